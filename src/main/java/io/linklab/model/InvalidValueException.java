@@ -1,0 +1,32 @@
+package io.linklab.model;
+
+/** A user-supplied value that failed validation; the message names the field and says what is expected. */
+public class InvalidValueException extends IllegalArgumentException {
+
+    private final String field;
+
+    public InvalidValueException(String field, String value, String expected) {
+        super(field + ": '" + printable(value) + "' is not valid — " + expected);
+        this.field = field;
+    }
+
+    public String field() {
+        return field;
+    }
+
+    /** Shows control characters (a newline in a hostile value) instead of printing them raw. */
+    static String printable(String value) {
+        if (value == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (char c : value.toCharArray()) {
+            if (c < 0x20 || c == 0x7f) {
+                sb.append(String.format("\\x%02x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.length() > 80 ? sb.substring(0, 77) + "..." : sb.toString();
+    }
+}

@@ -1,0 +1,40 @@
+package io.linklab.model;
+
+/**
+ * An end-of-test total as the tool reported it, from the sender's or the receiver's side.
+ * Boxed fields are null when not reported.
+ */
+public record Summary(
+        String process,
+        String stream,
+        Direction direction,
+        Role role,
+        double startS,
+        double endS,
+        Long bytes,
+        Double bitsPerSecond,
+        Long retransmits,
+        Double jitterMs,
+        Long lostPackets,
+        Long packets,
+        Double localCpuPercent,
+        Double remoteCpuPercent,
+        Double localServiceDemandUsPerKb,
+        Double remoteServiceDemandUsPerKb) {
+
+    public boolean isSum() {
+        return Sample.SUM.equals(stream);
+    }
+
+    public static Summary tcp(String process, String stream, Direction direction, Role role, double startS, double endS,
+                              Long bytes, Double bitsPerSecond, Long retransmits) {
+        return new Summary(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
+                null, null, null, null, null, null, null);
+    }
+
+    public Summary withProcess(String newProcess) {
+        return new Summary(newProcess, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
+                jitterMs, lostPackets, packets, localCpuPercent, remoteCpuPercent,
+                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb);
+    }
+}

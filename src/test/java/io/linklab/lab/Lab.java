@@ -1,0 +1,145 @@
+package io.linklab.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The namespace test lab made by src/test/lab/lab.sh, as lab tests see it. Lab tests are tagged
+ * "lab" and run with -Plab; when the lab is not up they fail with the command that brings it up.
+ */
+public final class Lab {
+
+    private final Map<String, String> env;
+
+    private Lab(Map<String, String> env) {
+        this.env = env;
+    }
+
+    /** The lab named by LINKLAB_LAB_DIR, or by LINKLAB_LAB_ID (default 0). */
+    public static Lab get() {
+        String dir = System.getenv("LINKLAB_LAB_DIR");
+        if (dir == null) {
+            String id = System.getenv().getOrDefault("LINKLAB_LAB_ID", "0");
+            dir = "/tmp/linklab-lab-" + id;
+        }
+        Path envFile = Path.of(dir, "lab.env");
+        if (!Files.isReadable(envFile)) {
+            throw new IllegalStateException("The namespace test lab is not up (no " + envFile + "). "
+                    + "Bring it up as root with: bash src/test/lab/lab.sh up");
+        }
+        Map<String, String> values = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(envFile)) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    values.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + envFile + ": " + e.getMessage(), e);
+        }
+        return new Lab(values);
+    }
+
+    public String value(String key) {
+        String v = env.get(key);
+        if (v == null) {
+            throw new IllegalStateException("lab.env has no " + key);
+        }
+        return v;
+    }
+
+    public Path identity() {
+        return Path.of(value("IDENTITY"));
+    }
+
+    public Path knownHosts() {
+        return Path.of(value("KNOWN_HOSTS"));
+    }
+
+    public Path sshConfig() {
+        return Path.of(value("SSH_CONFIG"));
+    }
+
+    public Host h1() {
+        return host("H1");
+    }
+
+    public Host h2() {
+        return host("H2");
+    }
+
+    private Host host(String p) {
+        return new Host(value(p + "_NS"), value(p + "_MGMT"), value(p + "_DATA_IF"), value(p + "_DATA"),
+                value(p + "_MGMT_VETH"));
+    }
+
+    /**
+     * A namespace host.
+     *
+     * @param namespace  the network namespace name (for `ip netns pids/exec`)
+     * @param mgmt       management address, where its sshd listens
+     * @param dataIf     data interface name inside the namespace
+     * @param data       data address
+     * @param mgmtVeth   root-namespace end of its management link (set down to cut the host off)
+     */
+    public record Host(String namespace, String mgmt, String dataIf, String data, String mgmtVeth) {
+
+        public String login() {
+            return "root@" + mgmt;
+        }
+
+        /** Runs a command inside the namespace as root on this machine (test set-up and checks only). */
+        public String exec(String... cmd) throws IOException, InterruptedException {
+            String[] full = new String[cmd.length + 4];
+            full[0] = "ip";
+            full[1] = "netns";
+            full[2] = "exec";
+            full[3] = namespace;
+            System.arraycopy(cmd, 0, full, 4, cmd.length);
+            return Lab.exec(full);
+        }
+
+        /** Command lines of every process running in the namespace other than its sshd. */
+        public String processes() throws IOException, InterruptedException {
+            String pids = Lab.exec("ip", "netns", "pids", namespace).trim();
+            StringBuilder sb = new StringBuilder();
+            for (String pid : pids.split("\\s+")) {
+                if (pid.isEmpty()) {
+                    continue;
+                }
+                Path cmdline = Path.of("/proc", pid, "cmdline");
+                try {
+                    String c = Files.readString(cmdline).replace('\0', ' ').trim();
+                    if (!c.startsWith("sshd:") && !c.contains("/usr/sbin/sshd")) {
+                        sb.append(pid).append(' ').append(c).append('\n');
+                    }
+                } catch (IOException gone) {
+                    // exited between listing and reading: not running any more
+                }
+            }
+            return sb.toString();
+        }
+
+        public int mtu() throws IOException, InterruptedException {
+            return Integer.parseInt(exec("cat", "/sys/class/net/" + dataIf + "/mtu").trim());
+        }
+    }
+
+    static String exec(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("timed out: " + String.join(" ", cmd));
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException("failed (" + p.exitValue() + "): " + String.join(" ", cmd) + "\n" + out);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# LinkLab test lab: test hosts made of Linux network namespaces, each with a real OpenSSH
+# server on a management bridge and a shared data link (veth) whose MTU and netem can change.
+#
+#   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST
+#
+# Several labs can live side by side: LINKLAB_LAB_ID=N (0..99) picks the instance, its
+# namespaces (llN-h1, llN-h2), its addresses and its folder (default /tmp/linklab-lab-N).
+# Addresses come from 198.18.0.0/15, the benchmarking range no real network routes:
+#   management 198.18.N.0/24 (root side .1, h1 .11, h2 .12; .99 is deliberately unused)
+#   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2)
+# Only traffic between these namespaces and the root namespace is ever generated.
+set -euo pipefail
+
+ID=${LINKLAB_LAB_ID:-0}
+[[ "$ID" =~ ^[0-9]{1,2}$ ]] || { echo "LINKLAB_LAB_ID must be 0..99, not '$ID'" >&2; exit 2; }
+P="ll${ID}"
+DIR=${LINKLAB_LAB_DIR:-/tmp/linklab-lab-${ID}}
+BR="${P}-br"
+HOSTS=(h1 h2)
+MGMT_NET="198.18.${ID}"
+DATA_NET="198.19.${ID}"
+declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12")
+declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2")
+
+ns() { echo "${P}-$1"; }
+need_root() { [[ $(id -u) -eq 0 ]] || { echo "lab.sh must run as root (it creates network namespaces)" >&2; exit 2; }; }
+
+need_tools() {
+  local missing=()
+  for t in ip ssh-keygen ssh-keyscan; do command -v "$t" >/dev/null || missing+=("$t"); done
+  [[ -x /usr/sbin/sshd ]] || missing+=(sshd)
+  if ((${#missing[@]})); then
+    echo "missing: ${missing[*]} — install with: apt-get install -y iproute2 openssh-server openssh-client" >&2
+    exit 2
+  fi
+}
+
+sshd_pid() { local f="$DIR/$1/sshd.pid"; [[ -s "$f" ]] && cat "$f" || true; }
+
+status() {
+  local ok=0
+  for h in "${HOSTS[@]}"; do
+    local n; n=$(ns "$h")
+    if ip netns list | grep -qw "$n"; then
+      local pid; pid=$(sshd_pid "$h")
+      if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+        echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22, data0 ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat /sys/class/net/data0/mtu 2>/dev/null || echo '?')"
+      else
+        echo "$h: namespace $n up, sshd NOT running"; ok=1
+      fi
+    else
+      echo "$h: down"; ok=1
+    fi
+  done
+  return $ok
+}
+
+down() {
+  for h in "${HOSTS[@]}"; do
+    local n; n=$(ns "$h")
+    if ip netns list | grep -qw "$n"; then
+      # Everything started inside the host dies with it: sshd, and anything a test left behind.
+      local pids; pids=$(ip netns pids "$n" || true)
+      [[ -n "$pids" ]] && kill $pids 2>/dev/null || true
+      sleep 0.2
+      pids=$(ip netns pids "$n" || true)
+      [[ -n "$pids" ]] && kill -9 $pids 2>/dev/null || true
+      ip netns del "$n"
+    fi
+    ip link del "${P}-${h}m" 2>/dev/null || true
+  done
+  ip link del "$BR" 2>/dev/null || true
+  rm -rf "$DIR"
+}
+
+write_sshd_config() {
+  local h=$1 d="$DIR/$1"
+  cat > "$d/sshd_config" <<CFG
+ListenAddress ${MGMT_IP[$h]}
+Port 22
+HostKey $d/ssh_host_ed25519_key
+HostKey $d/ssh_host_ecdsa_key
+PidFile $d/sshd.pid
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+AuthorizedKeysFile $DIR/authorized_keys
+StrictModes no
+UsePAM no
+PrintMotd no
+PrintLastLog no
+MaxSessions 64
+MaxStartups 64:30:128
+ClientAliveInterval 10
+ClientAliveCountMax 3
+Subsystem sftp internal-sftp
+CFG
+}
+
+up() {
+  need_tools
+  if status >/dev/null 2>&1; then echo "lab $ID already up"; status; write_env; return 0; fi
+  down  # a half-made lab is rebuilt from nothing
+  mkdir -p "$DIR" /run/sshd
+  chmod 700 "$DIR"
+  ssh-keygen -q -t ed25519 -N '' -C "linklab-lab-$ID" -f "$DIR/id_ed25519"
+  cp "$DIR/id_ed25519.pub" "$DIR/authorized_keys"
+  : > "$DIR/known_hosts"
+
+  ip link add "$BR" type bridge
+  ip addr add "${MGMT_NET}.1/24" dev "$BR"
+  ip link set "$BR" up
+
+  for h in "${HOSTS[@]}"; do
+    local n; n=$(ns "$h")
+    ip netns add "$n"
+    ip -n "$n" link set lo up
+    ip link add "${P}-${h}m" type veth peer name mgmt0 netns "$n"
+    ip link set "${P}-${h}m" master "$BR" up
+    ip -n "$n" addr add "${MGMT_IP[$h]}/24" dev mgmt0
+    ip -n "$n" link set mgmt0 up
+  done
+
+  # The data link: a veth pair straight between h1 and h2.
+  ip link add "${P}-d1" netns "$(ns h1)" type veth peer name "${P}-d2" netns "$(ns h2)"
+  ip -n "$(ns h1)" link set "${P}-d1" name data0
+  ip -n "$(ns h2)" link set "${P}-d2" name data0
+  for h in "${HOSTS[@]}"; do
+    ip -n "$(ns "$h")" addr add "${DATA_IP[$h]}/24" dev data0
+    ip -n "$(ns "$h")" link set data0 up
+  done
+
+  for h in "${HOSTS[@]}"; do
+    mkdir -p "$DIR/$h"
+    ssh-keygen -q -t ed25519 -N '' -f "$DIR/$h/ssh_host_ed25519_key"
+    ssh-keygen -q -t ecdsa -N '' -f "$DIR/$h/ssh_host_ecdsa_key"
+    write_sshd_config "$h"
+    ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
+    # known_hosts from the generated keys themselves: no network round trip to trust.
+    for k in ed25519 ecdsa; do
+      echo "${MGMT_IP[$h]} $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
+    done
+  done
+
+  cat > "$DIR/ssh_config" <<CFG
+Host h1
+  HostName ${MGMT_IP[h1]}
+Host h2
+  HostName ${MGMT_IP[h2]}
+Host h1 h2 ${MGMT_NET}.*
+  User root
+  IdentityFile $DIR/id_ed25519
+  UserKnownHostsFile $DIR/known_hosts
+  StrictHostKeyChecking yes
+CFG
+
+  # sshd forks into the background; wait until each answers.
+  for h in "${HOSTS[@]}"; do
+    for _ in $(seq 1 50); do
+      if timeout 2 bash -c "exec 3<>/dev/tcp/${MGMT_IP[$h]}/22" 2>/dev/null; then break; fi
+      sleep 0.1
+    done
+  done
+  write_env
+  status
+}
+
+write_env() {
+  cat > "$DIR/lab.env" <<ENV
+LAB_ID=$ID
+LAB_DIR=$DIR
+IDENTITY=$DIR/id_ed25519
+KNOWN_HOSTS=$DIR/known_hosts
+SSH_CONFIG=$DIR/ssh_config
+BRIDGE_ADDR=${MGMT_NET}.1
+UNUSED_MGMT_ADDR=${MGMT_NET}.99
+H1_NS=$(ns h1)
+H1_MGMT=${MGMT_IP[h1]}
+H1_DATA_IF=data0
+H1_DATA=${DATA_IP[h1]}
+H1_MGMT_VETH=${P}-h1m
+H2_NS=$(ns h2)
+H2_MGMT=${MGMT_IP[h2]}
+H2_DATA_IF=data0
+H2_DATA=${DATA_IP[h2]}
+H2_MGMT_VETH=${P}-h2m
+ENV
+}
+
+cmd=${1:-status}
+case "$cmd" in
+  up) need_root; up ;;
+  down) need_root; down; echo "lab $ID down" ;;
+  status) status ;;
+  env) cat "$DIR/lab.env" ;;
+  mgmt-down|mgmt-up)
+    need_root
+    h=${2:?"usage: lab.sh $cmd h1|h2"}
+    [[ -n "${MGMT_IP[$h]:-}" ]] || { echo "unknown lab host '$h' (h1 or h2)" >&2; exit 2; }
+    ip link set "${P}-${h}m" "${cmd#mgmt-}" ;;
+  *) echo "usage: lab.sh up|down|status|env|mgmt-down HOST|mgmt-up HOST" >&2; exit 2 ;;
+esac
