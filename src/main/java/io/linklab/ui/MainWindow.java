@@ -13,19 +13,15 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
 import javafx.scene.control.ToolBar;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
@@ -39,6 +35,7 @@ public final class MainWindow {
     private final BorderPane root = new BorderPane();
     private final Label status = new Label("Ready");
     private final Topology topology = Topology.loopback();
+    private final io.linklab.ui.runs.RunsArea runsArea = new io.linklab.ui.runs.RunsArea();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "linklab-startup-checks");
         t.setDaemon(true);
@@ -48,7 +45,7 @@ public final class MainWindow {
     public MainWindow() {
         VBox top = new VBox(menuBar(), toolBar());
         root.setTop(top);
-        SplitPane split = new SplitPane(topologyArea(), runsArea());
+        SplitPane split = new SplitPane(topologyArea(), runsArea.root());
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.55);
         root.setCenter(split);
@@ -110,17 +107,6 @@ public final class MainWindow {
             g.fillText(h.name(), h.x() + 10, h.y() + 22);
             g.fillText(h.interfaces().get(0).name() + " " + h.interfaces().get(0).address(), h.x() + 10, h.y() + 44);
         }
-    }
-
-    private Parent runsArea() {
-        ListView<String> history = new ListView<>();
-        history.setPlaceholder(new Label("No runs yet — start one with Test → New Test…"));
-        Tab runs = new Tab("Runs", history);
-        Tab charts = new Tab("Charts", new Label("Live charts appear here while a test runs."));
-        TabPane tabs = new TabPane(runs, charts);
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        VBox.setVgrow(tabs, Priority.ALWAYS);
-        return tabs;
     }
 
     /** Checks that must not block the FX thread: is iperf3 here for the Loopback lab? */

@@ -1,0 +1,45 @@
+package io.linklab.engine;
+
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
+import io.linklab.model.ToolEvent;
+import java.util.List;
+
+/**
+ * What a running test tells the outside world (live charts, the CLI's progress, tests), as it
+ * happens. Called on engine threads, never the FX thread: a UI listener queues and throttles.
+ * {@code point} is the sweep point label such as "mtu=9000", or "" outside sweeps.
+ */
+public interface RunListener {
+
+    default void runStarted(RunInfo info) {
+    }
+
+    default void pointStarted(String point, int index, int total) {
+    }
+
+    default void sample(String point, Sample sample) {
+    }
+
+    default void summary(String point, Summary summary) {
+    }
+
+    default void event(String point, ToolEvent event) {
+    }
+
+    /** A raw line of tool output from a host, for the console. */
+    default void output(String host, String line) {
+    }
+
+    /** Human-readable progress ("starting iperf3 server on h2", "restoring MTU 1500 on h1"). */
+    default void progress(String message) {
+    }
+
+    /** A sweep point is done (ok or failed), with its rows per direction. */
+    default void pointFinished(String point, List<SweepRow> rows) {
+    }
+
+    default void runFinished(RunOutcome outcome) {
+    }
+}
