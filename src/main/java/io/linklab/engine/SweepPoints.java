@@ -1,0 +1,93 @@
+package io.linklab.engine;
+
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.TestPlan;
+import io.linklab.model.TestPlan.SweepKind;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns a plan into its points: one plain point, or one per sweep value with that value applied. */
+public final class SweepPoints {
+
+    private SweepPoints() {
+    }
+
+    public static List<SweepPoint> of(TestPlan plan) {
+        if (!plan.isSweep()) {
+            return List.of(new SweepPoint("", plan, null));
+        }
+        List<SweepPoint> points = new ArrayList<>();
+        for (String raw : plan.sweep().values()) {
+            String v = raw.trim();
+            SweepKind kind = plan.sweep().kind();
+            TestPlan p = switch (kind) {
+                case MTU -> plan;
+                case STREAMS -> with(plan, Integer.parseInt(v), plan.processes(), plan.window(), plan.messageSize());
+                case PROCESSES -> with(plan, plan.streams(), Integer.parseInt(v), plan.window(), plan.messageSize());
+                case WINDOW -> with(plan, plan.streams(), plan.processes(), v, plan.messageSize());
+                case MESSAGE_SIZE -> with(plan, plan.streams(), plan.processes(), plan.window(), v);
+            };
+            points.add(new SweepPoint(label(kind) + "=" + v, p, kind == SweepKind.MTU ? Integer.parseInt(v) : null));
+        }
+        return points;
+    }
+
+    /** The parameter's name in point labels and CSV ("mtu", "message-size"). */
+    public static String label(SweepKind kind) {
+        return kind.name().toLowerCase().replace('_', '-');
+    }
+
+    private static TestPlan with(TestPlan p, int streams, int processes, String window, String messageSize) {
+        return new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), p.udpBitrate(), p.durationS(),
+                p.intervalS(), p.omitS(), streams, processes, p.basePort(), p.mode(), window, messageSize,
+                p.repetitions(), null);
+    }
+
+    /**
+     * Expands a value list as users type it: "1500,4000,9000", or "START:STOP:STEP" counting like
+     * {@code seq START STEP STOP} ("1500:9000:250" gives 1500, 1750, …, 9000).
+     *
+     * @param field the flag or field name for the error message
+     */
+    public static List<String> expand(String field, String spec) {
+        if (spec == null || spec.isBlank()) {
+            throw new InvalidValueException(field, spec, "expected a list such as 1500,4000,9000 or START:STOP:STEP");
+        }
+        String s = spec.trim();
+        if (s.contains(":")) {
+            String[] parts = s.split(":", -1);
+            if (parts.length != 3) {
+                throw new InvalidValueException(field, spec, "expected START:STOP:STEP such as 1500:9000:250");
+            }
+            long start;
+            long stop;
+            long step;
+            try {
+                start = Long.parseLong(parts[0].trim());
+                stop = Long.parseLong(parts[1].trim());
+                step = Long.parseLong(parts[2].trim());
+            } catch (NumberFormatException e) {
+                throw new InvalidValueException(field, spec, "START, STOP and STEP must be whole numbers");
+            }
+            if (step == 0 || (stop - start) / step < 0) {
+                throw new InvalidValueException(field, spec, "STEP must be non-zero and go from START towards STOP");
+            }
+            if ((stop - start) / step >= 1000) {
+                throw new InvalidValueException(field, spec, "at most 1000 points; use a larger STEP");
+            }
+            List<String> out = new ArrayList<>();
+            for (long v = start; step > 0 ? v <= stop : v >= stop; v += step) {
+                out.add(String.valueOf(v));
+            }
+            return out;
+        }
+        List<String> out = new ArrayList<>();
+        for (String part : s.split(",", -1)) {
+            if (part.isBlank()) {
+                throw new InvalidValueException(field, spec, "an empty value in the list; write e.g. 1500,4000,9000");
+            }
+            out.add(part.trim());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,155 @@
+package io.linklab.engine.files;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Iterator;
+import java.util.Set;
+
+/**
+ * Reading and writing LinkLab's versioned JSON documents: a "format" name and a "version" number
+ * first, pretty-printed so they diff well in version control, written atomically.
+ */
+final class JsonDocs {
+
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonDocs() {
+    }
+
+    static ObjectNode header(String format, int version) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", format);
+        root.put("version", version);
+        return root;
+    }
+
+    static void write(Path file, JsonNode doc) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        try {
+            Files.writeString(tmp, MAPPER.writeValueAsString(doc) + "\n", StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    static ObjectNode read(Path file, String format, int maxVersion) throws FileFormatException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new FileFormatException(file + ": cannot read it (" + e.getMessage() + ")", e);
+        }
+        return parse(file.toString(), text, format, maxVersion);
+    }
+
+    static ObjectNode parse(String name, String text, String format, int maxVersion) throws FileFormatException {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new FileFormatException(name + where + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new FileFormatException(name + ": expected a JSON object with \"format\": \"" + format + "\"");
+        }
+        String actual = node.path("format").asText("");
+        if (!format.equals(actual)) {
+            throw new FileFormatException(name + ": \"format\" is '" + actual + "', expected '" + format
+                    + "' — is this the right file?");
+        }
+        int version = node.path("version").asInt(-1);
+        if (version < 1) {
+            throw new FileFormatException(name + ": \"version\" must be a whole number from 1");
+        }
+        if (version > maxVersion) {
+            throw new FileFormatException(name + ": written by a newer LinkLab (version " + version
+                    + "; this one reads up to " + maxVersion + "); update LinkLab to open it");
+        }
+        return (ObjectNode) node;
+    }
+
+    /** Unknown keys are refused: a misspelt "stream" must not silently become the default. */
+    static void onlyKeys(String name, String where, JsonNode node, Set<String> allowed) throws FileFormatException {
+        Iterator<String> it = node.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                throw new FileFormatException(name + ": unknown field \"" + where + k + "\" (known: "
+                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+            }
+        }
+    }
+
+    static String text(String name, JsonNode node, String field, String fallback) throws FileFormatException {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isTextual()) {
+            throw new FileFormatException(name + ": \"" + field + "\" must be a string in quotes");
+        }
+        return v.asText();
+    }
+
+    static int integer(String name, JsonNode node, String field, int fallback) throws FileFormatException {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw new FileFormatException(name + ": \"" + field + "\" must be a whole number, not " + v);
+        }
+        return v.asInt();
+    }
+
+    static double number(String name, JsonNode node, String field, double fallback) throws FileFormatException {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return fallback;
+        }
+        if (!v.isNumber()) {
+            throw new FileFormatException(name + ": \"" + field + "\" must be a number, not " + v);
+        }
+        return v.asDouble();
+    }
+
+    static <E extends Enum<E>> E enumValue(String name, JsonNode node, String field, Class<E> type, E fallback)
+            throws FileFormatException {
+        String s = text(name, node, field, null);
+        if (s == null) {
+            return fallback;
+        }
+        for (E e : type.getEnumConstants()) {
+            if (spelling(e).equals(s.toLowerCase())) {
+                return e;
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (E e : type.getEnumConstants()) {
+            known.append(known.length() == 0 ? "" : ", ").append(spelling(e));
+        }
+        throw new FileFormatException(name + ": \"" + field + "\" is '" + s + "'; expected one of " + known);
+    }
+
+    static String spelling(Enum<?> e) {
+        return e.name().toLowerCase().replace('_', '-');
+    }
+}

@@ -1,0 +1,78 @@
+package io.linklab.tools.command;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.RemoteCommand;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * iperf 2: a server per process pair bounded by timeout(1) (iperf 2 has no one-off mode) and a client
+ * with enhanced reports (-e: retransmits and cwnd per interval). Bidirectional uses --full-duplex on one
+ * socket, so no connection back to the client is needed.
+ */
+public final class Iperf2Command implements ToolCommand {
+
+    @Override
+    public Tool tool() {
+        return Tool.IPERF2;
+    }
+
+    @Override
+    public String program() {
+        return "iperf";
+    }
+
+    @Override
+    public RemoteCommand version() {
+        return RemoteCommand.of("iperf 2 version", "iperf", "--version");
+    }
+
+    @Override
+    public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
+        PlanCheck.require(plan);
+        List<String> argv = new ArrayList<>(List.of("timeout", "-k", "2", ToolCommand.seconds(lifetime),
+                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()), "-e"));
+        if (plan.protocol() == TestPlan.Protocol.UDP) {
+            argv.add("-u");
+        }
+        if (plan.window() != null) {
+            argv.addAll(List.of("-w", plan.window()));
+        }
+        return new RemoteCommand(argv, false, "iperf 2 server on port " + port);
+    }
+
+    @Override
+    public RemoteCommand client(TestPlan plan, int port) {
+        PlanCheck.require(plan);
+        List<String> argv = new ArrayList<>(List.of("iperf", "-c", plan.target(), "-p", String.valueOf(port),
+                "-t", String.valueOf(plan.durationS()), "-i", ToolCommand.interval(plan.intervalS()), "-e"));
+        if (plan.streams() > 1) {
+            argv.addAll(List.of("-P", String.valueOf(plan.streams())));
+        }
+        switch (plan.mode()) {
+            case REVERSE -> argv.add("-R");
+            case BIDIR -> argv.add("--full-duplex");
+            default -> { }
+        }
+        if (plan.protocol() == TestPlan.Protocol.UDP) {
+            argv.add("-u");
+            if (plan.udpBitrate() != null) {
+                argv.addAll(List.of("-b", plan.udpBitrate()));
+            }
+        }
+        if (plan.window() != null) {
+            argv.addAll(List.of("-w", plan.window()));
+        }
+        if (plan.messageSize() != null) {
+            argv.addAll(List.of("-l", plan.messageSize()));
+        }
+        return new RemoteCommand(argv, false, "iperf 2 client to " + plan.target() + " port " + port);
+    }
+
+    @Override
+    public boolean serverReady(String line) {
+        return line.startsWith("Server listening on");
+    }
+}

@@ -1,0 +1,77 @@
+package io.linklab.tools.command;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.RemoteCommand;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** iperf3: a one-off server per process pair (-1, idle timeout) and a text-output client flushed per interval. */
+public final class Iperf3Command implements ToolCommand {
+
+    /** A server nobody connects to gives up after this long, even without timeout(1). */
+    static final int IDLE_TIMEOUT_S = 20;
+
+    @Override
+    public Tool tool() {
+        return Tool.IPERF3;
+    }
+
+    @Override
+    public String program() {
+        return "iperf3";
+    }
+
+    @Override
+    public RemoteCommand version() {
+        return RemoteCommand.of("iperf3 version", "iperf3", "--version");
+    }
+
+    @Override
+    public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
+        PlanCheck.require(plan);
+        List<String> argv = new ArrayList<>(List.of("timeout", "-k", "2", ToolCommand.seconds(lifetime),
+                "iperf3", "-s", "-1", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()),
+                "--idle-timeout", String.valueOf(IDLE_TIMEOUT_S), "--forceflush"));
+        return new RemoteCommand(argv, false, "iperf3 server on port " + port);
+    }
+
+    @Override
+    public RemoteCommand client(TestPlan plan, int port) {
+        PlanCheck.require(plan);
+        List<String> argv = new ArrayList<>(List.of("iperf3", "-c", plan.target(), "-p", String.valueOf(port),
+                "-t", String.valueOf(plan.durationS()), "-i", ToolCommand.interval(plan.intervalS())));
+        if (plan.omitS() > 0) {
+            argv.addAll(List.of("-O", String.valueOf(plan.omitS())));
+        }
+        if (plan.streams() > 1) {
+            argv.addAll(List.of("-P", String.valueOf(plan.streams())));
+        }
+        switch (plan.mode()) {
+            case REVERSE -> argv.add("-R");
+            case BIDIR -> argv.add("--bidir");
+            default -> { }
+        }
+        if (plan.protocol() == TestPlan.Protocol.UDP) {
+            argv.add("-u");
+            if (plan.udpBitrate() != null) {
+                argv.addAll(List.of("-b", plan.udpBitrate()));
+            }
+        }
+        if (plan.window() != null) {
+            argv.addAll(List.of("-w", plan.window()));
+        }
+        if (plan.messageSize() != null) {
+            argv.addAll(List.of("-l", plan.messageSize()));
+        }
+        // A dead or unreachable server fails in seconds instead of the kernel's TCP connect timeout.
+        argv.addAll(List.of("--connect-timeout", "5000", "--forceflush"));
+        return new RemoteCommand(argv, false, "iperf3 client to " + plan.target() + " port " + port);
+    }
+
+    @Override
+    public boolean serverReady(String line) {
+        return line.startsWith("Server listening on");
+    }
+}

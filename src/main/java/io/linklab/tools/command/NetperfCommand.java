@@ -1,0 +1,71 @@
+package io.linklab.tools.command;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.RemoteCommand;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * netperf: a netserver per process pair kept in the foreground (-D) and serving one test at a time (-f),
+ * so killing it leaves no forked children; the client reports interim results (-D) and CPU on both ends.
+ */
+public final class NetperfCommand implements ToolCommand {
+
+    @Override
+    public Tool tool() {
+        return Tool.NETPERF;
+    }
+
+    @Override
+    public String program() {
+        return "netperf";
+    }
+
+    @Override
+    public RemoteCommand version() {
+        return RemoteCommand.of("netperf version", "netperf", "-V");
+    }
+
+    @Override
+    public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
+        PlanCheck.require(plan);
+        List<String> argv = List.of("timeout", "-k", "2", ToolCommand.seconds(lifetime),
+                "netserver", "-D", "-f", "-p", String.valueOf(port));
+        return new RemoteCommand(argv, false, "netserver on port " + port);
+    }
+
+    /** The netperf test name for a plan. */
+    static String testName(TestPlan plan) {
+        if (plan.protocol() == TestPlan.Protocol.UDP) {
+            return "UDP_STREAM";
+        }
+        return plan.mode() == TestPlan.Mode.REVERSE ? "TCP_MAERTS" : "TCP_STREAM";
+    }
+
+    @Override
+    public RemoteCommand client(TestPlan plan, int port) {
+        PlanCheck.require(plan);
+        List<String> argv = new ArrayList<>(List.of("netperf", "-H", plan.target(), "-p", String.valueOf(port),
+                "-l", String.valueOf(plan.durationS()), "-D", ToolCommand.interval(plan.intervalS()),
+                "-t", testName(plan), "-c", "-C"));
+        List<String> testOptions = new ArrayList<>();
+        if (plan.messageSize() != null) {
+            testOptions.addAll(List.of("-m", plan.messageSize()));
+        }
+        if (plan.window() != null) {
+            testOptions.addAll(List.of("-s", plan.window(), "-S", plan.window()));
+        }
+        if (!testOptions.isEmpty()) {
+            argv.add("--");
+            argv.addAll(testOptions);
+        }
+        return new RemoteCommand(argv, false, "netperf " + testName(plan) + " to " + plan.target() + " port " + port);
+    }
+
+    @Override
+    public boolean serverReady(String line) {
+        return line.startsWith("Starting netserver");
+    }
+}

@@ -1,0 +1,54 @@
+package io.linklab.tools.command;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.RemoteCommand;
+import java.time.Duration;
+
+/**
+ * How one tool is started: the server and client argument vectors for one process pair of a plan.
+ * Every value comes from a plan that passed {@link PlanCheck}; builders never see raw user text.
+ */
+public interface ToolCommand {
+
+    Tool tool();
+
+    /** The program name whose presence preflight checks. */
+    String program();
+
+    /** Prints the tool's version (on stdout or stderr, depending on the tool). */
+    RemoteCommand version();
+
+    /**
+     * The server of process pair {@code index}, listening on {@code port}. It is bounded by
+     * {@code timeout(1)} so that it ends by itself even if LinkLab can no longer reach the host.
+     */
+    RemoteCommand server(TestPlan plan, int port, Duration lifetime);
+
+    /** The client of process pair {@code index}, sending to the server on {@code port}. */
+    RemoteCommand client(TestPlan plan, int port);
+
+    /** True for the server output line that means it accepts connections. */
+    boolean serverReady(String line);
+
+    static ToolCommand forTool(Tool tool) {
+        return switch (tool) {
+            case IPERF3 -> new Iperf3Command();
+            case IPERF2 -> new Iperf2Command();
+            case NETPERF -> new NetperfCommand();
+        };
+    }
+
+    /** Whole seconds for timeout(1), at least 1. */
+    static String seconds(Duration d) {
+        return String.valueOf(Math.max(1, (d.toMillis() + 999) / 1000));
+    }
+
+    /** An interval as the tools take it: "1" rather than "1.0", "0.5" stays. */
+    static String interval(double seconds) {
+        if (seconds == Math.rint(seconds)) {
+            return String.valueOf((long) seconds);
+        }
+        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
+    }
+}

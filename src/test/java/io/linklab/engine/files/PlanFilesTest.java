@@ -1,0 +1,89 @@
+package io.linklab.engine.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.model.Topology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanFilesTest {
+
+    @TempDir
+    Path dir;
+
+    static TestPlan sweepPlan() {
+        return new TestPlan(Tool.IPERF2, new TestPlan.End("root@198.18.3.11", "data0"),
+                new TestPlan.End("root@198.18.3.12:2222", "data0"), "198.19.3.2", TestPlan.Protocol.TCP, null, 15,
+                0.5, 0, 4, 2, 5300, TestPlan.Mode.BIDIR, "4M", null, 3,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "1750", "9000")));
+    }
+
+    @Test
+    void planRoundTripsThroughAReadableFile() throws Exception {
+        Path f = dir.resolve("mtu-sweep.json");
+        PlanFiles.write(f, sweepPlan());
+        assertEquals(sweepPlan(), PlanFiles.read(f));
+        String text = Files.readString(f);
+        assertTrue(text.contains("\"format\" : \"linklab-plan\""), text);
+        assertTrue(text.contains("\"mode\" : \"bidir\""), text);
+        assertTrue(text.contains("\"kind\" : \"mtu\""), text);
+    }
+
+    @Test
+    void handWrittenPlanGetsDefaults() throws Exception {
+        Path f = dir.resolve("p.json");
+        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"tool\":\"iperf3\","
+                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\","
+                + "\"sweep\":{\"kind\":\"streams\",\"values\":[1,2,4]}}");
+        TestPlan p = PlanFiles.read(f);
+        assertEquals(10, p.durationS());
+        assertEquals(5201, p.basePort());
+        assertEquals(List.of("1", "2", "4"), p.sweep().values());
+    }
+
+    @Test
+    void mistakesNameTheFileAndField() throws Exception {
+        Path f = dir.resolve("bad.json");
+        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"stream\":4,"
+                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
+        FileFormatException e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
+        assertTrue(e.getMessage().contains("bad.json") && e.getMessage().contains("\"stream\""), e.getMessage());
+
+        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"streams\":999,"
+                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
+        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
+        assertTrue(e.getMessage().contains("streams") && e.getMessage().contains("1 to 128"), e.getMessage());
+
+        Files.writeString(f, "{\"format\":\"linklab-plan\",\n\"version\":1,\n\"streams\": four}");
+        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
+        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+
+        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":7}");
+        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
+        assertTrue(e.getMessage().contains("newer LinkLab"), e.getMessage());
+    }
+
+    @Test
+    void topologyRoundTrips() throws Exception {
+        Path f = dir.resolve("lab.topology.json");
+        Topology t = Topology.loopback();
+        TopologyFiles.write(f, t);
+        assertEquals(t, TopologyFiles.read(f));
+    }
+
+    @Test
+    void topologyLinkToUnknownNodeIsRefused() throws Exception {
+        Path f = dir.resolve("t.json");
+        Files.writeString(f, "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
+                + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"zz\"}}]}");
+        FileFormatException e = assertThrows(FileFormatException.class, () -> TopologyFiles.read(f));
+        assertTrue(e.getMessage().contains("links[0].b.node"), e.getMessage());
+    }
+}

@@ -1,0 +1,114 @@
+package io.linklab.tools.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ToolCommandTest {
+
+    private static TestPlan plan(Tool tool) {
+        TestPlan d = TestPlan.defaults(new TestPlan.End("root@198.18.3.11", "data0"),
+                new TestPlan.End("root@198.18.3.12", "data0"), "198.19.3.2");
+        return new TestPlan(tool, d.client(), d.server(), d.target(), d.protocol(), null, 5, 1.0, 0, 1, 1, 5201,
+                TestPlan.Mode.NORMAL, null, null, 1, null);
+    }
+
+    private static TestPlan with(TestPlan p, int streams, TestPlan.Mode mode, String window, String msg) {
+        return new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), p.udpBitrate(), p.durationS(),
+                p.intervalS(), p.omitS(), streams, p.processes(), p.basePort(), mode, window, msg, 1, null);
+    }
+
+    @Test
+    void iperf3ClientCarriesEveryOption() {
+        TestPlan p = with(plan(Tool.IPERF3), 4, TestPlan.Mode.BIDIR, "4M", "128K");
+        List<String> argv = new Iperf3Command().client(p, 5203).argv();
+        assertEquals("iperf3 -c 198.19.3.2 -p 5203 -t 5 -i 1 -P 4 --bidir -w 4M -l 128K --connect-timeout 5000 "
+                + "--forceflush", String.join(" ", argv));
+    }
+
+    @Test
+    void iperf3ServerIsOneOffAndBounded() {
+        List<String> argv = new Iperf3Command().server(plan(Tool.IPERF3), 5201, Duration.ofSeconds(35)).argv();
+        assertEquals("timeout -k 2 35 iperf3 -s -1 -p 5201 -i 1 --idle-timeout 20 --forceflush", String.join(" ", argv));
+    }
+
+    @Test
+    void iperf3UdpWithBitrate() {
+        TestPlan d = plan(Tool.IPERF3);
+        TestPlan p = new TestPlan(Tool.IPERF3, d.client(), d.server(), d.target(), TestPlan.Protocol.UDP, "500M", 3,
+                0.5, 1, 1, 1, 5201, TestPlan.Mode.REVERSE, null, null, 1, null);
+        assertEquals("iperf3 -c 198.19.3.2 -p 5201 -t 3 -i 0.5 -O 1 -R -u -b 500M --connect-timeout 5000 --forceflush",
+                String.join(" ", new Iperf3Command().client(p, 5201).argv()));
+    }
+
+    @Test
+    void iperf2UsesFullDuplexForBidirAndEnhancedReports() {
+        TestPlan p = with(plan(Tool.IPERF2), 4, TestPlan.Mode.BIDIR, null, null);
+        assertEquals("iperf -c 198.19.3.2 -p 5201 -t 5 -i 1 -e -P 4 --full-duplex",
+                String.join(" ", new Iperf2Command().client(p, 5201).argv()));
+        assertEquals("timeout -k 2 40 iperf -s -p 5201 -i 1 -e",
+                String.join(" ", new Iperf2Command().server(p, 5201, Duration.ofSeconds(40)).argv()));
+    }
+
+    @Test
+    void netperfReverseIsMaertsWithCpuAndTestOptions() {
+        TestPlan p = with(plan(Tool.NETPERF), 1, TestPlan.Mode.REVERSE, "1M", "64K");
+        assertEquals("netperf -H 198.19.3.2 -p 5201 -l 5 -D 1 -t TCP_MAERTS -c -C -- -m 64K -s 1M -S 1M",
+                String.join(" ", new NetperfCommand().client(p, 5201).argv()));
+        assertEquals("timeout -k 2 35 netserver -D -f -p 5201",
+                String.join(" ", new NetperfCommand().server(p, 5201, Duration.ofSeconds(35)).argv()));
+    }
+
+    @Test
+    void hostileValuesNeverReachACommandLine() {
+        TestPlan d = plan(Tool.IPERF3);
+        TestPlan bad = new TestPlan(Tool.IPERF3, d.client(), d.server(), "198.19.3.2; rm -rf /", d.protocol(), null,
+                5, 1.0, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1, null);
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Iperf3Command().client(bad, 5201));
+        assertEquals("target", e.field());
+        TestPlan badWindow = with(d, 1, TestPlan.Mode.NORMAL, "4M -J", null);
+        assertThrows(InvalidValueException.class, () -> new Iperf3Command().client(badWindow, 5201));
+    }
+
+    @Test
+    void netperfLimitsAreExplained() {
+        TestPlan p = with(plan(Tool.NETPERF), 4, TestPlan.Mode.BIDIR, null, null);
+        List<PlanCheck.Problem> problems = PlanCheck.problems(p);
+        assertTrue(problems.stream().anyMatch(x -> x.field().equals("mode") && x.message().contains("bidirectional")),
+                problems.toString());
+        assertTrue(problems.stream().anyMatch(x -> x.field().equals("streams")), problems.toString());
+    }
+
+    @Test
+    void mtuSweepNeedsBothInterfaces() {
+        TestPlan d = plan(Tool.IPERF3);
+        TestPlan p = new TestPlan(Tool.IPERF3, new TestPlan.End("local", null), d.server(), d.target(), d.protocol(),
+                null, 5, 1, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "99999")));
+        List<PlanCheck.Problem> problems = PlanCheck.problems(p);
+        assertTrue(problems.stream().anyMatch(x -> x.field().equals("client.interface")), problems.toString());
+        assertTrue(problems.stream().anyMatch(x -> x.field().equals("sweep.values[2]")), problems.toString());
+    }
+
+    @Test
+    void loginsParse() {
+        assertEquals(new Logins.Login("root", "198.18.3.11", 2222), Logins.parse("root@198.18.3.11:2222"));
+        assertEquals(new Logins.Login(null, "lab-a.example.org", 22), Logins.parse("lab-a.example.org"));
+        assertEquals(new Logins.Login("me", "fd00::2", 22), Logins.parse("me@[fd00::2]"));
+        assertTrue(Logins.parse("local").isLocal());
+        assertTrue(Logins.problem("root@-oProxyCommand=x").isPresent());
+        assertTrue(Logins.problem("root@host:99999").isPresent());
+    }
+
+    @Test
+    void shellWordsQuoteOnlyWhatNeedsIt() {
+        assertEquals("sh -c 'echo $HOME; it'\\''s'", ShellWords.join(List.of("sh", "-c", "echo $HOME; it's")));
+    }
+}
