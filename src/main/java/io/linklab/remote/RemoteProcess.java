@@ -1,6 +1,7 @@
 package io.linklab.remote;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** A command running on a host. Cancelling kills it and everything it started, for real. */
@@ -13,4 +14,13 @@ public interface RemoteProcess {
 
     /** Kills the remote process group; returns when it is gone or the kill was given up (the reason is logged). */
     void cancel();
+
+    /**
+     * Why the command ended abnormally, in words for the user: the connection to the host was lost, or
+     * sudo wanted a password (with the sudoers rule that fixes it). Empty while running, after a normal
+     * exit (whatever its status) and after {@link #cancel()}.
+     */
+    default Optional<String> failure() {
+        return Optional.empty();
+    }
 }

@@ -1,6 +1,7 @@
 package io.linklab.remote;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A way to run commands on one host: SSH for remote hosts, plain processes for "local".
@@ -19,6 +20,29 @@ public interface Transport extends AutoCloseable {
 
     /** Runs a command to its end and collects its output; kills it if it outlives the timeout. */
     CommandResult run(RemoteCommand command, Duration timeout) throws TransportException, InterruptedException;
+
+    /**
+     * The command line exactly as it runs on the host (quoted, with {@code sudo -n} when it needs root
+     * and the login is not root), for the wizard's command preview and the run record.
+     */
+    default String describe(RemoteCommand command) {
+        return ShellQuote.join(command.argv());
+    }
+
+    /**
+     * Kills every process this transport started on the host that is still running (by their pid
+     * files) and removes the pid files. The engine calls it after every run, cancelled and failed runs
+     * included. Reconnects first if the connection was lost.
+     *
+     * @return one line per process group that had to be killed; empty when nothing was left
+     */
+    default List<String> cleanup() throws TransportException, InterruptedException {
+        return List.of();
+    }
+
+    /** Drops the connection (if any) and opens a new one, e.g. after the management link came back. */
+    default void reconnect() throws TransportException {
+    }
 
     @Override
     void close();

@@ -1,0 +1,206 @@
+package io.linklab.remote;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A command running in its own process group (see {@link ProcessGroups}). Its output lines are handed
+ * to the sinks by one thread per command, in the order they arrived; {@link #waitFor} returns only
+ * after the last line was delivered.
+ */
+final class GroupedProcess implements RemoteProcess {
+
+    private static final Logger LOG = Logger.getLogger(GroupedProcess.class.getName());
+    private static final Object EOF_OUT = new Object();
+    private static final Object EOF_ERR = new Object();
+
+    private record Line(boolean stderr, String text) {
+    }
+
+    private final ProcessGroupTransport transport;
+    private final RemoteCommand command;
+    private final String pidFile;
+    private final boolean viaSudo;
+    private final LineSink stdout;
+    private final LineSink stderr;
+    private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final LineSplitter outSplitter;
+    private final LineSplitter errSplitter;
+    private volatile Execution execution;
+    private volatile int exitStatus = -1;
+    private volatile String failure;
+    private volatile boolean sudoWantsPassword;
+    private volatile String wrapperError;
+
+    GroupedProcess(ProcessGroupTransport transport, RemoteCommand command, String pidFile, boolean viaSudo,
+                   LineSink stdout, LineSink stderr) {
+        this.transport = transport;
+        this.command = command;
+        this.pidFile = pidFile;
+        this.viaSudo = viaSudo;
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.outSplitter = new LineSplitter(l -> queue.add(new Line(false, l)), () -> queue.add(EOF_OUT));
+        this.errSplitter = new LineSplitter(l -> queue.add(new Line(true, l)), () -> queue.add(EOF_ERR));
+    }
+
+    LineSplitter stdoutStream() {
+        return outSplitter;
+    }
+
+    LineSplitter stderrStream() {
+        return errSplitter;
+    }
+
+    String pidFile() {
+        return pidFile;
+    }
+
+    RemoteCommand command() {
+        return command;
+    }
+
+    /** Called once the command was launched: starts the thread that delivers its lines. */
+    void started(Execution execution, String threadName) {
+        this.execution = execution;
+        Thread t = new Thread(this::deliver, threadName);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void deliver() {
+        boolean outEof = false;
+        boolean errEof = false;
+        long endedSince = 0;
+        try {
+            while (true) {
+                Object item = queue.poll(20, TimeUnit.MILLISECONDS);
+                if (item instanceof Line line) {
+                    dispatch(line);
+                } else if (item == EOF_OUT) {
+                    outEof = true;
+                } else if (item == EOF_ERR) {
+                    errEof = true;
+                } else if (execution.ended()) {
+                    // Both streams closed, or the end was seen a while ago and a stream was never closed
+                    // (a grandchild kept it open): the command is over either way.
+                    long now = System.nanoTime();
+                    if (endedSince == 0) {
+                        endedSince = now;
+                    }
+                    if ((outEof && errEof) || now - endedSince > 500_000_000L) {
+                        break;
+                    }
+                }
+            }
+            Object rest;
+            while ((rest = queue.poll()) != null) {
+                if (rest instanceof Line line) {
+                    dispatch(line);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            exitStatus = execution.exitStatus();
+            if (!cancelled.get()) {
+                failure = execution.lostConnection()
+                        .map(why -> why + " while running '" + command.description() + "'")
+                        .orElse(null);
+                if (failure == null && sudoWantsPassword && exitStatus != 0) {
+                    failure = transport.sudoAdvice(command);
+                }
+                if (failure == null && exitStatus == 125 && wrapperError != null) {
+                    failure = "could not start '" + command.description() + "' on " + transport.hostLabel()
+                            + ": " + wrapperError;
+                }
+            }
+            done.countDown();
+        }
+    }
+
+    private void dispatch(Line line) {
+        try {
+            if (line.stderr()) {
+                if (viaSudo && line.text().startsWith("sudo: ")
+                        && (line.text().contains("password is required") || line.text().contains("terminal is required"))) {
+                    sudoWantsPassword = true;
+                }
+                if (line.text().startsWith("linklab: cannot use ")) {
+                    wrapperError = line.text().substring("linklab: ".length());
+                }
+                stderr.line(line.text());
+            } else {
+                stdout.line(line.text());
+            }
+        } catch (RuntimeException e) {
+            // A broken consumer must not stop the delivery of the rest (or the end) of the output.
+            LOG.log(Level.WARNING, "line consumer failed for '" + command.description() + "'", e);
+        }
+    }
+
+    @Override
+    public OptionalInt waitFor(Duration timeout) throws InterruptedException {
+        if (done.await(Math.max(0, timeout.toMillis()), TimeUnit.MILLISECONDS)) {
+            return OptionalInt.of(exitStatus);
+        }
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return done.getCount() > 0;
+    }
+
+    @Override
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    boolean wasCancelled() {
+        return cancelled.get();
+    }
+
+    @Override
+    public void cancel() {
+        if (!isAlive() || !cancelled.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            transport.killGroups(java.util.List.of(this));
+        } catch (TransportException e) {
+            // The watchdog kills the group when the channel closes; the run's cleanup retries by pid file.
+            LOG.warning("could not kill '" + command.description() + "' on " + transport.hostLabel() + ": "
+                    + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            execution.abandon();
+        }
+        try {
+            // Let the end arrive so isAlive() is false when cancel returns (bounded: abandon() ended it).
+            done.await(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Drops the channel or pipe without a kill: what a crash or a lost connection looks like to the host. */
+    void detach() {
+        execution.abandon();
+    }
+
+    @Override
+    public String toString() {
+        return command.description() + " on " + transport.hostLabel();
+    }
+}

@@ -1,0 +1,102 @@
+package io.linklab.remote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs commands as processes of this machine, for the "local" Loopback lab, with the same semantics as
+ * SSH: own process group per command, pid files, cancel and cleanup kill the group. The wrapper's stdin
+ * is a pipe from this JVM, so if the JVM dies the watchdog kills what it started.
+ */
+public final class LocalTransport extends ProcessGroupTransport {
+
+    private final Set<Process> live = ConcurrentHashMap.newKeySet();
+
+    @Override
+    public String hostLabel() {
+        return "local";
+    }
+
+    @Override
+    protected String loginUser() {
+        return System.getProperty("user.name");
+    }
+
+    @Override
+    protected Execution execute(List<String> argv, OutputStream stdout, OutputStream stderr) throws TransportException {
+        Process process;
+        try {
+            process = new ProcessBuilder(argv).start();
+        } catch (IOException e) {
+            throw new TransportException("cannot start '" + argv.get(0) + "' on this machine: " + e.getMessage(), e);
+        }
+        live.add(process);
+        process.onExit().thenRun(() -> live.remove(process));
+        CountDownLatch drained = new CountDownLatch(2);
+        pump(process.getInputStream(), stdout, drained, "linklab-local-out-" + process.pid());
+        pump(process.getErrorStream(), stderr, drained, "linklab-local-err-" + process.pid());
+        return new Execution() {
+            @Override
+            public boolean ended() {
+                return !process.isAlive() && drained.getCount() == 0;
+            }
+
+            @Override
+            public int exitStatus() {
+                return process.isAlive() ? -1 : process.exitValue();
+            }
+
+            @Override
+            public Optional<String> lostConnection() {
+                return Optional.empty();
+            }
+
+            @Override
+            public void abandon() {
+                // Closing our end of its stdin is what the watchdog waits for.
+                try {
+                    process.getOutputStream().close();
+                } catch (IOException ignored) {
+                    // already closed
+                }
+            }
+        };
+    }
+
+    // One thread per stream: a blocking read cannot wait on two pipes at once.
+    private static void pump(InputStream in, OutputStream out, CountDownLatch drained, String name) {
+        Thread t = new Thread(() -> {
+            byte[] buf = new byte[8192];
+            try (in; out) {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    out.write(buf, 0, n);
+                }
+            } catch (IOException e) {
+                // the process went away; what was read has been passed on
+            } finally {
+                drained.countDown();
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Ends what still runs the way a closed SSH connection does: each wrapper's watchdog sees its stdin close. */
+    @Override
+    public void close() {
+        for (Process p : live) {
+            try {
+                p.getOutputStream().close();
+            } catch (IOException ignored) {
+                // already closed
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package io.linklab.remote;
+
+import java.io.OutputStream;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What SSH and local transports share: every command runs under {@link ProcessGroups#WRAPPER} with a
+ * pid file in this transport's run folder ({@code /tmp/linklab-<run id>/}), so cancel, timeout and
+ * {@link #cleanup()} can kill its whole process group; privileged commands go through {@code sudo -n}
+ * unless the login is root.
+ */
+abstract class ProcessGroupTransport implements Transport {
+
+    /** How long the kill and cleanup scripts may take: 2 s TERM grace + 1 s after KILL + margin. */
+    static final Duration CONTROL_TIMEOUT = Duration.ofSeconds(15);
+    /** Output kept by {@link #run}: enough for any probe, bounded for a runaway command. */
+    static final int MAX_COLLECTED_CHARS = 4 * 1024 * 1024;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final String runDir;
+    private final AtomicInteger sequence = new AtomicInteger();
+    private final Map<String, RemoteCommand> started = new ConcurrentHashMap<>();
+    private volatile Boolean root;
+    private volatile boolean usedSudo;
+
+    protected ProcessGroupTransport() {
+        byte[] id = new byte[6];
+        RANDOM.nextBytes(id);
+        // Random so that another LinkLab (or an attacker guessing names in /tmp) cannot collide with it.
+        this.runDir = "/tmp/linklab-" + HexFormat.of().formatHex(id);
+    }
+
+    /** Starts {@code argv} (not through a shell) with its output bytes written to the two streams. */
+    protected abstract Execution execute(List<String> argv, OutputStream stdout, OutputStream stderr)
+            throws TransportException;
+
+    /** The login name commands run as, for sudoers advice. */
+    protected abstract String loginUser();
+
+    /** The folder on the host holding this transport's pid files. */
+    public String runDirectory() {
+        return runDir;
+    }
+
+    @Override
+    public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
+        boolean sudo = needsSudo(command);
+        int n = sequence.incrementAndGet();
+        String pidFile = runDir + "/" + n + (sudo ? ".root" : "") + ".pid";
+        GroupedProcess process = new GroupedProcess(this, command, pidFile, sudo, stdout, stderr);
+        started.put(pidFile, command);
+        if (sudo) {
+            usedSudo = true;
+        }
+        Execution execution = execute(ProcessGroups.wrap(pidFile, effectiveArgv(command, sudo)),
+                process.stdoutStream(), process.stderrStream());
+        process.started(execution, "linklab-" + hostLabel() + "-" + n);
+        return process;
+    }
+
+    @Override
+    public CommandResult run(RemoteCommand command, Duration timeout) throws TransportException, InterruptedException {
+        Collector out = new Collector();
+        Collector err = new Collector();
+        RemoteProcess process = start(command, out, err);
+        OptionalInt status;
+        try {
+            status = process.waitFor(timeout);
+        } catch (InterruptedException e) {
+            process.cancel();
+            throw e;
+        }
+        if (status.isEmpty()) {
+            process.cancel();
+            return new CommandResult(-1, out.text(), err.text(), true);
+        }
+        Optional<String> failure = process.failure();
+        if (failure.isPresent()) {
+            throw new TransportException(failure.get());
+        }
+        return new CommandResult(status.getAsInt(), out.text(), err.text(), false);
+    }
+
+    @Override
+    public String describe(RemoteCommand command) {
+        boolean sudo;
+        try {
+            sudo = needsSudo(command);
+        } catch (TransportException e) {
+            sudo = command.privileged();
+        }
+        return ShellQuote.join(effectiveArgv(command, sudo));
+    }
+
+    @Override
+    public List<String> cleanup() throws TransportException, InterruptedException {
+        prepareForCleanup();
+        CommandResult r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir),
+                CONTROL_TIMEOUT);
+        List<String> killed = new ArrayList<>();
+        for (String line : r.stdout().split("\n")) {
+            String[] f = line.split(" ");
+            if (f.length >= 3 && (f[0].equals("killed") || f[0].equals("survived"))) {
+                RemoteCommand c = started.get(f[1]);
+                String what = c == null ? f[1] : "'" + c.description() + "' (" + ShellQuote.join(c.argv()) + ")";
+                killed.add(f[0].equals("killed")
+                        ? "killed " + what + ", process group " + f[2] + ", with " + f[3]
+                        : "could not kill " + what + ", process group " + f[2]);
+            }
+        }
+        if (r.timedOut() || r.exitStatus() != 0) {
+            throw new TransportException("cleanup on " + hostLabel() + " did not finish: "
+                    + String.join("; ", killed) + " " + r.stderr().trim()
+                    + ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab");
+        }
+        started.keySet().removeIf(k -> true);
+        return killed;
+    }
+
+    /** Reconnects when needed before a cleanup; local processes need nothing. */
+    protected void prepareForCleanup() throws TransportException {
+    }
+
+    /** Kills the process groups of the given processes (TERM, 2 s, KILL) through a separate command. */
+    void killGroups(List<GroupedProcess> processes) throws TransportException, InterruptedException {
+        List<String> files = processes.stream().map(GroupedProcess::pidFile).toList();
+        boolean sudo = files.stream().anyMatch(f -> f.endsWith(".root.pid")) && !Boolean.TRUE.equals(root);
+        CommandResult r = runControl("killing " + processes, ProcessGroups.killGroups(sudo, files), CONTROL_TIMEOUT);
+        if (r.timedOut() || r.exitStatus() != 0) {
+            throw new TransportException("killing " + processes + " did not finish: " + r.stdout().trim() + " "
+                    + r.stderr().trim());
+        }
+    }
+
+    /** The message for a privileged command that sudo refused to run without a password. */
+    String sudoAdvice(RemoteCommand command) {
+        String program = command.argv().get(0);
+        try {
+            CommandResult r = runControl("looking up " + program, List.of("sh", "-c", "command -v -- \"$1\"", "sh", program),
+                    Duration.ofSeconds(5));
+            if (r.exitStatus() == 0 && r.stdout().trim().startsWith("/")) {
+                program = r.stdout().trim();
+            }
+        } catch (TransportException e) {
+            // keep the bare name: the advice is still right, only less precise
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String user = loginUser();
+        return "'" + command.description() + "' needs root on " + hostLabel() + " and sudo there wants a password"
+                + " for " + user + " (LinkLab runs sudo -n and never types passwords). Allow this command without"
+                + " a password: run 'visudo -f /etc/sudoers.d/linklab' on " + hostLabel() + " and add the line: "
+                + user + " ALL=(root) NOPASSWD: " + program + ", /usr/bin/kill";
+    }
+
+    boolean needsSudo(RemoteCommand command) throws TransportException {
+        return command.privileged() && !isRoot();
+    }
+
+    /** Whether the login is root (then privileged commands run directly); asked once. */
+    boolean isRoot() throws TransportException {
+        Boolean r = root;
+        if (r == null) {
+            try {
+                CommandResult id = runControl("asking for the login's uid", List.of("id", "-u"), Duration.ofSeconds(10));
+                if (id.exitStatus() != 0) {
+                    throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
+                }
+                r = id.stdout().trim().equals("0");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted while asking " + hostLabel() + " for the login's uid");
+            }
+            root = r;
+        }
+        return r;
+    }
+
+    private static List<String> effectiveArgv(RemoteCommand command, boolean sudo) {
+        if (!sudo) {
+            return command.argv();
+        }
+        List<String> argv = new ArrayList<>(command.argv().size() + 3);
+        argv.add("sudo");
+        argv.add("-n");
+        argv.add("--");
+        argv.addAll(command.argv());
+        return argv;
+    }
+
+    /**
+     * Runs one of our own fixed control commands (kill, cleanup, id) directly, without the wrapper:
+     * they end on their own within their bounded loops.
+     */
+    CommandResult runControl(String what, List<String> argv, Duration timeout) throws TransportException, InterruptedException {
+        Collector out = new Collector();
+        Collector err = new Collector();
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(2);
+        LineSplitter o = new LineSplitter(out::line, closed::countDown);
+        LineSplitter e = new LineSplitter(err::line, closed::countDown);
+        Execution x = execute(argv, o, e);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!x.ended()) {
+            if (System.nanoTime() > deadline) {
+                x.abandon();
+                return new CommandResult(-1, out.text(), err.text(), true);
+            }
+            Thread.sleep(10);
+        }
+        closed.await(500, TimeUnit.MILLISECONDS);
+        Optional<String> lost = x.lostConnection();
+        if (lost.isPresent()) {
+            throw new TransportException(lost.get() + " while " + what);
+        }
+        return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
+    }
+
+    /** Collects lines into a bounded text. */
+    static final class Collector implements LineSink {
+        private final StringBuilder sb = new StringBuilder();
+
+        @Override
+        public synchronized void line(String line) {
+            if (sb.length() < MAX_COLLECTED_CHARS) {
+                sb.append(line).append('\n');
+            }
+        }
+
+        synchronized String text() {
+            return sb.toString();
+        }
+    }
+}

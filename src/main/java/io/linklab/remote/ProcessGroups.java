@@ -1,0 +1,145 @@
+package io.linklab.remote;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The shell scripts that make every command LinkLab starts findable and killable (decision record
+ * 0200): each runs as the leader of its own session and process group, with its group id in a pid
+ * file under the run's folder, and a watchdog that kills the group when the command's stdin (the SSH
+ * channel, or the pipe from this JVM) closes. The scripts are constants; values only ever reach them
+ * as positional parameters, never as script text.
+ */
+final class ProcessGroups {
+
+    private ProcessGroups() {
+    }
+
+    /**
+     * Run as {@code setsid -w sh -c WRAPPER PIDFILE COMMAND...}. {@code setsid} makes the shell the
+     * leader of a new session and process group ($$ is the group id), {@code -w} keeps the exit status.
+     * The command gets /dev/null as stdin; the watchdog alone reads the real stdin, and its end-of-file
+     * (channel closed, session dropped, JVM gone) kills the group: TERM, then KILL once the command is
+     * gone or after 2 s. When the command ends normally whatever it left in its group is sent TERM.
+     */
+    static final String WRAPPER = """
+            f=$0
+            d=${f%/*}
+            if ! mkdir -m 700 "$d" 2>/dev/null; then
+              if [ ! -d "$d" ] || [ -h "$d" ] || [ ! -O "$d" ]; then
+                echo "linklab: cannot use $d for pid files" >&2; exit 125
+              fi
+            fi
+            echo $$ >"$f" || exit 125
+            exec 3<&0 </dev/null
+            "$@" 3<&- &
+            c=$!
+            ( read -r _ <&3; trap '' TERM; kill -TERM -$$; i=0
+              while kill -0 $c && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
+              kill -KILL -$$ ) >/dev/null 2>&1 &
+            exec 3<&-
+            trap : TERM HUP INT
+            while :; do
+              wait $c; s=$?
+              if [ $s -gt 128 ] && kill -0 $c 2>/dev/null; then continue; fi
+              break
+            done
+            trap '' TERM
+            kill -TERM -$$ 2>/dev/null
+            wait
+            rm -f "$f"
+            exit $s
+            """;
+
+    /**
+     * Run as {@code sh -c KILLER linklab-kill MODE SUDO TARGET...}: MODE "one" kills the groups of the
+     * given pid files (waiting up to 2 s for a file a command has not written yet), "all" those of every
+     * pid file in the given folders and then removes the folders. SUDO is "sudo" when groups started
+     * through sudo (pid files *.root.pid) must be killed through sudo. A group is TERMed, given 2 s,
+     * then KILLed. A pid file whose leader is alive but is not our wrapper for that very file (the pid
+     * was reused) is ignored. Prints "killed FILE PGID SIGNAL" or "survived FILE PGID" per group.
+     */
+    static final String KILLER = """
+            mode=$1; su=; [ "$2" = sudo ] && su="sudo -n"; shift 2
+            members() {
+              n=0
+              for s in /proc/[0-9]*/stat; do
+                read -r l 2>/dev/null <"$s" || continue
+                l=${l##*) }
+                set -- $l
+                if [ "$1" != Z ] && [ "$3" = "$pg" ]; then n=$((n+1)); fi
+              done
+              echo $n
+            }
+            gone() { [ "$(members)" -eq 0 ]; }
+            # dash's kill builtin knows no "--"; procps kill (through sudo) needs it before a negative pid.
+            sig() { if [ -n "$r" ]; then $r kill -$1 -- -$pg; else kill -$1 -$pg; fi 2>/dev/null; }
+            kg() {
+              f=$1
+              case $f in *.root.pid) r=$su;; *) r=;; esac
+              pg=
+              read -r pg 2>/dev/null <"$f"
+              case $pg in ''|*[!0-9]*) rm -f "$f"; return 0;; esac
+              st=
+              if read -r st 2>/dev/null </proc/$pg/stat; then st=${st##*) }; st=${st%% *}; fi
+              if [ -n "$st" ] && [ "$st" != Z ]; then
+                tr '\\000' '\\n' </proc/$pg/cmdline 2>/dev/null | grep -qxF -- "$f" || { rm -f "$f"; return 0; }
+              fi
+              if gone; then rm -f "$f"; return 0; fi
+              sig TERM
+              i=0; while ! gone && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
+              how=TERM
+              if ! gone; then
+                how=KILL; sig KILL
+                i=0; while ! gone && [ $i -lt 10 ]; do sleep 0.1; i=$((i+1)); done
+              fi
+              if gone; then echo "killed $f $pg $how"; rm -f "$f"; else echo "survived $f $pg"; rc=1; fi
+            }
+            rc=0
+            for t in "$@"; do
+              if [ "$mode" = one ]; then
+                i=0; while [ ! -s "$t" ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
+                [ -e "$t" ] && kg "$t"
+              elif [ -d "$t" ] && [ ! -h "$t" ] && [ -O "$t" ]; then
+                for f in "$t"/*.pid; do [ -e "$f" ] && kg "$f"; done
+                [ $rc -eq 0 ] && rm -rf "$t"
+              fi
+            done
+            exit $rc
+            """;
+
+    /** The argv that runs {@code command} under {@link #WRAPPER} with its group id in {@code pidFile}. */
+    static List<String> wrap(String pidFile, List<String> command) {
+        List<String> argv = new ArrayList<>(command.size() + 6);
+        argv.add("setsid");
+        argv.add("-w");
+        argv.add("sh");
+        argv.add("-c");
+        argv.add(WRAPPER);
+        argv.add(pidFile);
+        argv.addAll(command);
+        return argv;
+    }
+
+    /** Kills the groups of the given pid files. */
+    static List<String> killGroups(boolean sudo, List<String> pidFiles) {
+        return killer("one", sudo, pidFiles);
+    }
+
+    /** Kills every group with a pid file in the folder, then removes it. */
+    static List<String> killAll(boolean sudo, String runDir) {
+        return killer("all", sudo, List.of(runDir));
+    }
+
+    private static List<String> killer(String mode, boolean sudo, List<String> targets) {
+        List<String> argv = new ArrayList<>();
+        argv.add("sh");
+        argv.add("-c");
+        argv.add(KILLER);
+        argv.add("linklab-kill");
+        argv.add(mode);
+        argv.add(sudo ? "sudo" : "-");
+        argv.addAll(targets);
+        return argv;
+    }
+}

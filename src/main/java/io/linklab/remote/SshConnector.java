@@ -1,0 +1,539 @@
+package io.linklab.remote;
+
+import com.jcraft.jsch.AgentIdentityRepository;
+import com.jcraft.jsch.AgentProxyException;
+import com.jcraft.jsch.Channel;
+import com.jcraft.jsch.ConfigRepository;
+import com.jcraft.jsch.Identity;
+import com.jcraft.jsch.IdentityRepository;
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.JSchException;
+import com.jcraft.jsch.OpenSSHConfig;
+import com.jcraft.jsch.Proxy;
+import com.jcraft.jsch.SSHAgentConnector;
+import com.jcraft.jsch.Session;
+import com.jcraft.jsch.SocketFactory;
+import com.jcraft.jsch.UIKeyboardInteractive;
+import com.jcraft.jsch.UserInfo;
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.Validators;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.logging.Logger;
+
+/**
+ * Opens SSH connections the way OpenSSH would for the same user: ~/.ssh/config (Host aliases, HostName,
+ * User, Port, IdentityFile, ProxyJump, UserKnownHostsFile, HostKeyAlias), ssh-agent keys, key files
+ * (ed25519, ECDSA, RSA; passphrases asked once and kept in memory), password as a fallback, known_hosts
+ * verification. One connector per application or CLI run; it hands out one {@link SshTransport} per
+ * host and connects many hosts in parallel.
+ */
+public final class SshConnector {
+
+    private static final Logger LOG = Logger.getLogger(SshConnector.class.getName());
+    private static final int MAX_JUMPS = 8;
+
+    private final SshSettings settings;
+    private final LoginPrompts prompts;
+    private final ConfigRepository config;
+    // Keys are decrypted in place by JSch; sharing them means a passphrase is asked once per run.
+    private final Map<Path, List<Identity>> keys = new ConcurrentHashMap<>();
+    private final Map<String, char[]> passwords = new ConcurrentHashMap<>();
+    private final Object promptLock = new Object();
+
+    public SshConnector(SshSettings settings, LoginPrompts prompts) throws TransportException {
+        this.settings = settings;
+        this.prompts = prompts;
+        if (settings.sshConfig() != null) {
+            try {
+                this.config = OpenSSHConfig.parseFile(settings.sshConfig().toString());
+            } catch (IOException e) {
+                throw new TransportException("cannot read the ssh config " + settings.sshConfig() + ": " + e.getMessage(), e);
+            }
+        } else {
+            this.config = ConfigRepository.nullConfig;
+        }
+    }
+
+    public SshSettings settings() {
+        return settings;
+    }
+
+    /** Logs in to one host and returns its transport (one connection, more opened when channels run out). */
+    public SshTransport connect(SshTarget target) throws TransportException {
+        Resolved r = resolve(target);
+        SshTransport t = new SshTransport(this, r);
+        t.open();
+        return t;
+    }
+
+    /** The outcome of connecting one host: a transport, or the reason it failed. */
+    public record Outcome(SshTarget target, SshTransport transport, String error) {
+        public boolean ok() {
+            return transport != null;
+        }
+    }
+
+    /** Connects all hosts at once, so a test over several hosts waits for the slowest, not the sum. */
+    public List<Outcome> connectAll(List<SshTarget> targets) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(), 16)), r -> {
+            Thread t = new Thread(r, "linklab-ssh-connect");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<SshTransport>> futures = new ArrayList<>();
+        try {
+            for (SshTarget t : targets) {
+                futures.add(pool.submit(() -> connect(t)));
+            }
+            List<Outcome> out = new ArrayList<>();
+            for (int i = 0; i < targets.size(); i++) {
+                try {
+                    out.add(new Outcome(targets.get(i), futures.get(i).get(), null));
+                } catch (ExecutionException e) {
+                    Throwable c = e.getCause();
+                    out.add(new Outcome(targets.get(i), null, c instanceof TransportException || c instanceof InvalidValueException
+                            ? c.getMessage() : "cannot connect to " + targets.get(i).label() + ": " + c));
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            futures.forEach(f -> f.cancel(true));
+            throw e;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A target with the ssh config applied: everything needed to open a session. */
+    record Resolved(String label, String user, String hostName, int port, List<Path> identities,
+                    List<String> jumps, Path knownHosts, String hostKeyAlias, boolean acceptNew) {
+    }
+
+    Resolved resolve(SshTarget target) {
+        ConfigRepository.Config c = config.getConfig(target.host());
+        String localUser = System.getProperty("user.name");
+        String user = first(target.user(), c.getUser(), localUser);
+        String hostName = c.getHostname() == null ? target.host() : c.getHostname().replace("%h", target.host());
+        Validators.requireHostOrAddress("HostName of " + target.host() + " in " + settings.sshConfig(), hostName);
+        Validators.requireUserName("SSH user of " + target.label(), user);
+        int port = target.port() != 0 ? target.port() : c.getPort() > 0 ? c.getPort() : 22;
+        Map<String, String> tokens = new LinkedHashMap<>();
+        tokens.put("%%", "%");
+        tokens.put("%h", hostName);
+        tokens.put("%n", target.host());
+        tokens.put("%p", String.valueOf(port));
+        tokens.put("%r", user);
+        tokens.put("%u", localUser);
+        tokens.put("%d", SshSettings.home().toString());
+
+        List<Path> ids = new ArrayList<>();
+        if (settings.identity() != null) {
+            ids.add(settings.identity());
+        }
+        if (target.identityFile() != null) {
+            ids.add(expand(target.identityFile(), tokens));
+        }
+        String[] configured = c.getValues("IdentityFile");
+        if (configured != null) {
+            for (String f : configured) {
+                ids.add(expand(f, tokens));
+            }
+        }
+        if (ids.isEmpty()) {
+            for (String d : List.of("id_ed25519", "id_ecdsa", "id_rsa")) {
+                ids.add(SshSettings.home().resolve(".ssh").resolve(d));
+            }
+        }
+        String jump = first(target.jumpHost(), c.getValue("ProxyJump"), null);
+        List<String> jumps = jump == null || jump.equalsIgnoreCase("none") ? List.of()
+                : Arrays.stream(jump.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        Path knownHosts = settings.knownHosts();
+        if (knownHosts == null && c.getValue("UserKnownHostsFile") != null) {
+            knownHosts = expand(c.getValue("UserKnownHostsFile").trim().split("\\s+")[0], tokens);
+        }
+        if (knownHosts == null) {
+            knownHosts = SshSettings.home().resolve(".ssh").resolve("known_hosts");
+        }
+        // OpenSSH's accept-new, or "no" (which LinkLab never honours as "trust anything": it records new
+        // keys and still refuses changed ones).
+        String strict = c.getValue("StrictHostKeyChecking");
+        boolean acceptNew = settings.acceptNewHostKeys() || (strict != null
+                && List.of("accept-new", "no", "off").contains(strict.trim().toLowerCase()));
+        return new Resolved(target.label(), user, hostName, port, List.copyOf(ids), jumps, knownHosts,
+                c.getValue("HostKeyAlias"), acceptNew);
+    }
+
+    private static String first(String a, String b, String c) {
+        return a != null ? a : b != null ? b : c;
+    }
+
+    private static Path expand(String file, Map<String, String> tokens) {
+        String f = file.trim();
+        if (f.length() > 1 && f.startsWith("\"") && f.endsWith("\"")) {
+            f = f.substring(1, f.length() - 1);
+        }
+        if (f.equals("~") || f.startsWith("~/")) {
+            f = SshSettings.home() + f.substring(1);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < f.length(); i++) {
+            String two = i + 1 < f.length() ? f.substring(i, i + 2) : "";
+            if (tokens.containsKey(two)) {
+                sb.append(tokens.get(two));
+                i++;
+            } else {
+                sb.append(f.charAt(i));
+            }
+        }
+        return Path.of(sb.toString());
+    }
+
+    /** An open session and the jump sessions it runs through. */
+    record Connection(Session session, List<Session> jumps) {
+        void close() {
+            session.disconnect();
+            for (int i = jumps.size() - 1; i >= 0; i--) {
+                jumps.get(i).disconnect();
+            }
+        }
+
+        boolean isConnected() {
+            return session.isConnected();
+        }
+    }
+
+    /** Opens a new session to a resolved target, through its jump hosts. */
+    Connection open(Resolved r) throws TransportException {
+        if (r.jumps().size() > MAX_JUMPS) {
+            throw new TransportException("too many ProxyJump hops for " + r.label() + " (at most " + MAX_JUMPS + ")");
+        }
+        List<Session> jumps = new ArrayList<>();
+        Proxy proxy = null;
+        try {
+            for (String hop : r.jumps()) {
+                SshTarget hopTarget;
+                try {
+                    hopTarget = SshTarget.parse(hop.startsWith("ssh://") ? hop.substring(6) : hop);
+                } catch (InvalidValueException e) {
+                    throw new TransportException("ProxyJump of " + r.label() + ": " + e.getMessage());
+                }
+                Resolved hr = resolve(hopTarget);
+                // A hop's own ProxyJump is not followed: the chain is the one written for the target.
+                Resolved direct = new Resolved(hr.label(), hr.user(), hr.hostName(), hr.port(), hr.identities(),
+                        List.of(), r.knownHosts(), hr.hostKeyAlias(), r.acceptNew());
+                Session s = login(direct, proxy, " (jump host for " + r.label() + ")");
+                jumps.add(s);
+                proxy = new JumpProxy(s);
+            }
+            Session s = login(r, proxy, "");
+            return new Connection(s, List.copyOf(jumps));
+        } catch (TransportException e) {
+            for (Session j : jumps) {
+                j.disconnect();
+            }
+            throw e;
+        }
+    }
+
+    private Session login(Resolved r, Proxy proxy, String role) throws TransportException {
+        KnownHostsCheck check;
+        JSch jsch = new JSch();
+        Session s;
+        try {
+            check = new KnownHostsCheck(r.knownHosts(), r.label(), r.acceptNew(), prompts);
+            s = jsch.getSession(r.user(), r.hostName(), r.port());
+        } catch (JSchException e) {
+            throw new TransportException("cannot prepare the SSH login to " + r.label() + ": " + e.getMessage(), e);
+        }
+        s.setHostKeyRepository(check);
+        if (r.hostKeyAlias() != null) {
+            s.setHostKeyAlias(r.hostKeyAlias());
+        }
+        Keys ids = identities(r);
+        s.setIdentityRepository(ids);
+        String login = r.user() + "@" + r.hostName() + (r.port() == 22 ? "" : ":" + r.port());
+        s.setUserInfo(new Prompter(login));
+        s.setConfig("StrictHostKeyChecking", "yes");
+        s.setConfig("PreferredAuthentications", "publickey,keyboard-interactive,password");
+        s.setDaemonThread(true);
+        if (proxy != null) {
+            s.setProxy(proxy);
+        }
+        try {
+            s.setServerAliveInterval((int) settings.keepAliveInterval().toMillis());
+            s.setServerAliveCountMax(settings.keepAliveCountMax());
+            s.connect((int) settings.connectTimeout().toMillis());
+            return s;
+        } catch (JSchException e) {
+            s.disconnect();
+            throw explain(r, role, e, check, ids);
+        }
+    }
+
+    private TransportException explain(Resolved r, String role, JSchException e, KnownHostsCheck check, Keys ids) {
+        String where = r.label() + role + " (" + r.hostName() + ":" + r.port() + ")";
+        if (check.refusal() != null) {
+            return new TransportException(check.refusal(), e);
+        }
+        String msg = String.valueOf(e.getMessage());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return new TransportException("nothing accepts SSH connections on " + where
+                        + ": connection refused. Is sshd running there, on this port?", e);
+            }
+            if (t instanceof NoRouteToHostException) {
+                return new TransportException(where + " cannot be reached: no route to host. Check the"
+                        + " management address and that the host and its link are up.", e);
+            }
+            if (t instanceof SocketTimeoutException) {
+                return new TransportException(where + " did not answer within " + settings.connectTimeout().toSeconds()
+                        + " s. Check the management address, the link and any firewall.", e);
+            }
+            if (t instanceof UnknownHostException) {
+                return new TransportException("cannot resolve the host name '" + r.hostName() + "' of " + r.label()
+                        + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".", e);
+            }
+        }
+        if (msg.contains("timeout") || msg.contains("timed out")) {
+            return new TransportException(where + " did not answer within " + settings.connectTimeout().toSeconds()
+                    + " s. Check the management address, the link and any firewall.", e);
+        }
+        if (msg.startsWith("Auth fail") || msg.startsWith("Auth cancel")) {
+            return new TransportException("login as " + r.user() + " on " + where + " was refused: " + ids.describe()
+                    + " Check the user name, that the public key is in ~" + r.user() + "/.ssh/authorized_keys on the"
+                    + " host, or give the right key (--identity / IdentityFile).", e);
+        }
+        return new TransportException("SSH connection to " + where + " failed: " + msg, e);
+    }
+
+    private String settingsConfigName() {
+        return settings.sshConfig() == null ? "~/.ssh/config" : settings.sshConfig().toString();
+    }
+
+    private Keys identities(Resolved r) {
+        List<Identity> files = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (Path p : r.identities()) {
+            List<Identity> loaded = keys.computeIfAbsent(p.toAbsolutePath(), SshConnector::loadKey);
+            if (loaded.isEmpty()) {
+                missing.add(p.toString());
+            }
+            files.addAll(loaded);
+        }
+        IdentityRepository agent = null;
+        if (settings.useAgent() && System.getenv("SSH_AUTH_SOCK") != null) {
+            try {
+                agent = new AgentIdentityRepository(new SSHAgentConnector());
+            } catch (AgentProxyException e) {
+                LOG.info("ssh-agent not usable: " + e.getMessage());
+            }
+        }
+        return new Keys(agent, files, r.identities(), missing);
+    }
+
+    private static List<Identity> loadKey(Path p) {
+        if (!Files.isReadable(p)) {
+            return List.of();
+        }
+        try {
+            JSch jsch = new JSch();
+            jsch.addIdentity(p.toString());
+            return List.copyOf(jsch.getIdentityRepository().getIdentities());
+        } catch (JSchException e) {
+            LOG.warning("cannot use the key " + p + ": " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    /** The agent's keys first, then the key files, as OpenSSH orders them. */
+    private static final class Keys implements IdentityRepository {
+        private final IdentityRepository agent;
+        private final List<Identity> files;
+        private final List<Path> tried;
+        private final List<String> missing;
+
+        Keys(IdentityRepository agent, List<Identity> files, List<Path> tried, List<String> missing) {
+            this.agent = agent;
+            this.files = files;
+            this.tried = tried;
+            this.missing = missing;
+        }
+
+        @Override
+        public String getName() {
+            return "linklab";
+        }
+
+        @Override
+        public int getStatus() {
+            return RUNNING;
+        }
+
+        @Override
+        public Vector<Identity> getIdentities() {
+            Vector<Identity> v = new Vector<>();
+            if (agent != null && agent.getStatus() == RUNNING) {
+                v.addAll(agent.getIdentities());
+            }
+            v.addAll(files);
+            return v;
+        }
+
+        String describe() {
+            int agentKeys = agent != null && agent.getStatus() == RUNNING ? agent.getIdentities().size() : 0;
+            return "none of the keys was accepted (ssh-agent: " + (agent == null ? "not used" : agentKeys + " keys")
+                    + "; key files tried: " + tried.stream().filter(p -> !missing.contains(p.toString()))
+                    .map(Path::toString).toList() + (missing.isEmpty() ? "" : "; not found: " + missing)
+                    + ") and no password was given.";
+        }
+
+        @Override
+        public boolean add(byte[] identity) {
+            return false;
+        }
+
+        @Override
+        public boolean remove(byte[] blob) {
+            return false;
+        }
+
+        @Override
+        public void removeAll() {
+        }
+    }
+
+    /** Bridges JSch's questions to {@link LoginPrompts}; one per login attempt. */
+    private final class Prompter implements UserInfo, UIKeyboardInteractive {
+        private final String login;
+        private String passphrase;
+        private String password;
+
+        Prompter(String login) {
+            this.login = login;
+        }
+
+        @Override
+        public boolean promptPassphrase(String message) {
+            String keyFile = message.startsWith("Passphrase for ") ? message.substring("Passphrase for ".length()) : message;
+            char[] p;
+            synchronized (promptLock) {
+                p = prompts.passphrase(login, keyFile);
+            }
+            passphrase = p == null ? null : new String(p);
+            return p != null;
+        }
+
+        @Override
+        public String getPassphrase() {
+            return passphrase;
+        }
+
+        @Override
+        public boolean promptPassword(String message) {
+            char[] p = passwords.get(login);
+            if (p == null || password != null) {
+                // Asked again in the same attempt: the remembered one was wrong.
+                synchronized (promptLock) {
+                    p = prompts.password(login);
+                }
+                if (p == null) {
+                    passwords.remove(login);
+                    return false;
+                }
+                passwords.put(login, p);
+            }
+            password = new String(p);
+            return true;
+        }
+
+        @Override
+        public String getPassword() {
+            return password;
+        }
+
+        @Override
+        public boolean promptYesNo(String message) {
+            // Host keys are decided in KnownHostsCheck; anything else JSch might ask is refused.
+            return false;
+        }
+
+        @Override
+        public void showMessage(String message) {
+            LOG.info(login + ": " + message);
+        }
+
+        @Override
+        public String[] promptKeyboardInteractive(String destination, String name, String instruction,
+                                                  String[] prompt, boolean[] echo) {
+            if (prompt.length == 0) {
+                return new String[0];
+            }
+            if (prompt.length == 1 && !echo[0] && promptPassword(prompt[0])) {
+                return new String[] {password};
+            }
+            return null;
+        }
+    }
+
+    /** ProxyJump: the next hop's TCP stream is a direct-tcpip channel of the jump host's session. */
+    private static final class JumpProxy implements Proxy {
+        private final Session jump;
+        private Channel channel;
+        private InputStream in;
+        private OutputStream out;
+
+        JumpProxy(Session jump) {
+            this.jump = jump;
+        }
+
+        @Override
+        public void connect(SocketFactory socketFactory, String host, int port, int timeout) throws Exception {
+            channel = jump.getStreamForwarder(host, port);
+            in = channel.getInputStream();
+            out = channel.getOutputStream();
+            channel.connect(timeout);
+        }
+
+        @Override
+        public InputStream getInputStream() {
+            return in;
+        }
+
+        @Override
+        public OutputStream getOutputStream() {
+            return out;
+        }
+
+        @Override
+        public Socket getSocket() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+            if (channel != null) {
+                channel.disconnect();
+            }
+        }
+    }
+}

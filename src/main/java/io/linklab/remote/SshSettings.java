@@ -1,0 +1,67 @@
+package io.linklab.remote;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How SSH connections are made. The timeouts bound every failure (decision record 0201): a host that
+ * does not answer fails after {@code connectTimeout}; a connection whose peer stops answering (link
+ * down, host frozen) is declared lost after {@code keepAliveInterval × (keepAliveCountMax + 1)}.
+ *
+ * @param sshConfig          OpenSSH client config to honour, null for none
+ * @param knownHosts         known_hosts to check and record in; null means the config's
+ *                           UserKnownHostsFile, else ~/.ssh/known_hosts
+ * @param identity           private key to try first (CLI --identity), null for none
+ * @param acceptNewHostKeys  record unknown host keys without asking (CLI --accept-new-host-keys, like
+ *                           OpenSSH's StrictHostKeyChecking=accept-new); changed keys are always refused
+ * @param useAgent           try the keys of a running ssh-agent (SSH_AUTH_SOCK)
+ */
+public record SshSettings(Path sshConfig, Path knownHosts, Path identity, boolean acceptNewHostKeys, boolean useAgent,
+                          Duration connectTimeout, Duration keepAliveInterval, int keepAliveCountMax) {
+
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration KEEP_ALIVE_INTERVAL = Duration.ofSeconds(2);
+    public static final int KEEP_ALIVE_COUNT_MAX = 2;
+
+    /** ~/.ssh/config if present, ~/.ssh/known_hosts, agent on, the documented timeouts. */
+    public static SshSettings defaults() {
+        Path config = home().resolve(".ssh").resolve("config");
+        return new SshSettings(Files.isReadable(config) ? config : null, null, null, false, true,
+                CONNECT_TIMEOUT, KEEP_ALIVE_INTERVAL, KEEP_ALIVE_COUNT_MAX);
+    }
+
+    public SshSettings withSshConfig(Path p) {
+        return new SshSettings(p, knownHosts, identity, acceptNewHostKeys, useAgent, connectTimeout,
+                keepAliveInterval, keepAliveCountMax);
+    }
+
+    public SshSettings withKnownHosts(Path p) {
+        return new SshSettings(sshConfig, p, identity, acceptNewHostKeys, useAgent, connectTimeout,
+                keepAliveInterval, keepAliveCountMax);
+    }
+
+    public SshSettings withIdentity(Path p) {
+        return new SshSettings(sshConfig, knownHosts, p, acceptNewHostKeys, useAgent, connectTimeout,
+                keepAliveInterval, keepAliveCountMax);
+    }
+
+    public SshSettings withAcceptNewHostKeys(boolean b) {
+        return new SshSettings(sshConfig, knownHosts, identity, b, useAgent, connectTimeout, keepAliveInterval,
+                keepAliveCountMax);
+    }
+
+    public SshSettings withAgent(boolean b) {
+        return new SshSettings(sshConfig, knownHosts, identity, acceptNewHostKeys, b, connectTimeout,
+                keepAliveInterval, keepAliveCountMax);
+    }
+
+    /** How long after the last sign of life a connection is declared lost. */
+    public Duration lostAfter() {
+        return keepAliveInterval.multipliedBy(keepAliveCountMax + 1L);
+    }
+
+    static Path home() {
+        return Path.of(System.getProperty("user.home"));
+    }
+}

@@ -1,0 +1,128 @@
+package io.linklab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** LocalTransport with real processes of this machine: same guarantees as over SSH. */
+class LocalTransportTest {
+
+    private final LocalTransport local = new LocalTransport();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        local.cleanup();
+        assertFalse(Files.exists(Path.of(local.runDirectory())), "run folder left behind");
+    }
+
+    /** Live (non-zombie) processes whose process group is {@code pgid}. */
+    static List<String> groupMembers(long pgid) throws IOException {
+        List<String> found = new ArrayList<>();
+        try (var dirs = Files.list(Path.of("/proc"))) {
+            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String stat = Files.readString(d.resolve("stat"));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    if (!f[0].equals("Z") && Long.parseLong(f[2]) == pgid) {
+                        found.add(d.getFileName() + " " + Files.readString(d.resolve("cmdline")).replace('\0', ' '));
+                    }
+                } catch (IOException gone) {
+                    // exited while we looked
+                }
+            }
+        }
+        return found;
+    }
+
+    private long pgidOf(RemoteProcess p, String pidFileName) throws Exception {
+        Path f = Path.of(local.runDirectory(), pidFileName);
+        for (int i = 0; i < 50 && !Files.exists(f); i++) {
+            Thread.sleep(50);
+        }
+        return Long.parseLong(Files.readString(f).trim());
+    }
+
+    @Test
+    void streamsLinesWhileRunningAndReportsTheExitStatus() throws Exception {
+        List<Long> arrivals = new CopyOnWriteArrayList<>();
+        List<String> err = new CopyOnWriteArrayList<>();
+        long t0 = System.nanoTime();
+        RemoteProcess p = local.start(RemoteCommand.of("count", "sh", "-c",
+                        "for i in 1 2 3; do echo $i; sleep 0.5; done; echo bad >&2; exit 4"),
+                l -> arrivals.add((System.nanoTime() - t0) / 1_000_000), err::add);
+        assertEquals(OptionalInt.of(4), p.waitFor(Duration.ofSeconds(10)));
+        assertEquals(3, arrivals.size());
+        assertTrue(arrivals.get(1) - arrivals.get(0) > 250 && arrivals.get(2) - arrivals.get(1) > 250, arrivals.toString());
+        assertEquals(List.of("bad"), err);
+        assertTrue(p.failure().isEmpty());
+    }
+
+    @Test
+    void cancelKillsTheWholeGroupIncludingWhatIgnoresTerm() throws Exception {
+        RemoteProcess p = local.start(RemoteCommand.of("stubborn", "sh", "-c",
+                "sleep 300 & trap '' TERM; sleep 301 & wait"), LineSink.DISCARD, LineSink.DISCARD);
+        long pgid = pgidOf(p, "1.pid");
+        for (int i = 0; i < 50 && groupMembers(pgid).size() < 3; i++) {
+            Thread.sleep(50);
+        }
+        assertTrue(groupMembers(pgid).size() >= 3, groupMembers(pgid).toString());
+        p.cancel();
+        assertFalse(p.isAlive());
+        assertEquals(List.of(), groupMembers(pgid));
+    }
+
+    @Test
+    void runTimesOutAndKills() throws Exception {
+        CommandResult r = local.run(RemoteCommand.of("slow", "sh", "-c", "echo started; exec sleep 100"),
+                Duration.ofMillis(800));
+        assertTrue(r.timedOut());
+        assertEquals("started\n", r.stdout());
+    }
+
+    @Test
+    void closingStdinKillsTheGroupLikeALostConnection() throws Exception {
+        RemoteProcess p = local.start(RemoteCommand.of("orphan", "sleep", "100"), LineSink.DISCARD, LineSink.DISCARD);
+        long pgid = pgidOf(p, "1.pid");
+        ((GroupedProcess) p).detach();
+        assertTrue(p.waitFor(Duration.ofSeconds(5)).isPresent());
+        assertEquals(List.of(), groupMembers(pgid));
+    }
+
+    @Test
+    void cleanupKillsWhatIsLeftAndNamesIt() throws Exception {
+        local.start(RemoteCommand.of("iperf3 server", "sleep", "100"), LineSink.DISCARD, LineSink.DISCARD);
+        RemoteProcess done = local.start(RemoteCommand.of("quick", "true"), LineSink.DISCARD, LineSink.DISCARD);
+        done.waitFor(Duration.ofSeconds(5));
+        Thread.sleep(300);
+        List<String> killed = local.cleanup();
+        assertEquals(1, killed.size(), killed.toString());
+        assertTrue(killed.get(0).contains("iperf3 server") && killed.get(0).contains("TERM"), killed.get(0));
+    }
+
+    @Test
+    void hostileArgumentsStayLiteral() throws Exception {
+        Path marker = Path.of("/tmp/linklab-pwned-" + System.nanoTime());
+        CommandResult r = local.run(RemoteCommand.of("echo", "echo", "$(touch " + marker + ")", "`touch " + marker + "`",
+                ";touch " + marker), Duration.ofSeconds(5));
+        assertEquals("$(touch " + marker + ") `touch " + marker + "` ;touch " + marker + "\n", r.stdout());
+        assertFalse(Files.exists(marker));
+    }
+
+    @Test
+    void describeShowsSudoOnlyWhenNeeded() throws Exception {
+        String line = local.describe(RemoteCommand.privileged("set MTU", "ip", "link", "set", "dev", "lo", "mtu", "9000"));
+        boolean root = local.isRoot();
+        assertEquals((root ? "" : "sudo -n -- ") + "ip link set dev lo mtu 9000", line);
+    }
+}

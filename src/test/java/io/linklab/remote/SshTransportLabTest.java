@@ -1,0 +1,141 @@
+package io.linklab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.lab.Lab;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** SshTransport against the real sshd of the namespace lab. */
+@Tag("lab")
+class SshTransportLabTest {
+
+    private final Lab lab = Lab.get();
+    private SshTransport h1;
+
+    static SshSettings labSettings(Lab lab) {
+        return SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity()).withAgent(false);
+    }
+
+    @BeforeEach
+    void connect() throws Exception {
+        h1 = new SshConnector(labSettings(lab), LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login()));
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        try {
+            h1.cleanup();
+        } finally {
+            h1.close();
+        }
+        assertEquals("", settledProcesses(lab.h1()), "left running on h1");
+    }
+
+    /** The namespace's processes once short-lived ones (a closing sshd session) had a moment to end. */
+    static String settledProcesses(Lab.Host host) throws Exception {
+        String p = host.processes();
+        for (int i = 0; i < 30 && !p.isEmpty(); i++) {
+            Thread.sleep(100);
+            p = host.processes();
+        }
+        return p;
+    }
+
+    @Test
+    void linesArriveWhileTheCommandStillRuns() throws Exception {
+        List<Long> arrivals = new CopyOnWriteArrayList<>();
+        List<String> lines = new CopyOnWriteArrayList<>();
+        long t0 = System.nanoTime();
+        RemoteProcess p = h1.start(RemoteCommand.of("count", "sh", "-c", "for i in 1 2 3; do echo $i; sleep 1; done"),
+                l -> {
+                    lines.add(l);
+                    arrivals.add((System.nanoTime() - t0) / 1_000_000);
+                }, LineSink.DISCARD);
+        OptionalInt status = p.waitFor(Duration.ofSeconds(10));
+        long end = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(OptionalInt.of(0), status);
+        assertEquals(List.of("1", "2", "3"), lines);
+        // Each line came about a second after the previous one, long before the command ended.
+        assertTrue(arrivals.get(0) < end - 1500, "first line at " + arrivals + " ms, end at " + end);
+        assertTrue(arrivals.get(1) - arrivals.get(0) > 500, "arrivals " + arrivals);
+        assertTrue(arrivals.get(2) - arrivals.get(1) > 500, "arrivals " + arrivals);
+    }
+
+    @Test
+    void runCollectsStdoutStderrAndStatus() throws Exception {
+        CommandResult r = h1.run(RemoteCommand.of("test", "sh", "-c", "echo out; echo err >&2; exit 3"),
+                Duration.ofSeconds(10));
+        assertEquals(3, r.exitStatus());
+        assertEquals("out\n", r.stdout());
+        assertEquals("err\n", r.stderr());
+        assertFalse(r.timedOut());
+    }
+
+    @Test
+    void hostileValuesArePassedAsLiteralWordsAndNeverRun() throws Exception {
+        String marker = "/tmp/linklab-pwned-" + System.nanoTime();
+        List<String> hostile = List.of("eth0;touch " + marker, "$(touch " + marker + ")", "`touch " + marker + "`",
+                "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*");
+        List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s\\n"));
+        argv.addAll(hostile);
+        CommandResult r = h1.run(new RemoteCommand(argv, false, "echo hostile"), Duration.ofSeconds(10));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        assertEquals(String.join("\n", hostile) + "\n", r.stdout());
+        assertEquals("", lab.h1().exec("sh", "-c", "ls " + marker + " 2>/dev/null || true"));
+    }
+
+    @Test
+    void cancelKillsTheWholeProcessGroup() throws Exception {
+        RemoteProcess p = h1.start(RemoteCommand.of("sleepers", "sh", "-c", "sleep 300 & sleep 301; wait"),
+                LineSink.DISCARD, LineSink.DISCARD);
+        String running = "";
+        for (int i = 0; i < 50 && !running.contains("sleep 301"); i++) {
+            Thread.sleep(100);
+            running = lab.h1().processes();
+        }
+        assertTrue(running.contains("sleep 300") && running.contains("sleep 301"), running);
+        p.cancel();
+        assertFalse(p.isAlive());
+        assertTrue(p.failure().isEmpty());
+        assertEquals("", settledProcesses(lab.h1()));
+    }
+
+    @Test
+    void timeoutKillsTheCommand() throws Exception {
+        CommandResult r = h1.run(RemoteCommand.of("slow", "sleep", "200"), Duration.ofMillis(700));
+        assertTrue(r.timedOut());
+        assertEquals("", settledProcesses(lab.h1()));
+    }
+
+    @Test
+    void closingTheChannelTriggersTheWatchdog() throws Exception {
+        // What LinkLab dying looks like from the host: the connection goes away without any kill.
+        h1.start(RemoteCommand.of("orphan", "sleep", "250"), LineSink.DISCARD, LineSink.DISCARD);
+        Thread.sleep(500);
+        assertTrue(lab.h1().processes().contains("sleep 250"));
+        h1.close();
+        assertEquals("", settledProcesses(lab.h1()));
+        connect();
+    }
+
+    @Test
+    void cleanupKillsWhatIsStillRunning() throws Exception {
+        h1.start(RemoteCommand.of("server A", "sleep", "260"), LineSink.DISCARD, LineSink.DISCARD);
+        h1.start(RemoteCommand.of("server B", "sh", "-c", "trap '' TERM; sleep 261"), LineSink.DISCARD, LineSink.DISCARD);
+        Thread.sleep(500);
+        List<String> killed = h1.cleanup();
+        assertEquals(2, killed.size(), killed.toString());
+        assertTrue(killed.toString().contains("server A") && killed.toString().contains("KILL"), killed.toString());
+        assertEquals("", settledProcesses(lab.h1()));
+    }
+}
