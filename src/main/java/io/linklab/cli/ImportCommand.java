@@ -1,9 +1,23 @@
 package io.linklab.cli;
 
-import java.io.PrintStream;
-import java.util.List;
+import io.linklab.model.Direction;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.LogFormat;
+import io.linklab.tools.LogImporter;
+import io.linklab.tools.csv.CsvResultSink;
+import io.linklab.tools.csv.CsvTableWriter;
+import io.linklab.tools.csv.ResultTables;
 
-/** The `import` subcommand; its implementation lands with its issue, until then it says so. */
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The `import` subcommand: reads iperf3 / iperf2 / netperf logs into samples.csv and summary.csv. */
 public final class ImportCommand implements CliCommand {
 
     @Override
@@ -13,17 +27,205 @@ public final class ImportCommand implements CliCommand {
 
     @Override
     public String summary() {
-        return "import (not implemented yet)";
+        return "read iperf3/iperf2/netperf logs into samples.csv and summary.csv";
     }
 
     @Override
     public String usage() {
-        return "linklab import: not implemented yet\n";
+        return "Usage: linklab import FILE... [--format auto|" + LogFormat.ids() + "]\n"
+                + "                             [--samples SAMPLES.csv] [--summary SUMMARY.csv]\n\n"
+                + "Reads logs of iperf3 (text, -J, --json-stream), iperf2 (text, -y C) and netperf and prints\n"
+                + "one line per file. The format is detected per file unless --format names it.\n"
+                + "  --samples FILE   write every interval of every stream (and SUM) to FILE\n"
+                + "  --summary FILE   write the end-of-test totals to FILE\n"
+                + "Exit status: 0 every file read; 1 some file could not be read or was damaged\n"
+                + "(the others are still imported); 2 bad usage, or no file could be read.\n";
     }
 
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
-        err.println("linklab import: not implemented yet");
-        return Cli.USAGE;
+        List<Path> files = new ArrayList<>();
+        LogFormat format = null;
+        Path samplesFile = null;
+        Path summaryFile = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--format": {
+                    String v = value(args, ++i, a);
+                    if (!v.equals("auto")) {
+                        format = LogFormat.fromId(v);
+                        if (format == null) {
+                            throw new UsageException("--format " + v + ": unknown format; expected auto|"
+                                    + LogFormat.ids());
+                        }
+                    }
+                    break;
+                }
+                case "--samples":
+                    samplesFile = path(value(args, ++i, a), a);
+                    break;
+                case "--summary":
+                    summaryFile = path(value(args, ++i, a), a);
+                    break;
+                default:
+                    if (a.startsWith("--format=")) {
+                        args = withSplit(args, i, a);
+                        i--;
+                    } else if (a.startsWith("--samples=") || a.startsWith("--summary=")) {
+                        args = withSplit(args, i, a);
+                        i--;
+                    } else if (a.startsWith("-") && a.length() > 1) {
+                        throw new UsageException("unknown option '" + a + "'. Run 'linklab import --help'.");
+                    } else {
+                        files.add(path(a, "FILE"));
+                    }
+            }
+        }
+        if (files.isEmpty()) {
+            throw new UsageException("no FILE given. Usage: linklab import FILE... [--format …] "
+                    + "[--samples S.csv] [--summary T.csv]");
+        }
+        CsvResultSink csv;
+        try {
+            csv = new CsvResultSink(
+                    samplesFile == null ? null : CsvTableWriter.create(samplesFile, ResultTables.SAMPLES),
+                    summaryFile == null ? null : CsvTableWriter.create(summaryFile, ResultTables.SUMMARY));
+        } catch (IOException e) {
+            throw new UsageException("cannot write " + describe(e) + "; check the directory exists and is writable");
+        }
+        List<LogImporter.FileResult> results = new ArrayList<>();
+        try (csv) {
+            for (Path file : files) {
+                csv.source(file.getFileName() == null ? file.toString() : file.getFileName().toString());
+                LogImporter.FileResult r = LogImporter.importFile(file, format, csv);
+                results.add(r);
+                report(r, err);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            err.println("linklab import: cannot write the CSV output: " + e.getMessage());
+            return Cli.FAILED;
+        }
+        printTable(results, out);
+        int failed = 0;
+        int damaged = 0;
+        for (LogImporter.FileResult r : results) {
+            if (r.failed()) {
+                failed++;
+            } else if (r.damaged()) {
+                damaged++;
+            }
+        }
+        if (failed == results.size()) {
+            return Cli.USAGE;
+        }
+        return failed + damaged > 0 ? Cli.FAILED : Cli.OK;
+    }
+
+    private static List<String> withSplit(List<String> args, int i, String a) {
+        List<String> copy = new ArrayList<>(args);
+        int eq = a.indexOf('=');
+        copy.set(i, a.substring(0, eq));
+        copy.add(i + 1, a.substring(eq + 1));
+        return copy;
+    }
+
+    private static String value(List<String> args, int i, String flag) {
+        if (i >= args.size() || args.get(i).startsWith("--")) {
+            throw new UsageException(flag + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static Path path(String s, String what) {
+        try {
+            return Path.of(s);
+        } catch (InvalidPathException e) {
+            throw new UsageException(what + " '" + s + "' is not a valid path");
+        }
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException) {
+            return ((java.nio.file.FileSystemException) e).getFile();
+        }
+        return e.getMessage();
+    }
+
+    /** The per-file messages on stderr: failures, damage, and the tools' own errors. */
+    private static void report(LogImporter.FileResult r, PrintStream err) {
+        String name = r.file().toString();
+        if (r.failed()) {
+            err.println("linklab import: " + name + ": " + r.failure());
+            return;
+        }
+        for (ToolEvent e : r.events()) {
+            String where = e.lineNumber() > 0 && !e.message().startsWith("line") ? "line " + e.lineNumber() + ": "
+                    : "";
+            String level = e.kind().startsWith("input-")
+                    ? (e.severity() == ToolEvent.Severity.ERROR ? "damaged input" : "note")
+                    : (e.severity() == ToolEvent.Severity.ERROR ? "the tool reported an error" : "the tool warned");
+            err.println("linklab import: " + name + ": " + where + e.message() + " (" + level + ")");
+        }
+        if (r.eventCount() > r.events().size()) {
+            err.println("linklab import: " + name + ": … and " + (r.eventCount() - r.events().size())
+                    + " more messages");
+        }
+    }
+
+    private static void printTable(List<LogImporter.FileResult> results, PrintStream out) {
+        int w = 4;
+        for (LogImporter.FileResult r : results) {
+            w = Math.max(w, r.file().toString().length());
+        }
+        w = Math.min(w, 60);
+        String fmt = "%-" + w + "s  %-11s  %-7s  %4s  %8s  %9s  %-24s  %s%n";
+        out.printf(Locale.ROOT, fmt, "FILE", "FORMAT", "VERSION", "RUNS", "SAMPLES", "SUMMARIES", "RECEIVED (last test)",
+                "STATUS");
+        for (LogImporter.FileResult r : results) {
+            String name = r.file().toString();
+            if (name.length() > w) {
+                name = "…" + name.substring(name.length() - w + 1);
+            }
+            String status;
+            if (r.failed()) {
+                status = "failed";
+            } else if (r.damaged()) {
+                status = "damaged, read up to the damage";
+            } else {
+                status = "ok";
+            }
+            out.printf(Locale.ROOT, fmt, name, r.format() == null ? "?" : r.format().id(),
+                    r.version() == null ? "" : r.version(), r.failed() ? "" : Integer.toString(r.runs()),
+                    r.failed() ? "" : Long.toString(r.samples()), r.failed() ? "" : Long.toString(r.summaries()),
+                    received(r), status);
+        }
+    }
+
+    private static String received(LogImporter.FileResult r) {
+        StringBuilder sb = new StringBuilder();
+        for (Direction d : Direction.values()) {
+            Double v = r.receiverBitsPerSecond().get(d);
+            if (v != null) {
+                if (sb.length() > 0) {
+                    sb.append(", ");
+                }
+                sb.append(d.csv()).append(' ').append(rate(v));
+            }
+        }
+        return sb.toString();
+    }
+
+    static String rate(double bps) {
+        if (bps >= 1e9) {
+            return String.format(Locale.ROOT, "%.1f Gbit/s", bps / 1e9);
+        }
+        if (bps >= 1e6) {
+            return String.format(Locale.ROOT, "%.1f Mbit/s", bps / 1e6);
+        }
+        if (bps >= 1e3) {
+            return String.format(Locale.ROOT, "%.1f kbit/s", bps / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f bit/s", bps);
     }
 }

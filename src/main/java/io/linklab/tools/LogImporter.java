@@ -1,0 +1,378 @@
+package io.linklab.tools;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.detect.FormatDetector;
+import io.linklab.tools.iperf3.Iperf3JsonParser;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a log file of iperf3, iperf2 or netperf output into a {@link MeasurementSink}: detects the format
+ * (unless told), streams the file through the same parsers a live run uses, in constant memory, and
+ * reports what it found and any damage by line number. Never throws for bad input.
+ */
+public final class LogImporter {
+
+    private static final int BUFFER = 1 << 20;
+    private static final int MAX_LINE = 8 << 20;
+    private static final int SNIFF = 256 * 1024;
+    private static final int MAX_EVENTS = 200;
+
+    private LogImporter() {
+    }
+
+    /** What importing one file gave. {@code failure} is set when nothing could be read from it. */
+    public record FileResult(Path file, LogFormat format, long lines, long samples, long summaries, int runs,
+                             String version, Map<Direction, Double> receiverBitsPerSecond, List<ToolEvent> events,
+                             long eventCount, String failure) {
+
+        public boolean failed() {
+            return failure != null;
+        }
+
+        /** Input damage (truncation, broken JSON, junk, bad bytes) — the file was read only in part or with gaps. */
+        public List<ToolEvent> damage() {
+            List<ToolEvent> d = new ArrayList<>();
+            for (ToolEvent e : events) {
+                if (e.kind().startsWith(ToolMeta.INPUT_PREFIX)) {
+                    d.add(e);
+                }
+            }
+            return d;
+        }
+
+        public boolean damaged() {
+            for (ToolEvent e : events) {
+                if (e.kind().startsWith(ToolMeta.INPUT_PREFIX) && e.severity() == ToolEvent.Severity.ERROR) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Imports one file.
+     *
+     * @param format the format, or null to detect it
+     */
+    public static FileResult importFile(Path file, LogFormat format, MeasurementSink sink) {
+        Tally tally = new Tally(sink);
+        if (Files.isDirectory(file)) {
+            return tally.failed(file, format, "is a directory, not a log file");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return run(file, format, in, tally);
+        } catch (NoSuchFileException e) {
+            return tally.failed(file, format, "no such file");
+        } catch (AccessDeniedException e) {
+            return tally.failed(file, format, "permission denied");
+        } catch (IOException e) {
+            return tally.failed(file, format, "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** Imports a stream (for example stdin), named {@code name} in messages. */
+    public static FileResult importStream(Path name, LogFormat format, InputStream in, MeasurementSink sink)
+            throws IOException {
+        return run(name, format, in, new Tally(sink));
+    }
+
+    private static FileResult run(Path file, LogFormat format, InputStream in, Tally tally) throws IOException {
+        byte[] buf = new byte[BUFFER];
+        int filled = readFully(in, buf, 0, SNIFF);
+        if (filled == 0) {
+            return tally.failed(file, format, "is empty");
+        }
+        String binary = binaryReason(buf, Math.min(filled, 8192));
+        if (binary != null) {
+            return tally.failed(file, format, binary);
+        }
+        if (format == null) {
+            FormatDetector.Detection d = FormatDetector.detect(firstLines(buf, filled, FormatDetector.LINES));
+            if (!d.found()) {
+                return tally.failed(file, null, d.reason());
+            }
+            format = d.format();
+        }
+        StreamingParser parser = Parsers.forFormat(format, tally);
+        Iperf3JsonParser json = parser instanceof Iperf3JsonParser ? (Iperf3JsonParser) parser : null;
+        LineDecoder decoder = new LineDecoder(tally);
+        long lines = 0;
+        int start = 0;
+        boolean eof = false;
+        while (true) {
+            int nl = -1;
+            for (int i = start; i < filled; i++) {
+                if (buf[i] == '\n') {
+                    nl = i;
+                    break;
+                }
+            }
+            if (nl < 0) {
+                if (eof) {
+                    if (start < filled) {
+                        lines++;
+                        feed(parser, json, decoder, buf, start, filled - start, lines);
+                    }
+                    break;
+                }
+                // Move the partial line to the front, grow if one line fills the buffer, read more.
+                if (start > 0) {
+                    System.arraycopy(buf, start, buf, 0, filled - start);
+                    filled -= start;
+                    start = 0;
+                } else if (filled == buf.length) {
+                    if (buf.length >= MAX_LINE) {
+                        tally.event(ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + (lines + 1)
+                                + " is longer than " + (MAX_LINE >> 20) + " MB: not tool output; stopped here",
+                                lines + 1));
+                        break;
+                    }
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                }
+                int n = readFully(in, buf, filled, buf.length - filled);
+                if (n == 0) {
+                    eof = true;
+                }
+                filled += n;
+                continue;
+            }
+            lines++;
+            feed(parser, json, decoder, buf, start, nl - start, lines);
+            start = nl + 1;
+        }
+        parser.finish();
+        return tally.result(file, format, lines, null);
+    }
+
+    private static void feed(StreamingParser parser, Iperf3JsonParser json, LineDecoder decoder, byte[] buf, int off,
+                             int len, long lineNo) {
+        if (json != null) {
+            json.feed(buf, off, len);
+        } else {
+            parser.feed(decoder.decode(buf, off, len, lineNo));
+        }
+    }
+
+    private static int readFully(InputStream in, byte[] buf, int off, int max) throws IOException {
+        int total = 0;
+        while (total < max) {
+            int n = in.read(buf, off + total, max - total);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        return total;
+    }
+
+    /** Why the first bytes are not text, or null when they are. */
+    static String binaryReason(byte[] buf, int len) {
+        int control = 0;
+        for (int i = 0; i < len; i++) {
+            int b = buf[i] & 0xff;
+            if (b == 0) {
+                return "is a binary file (NUL byte at offset " + i + "), not tool output";
+            }
+            if (b < 0x20 && b != '\n' && b != '\r' && b != '\t' && b != '\f' && b != 0x1b && b != 0x08) {
+                control++;
+            }
+        }
+        if (control > len / 20 + 2) {
+            return "is a binary file (" + control + " control bytes in the first " + len + "), not tool output";
+        }
+        return null;
+    }
+
+    private static List<String> firstLines(byte[] buf, int filled, int max) {
+        List<String> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < filled && lines.size() < max; i++) {
+            if (buf[i] == '\n') {
+                lines.add(new String(buf, start, i - start, StandardCharsets.UTF_8));
+                start = i + 1;
+            }
+        }
+        if (start < filled && lines.size() < max) {
+            lines.add(new String(buf, start, filled - start, StandardCharsets.UTF_8));
+        }
+        return lines;
+    }
+
+    /** Bytes to text: ASCII fast, UTF-8 checked, anything else replaced and reported once. */
+    private static final class LineDecoder {
+        private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final MeasurementSink sink;
+        private long badLines;
+
+        LineDecoder(MeasurementSink sink) {
+            this.sink = sink;
+        }
+
+        String decode(byte[] buf, int off, int len, long lineNo) {
+            boolean ascii = true;
+            for (int i = off; i < off + len; i++) {
+                if (buf[i] < 0) {
+                    ascii = false;
+                    break;
+                }
+            }
+            if (ascii) {
+                return new String(buf, off, len, StandardCharsets.ISO_8859_1);
+            }
+            try {
+                CharBuffer chars = strict.reset().decode(ByteBuffer.wrap(buf, off, len));
+                return chars.toString();
+            } catch (CharacterCodingException e) {
+                badLines++;
+                if (badLines == 1) {
+                    sink.event(ToolEvent.warning(ToolMeta.INPUT_ENCODING, "line " + lineNo
+                            + ": bytes that are not UTF-8 (replaced; the numbers on the line are still read)", lineNo));
+                }
+                return new String(buf, off, len, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /** Counts what passes to the caller's sink and keeps the figures for the import summary. */
+    private static final class Tally implements MeasurementSink {
+        private final MeasurementSink target;
+        private long samples;
+        private long summaries;
+        private final List<ToolEvent> events = new ArrayList<>();
+        private long eventCount;
+        private long transactions;
+        private String version;
+        private final Set<String> runs = new HashSet<>();
+        // Receiver totals of the latest test of each process, per direction.
+        private final Map<String, ProcessTotals> totals = new HashMap<>();
+
+        Tally(MeasurementSink target) {
+            this.target = target;
+        }
+
+        @Override
+        public void sample(Sample sample) {
+            samples++;
+            target.sample(sample);
+        }
+
+        @Override
+        public void summary(Summary summary) {
+            summaries++;
+            if (summary.role() == Role.RECEIVER && summary.bitsPerSecond() != null
+                    && (summary.process() == null || !summary.process().endsWith("server"))) {
+                totals.computeIfAbsent(String.valueOf(summary.process()), k -> new ProcessTotals()).add(summary);
+            }
+            target.summary(summary);
+        }
+
+        @Override
+        public void event(ToolEvent event) {
+            eventCount++;
+            if (events.size() < MAX_EVENTS) {
+                events.add(event);
+            }
+            target.event(event);
+        }
+
+        @Override
+        public void meta(String key, String value) {
+            if (ToolMeta.VERSION.equals(key) && version == null) {
+                version = value;
+            } else if (ToolMeta.RUN.equals(key)) {
+                runs.add(value);
+                // The figures shown are those of the latest test.
+                totals.clear();
+            } else if (ToolMeta.TRANSACTIONS_PER_SECOND.equals(key)) {
+                transactions++;
+            }
+            target.meta(key, value);
+        }
+
+        FileResult failed(Path file, LogFormat format, String why) {
+            return result(file, format, 0, why);
+        }
+
+        FileResult result(Path file, LogFormat format, long lines, String failure) {
+            Map<Direction, Double> receiver = new EnumMap<>(Direction.class);
+            for (ProcessTotals t : totals.values()) {
+                for (Direction d : Direction.values()) {
+                    Double v = t.rate(d);
+                    if (v != null) {
+                        receiver.merge(d, v, Double::sum);
+                    }
+                }
+            }
+            if (failure == null && samples == 0 && summaries == 0 && transactions == 0) {
+                boolean toolError = false;
+                for (ToolEvent e : events) {
+                    if (e.severity() == ToolEvent.Severity.ERROR) {
+                        toolError = true;
+                        break;
+                    }
+                }
+                if (!toolError) {
+                    failure = "holds no measurements that " + (format == null ? "LinkLab" : format.description())
+                            + " could read (" + lines + " lines)";
+                }
+            }
+            return new FileResult(file, format, lines, samples, summaries, runs.size(), version, receiver,
+                    List.copyOf(events), eventCount, failure);
+        }
+    }
+
+    /** Receiver totals of one process's latest test: its SUM line if it printed one, else the streams added up. */
+    private static final class ProcessTotals {
+        private final Map<Direction, Double> sum = new EnumMap<>(Direction.class);
+        private final Map<Direction, Double> streams = new EnumMap<>(Direction.class);
+        private final Set<String> seen = new HashSet<>();
+
+        void add(Summary s) {
+            Direction d = s.direction() == null ? Direction.C2S : s.direction();
+            String key = d + "/" + s.stream();
+            if (!seen.add(key)) {
+                // The same stream again: a later test of this process; its totals replace the earlier ones.
+                sum.clear();
+                streams.clear();
+                seen.clear();
+                seen.add(key);
+            }
+            if (s.isSum()) {
+                sum.put(d, s.bitsPerSecond());
+            } else {
+                streams.merge(d, s.bitsPerSecond(), Double::sum);
+            }
+        }
+
+        Double rate(Direction d) {
+            Double v = sum.get(d);
+            return v != null ? v : streams.get(d);
+        }
+    }
+}

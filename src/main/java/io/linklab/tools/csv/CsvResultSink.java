@@ -1,0 +1,85 @@
+package io.linklab.tools.csv;
+
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.ToolMeta;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A sink that appends every sample to samples.csv and every total to summary.csv, stamped with the
+ * current source (imported file), sweep point and run. Either writer may be null to skip that file.
+ */
+public final class CsvResultSink implements MeasurementSink, Closeable {
+
+    private final CsvTableWriter<ResultTables.SampleRow> samples;
+    private final CsvTableWriter<ResultTables.SummaryRow> summaries;
+    private String source = "";
+    private String point = "";
+    private String run;
+
+    public CsvResultSink(CsvTableWriter<ResultTables.SampleRow> samples,
+                         CsvTableWriter<ResultTables.SummaryRow> summaries) {
+        this.samples = samples;
+        this.summaries = summaries;
+    }
+
+    /** Rows written from now on carry this source (a file name on import, empty for a test). */
+    public void source(String newSource) {
+        this.source = newSource == null ? "" : newSource;
+        this.run = null;
+    }
+
+    /** Rows written from now on carry this sweep point ("mtu=9000"), or none. */
+    public void point(String newPoint) {
+        this.point = newPoint == null ? "" : newPoint;
+    }
+
+    @Override
+    public void sample(Sample sample) {
+        if (samples != null) {
+            samples.write(new ResultTables.SampleRow(source, point, run, sample));
+        }
+    }
+
+    @Override
+    public void summary(Summary summary) {
+        if (summaries != null) {
+            summaries.write(new ResultTables.SummaryRow(source, point, run, summary));
+        }
+    }
+
+    @Override
+    public void event(ToolEvent event) {
+        // Events go to the run record and the console, not to the CSV tables.
+    }
+
+    @Override
+    public void meta(String key, String value) {
+        if (ToolMeta.RUN.equals(key)) {
+            run = value;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException first = null;
+        for (Closeable c : new Closeable[] {samples, summaries}) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (IOException e) {
+                    if (first == null) {
+                        first = e;
+                    }
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

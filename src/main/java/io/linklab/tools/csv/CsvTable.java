@@ -1,0 +1,61 @@
+package io.linklab.tools.csv;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The columns of one CSV file, declared once (samples.csv, summary.csv, and whatever the engine adds,
+ * such as sweep.csv). Extend a table by building a new one from {@link #columns()} plus more columns.
+ */
+public final class CsvTable<T> {
+
+    private final List<CsvColumn<T>> columns;
+
+    private CsvTable(List<CsvColumn<T>> columns) {
+        this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
+    }
+
+    public static <T> Builder<T> builder() {
+        return new Builder<>();
+    }
+
+    public List<CsvColumn<T>> columns() {
+        return columns;
+    }
+
+    public List<String> header() {
+        List<String> names = new ArrayList<>(columns.size());
+        for (CsvColumn<T> c : columns) {
+            names.add(c.name());
+        }
+        return names;
+    }
+
+    /** Builds a table column by column, in file order. */
+    public static final class Builder<T> {
+        private final List<CsvColumn<T>> columns = new ArrayList<>();
+
+        public Builder<T> column(String name, Function<T, ?> value) {
+            for (CsvColumn<T> c : columns) {
+                if (c.name().equals(name)) {
+                    throw new IllegalArgumentException("column '" + name + "' declared twice");
+                }
+            }
+            columns.add(new CsvColumn<>(name, value));
+            return this;
+        }
+
+        public Builder<T> columns(List<CsvColumn<T>> more) {
+            for (CsvColumn<T> c : more) {
+                column(c.name(), c.value());
+            }
+            return this;
+        }
+
+        public CsvTable<T> build() {
+            return new CsvTable<>(columns);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.linklab.tools.csv;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.Flushable;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes rows of a {@link CsvTable} as CONTRACTS.md asks: UTF-8, a header row, RFC 4180 quoting, numbers
+ * as plain decimals with '.', and an empty cell for a value the tool did not report.
+ */
+public final class CsvTableWriter<T> implements Closeable, Flushable {
+
+    /** RFC 4180 (CRLF record ends, quotes only where needed). */
+    public static final CSVFormat FORMAT = CSVFormat.RFC4180;
+
+    private final CsvTable<T> table;
+    private final CSVPrinter printer;
+    private final Object[] cells;
+    private long rows;
+
+    public CsvTableWriter(Writer out, CsvTable<T> table) {
+        this.table = table;
+        this.cells = new Object[table.columns().size()];
+        try {
+            this.printer = new CSVPrinter(out, FORMAT);
+            printer.printRecord(table.header());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Creates (or replaces) {@code file}. */
+    public static <T> CsvTableWriter<T> create(Path file, CsvTable<T> table) throws IOException {
+        Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8),
+                1 << 16);
+        return new CsvTableWriter<>(w, table);
+    }
+
+    public void write(T row) {
+        List<CsvColumn<T>> columns = table.columns();
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = cell(columns.get(i).value().apply(row));
+        }
+        try {
+            printer.printRecord(cells);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        rows++;
+    }
+
+    public long rows() {
+        return rows;
+    }
+
+    /** The text of one cell: plain decimals, no exponent, no unit; "" for not reported. */
+    public static String cell(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof Double || v instanceof Float) {
+            return plain(((Number) v).doubleValue());
+        }
+        if (v instanceof Boolean) {
+            return ((Boolean) v) ? "true" : "false";
+        }
+        return v.toString();
+    }
+
+    public static String plain(double d) {
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            return "";
+        }
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        // Double.toString's shortest round-trip digits, without the exponent it uses above 10^7.
+        String s = BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+        return s;
+    }
+
+    @Override
+    public void flush() throws IOException {
+        printer.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        printer.close(true);
+    }
+}

@@ -1,0 +1,384 @@
+package io.linklab.tools.iperf2;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.TextScanner;
+import io.linklab.tools.ToolMeta;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads iperf2's human-readable output (2.0.5 to 2.2): classic and -e enhanced reports, client and server
+ * sides, -P with [SUM], -d/-r/--full-duplex (directions from the connect lines and iperf 2.1's "*"
+ * marks), UDP with the server's jitter and loss, and "Server Report" blocks.
+ *
+ * <p>iperf2 prints no sender/receiver label: a report that starts at 0 after the stream already reported
+ * is the end-of-test total. A stream's only report (a run without -i) is both a sample and, once the
+ * test is over, its total.
+ */
+public final class Iperf2TextParser implements StreamingParser {
+
+    private final MeasurementSink sink;
+    private final TextScanner sc = new TextScanner();
+    private long lineNo;
+    private boolean announced;
+
+    private boolean mainIsClient = true;
+    private boolean sawBanner;
+    private final Set<Long> clientPorts = new HashSet<>();
+    private final Set<Long> listenPorts = new HashSet<>();
+    private final Map<String, Direction> directions = new HashMap<>();
+    private final Map<String, Sample> onlyReport = new HashMap<>();
+    private final Set<String> reported = new HashSet<>();
+    private Direction lastDirection;
+    private boolean reportsSinceRun;
+    private int run;
+    private String serverReportFor;
+
+    private boolean hdrWriteErr;
+    private boolean hdrRtry;
+    private boolean hdrCwndRtt;
+
+    public Iperf2TextParser(MeasurementSink sink) {
+        this.sink = sink;
+    }
+
+    @Override
+    public void feed(String line) {
+        lineNo++;
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        int bracket = line.indexOf('[');
+        if (bracket >= 0 && bracket < end && bracketLine(line, bracket, end)) {
+            return;
+        }
+        otherLine(line, end);
+    }
+
+    @Override
+    public void finish() {
+        flushOnlyReports();
+    }
+
+    private void announce() {
+        if (!announced) {
+            announced = true;
+            sink.meta(ToolMeta.TOOL, "iperf2");
+        }
+    }
+
+    private void newRunIfNeeded() {
+        if (run == 0 || reportsSinceRun) {
+            flushOnlyReports();
+            directions.clear();
+            reported.clear();
+            lastDirection = null;
+            run++;
+            reportsSinceRun = false;
+            sink.meta(ToolMeta.RUN, Integer.toString(run));
+        }
+    }
+
+    private boolean bracketLine(String line, int bracket, int end) {
+        TextScanner s = sc.reset(line, bracket + 1, end);
+        s.skipSpaces();
+        String stream;
+        boolean star = false;
+        if (s.expect('*')) {
+            star = true;
+        }
+        if (s.lookingAtDigit()) {
+            stream = ToolMeta.streamId(s.readLong());
+        } else if (s.expect("SUM")) {
+            stream = Sample.SUM;
+            // 2.1 names per-direction sums "[SUM-2]"; they are still sums.
+            while (!s.atEnd() && s.peek() != ']') {
+                s.pos(s.pos() + 1);
+            }
+        } else if (s.expect("ID]")) {
+            announce();
+            hdrWriteErr = line.indexOf("Write/Err", bracket) >= 0;
+            hdrRtry = line.indexOf("Rtry", bracket) >= 0;
+            hdrCwndRtt = line.indexOf("Cwnd/RTT", bracket) >= 0;
+            return true;
+        } else {
+            return false;
+        }
+        s.skipSpaces();
+        if (!s.expect(']')) {
+            return false;
+        }
+        String key = star ? "*" + stream : stream;
+        s.skipSpaces();
+        if (s.lookingAtDigit()) {
+            return report(line, stream, key, star);
+        }
+        if (s.expect("local ")) {
+            connect(line, key, star);
+            return true;
+        }
+        if (s.lookingAt("Server Report:")) {
+            serverReportFor = key;
+            return true;
+        }
+        if (s.lookingAt("WARNING") || s.lookingAt("WARN")) {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, line.substring(s.pos(), end).trim(), lineNo));
+            return true;
+        }
+        return false;
+    }
+
+    /** "[  4] local 10.0.0.2 port 46778 connected with 10.0.0.1 port 5001 (…)". */
+    private void connect(String line, String key, boolean star) {
+        announce();
+        TextScanner s = sc;
+        s.skipWord();
+        s.skipSpaces();
+        long localPort = s.expect("port ") ? s.readLong() : -1;
+        int with = line.indexOf("connected with ", s.pos());
+        long remotePort = -1;
+        if (with > 0) {
+            int port = line.indexOf(" port ", with);
+            if (port > 0) {
+                s.pos(port + 6);
+                remotePort = s.readLong();
+            }
+        }
+        boolean incoming;
+        if (listenPorts.contains(localPort)) {
+            incoming = true;
+        } else if (clientPorts.contains(remotePort)) {
+            incoming = false;
+        } else {
+            incoming = !mainIsClient;
+        }
+        if (!mainIsClient && incoming && (line.indexOf("(reverse)") < 0)) {
+            // A server log: each accepted connection after reports is a new test.
+            newRunIfNeeded();
+        } else if (run == 0) {
+            newRunIfNeeded();
+        }
+        Direction d;
+        if (star || line.indexOf("(reverse)") >= 0) {
+            d = Direction.S2C;
+        } else if (mainIsClient) {
+            d = incoming ? Direction.S2C : Direction.C2S;
+        } else {
+            d = incoming ? Direction.C2S : Direction.S2C;
+        }
+        Sample pending = onlyReport.remove(key);
+        if (pending != null) {
+            emitTotal(pending, roleOf(pending.direction()));
+        }
+        reported.remove(key);
+        directions.put(key, d);
+    }
+
+    private Role roleOf(Direction d) {
+        return mainIsClient == (d == Direction.C2S) ? Role.SENDER : Role.RECEIVER;
+    }
+
+    private boolean report(String line, String stream, String key, boolean star) {
+        TextScanner s = sc;
+        double t0 = s.readDouble();
+        if (!s.expect('-')) {
+            return false;
+        }
+        s.skipSpaces();
+        double t1 = s.readDouble();
+        if (Double.isNaN(t1)) {
+            return false;
+        }
+        s.skipSpaces();
+        if (!s.expect("sec")) {
+            return false;
+        }
+        s.skipSpaces();
+        long bytes = s.readBytes();
+        if (bytes < 0) {
+            return false;
+        }
+        s.skipSpaces();
+        double bps = s.readRate();
+        if (Double.isNaN(bps)) {
+            return false;
+        }
+        announce();
+        if (run == 0) {
+            newRunIfNeeded();
+        }
+        reportsSinceRun = true;
+        Long retr = null;
+        Long cwnd = null;
+        Double rtt = null;
+        Double jitter = null;
+        Long lost = null;
+        Long packets = null;
+        boolean serverReport = key.equals(serverReportFor);
+        serverReportFor = null;
+        if (!serverReport && hdrWriteErr && (hdrRtry || hdrCwndRtt)) {
+            s.skipWord(); // Write/Err
+            s.skipSpaces();
+            if (hdrRtry && s.lookingAtDigit()) {
+                retr = s.readLong();
+            }
+            s.skipSpaces();
+            if (hdrCwndRtt && (s.lookingAtDigit() || s.peek() == '-')) {
+                long c = s.readGluedBytes();
+                if (c > 0) {
+                    cwnd = c;
+                }
+                if (s.expect('/')) {
+                    double r = s.readDouble();
+                    if (!Double.isNaN(r)) {
+                        rtt = r / 1000.0; // iperf2 prints microseconds
+                    }
+                }
+            }
+        } else {
+            while (!s.skipSpaces().atEnd()) {
+                char c = s.peek();
+                if (TextScanner.isDigit(c)) {
+                    double n = s.readDouble();
+                    if (s.peek() == '/') {
+                        s.expect('/');
+                        s.skipSpaces();
+                        long total = s.readLong();
+                        if (lost == null && jitter != null) {
+                            lost = (long) n;
+                            packets = total >= 0 ? total : null;
+                        }
+                        continue;
+                    }
+                    s.skipSpaces();
+                    if (s.expect("ms")) {
+                        jitter = n;
+                    }
+                    continue;
+                }
+                if (!s.skipWord()) {
+                    break;
+                }
+            }
+        }
+        Direction d = directions.get(key);
+        if (d == null) {
+            if (stream.equals(Sample.SUM) && lastDirection != null) {
+                d = lastDirection;
+            } else if (star) {
+                d = Direction.S2C;
+            } else {
+                d = Direction.C2S;
+            }
+        }
+        lastDirection = d;
+        Sample sample = new Sample(null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets,
+                false);
+        if (serverReport) {
+            // The server's view of a client's stream, sent back to the client: what was received.
+            emitTotal(sample, Role.RECEIVER);
+            return true;
+        }
+        if (t0 == 0 && reported.contains(key)) {
+            onlyReport.remove(key);
+            emitTotal(sample, roleOf(d));
+            return true;
+        }
+        reported.add(key);
+        if (t0 == 0) {
+            onlyReport.put(key, sample);
+        } else {
+            onlyReport.remove(key);
+        }
+        sink.sample(sample);
+        return true;
+    }
+
+    private void emitTotal(Sample s, Role role) {
+        sink.summary(new Summary(null, s.stream(), s.direction(), role, s.startS(), s.endS(), s.bytes(),
+                s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), null, null, null,
+                null));
+    }
+
+    private void flushOnlyReports() {
+        if (onlyReport.isEmpty()) {
+            return;
+        }
+        // Streams first, SUM last, as the tool prints them.
+        List<Sample> pending = new ArrayList<>(onlyReport.values());
+        pending.sort((a, b) -> Boolean.compare(a.isSum(), b.isSum()));
+        onlyReport.clear();
+        for (Sample s : pending) {
+            emitTotal(s, roleOf(s.direction()));
+        }
+    }
+
+    private void otherLine(String line, int end) {
+        int at;
+        if ((at = line.indexOf("Client connecting to ")) >= 0) {
+            announce();
+            long port = portAfter(line, at, end);
+            if (!sawBanner || reportsSinceRun) {
+                newRunIfNeeded();
+                mainIsClient = true;
+                listenPorts.clear();
+                clientPorts.clear();
+                sink.meta(ToolMeta.SIDE, "client");
+                int comma = line.indexOf(',', at);
+                if (comma > 0) {
+                    sink.meta(ToolMeta.REMOTE, line.substring(at + "Client connecting to ".length(), comma));
+                }
+                sink.meta(ToolMeta.PROTOCOL, line.indexOf("UDP port", at) > 0 ? "UDP" : "TCP");
+            }
+            sawBanner = true;
+            clientPorts.add(port);
+        } else if ((at = line.indexOf("Server listening on ")) >= 0) {
+            announce();
+            long port = portAfter(line, at, end);
+            if (!sawBanner || reportsSinceRun) {
+                newRunIfNeeded();
+                mainIsClient = false;
+                listenPorts.clear();
+                clientPorts.clear();
+                sink.meta(ToolMeta.SIDE, "server");
+                sink.meta(ToolMeta.PROTOCOL, line.indexOf("UDP port", at) > 0 ? "UDP" : "TCP");
+            }
+            sawBanner = true;
+            listenPorts.add(port);
+        } else if ((at = line.indexOf("iperf version ")) >= 0) {
+            announce();
+            int from = at + "iperf version ".length();
+            int space = line.indexOf(' ', from);
+            sink.meta(ToolMeta.VERSION, line.substring(from, space > 0 ? space : end));
+        } else if (line.indexOf("failed") >= 0 || line.indexOf("error") >= 0 || line.indexOf("Error") >= 0) {
+            String text = line.substring(0, end).trim();
+            if (text.startsWith("iperf:")) {
+                text = text.substring(6).trim();
+            }
+            sink.event(ToolEvent.error(ToolMeta.classifyError(text), "iperf2: " + text, lineNo));
+        } else if (line.indexOf("WARNING") >= 0) {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "iperf2: " + line.substring(0, end).trim(), lineNo));
+        }
+    }
+
+    private long portAfter(String line, int from, int end) {
+        int p = line.indexOf("port ", from);
+        if (p < 0) {
+            return -1;
+        }
+        sc.reset(line, p + 5, end);
+        return sc.readLong();
+    }
+}

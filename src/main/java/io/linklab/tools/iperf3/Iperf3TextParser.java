@@ -1,0 +1,379 @@
+package io.linklab.tools.iperf3;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.TextScanner;
+import io.linklab.tools.ToolMeta;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Reads iperf3's human-readable output (3.0 to 3.21), client or server side: "Bandwidth" and "Bitrate"
+ * headers, Retr/Cwnd columns, -P with [SUM], -R, --bidir role tags, UDP jitter/loss, -O omitted
+ * intervals, --timestamps and -T prefixes (the -T title becomes {@link Sample#process()}),
+ * --get-server-output sections and server logs holding many tests.
+ */
+public final class Iperf3TextParser implements StreamingParser {
+
+    /** Process name given to the samples of a --get-server-output section. */
+    public static final String SERVER_OUTPUT = "server";
+
+    private final MeasurementSink sink;
+    private final TextScanner sc = new TextScanner();
+    private final Map<String, Proc> procs = new HashMap<>();
+    private final Proc untitled = new Proc(null);
+    private long lineNo;
+    private boolean announced;
+
+    /** What one iperf3 process (one -T title) has said so far about its current test. */
+    private static final class Proc {
+        final String title;
+        boolean server;
+        boolean reverse;
+        boolean udp;
+        boolean senderColumns;
+        boolean separatorSeen;
+        boolean summarySection;
+        boolean serverOutput;
+        int run;
+
+        Proc(String title) {
+            this.title = title;
+        }
+
+        String process() {
+            if (!serverOutput) {
+                return title;
+            }
+            return title == null ? SERVER_OUTPUT : title + "/" + SERVER_OUTPUT;
+        }
+
+        void newTest() {
+            reverse = false;
+            udp = false;
+            senderColumns = false;
+            separatorSeen = false;
+            summarySection = false;
+            serverOutput = false;
+            run++;
+        }
+
+        /** The direction data flowed in, for lines without a --bidir role tag. */
+        Direction direction() {
+            if (reverse) {
+                return Direction.S2C;
+            }
+            // A server log does not say -R; the server prints Retr/Cwnd (TCP) or only datagram counts (UDP)
+            // when it is the sending end.
+            return server && !serverOutput && senderColumns ? Direction.S2C : Direction.C2S;
+        }
+    }
+
+    public Iperf3TextParser(MeasurementSink sink) {
+        this.sink = sink;
+    }
+
+    @Override
+    public void feed(String line) {
+        lineNo++;
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        int bracket = line.indexOf('[');
+        if (bracket >= 0 && bracket < end && bracketLine(line, bracket, end)) {
+            return;
+        }
+        otherLine(line, end);
+    }
+
+    @Override
+    public void finish() {
+        // Every line is complete when fed; nothing is held back.
+    }
+
+    private void announce() {
+        if (!announced) {
+            announced = true;
+            sink.meta(ToolMeta.TOOL, "iperf3");
+        }
+    }
+
+    /** The -T title in front of position {@code at}: the last word before it if it ends with ':'. */
+    private Proc procBefore(String line, int at) {
+        int p = at - 1;
+        while (p >= 0 && (line.charAt(p) == ' ' || line.charAt(p) == '\t')) {
+            p--;
+        }
+        if (p < 1 || line.charAt(p) != ':') {
+            return untitled;
+        }
+        int q = p - 1;
+        while (q >= 0 && line.charAt(q) != ' ' && line.charAt(q) != '\t') {
+            q--;
+        }
+        int len = p - (q + 1);
+        if (len <= 0) {
+            return untitled;
+        }
+        // Look the title up without allocating when it is one we know.
+        for (Proc known : procs.values()) {
+            if (known.title.length() == len && line.regionMatches(q + 1, known.title, 0, len)) {
+                return known;
+            }
+        }
+        String title = line.substring(q + 1, p);
+        Proc proc = new Proc(title);
+        procs.put(title, proc);
+        return proc;
+    }
+
+    private boolean bracketLine(String line, int bracket, int end) {
+        TextScanner s = sc.reset(line, bracket + 1, end);
+        s.skipSpaces();
+        String stream;
+        if (s.lookingAtDigit()) {
+            long id = s.readLong();
+            stream = ToolMeta.streamId(id);
+        } else if (s.expect("SUM")) {
+            stream = Sample.SUM;
+        } else if (s.expect("ID]")) {
+            header(line, bracket, end);
+            return true;
+        } else {
+            return false;
+        }
+        s.skipSpaces();
+        if (!s.expect(']')) {
+            return false;
+        }
+        Direction tagged = null;
+        if (s.peek() == '[') {
+            if (s.expect("[TX-C]") || s.expect("[RX-S]")) {
+                tagged = Direction.C2S;
+            } else if (s.expect("[RX-C]") || s.expect("[TX-S]")) {
+                tagged = Direction.S2C;
+            } else {
+                return false;
+            }
+        }
+        s.skipSpaces();
+        if (s.lookingAtDigit()) {
+            return measurement(line, bracket, stream, tagged);
+        }
+        if (s.lookingAt("local ")) {
+            announce();
+            return true;
+        }
+        return false;
+    }
+
+    private void header(String line, int bracket, int end) {
+        announce();
+        Proc proc = procBefore(line, bracket);
+        proc.udp = line.indexOf("Datagrams", bracket) >= 0 || line.indexOf("Jitter", bracket) >= 0;
+        proc.senderColumns = line.indexOf("Retr", bracket) >= 0
+                || (proc.udp && line.indexOf("Jitter", bracket) < 0);
+        if (proc.separatorSeen) {
+            proc.summarySection = true;
+        }
+        proc.separatorSeen = false;
+    }
+
+    private boolean measurement(String line, int bracket, String stream, Direction tagged) {
+        TextScanner s = sc;
+        double t0 = s.readDouble();
+        if (!s.expect('-')) {
+            return false;
+        }
+        s.skipSpaces();
+        double t1 = s.readDouble();
+        if (Double.isNaN(t1)) {
+            return false;
+        }
+        s.skipSpaces();
+        if (!s.expect("sec")) {
+            return false;
+        }
+        s.skipSpaces();
+        long bytes = s.readBytes();
+        if (bytes < 0) {
+            return false;
+        }
+        s.skipSpaces();
+        double bps = s.readRate();
+        if (Double.isNaN(bps)) {
+            return false;
+        }
+        announce();
+        Proc proc = bracket == 0 ? untitled : procBefore(line, bracket);
+        Long retr = null;
+        Long cwnd = null;
+        Long lost = null;
+        Long packets = null;
+        Double jitter = null;
+        Role role = null;
+        boolean omitted = false;
+        long count = -1;
+        while (!s.skipSpaces().atEnd()) {
+            char c = s.peek();
+            if (TextScanner.isDigit(c) || c == '-') {
+                long size = s.readBytes();
+                if (size >= 0) {
+                    cwnd = size;
+                    continue;
+                }
+                double n = s.readDouble();
+                if (Double.isNaN(n)) {
+                    s.skipWord();
+                    continue;
+                }
+                if (s.peek() == '/') {
+                    s.expect('/');
+                    s.skipSpaces();
+                    long total = s.readLong();
+                    lost = (long) n;
+                    packets = total >= 0 ? total : null;
+                    continue;
+                }
+                s.skipSpaces();
+                if (s.expect("ms")) {
+                    jitter = n;
+                    continue;
+                }
+                count = (long) n;
+            } else if (c == '(') {
+                if (s.expect("(omitted)")) {
+                    omitted = true;
+                } else {
+                    int close = line.indexOf(')', s.pos());
+                    s.pos(close < 0 ? s.end() : close + 1);
+                }
+            } else if (s.expect("sender")) {
+                role = Role.SENDER;
+            } else if (s.expect("receiver")) {
+                role = Role.RECEIVER;
+            } else {
+                s.skipWord();
+            }
+        }
+        if (count >= 0) {
+            if (proc.udp) {
+                packets = count;
+            } else {
+                retr = count;
+            }
+        }
+        Direction direction = tagged != null ? tagged : proc.direction();
+        if (role == null && proc.summarySection) {
+            // iperf3 3.0 printed some summaries without a label: the side that printed it is the one it speaks for.
+            role = jitter != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
+        }
+        if (role != null) {
+            sink.summary(new Summary(proc.process(), stream, direction, role, t0, t1, bytes, bps, retr,
+                    jitter, lost, packets, null, null, null, null));
+        } else {
+            proc.separatorSeen = false;
+            sink.sample(new Sample(proc.process(), stream, direction, t0, t1, bytes, bps, retr, cwnd, null,
+                    jitter, lost, packets, omitted));
+        }
+        return true;
+    }
+
+    private void otherLine(String line, int end) {
+        int at;
+        if ((at = line.indexOf("- - - - -")) >= 0) {
+            procBefore(line, at).separatorSeen = true;
+        } else if ((at = line.indexOf("Connecting to host ")) >= 0) {
+            announce();
+            Proc proc = procBefore(line, at);
+            proc.server = false;
+            proc.newTest();
+            sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
+            sink.meta(ToolMeta.SIDE, "client");
+            String rest = line.substring(at + "Connecting to host ".length(), end);
+            int comma = rest.indexOf(',');
+            sink.meta(ToolMeta.REMOTE, comma > 0 ? rest.substring(0, comma) : rest.trim());
+        } else if ((at = line.indexOf("Reverse mode")) >= 0) {
+            procBefore(line, at).reverse = true;
+        } else if ((at = line.indexOf("Accepted connection from ")) >= 0) {
+            announce();
+            Proc proc = procBefore(line, at);
+            if (!proc.serverOutput) {
+                proc.server = true;
+                proc.newTest();
+                sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
+                sink.meta(ToolMeta.SIDE, "server");
+            }
+        } else if ((at = line.indexOf("Server listening on ")) >= 0) {
+            announce();
+            procBefore(line, at).server = true;
+        } else if ((at = line.indexOf("Server output:")) >= 0) {
+            Proc proc = procBefore(line, at);
+            proc.serverOutput = true;
+            proc.summarySection = false;
+            proc.separatorSeen = false;
+        } else if ((at = line.indexOf("iperf3: ")) >= 0 || (at = line.indexOf("iperf3.exe: ")) >= 0) {
+            toolMessage(line, at, end);
+        } else if ((at = line.indexOf("Starting Test: protocol: ")) >= 0) {
+            Proc proc = procBefore(line, at);
+            int from = at + "Starting Test: protocol: ".length();
+            int comma = line.indexOf(',', from);
+            String protocol = line.substring(from, comma > 0 ? comma : end).trim();
+            proc.udp = protocol.equalsIgnoreCase("UDP");
+            sink.meta(ToolMeta.PROTOCOL, protocol);
+        } else if ((at = line.indexOf("iperf 3")) >= 0 && line.indexOf(' ', at + 6) < 0) {
+            announce();
+            sink.meta(ToolMeta.VERSION, line.substring(at + 6, end).trim());
+        } else if ((at = line.indexOf("CPU Utilization: ")) >= 0) {
+            cpu(line, at, end);
+        } else if ((at = line.indexOf("warning: ")) >= 0) {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, line.substring(at, end).trim(), lineNo));
+        }
+    }
+
+    private void toolMessage(String line, int at, int end) {
+        announce();
+        Proc proc = procBefore(line, at);
+        int colon = line.indexOf(": ", at);
+        String text = line.substring(colon + 2, end).trim();
+        if (text.equals("exiting")) {
+            return;
+        }
+        String message = (proc.title == null ? "" : proc.title + ": ") + "iperf3: " + text;
+        if (text.startsWith("error - ") || text.startsWith("error: ")) {
+            sink.event(ToolEvent.error(ToolMeta.classifyError(text), message, lineNo));
+        } else if (text.startsWith("interrupt") || text.contains("has terminated")) {
+            sink.event(ToolEvent.error(ToolMeta.INTERRUPTED, message, lineNo));
+        } else {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, message, lineNo));
+        }
+    }
+
+    /** "CPU Utilization: local/sender 5.2% (0.2%u/5.0%s), remote/receiver 8.7% (1.1%u/7.6%s)" (-V). */
+    private void cpu(String line, int at, int end) {
+        int local = line.indexOf("local/", at);
+        int remote = line.indexOf("remote/", at);
+        if (local > 0) {
+            sink.meta(ToolMeta.CPU_LOCAL, percentAfter(line, local, end));
+        }
+        if (remote > 0) {
+            sink.meta(ToolMeta.CPU_REMOTE, percentAfter(line, remote, end));
+        }
+    }
+
+    private String percentAfter(String line, int from, int end) {
+        int space = line.indexOf(' ', from);
+        int pct = line.indexOf('%', from);
+        if (space < 0 || pct < 0 || pct > end) {
+            return "";
+        }
+        return line.substring(space + 1, pct).trim();
+    }
+}

@@ -1,0 +1,375 @@
+package io.linklab.tools.netperf;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.TextScanner;
+import io.linklab.tools.ToolMeta;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads netperf 2.x output: the classic TCP_STREAM / TCP_MAERTS / UDP_STREAM / request-response tables
+ * (with or without -c -C CPU and service demand columns, with or without the banner and headers of
+ * -P 0), demo-mode "Interim result" lines (-D) as samples, and the omni output selectors -k (key=value)
+ * and -o (CSV). netperf runs one connection, reported as stream "1"; its throughput is computed from
+ * the bytes the receiving end got, so the table row is a receiver total (UDP_STREAM prints both ends).
+ */
+public final class NetperfParser implements StreamingParser {
+
+    public static final String STREAM = "1";
+
+    private final MeasurementSink sink;
+    private final TextScanner sc = new TextScanner();
+    private long lineNo;
+    private boolean announced;
+    private int run;
+
+    private String test = "TCP_STREAM";
+    private Direction direction = Direction.C2S;
+    private boolean inRun;
+    private final StringBuilder header = new StringBuilder();
+    private double unit = 1e6;
+    private boolean transactions;
+    private boolean cpuColumns;
+    private int udpRows;
+    private double interimEnd;
+
+    private final Map<String, String> keyValues = new HashMap<>();
+    private List<String> omniHeader;
+
+    public NetperfParser(MeasurementSink sink) {
+        this.sink = sink;
+    }
+
+    @Override
+    public void feed(String line) {
+        lineNo++;
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        String text = line.substring(0, end).strip();
+        if (text.isEmpty()) {
+            return;
+        }
+        int eq = text.indexOf('=');
+        if (eq > 0 && isKey(text, eq)) {
+            keyValues.put(text.substring(0, eq), text.substring(eq + 1).trim());
+            return;
+        }
+        flushKeyValues();
+        int at;
+        if ((at = text.indexOf(" TEST")) > 0 && (text.indexOf(" from ", at) > 0 || text.indexOf(" to ", at) > 0)) {
+            banner(text, at);
+        } else if (text.startsWith("Interim result:")) {
+            interim(text);
+        } else if (text.indexOf(',') > 0 && text.startsWith("Throughput")) {
+            omniHeader = splitCsv(text);
+            begin();
+        } else if (omniHeader != null && text.indexOf(',') > 0 && startsNumeric(text)) {
+            omniValues(splitCsv(text));
+            omniHeader = null;
+        } else if (startsNumeric(text)) {
+            dataRow(text);
+        } else if (isHeaderLine(text)) {
+            header.append(text).append('\n');
+            if (text.startsWith("bytes") || text.startsWith("Bytes")) {
+                units(text);
+            }
+        } else if (text.contains("netperf:") || text.contains("establish") || text.contains("failed")
+                || text.contains("netserver")) {
+            sink.event(ToolEvent.error(ToolMeta.classifyError(text), "netperf: " + text, lineNo));
+        } else if (text.startsWith("catcher:") || text.contains("warning") || text.contains("WARNING")) {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "netperf: " + text, lineNo));
+        }
+    }
+
+    @Override
+    public void finish() {
+        flushKeyValues();
+    }
+
+    private void announce() {
+        if (!announced) {
+            announced = true;
+            sink.meta(ToolMeta.TOOL, "netperf");
+        }
+    }
+
+    private void begin() {
+        announce();
+        if (!inRun) {
+            inRun = true;
+            run++;
+            sink.meta(ToolMeta.RUN, Integer.toString(run));
+            sink.meta(ToolMeta.PROTOCOL, test);
+        }
+    }
+
+    /** "MIGRATED TCP STREAM TEST from … to …" / "TCP STREAM TEST to host" (netperf before 2.5). */
+    private void banner(String text, int at) {
+        String name = text.substring(0, at).replace("MIGRATED", "").trim().toUpperCase(Locale.ROOT);
+        if (name.contains("MAERTS")) {
+            test = name.startsWith("UDP") ? "UDP_MAERTS" : "TCP_MAERTS";
+        } else if (name.contains("CONNECT/REQUEST/RESPONSE")) {
+            test = "TCP_CRR";
+        } else if (name.contains("REQUEST/RESPONSE")) {
+            test = name.startsWith("UDP") ? "UDP_RR" : "TCP_RR";
+        } else if (name.startsWith("UDP")) {
+            test = "UDP_STREAM";
+        } else {
+            test = "TCP_STREAM";
+        }
+        direction = test.endsWith("MAERTS") ? Direction.S2C : Direction.C2S;
+        transactions = test.endsWith("RR");
+        inRun = false;
+        header.setLength(0);
+        unit = 1e6;
+        cpuColumns = false;
+        udpRows = 0;
+        interimEnd = 0;
+        begin();
+    }
+
+    private void interim(String text) {
+        begin();
+        TextScanner s = sc.reset(text, "Interim result:".length(), text.length());
+        s.skipSpaces();
+        double v = s.readDouble();
+        String units = s.readWord();
+        int over = text.indexOf(" over ");
+        if (Double.isNaN(v) || units == null || over < 0) {
+            return;
+        }
+        s.pos(over + 6);
+        double seconds = s.readDouble();
+        double mult = unitMultiplier(units);
+        double start = interimEnd;
+        interimEnd += Double.isNaN(seconds) ? 0 : seconds;
+        sink.sample(new Sample(null, STREAM, direction, start, interimEnd, null, v * mult, null, null, null, null,
+                null, null, false));
+    }
+
+    private void units(String text) {
+        cpuColumns = header.indexOf("Utilization") >= 0 || text.contains("us/KB");
+        TextScanner s = sc.reset(text, 0, text.length());
+        String w;
+        while ((w = s.readWord()) != null) {
+            if (w.contains("bits/s") || w.contains("Bytes/s")) {
+                unit = unitMultiplier(w);
+                return;
+            }
+            if (w.equals("per") || w.startsWith("Tran")) {
+                transactions = true;
+                return;
+            }
+        }
+    }
+
+    private void dataRow(String text) {
+        List<Double> v = numbers(text);
+        if (v == null) {
+            return;
+        }
+        begin();
+        int n = v.size();
+        if (test.equals("UDP_STREAM") || test.equals("UDP_MAERTS")) {
+            udpRows++;
+            if (udpRows == 1 && n >= 6) {
+                // socket, message, elapsed, okay, errors, throughput [, local cpu, local service demand]
+                emit(Role.SENDER, v.get(2), v.get(5), n >= 8 ? v.get(6) : null, null, n >= 8 ? v.get(7) : null, null,
+                        v.get(3).longValue());
+            } else if (n >= 4) {
+                // socket, elapsed, okay, throughput [, remote cpu, remote service demand]
+                emit(Role.RECEIVER, v.get(1), v.get(3), null, n >= 6 ? v.get(4) : null, null, n >= 6 ? v.get(5) : null,
+                        v.get(2).longValue());
+            }
+            return;
+        }
+        if (transactions) {
+            if (n >= 6) {
+                // send socket, recv socket, request, response, elapsed, rate [, cpu…]
+                sink.meta(ToolMeta.TRANSACTIONS_PER_SECOND, plain(v.get(5)));
+                if (n >= 10) {
+                    sink.meta(ToolMeta.CPU_LOCAL, plain(v.get(6)));
+                    sink.meta(ToolMeta.CPU_REMOTE, plain(v.get(7)));
+                }
+            }
+            return;
+        }
+        if (n >= 5) {
+            // recv socket, send socket, message, elapsed, throughput [, local cpu, remote cpu, local sd, remote sd]
+            boolean cpu = n >= 9;
+            emit(Role.RECEIVER, v.get(3), v.get(4), cpu ? v.get(5) : null, cpu ? v.get(6) : null,
+                    cpu ? v.get(7) : null, cpu ? v.get(8) : null, null);
+        }
+    }
+
+    private void emit(Role role, double elapsed, double throughput, Double lcpu, Double rcpu, Double lsd, Double rsd,
+                      Long packets) {
+        sink.summary(new Summary(null, STREAM, direction, role, 0, elapsed, null, throughput * unit, null, null,
+                null, packets, cpu(lcpu), cpu(rcpu), cpu(lsd), cpu(rsd)));
+    }
+
+    /** netperf prints -1 when it did not measure. */
+    private static Double cpu(Double v) {
+        return v == null || v < 0 ? null : v;
+    }
+
+    private void omniValues(List<String> values) {
+        Map<String, String> byName = new HashMap<>();
+        for (int i = 0; i < omniHeader.size() && i < values.size(); i++) {
+            byName.put(omniHeader.get(i), values.get(i));
+        }
+        Map<String, String> keyed = new HashMap<>();
+        for (Map.Entry<String, String> e : byName.entrySet()) {
+            keyed.put(omniKey(e.getKey()), e.getValue());
+        }
+        keyedResult(keyed);
+    }
+
+    /** "Local CPU Util %" → "LOCAL_CPU_UTIL", "Elapsed Time (sec)" → "ELAPSED_TIME": the -k names. */
+    static String omniKey(String name) {
+        String n = name.toUpperCase(Locale.ROOT);
+        switch (n) {
+            case "THROUGHPUT": return "THROUGHPUT";
+            case "THROUGHPUT UNITS": return "THROUGHPUT_UNITS";
+            case "ELAPSED TIME (SEC)": return "ELAPSED_TIME";
+            case "LOCAL CPU UTIL %": return "LOCAL_CPU_UTIL";
+            case "REMOTE CPU UTIL %": return "REMOTE_CPU_UTIL";
+            case "LOCAL SERVICE DEMAND": return "LOCAL_SD";
+            case "REMOTE SERVICE DEMAND": return "REMOTE_SD";
+            case "LOCAL TRANSPORT RETRANSMISSIONS": return "LOCAL_TRANSPORT_RETRANS";
+            case "LOCAL BYTES SENT": return "LOCAL_BYTES_SENT";
+            case "REMOTE BYTES RECEIVED": return "REMOTE_BYTES_RECVD";
+            default: return n.replaceAll("[^A-Z0-9]+", "_");
+        }
+    }
+
+    private void flushKeyValues() {
+        if (keyValues.isEmpty()) {
+            return;
+        }
+        Map<String, String> kv = new HashMap<>(keyValues);
+        keyValues.clear();
+        keyedResult(kv);
+    }
+
+    private void keyedResult(Map<String, String> kv) {
+        begin();
+        String units = kv.getOrDefault("THROUGHPUT_UNITS", "10^6bits/s");
+        Double thr = number(kv.get("THROUGHPUT"));
+        if (thr == null) {
+            return;
+        }
+        if (units.startsWith("Trans") || units.contains("per sec")) {
+            sink.meta(ToolMeta.TRANSACTIONS_PER_SECOND, plain(thr));
+            return;
+        }
+        Double elapsed = number(kv.get("ELAPSED_TIME"));
+        Double retr = number(kv.get("LOCAL_TRANSPORT_RETRANS"));
+        Double bytes = number(direction == Direction.C2S ? kv.get("REMOTE_BYTES_RECVD") : kv.get("LOCAL_BYTES_RECVD"));
+        sink.summary(new Summary(null, STREAM, direction, Role.RECEIVER, 0, elapsed == null ? 0 : elapsed,
+                bytes == null || bytes < 0 ? null : bytes.longValue(), thr * unitMultiplier(units),
+                retr == null || retr < 0 ? null : retr.longValue(), null, null, null,
+                cpu(number(kv.get("LOCAL_CPU_UTIL"))), cpu(number(kv.get("REMOTE_CPU_UTIL"))),
+                cpu(number(kv.get("LOCAL_SD"))), cpu(number(kv.get("REMOTE_SD")))));
+    }
+
+    private static boolean isKey(String text, int eq) {
+        for (int i = 0; i < eq; i++) {
+            char c = text.charAt(i);
+            if (!(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') && c != '_') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isHeaderLine(String text) {
+        return text.startsWith("Recv") || text.startsWith("Socket") || text.startsWith("Size")
+                || text.startsWith("bytes") || text.startsWith("Bytes") || text.startsWith("Local")
+                || text.startsWith("Send") || text.startsWith("Send ");
+    }
+
+    private static boolean startsNumeric(String text) {
+        return TextScanner.isDigit(text.charAt(0)) || (text.length() > 1 && text.charAt(0) == '-'
+                && TextScanner.isDigit(text.charAt(1)));
+    }
+
+    /** All blank-separated numbers of a table row, or null if a word is not a number. */
+    private List<Double> numbers(String text) {
+        List<Double> out = new ArrayList<>(10);
+        TextScanner s = sc.reset(text, 0, text.length());
+        while (!s.skipSpaces().atEnd()) {
+            double d = s.readDouble();
+            if (Double.isNaN(d)) {
+                return null;
+            }
+            char c = s.peek();
+            if (c != ' ' && c != '\t' && c != '\0') {
+                return null;
+            }
+            out.add(d);
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    static double unitMultiplier(String units) {
+        String u = units.trim();
+        if (u.startsWith("10^")) {
+            int b = u.indexOf("bits");
+            int e = b > 3 ? Integer.parseInt(u.substring(3, b)) : 6;
+            return Math.pow(10, e);
+        }
+        double prefix;
+        switch (u.isEmpty() ? ' ' : u.charAt(0)) {
+            case 'K': case 'k': prefix = 1024; break;
+            case 'M': case 'm': prefix = 1024.0 * 1024; break;
+            case 'G': case 'g': prefix = 1024.0 * 1024 * 1024; break;
+            default: prefix = 1;
+        }
+        if (u.contains("Bytes")) {
+            return prefix * 8;
+        }
+        // -f k/m/g print bits with decimal prefixes ("Kbits/s")
+        switch (u.isEmpty() ? ' ' : u.charAt(0)) {
+            case 'K': case 'k': return 1e3;
+            case 'M': case 'm': return 1e6;
+            case 'G': case 'g': return 1e9;
+            default: return 1;
+        }
+    }
+
+    private static Double number(String s) {
+        if (s == null) {
+            return null;
+        }
+        try {
+            return Double.parseDouble(s.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static String plain(double d) {
+        return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+    }
+
+    private static List<String> splitCsv(String text) {
+        List<String> out = new ArrayList<>();
+        for (String f : text.split(",", -1)) {
+            out.add(f.trim());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,179 @@
+package io.linklab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.tools.Fixtures;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** `linklab import` as CONTRACTS.md describes it: table on stdout, per-file messages on stderr, exit 0/1/2. */
+class ImportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static List<CSVRecord> csv(Path file) throws IOException {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CSVParser p = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+            return p.getRecords();
+        }
+    }
+
+    @Test
+    void importsASeedIntoSamplesAndSummaryCsv() throws IOException {
+        Path samples = dir.resolve("s.csv");
+        Path summary = dir.resolve("t.csv");
+        int rc = run("import", Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
+                "--samples", samples.toString(), "--summary", summary.toString());
+        assertEquals(0, rc, stderr());
+        assertTrue(stdout().contains("c2s 98.2 Gbit/s"), stdout());
+        assertTrue(stdout().contains("iperf3"), stdout());
+        String header = Files.readAllLines(samples).get(0);
+        for (String col : new String[] {"source", "point", "stream", "direction", "start_s", "end_s", "bytes",
+                "bits_per_second", "retransmits", "cwnd_bytes", "process"}) {
+            assertTrue(header.contains(col), header);
+        }
+        List<CSVRecord> rows = csv(samples);
+        assertEquals(60, rows.size());
+        CSVRecord first = rows.get(0);
+        assertEquals("000_iperf3_four_processes_T_S1_S4.txt", first.get("source"));
+        assertEquals("", first.get("point"));
+        assertEquals("S1", first.get("process"));
+        assertEquals("5", first.get("stream"));
+        assertEquals("c2s", first.get("direction"));
+        assertEquals("0", first.get("start_s"));
+        assertEquals("1", first.get("end_s"));
+        assertEquals("24300000000", first.get("bits_per_second"));
+        assertEquals(Long.toString(Math.round(2.83 * (1L << 30))), first.get("bytes"));
+        assertEquals("157", first.get("retransmits"));
+        List<CSVRecord> totals = csv(summary);
+        assertEquals(8, totals.size());
+        assertEquals("sender", totals.get(0).get("role"));
+        assertEquals("", totals.get(1).get("retransmits"), "receiver lines report no retransmits: empty cell");
+    }
+
+    @Test
+    void netperfCpuColumnsAndUdpExtrasReachTheSummary() throws IOException {
+        Path summary = dir.resolve("t.csv");
+        int rc = run("import", Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
+                Fixtures.resource("recorded/iperf3_3.12_client_udp_R_get_server_output.txt").toString(),
+                "--summary", summary.toString());
+        assertEquals(0, rc, stderr());
+        List<CSVRecord> rows = csv(summary);
+        CSVRecord last = rows.stream().filter(r -> r.get("source").startsWith("004")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertEquals("3592060000", last.get("bits_per_second"));
+        assertEquals("5.8", last.get("local_cpu_percent"));
+        assertEquals("0.356", last.get("remote_service_demand_us_per_kb"));
+        CSVRecord udpReceiver = rows.stream().filter(r -> r.get("source").startsWith("iperf3")
+                && r.get("role").equals("receiver") && r.get("process").isEmpty()).findFirst().orElseThrow();
+        assertEquals("s2c", udpReceiver.get("direction"));
+        assertEquals("0.014", udpReceiver.get("jitter_ms"));
+        assertEquals("0", udpReceiver.get("lost_packets"));
+        assertEquals("153", udpReceiver.get("packets"));
+    }
+
+    @Test
+    void badFilesAreNamedAndTheOthersStillImported() throws IOException {
+        Path empty = Files.write(dir.resolve("empty.txt"), new byte[0]);
+        Path binary = Files.write(dir.resolve("blob.bin"), new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0});
+        Path prose = Files.writeString(dir.resolve("notes.txt"), "Meeting notes\nnothing measured today\n");
+        Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
+        Path samples = dir.resolve("s.csv");
+        int rc = run("import", empty.toString(), binary.toString(), dir.resolve("missing.txt").toString(),
+                prose.toString(), good.toString(), "--samples", samples.toString());
+        assertEquals(1, rc);
+        String e = stderr();
+        assertTrue(e.contains("empty.txt: is empty"), e);
+        assertTrue(e.contains("blob.bin: is a binary file"), e);
+        assertTrue(e.contains("missing.txt: no such file"), e);
+        assertTrue(e.contains("notes.txt: no iperf3, iperf2 or netperf output found"), e);
+        assertFalse(e.contains("Exception"), e);
+        assertFalse(e.contains("\tat "), e);
+        assertEquals(15, csv(samples).size());
+    }
+
+    @Test
+    void truncatedJsonKeepsEverySampleBeforeTheDamage() throws IOException {
+        Path whole = Fixtures.resource("recorded/iperf3_3.12_client_bidir.json");
+        String text = Files.readString(whole);
+        int cut = text.indexOf("\n\t\"end\":");
+        Path truncated = Files.writeString(dir.resolve("cut.json"), text.substring(0, cut).replace("\n", "\r\n"));
+        Path samples = dir.resolve("s.csv");
+        int rc = run("import", truncated.toString(), "--samples", samples.toString());
+        assertEquals(1, rc, "damaged input: the work ran but the file was not whole");
+        assertTrue(stderr().contains("cut.json: line "), stderr());
+        assertTrue(stderr().contains("ends early"), stderr());
+        assertEquals(4, csv(samples).size(), "two streams and two sums of the one interval");
+    }
+
+    @Test
+    void junkBetweenJsonDocumentsIsSkippedWithALineNumber() throws IOException {
+        String doc = Files.readString(Fixtures.resource("recorded/iperf3_3.12_client_bidir.json"));
+        Path mixed = Files.writeString(dir.resolve("two.json"),
+                doc + "\nsome wrapper text\n{\"start\": {\"version\": \"iperf 3.12\", broken\n" + doc);
+        Path samples = dir.resolve("s.csv");
+        int rc = run("import", mixed.toString(), "--format", "iperf3-json", "--samples", samples.toString());
+        assertEquals(1, rc);
+        assertTrue(stderr().contains("not iperf3 JSON, skipped"), stderr());
+        assertTrue(stderr().contains("broken JSON"), stderr());
+        assertEquals(8, csv(samples).size(), "both whole documents are read");
+    }
+
+    @Test
+    void nonUtf8BytesAreReportedAndTheNumbersStillRead() throws IOException {
+        byte[] text = ("2024-01-01 10:00 Mon\u00e9\n" + Files.readString(
+                Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt"))).getBytes(StandardCharsets.UTF_8);
+        byte[] gbk = text.clone();
+        gbk[19] = (byte) 0xd6; // a lone GBK lead byte where 'é' was
+        gbk[20] = (byte) 0xdc;
+        Path file = Files.write(dir.resolve("gbk.txt"), gbk);
+        Path samples = dir.resolve("s.csv");
+        assertEquals(0, run("import", file.toString(), "--samples", samples.toString()), stderr());
+        assertTrue(stderr().contains("gbk.txt: line 1: bytes that are not UTF-8"), stderr());
+        assertEquals(15, csv(samples).size());
+    }
+
+    @Test
+    void usageErrorsExitTwoWithoutStackTraces() {
+        assertEquals(2, run("import"));
+        assertTrue(stderr().contains("no FILE given"), stderr());
+        assertEquals(2, run("import", "x.txt", "--format", "iperf4"));
+        assertTrue(stderr().contains("--format iperf4: unknown format"), stderr());
+        assertEquals(2, run("import", "x.txt", "--bogus"));
+        assertTrue(stderr().contains("unknown option '--bogus'"), stderr());
+        assertEquals(2, run("import", dir.resolve("none.txt").toString()),
+                "the only file cannot be read: bad input");
+        assertFalse(stderr().contains("\tat "), stderr());
+    }
+}

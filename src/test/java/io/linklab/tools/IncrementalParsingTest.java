@@ -1,0 +1,90 @@
+package io.linklab.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import io.linklab.model.Tool;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+
+/** A live chart draws a sample the moment the tool has printed its line: nothing is held back. */
+class IncrementalParsingTest {
+
+    @Test
+    void iperf3TextEmitsEachIntervalAsItsLineArrives() {
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF3, false, sink);
+        p.feed("Connecting to host 198.19.1.2, port 5201");
+        p.feed("[  5] local 198.19.1.1 port 40000 connected to 198.19.1.2 port 5201");
+        p.feed("[ ID] Interval           Transfer     Bitrate         Retr  Cwnd");
+        assertEquals(0, sink.samples.size());
+        p.feed("[  5]   0.00-1.00   sec  1.10 GBytes  9.42 Gbits/sec    0   3.07 MBytes       ");
+        assertEquals(1, sink.samples.size());
+        assertEquals(9.42e9, sink.samples.get(0).bitsPerSecond(), 1);
+        p.feed("[  5]   1.00-2.00   sec  1.09 GBytes  9.41 Gbits/sec    2   3.07 MBytes       ");
+        assertEquals(2, sink.samples.size());
+        assertEquals(2L, sink.samples.get(1).retransmits());
+        p.feed("- - - - - - - - - - - - - - - - - - - - - - - - -");
+        p.feed("[ ID] Interval           Transfer     Bitrate         Retr");
+        p.feed("[  5]   0.00-2.00   sec  2.19 GBytes  9.41 Gbits/sec    2             sender");
+        assertEquals(1, sink.summaries.size());
+        assertEquals(2, sink.samples.size());
+    }
+
+    @Test
+    void iperf3JsonEmitsAStreamWhenItsClosingBraceArrives() throws IOException {
+        // Feed a real 3.12 -J output line by line and watch the first sample appear exactly at the
+        // line that closes the first interval stream object.
+        List<String> lines = Files.readAllLines(Fixtures.resource("recorded/iperf3_3.12_client_bidir.json"),
+                StandardCharsets.UTF_8);
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF3, true, sink);
+        int intervals = -1;
+        int closingLine = -1;
+        for (int i = 0; i < lines.size() && closingLine < 0; i++) {
+            if (intervals < 0 && lines.get(i).contains("\"intervals\"")) {
+                intervals = i;
+            } else if (intervals >= 0 && lines.get(i).trim().startsWith("}")) {
+                closingLine = i;
+            }
+        }
+        int firstSampleAt = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            p.feed(lines.get(i));
+            if (firstSampleAt < 0 && !sink.samples.isEmpty()) {
+                firstSampleAt = i;
+            }
+        }
+        p.finish();
+        assertEquals(closingLine, firstSampleAt, "first sample must appear at the stream's closing brace");
+        Sample first = sink.samples.get(0);
+        assertEquals("5", first.stream());
+        assertEquals(Direction.C2S, first.direction());
+        assertEquals(2874408960L, first.bytes());
+        assertEquals(0.303, first.rttMs(), 1e-9);
+        assertEquals(1047728L, first.cwndBytes());
+        assertEquals(Direction.S2C, sink.samples.get(1).direction());
+    }
+
+    @Test
+    void iperf2AndNetperfInterimEmitPerLine() {
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF2, false, sink);
+        p.feed("[  1] local 198.19.1.1 port 40000 connected with 198.19.1.2 port 5001");
+        p.feed("[ ID] Interval       Transfer     Bandwidth");
+        p.feed("[  1] 0.0000-1.0000 sec  1.10 GBytes  9.42 Gbits/sec");
+        assertEquals(1, sink.samples.size());
+        CollectingSink np = new CollectingSink();
+        StreamingParser n = Parsers.forLive(Tool.NETPERF, false, np);
+        n.feed("MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 198.19.1.2 () port 0 AF_INET : demo");
+        n.feed("Interim result: 24562.34 10^6bits/s over 0.612 seconds ending at 1795987638.786");
+        assertEquals(1, np.samples.size());
+        assertEquals(24562.34e6, np.samples.get(0).bitsPerSecond(), 1e-3);
+        assertEquals(0.612, np.samples.get(0).endS(), 1e-12);
+    }
+}
