@@ -1,0 +1,48 @@
+package io.linklab.ui;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+
+/** The GUI's {@link TaskRunner}: a small pool of daemon threads; results come back on the FX thread. */
+public final class BackgroundTasks implements TaskRunner, AutoCloseable {
+
+    private final ExecutorService pool;
+
+    public BackgroundTasks(String name, int threads) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        pool = Executors.newFixedThreadPool(threads, factory);
+    }
+
+    @Override
+    public <T> void run(Callable<T> work, Consumer<T> onSuccess, Consumer<Exception> onFailure) {
+        pool.execute(() -> {
+            try {
+                T result = work.call();
+                Platform.runLater(() -> onSuccess.accept(result));
+            } catch (Exception e) {
+                Platform.runLater(() -> onFailure.accept(e));
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.linklab.ui.topology;
+
+import io.linklab.model.HostSpec;
+import io.linklab.model.Validators;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Checks of the editor's fields that go beyond {@link Validators}: optional values, numbers as typed. */
+public final class FieldChecks {
+
+    private static final Pattern SPEED = Pattern.compile("[A-Za-z0-9 .+/]{1,24}");
+    private static final Pattern NAME = Pattern.compile("[^\\p{Cntrl}]{1,64}");
+
+    private FieldChecks() {
+    }
+
+    public static Optional<String> name(String v) {
+        if (v.isEmpty()) {
+            return Optional.of("a name is needed");
+        }
+        return NAME.matcher(v).matches() ? Optional.empty() : Optional.of("at most 64 characters, no control characters");
+    }
+
+    public static Optional<String> managementAddress(String v) {
+        if (HostSpec.LOCAL.equals(v)) {
+            return Optional.empty();
+        }
+        if (v.isEmpty()) {
+            return Optional.of("where SSH reaches the host: an address, a name, an ~/.ssh/config alias, or 'local'");
+        }
+        return Validators.hostOrAddress(v);
+    }
+
+    public static Optional<String> optionalUser(String v) {
+        return v.isEmpty() ? Optional.empty() : Validators.userName(v);
+    }
+
+    public static Optional<String> port(String v) {
+        return integer(v, 1, 65535, "expected a port from 1 to 65535");
+    }
+
+    public static Optional<String> optionalMtu(String v) {
+        return v.isEmpty() ? Optional.empty() : integer(v, 68, 65535, "expected an MTU from 68 to 65535, or blank");
+    }
+
+    public static Optional<String> optionalAddress(String v) {
+        return v.isEmpty() ? Optional.empty() : Validators.ipAddress(v);
+    }
+
+    public static Optional<String> optionalSpeed(String v) {
+        return v.isEmpty() || SPEED.matcher(v).matches() ? Optional.empty()
+                : Optional.of("a speed such as 10G, 25G, 100G or IB EDR");
+    }
+
+    public static Optional<String> keyFile(String v) {
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (v.chars().anyMatch(Character::isISOControl) || v.length() > 4096) {
+            return Optional.of("a key file path without control characters");
+        }
+        return v.startsWith("/") || v.startsWith("~/") ? Optional.empty()
+                : Optional.of("an absolute path (/home/me/.ssh/id_ed25519) or one starting with ~/, or blank for the agent");
+    }
+
+    /** ProxyJump: [user@]host[:port], blank for a direct connection. */
+    public static Optional<String> optionalJump(String v) {
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        String rest = v;
+        int at = rest.indexOf('@');
+        if (at >= 0) {
+            if (Validators.userName(rest.substring(0, at)).isPresent()) {
+                return Optional.of("expected [user@]host[:port]; the user part is not a login name");
+            }
+            rest = rest.substring(at + 1);
+        }
+        int colon = rest.lastIndexOf(':');
+        if (colon > 0 && rest.indexOf(':') == colon) {
+            if (port(rest.substring(colon + 1)).isPresent()) {
+                return Optional.of("expected [user@]host[:port]; the port is not 1 to 65535");
+            }
+            rest = rest.substring(0, colon);
+        }
+        return Validators.hostOrAddress(rest).map(p -> "expected [user@]host[:port]: " + p);
+    }
+
+    public static Optional<String> integer(String v, int min, int max, String expected) {
+        try {
+            int n = Integer.parseInt(v);
+            return n >= min && n <= max ? Optional.empty() : Optional.of(expected);
+        } catch (NumberFormatException e) {
+            return Optional.of(expected);
+        }
+    }
+
+    public static int parseInt(String v, int blank) {
+        return v.isEmpty() ? blank : Integer.parseInt(v);
+    }
+}
