@@ -1,7 +1,6 @@
 package io.linklab.ui;
 
 import javafx.application.Application;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 
 /** The JavaFX application: builds the main window and hands it the app's services. */
@@ -9,18 +8,26 @@ public class LinkLabApp extends Application {
 
     public static final String TITLE = "LinkLab";
 
+    private BackgroundTasks tasks;
+    private MainWindow window;
+
     public static void launchGui(String[] args) {
         Application.launch(LinkLabApp.class, args);
     }
 
     @Override
     public void start(Stage stage) {
-        MainWindow window = new MainWindow();
-        Scene scene = new Scene(window.root(), 1280, 800);
+        tasks = new BackgroundTasks("linklab-background", 4);
+        window = new MainWindow(MainWindow.defaultServices(tasks, null, null));
         stage.setTitle(TITLE);
-        stage.setScene(scene);
-        stage.setOnHidden(e -> window.shutdown());
+        window.install(stage);
         stage.show();
-        window.startBackgroundChecks();
+    }
+
+    @Override
+    public void stop() {
+        if (tasks != null) {
+            tasks.close();
+        }
     }
 }

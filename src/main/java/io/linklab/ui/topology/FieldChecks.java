@@ -40,7 +40,8 @@ public final class FieldChecks {
     }
 
     public static Optional<String> optionalMtu(String v) {
-        return v.isEmpty() ? Optional.empty() : integer(v, 68, 65535, "expected an MTU from 68 to 65535, or blank");
+        // 65536 is what the loopback interface reports; no other interface goes above 65535.
+        return v.isEmpty() ? Optional.empty() : integer(v, 68, 65536, "expected an MTU from 68 to 65535, or blank");
     }
 
     public static Optional<String> optionalAddress(String v) {

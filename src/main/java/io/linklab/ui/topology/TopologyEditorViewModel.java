@@ -198,7 +198,8 @@ public final class TopologyEditorViewModel {
         Topology t = topology();
         String id = TopologyChanges.freeId(t, "host");
         String name = TopologyChanges.freeName(t, "host" + id.substring(4));
-        HostSpec h = new HostSpec(id, name, "", null, 22, null, null,
+        // The name doubles as the management address: often it is the ssh config alias anyway.
+        HostSpec h = new HostSpec(id, name, name, null, 22, null, null,
                 List.of(new InterfaceSpec("eth0", null, 1500, null)), snap(x), snap(y));
         apply("Add host " + name, TopologyChanges.withHost(t, h));
         selection.set(Set.of(id));

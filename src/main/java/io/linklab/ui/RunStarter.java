@@ -1,0 +1,17 @@
+package io.linklab.ui;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+
+/**
+ * Where the test wizard's Run button hands its plan: the runs dashboard implements this and
+ * starts the run (through the engine) and shows it live. Called on the FX thread; must not block.
+ */
+public interface RunStarter {
+
+    /**
+     * @param plan     the plan exactly as the review page showed it
+     * @param topology the lab the plan's ends come from (host names, key files, jump hosts)
+     */
+    void start(TestPlan plan, Topology topology);
+}

@@ -1,0 +1,388 @@
+package io.linklab.ui.wizard;
+
+import io.linklab.model.HostSpec;
+import io.linklab.model.LinkSpec;
+import io.linklab.model.TestPlan;
+import io.linklab.model.TestPlan.Mode;
+import io.linklab.model.TestPlan.Protocol;
+import io.linklab.model.Tool;
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+import org.controlsfx.dialog.Wizard;
+import org.controlsfx.dialog.WizardPane;
+
+/**
+ * The test wizard: ControlsFX {@link Wizard} pages over one {@link TestWizardViewModel}. Next stays
+ * disabled while the page has a problem; the last page shows the exact commands and runs the plan.
+ */
+public final class TestWizard {
+
+    private final TestWizardViewModel vm;
+    private final Wizard wizard;
+    private final List<WizardPane> pages;
+
+    /**
+     * @param onRun    gets the plan when the user presses Run
+     * @param onSave   gets the plan when the user presses "Save plan…"
+     */
+    public TestWizard(Object owner, TestWizardViewModel vm, Consumer<TestPlan> onRun, Consumer<TestPlan> onSave) {
+        this.vm = vm;
+        wizard = new Wizard(owner, "New Test");
+        pages = List.of(
+                page("Ends", "Which two hosts, and which interfaces carry the test traffic?", endsPage(),
+                        vm.endsValidProperty(), "wizard-ends"),
+                page("Tool and options", "What to run, with what settings. Hover over a field to see what it does.",
+                        optionsPage(), vm.optionsValidProperty(), "wizard-options"),
+                page("Sweep", "Optionally repeat the test over a range of values.", sweepPage(),
+                        vm.sweepValidProperty(), "wizard-sweep"),
+                reviewPage(onSave));
+        wizard.setFlow(new Wizard.LinearFlow(pages));
+        wizard.resultProperty().addListener((o, was, now) -> {
+            if (now == ButtonType.FINISH) {
+                vm.plan().ifPresent(onRun);
+            }
+        });
+    }
+
+    /** Shows the wizard without blocking; Run hands the plan over when pressed. */
+    public void show() {
+        wizard.getDialog().setResizable(true);
+        wizard.getDialog().show();
+    }
+
+    public Wizard wizard() {
+        return wizard;
+    }
+
+    public List<WizardPane> pages() {
+        return pages;
+    }
+
+    private WizardPane page(String title, String header, Node content, BooleanBinding valid, String id) {
+        WizardPane p = new WizardPane() {
+            @Override
+            public void onEnteringPage(Wizard w) {
+                w.invalidProperty().unbind();
+                w.invalidProperty().bind(valid.not());
+            }
+
+            @Override
+            public void onExitingPage(Wizard w) {
+                w.invalidProperty().unbind();
+            }
+        };
+        p.setId(id);
+        p.setHeaderText(title + " — " + header);
+        p.setContent(content);
+        p.setPrefWidth(760);
+        return p;
+    }
+
+    // ---- page 1: ends ------------------------------------------------------------------------
+
+    private Node endsPage() {
+        GridPane g = grid();
+        int row = 0;
+        ComboBox<LinkSpec> link = new ComboBox<>(FXCollections.observableArrayList(vm.hostLinks()));
+        link.setId("wizard-link");
+        link.setPromptText(vm.hostLinks().isEmpty() ? "no links between hosts in the drawing" : "pick a link…");
+        link.setConverter(converter(l -> l == null ? "" : vm.describeLink(l)));
+        link.setOnAction(e -> {
+            if (link.getValue() != null) {
+                vm.useLink(link.getValue());
+            }
+        });
+        link.setTooltip(new Tooltip("Fills in both ends from a link of the drawing: client at its first end"));
+        row = add(g, row, "Use a link", link, null);
+
+        row = endRow(g, row, "Client", vm.client, vm.clientInterface, "client", "The host that sends (iperf -c)");
+        row = endRow(g, row, "Server", vm.server, vm.serverInterface, "server", "The host that listens (iperf -s)");
+        TextField target = text(vm.target, "wizard-target",
+                "The server's data address the client connects to; filled from the server interface");
+        add(g, row, "Target address", target, vm.problemOf("target"));
+        return g;
+    }
+
+    private int endRow(GridPane g, int row, String label, javafx.beans.property.ObjectProperty<HostSpec> host,
+                       StringProperty iface, String id, String tip) {
+        ComboBox<HostSpec> hosts = new ComboBox<>(FXCollections.observableArrayList(vm.topology().hosts()));
+        hosts.setId("wizard-" + id);
+        hosts.setConverter(converter(h -> h == null ? "" : h.name() + "  (" + h.login() + ")"));
+        hosts.setButtonCell(new ListCell<>() {
+            @Override
+            protected void updateItem(HostSpec item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? "" : item.name() + "  (" + item.login() + ")");
+            }
+        });
+        hosts.valueProperty().bindBidirectional(host);
+        hosts.setTooltip(new Tooltip(tip));
+        row = add(g, row, label + " host", hosts, vm.problemOf(id, id + ".login"));
+        ComboBox<String> ifaces = new ComboBox<>();
+        ifaces.setId("wizard-" + id + "-interface");
+        ifaces.setEditable(true);
+        Runnable fill = () -> ifaces.getItems().setAll(host.get() == null ? List.of()
+                : host.get().interfaces().stream().map(io.linklab.model.InterfaceSpec::name).toList());
+        host.addListener(o -> fill.run());
+        fill.run();
+        ifaces.getEditor().textProperty().bindBidirectional(iface);
+        ifaces.valueProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                iface.set(now);
+            }
+        });
+        ifaces.setTooltip(new Tooltip("The data interface on " + label.toLowerCase()
+                + "; an MTU sweep changes its MTU"));
+        return add(g, row, label + " interface", ifaces, vm.problemOf(id + ".interface"));
+    }
+
+    // ---- page 2: tool and options ------------------------------------------------------------
+
+    private Node optionsPage() {
+        GridPane g = grid();
+        int row = 0;
+        ChoiceBox<Tool> tool = new ChoiceBox<>(FXCollections.observableArrayList(Tool.values()));
+        tool.setId("wizard-tool");
+        tool.setConverter(converter(t -> t == null ? "" : t.id()));
+        tool.valueProperty().bindBidirectional(vm.tool);
+        tool.setTooltip(new Tooltip("iperf3: JSON output, one process per port. iperf2: true multi-threaded -P, "
+                + "best single-process rate at 100G. netperf: TCP_STREAM/MAERTS with CPU use and service demand."));
+        row = add(g, row, "Tool", tool, vm.problemOf("tool"));
+        ChoiceBox<Protocol> protocol = new ChoiceBox<>(FXCollections.observableArrayList(Protocol.values()));
+        protocol.setId("wizard-protocol");
+        protocol.valueProperty().bindBidirectional(vm.protocol);
+        protocol.setTooltip(new Tooltip("TCP measures what the stack achieves; UDP sends at a set rate and "
+                + "reports loss and jitter"));
+        row = add(g, row, "Protocol", protocol, vm.problemOf("protocol"));
+        TextField rate = text(vm.udpBitrate, "wizard-bitrate",
+                "UDP only: target rate in bits/s such as 1G or 9.5G; blank for the tool's default, 0 for unlimited");
+        rate.disableProperty().bind(vm.protocol.isNotEqualTo(Protocol.UDP));
+        row = add(g, row, "UDP rate", rate, vm.problemOf("bitrate"));
+        row = add(g, row, "Streams", text(vm.streams, "wizard-streams",
+                "Parallel streams per process (-P). One iperf3 stream rarely fills 100G; several processes do."),
+                vm.problemOf("streams"));
+        row = add(g, row, "Processes", text(vm.processes, "wizard-processes",
+                "Client/server process pairs run at once, on consecutive ports from the first port "
+                        + "(4 processes on 5201-5204 reach line rate at 100G)"), vm.problemOf("processes"));
+        row = add(g, row, "First port", text(vm.basePort, "wizard-port",
+                "Port of the first server; process N listens on first port + N - 1"), vm.problemOf("port"));
+        row = add(g, row, "Duration (s)", text(vm.duration, "wizard-duration",
+                "Seconds each test measures (-t)"), vm.problemOf("duration"));
+        row = add(g, row, "Interval (s)", text(vm.interval, "wizard-interval",
+                "Seconds between reports (-i): the resolution of the live charts"), vm.problemOf("interval"));
+        row = add(g, row, "Omit (s)", text(vm.omit, "wizard-omit",
+                "iperf3 only: seconds of warm-up (TCP slow start) left out of the results (-O)"),
+                vm.problemOf("omit"));
+        ChoiceBox<Mode> mode = new ChoiceBox<>(FXCollections.observableArrayList(Mode.values()));
+        mode.setId("wizard-mode");
+        mode.setConverter(converter(m -> m == null ? "" : switch (m) {
+            case NORMAL -> "client → server";
+            case REVERSE -> "server → client (reverse)";
+            case BIDIR -> "both ways at once (bidirectional)";
+        }));
+        mode.valueProperty().bindBidirectional(vm.mode);
+        mode.setTooltip(new Tooltip("Which way data flows: -R reverses it, --bidir (iperf3) / -d (iperf2) "
+                + "sends both ways at once"));
+        row = add(g, row, "Direction", mode, vm.problemOf("mode"));
+        row = add(g, row, "Window", text(vm.window, "wizard-window",
+                "Socket buffer / TCP window (-w) such as 4M; blank for the kernel's autotuning"),
+                vm.problemOf("window"));
+        row = add(g, row, "Message size", text(vm.messageSize, "wizard-message-size",
+                "Bytes per write (-l for iperf, -m for netperf) such as 128K; blank for the tool's default"),
+                vm.problemOf("message-size"));
+        add(g, row, "Repetitions", text(vm.repetitions, "wizard-repetitions",
+                "How many times each test runs; results show mean, min and max"), vm.problemOf("repetitions"));
+        return g;
+    }
+
+    // ---- page 3: sweep -----------------------------------------------------------------------
+
+    private Node sweepPage() {
+        GridPane g = grid();
+        int row = 0;
+        ChoiceBox<String> kind = new ChoiceBox<>(FXCollections.observableArrayList(TestWizardViewModel.NO_SWEEP,
+                "MTU", "STREAMS", "PROCESSES", "WINDOW", "MESSAGE_SIZE"));
+        kind.setId("wizard-sweep-kind");
+        kind.setConverter(converter(k -> k == null ? "" : switch (k) {
+            case "MTU" -> "MTU (both data interfaces, restored afterwards)";
+            case "STREAMS" -> "streams";
+            case "PROCESSES" -> "processes";
+            case "WINDOW" -> "window";
+            case "MESSAGE_SIZE" -> "message size";
+            default -> "no sweep: a single test";
+        }));
+        kind.valueProperty().bindBidirectional(vm.sweepKind);
+        kind.setTooltip(new Tooltip("The parameter that changes from point to point"));
+        row = add(g, row, "Sweep", kind, null);
+        TextField values = text(vm.sweepValues, "wizard-sweep-values",
+                "A list (1500,4000,9000) or START:STOP:STEP (1500:9000:500, counting like seq)");
+        values.setPromptText("1500:9000:500  or  1500,4000,9000");
+        values.disableProperty().bind(vm.sweepKind.isEqualTo(TestWizardViewModel.NO_SWEEP));
+        row = add(g, row, "Values", values, vm.problemOf("sweep.values", "sweep.kind"));
+        Label points = new Label();
+        points.setId("wizard-sweep-points");
+        points.setWrapText(true);
+        points.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            List<String> p = vm.sweepPointsProperty().get();
+            return p.isEmpty() ? "one point" : p.size() + " points: " + String.join(", ", p);
+        }, vm.sweepPointsProperty()));
+        row = add(g, row, "Points", points, null);
+        Label estimate = new Label();
+        estimate.setId("wizard-estimate");
+        estimate.textProperty().bind(vm.estimateProperty());
+        row = add(g, row, "Estimated time", estimate, null);
+        Label problems = new Label();
+        problems.getStyleClass().add("field-error");
+        problems.setWrapText(true);
+        problems.textProperty().bind(vm.sweepProblems());
+        g.add(problems, 1, row);
+        return g;
+    }
+
+    // ---- page 4: review ----------------------------------------------------------------------
+
+    private WizardPane reviewPage(Consumer<TestPlan> onSave) {
+        TextArea commands = new TextArea();
+        commands.setId("wizard-commands");
+        commands.setEditable(false);
+        commands.getStyleClass().add("commands");
+        commands.setPrefRowCount(16);
+        commands.setPrefColumnCount(90);
+        Label summary = new Label();
+        summary.setWrapText(true);
+        Button copy = new Button("Copy as shell script");
+        copy.setId("wizard-copy-script");
+        copy.setTooltip(new Tooltip("Puts a script on the clipboard that runs these commands over ssh from here"));
+        copy.setOnAction(e -> {
+            ClipboardContent c = new ClipboardContent();
+            c.putString(vm.shellScript());
+            Clipboard.getSystemClipboard().setContent(c);
+            copy.setText("Copied");
+        });
+        Button save = new Button("Save plan…");
+        save.setId("wizard-save-plan");
+        save.setOnAction(e -> vm.plan().ifPresent(onSave));
+        VBox box = new VBox(8, summary, commands, new HBox(8, copy, save));
+        box.setPadding(new Insets(4));
+        VBox.setVgrow(commands, Priority.ALWAYS);
+        WizardPane p = new WizardPane() {
+            @Override
+            public void onEnteringPage(Wizard w) {
+                commands.setText(vm.commandsText());
+                copy.setText("Copy as shell script");
+                summary.setText(vm.plan().map(plan -> "These commands run on the hosts, in this order. "
+                        + TestWizardViewModel.describeDuration(TestWizardViewModel.estimatedSeconds(plan))
+                        .replaceFirst("about", "It takes about") + ". Press Run to start.").orElse(""));
+                w.invalidProperty().unbind();
+                w.invalidProperty().bind(vm.sweepValidProperty().not());
+                Button finish = (Button) lookupButton(ButtonType.FINISH);
+                if (finish != null) {
+                    finish.setText("Run");
+                    finish.setId("wizard-run");
+                    finish.disableProperty().bind(vm.sweepValidProperty().not());
+                }
+            }
+
+            @Override
+            public void onExitingPage(Wizard w) {
+                w.invalidProperty().unbind();
+            }
+        };
+        p.setId("wizard-review");
+        p.setHeaderText("Review — the exact commands LinkLab will run");
+        p.setContent(box);
+        p.setPrefWidth(760);
+        return p;
+    }
+
+    // ---- small builders ----------------------------------------------------------------------
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(10);
+        g.setVgap(3);
+        g.setPadding(new Insets(8));
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(120);
+        ColumnConstraints inputs = new ColumnConstraints();
+        inputs.setHgrow(Priority.ALWAYS);
+        inputs.setMinWidth(360);
+        g.getColumnConstraints().addAll(labels, inputs);
+        return g;
+    }
+
+    private static TextField text(StringProperty p, String id, String tip) {
+        TextField t = new TextField();
+        t.textProperty().bindBidirectional(p);
+        t.setId(id);
+        t.setTooltip(new Tooltip(tip));
+        return t;
+    }
+
+    private static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
+        Label l = new Label(label);
+        g.add(l, 0, row);
+        g.add(input, 1, row);
+        if (input instanceof javafx.scene.control.Control c) {
+            c.setMaxWidth(Double.MAX_VALUE);
+        }
+        if (problem == null) {
+            return row + 1;
+        }
+        Label error = new Label();
+        error.getStyleClass().add("field-error");
+        error.textProperty().bind(problem);
+        error.visibleProperty().bind(problem.isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        error.setWrapText(true);
+        problem.addListener((o, was, now) -> {
+            if (now.isEmpty()) {
+                input.getStyleClass().remove("invalid");
+            } else if (!input.getStyleClass().contains("invalid")) {
+                input.getStyleClass().add("invalid");
+            }
+        });
+        if (!problem.get().isEmpty()) {
+            input.getStyleClass().add("invalid");
+        }
+        g.add(error, 1, row + 1);
+        return row + 2;
+    }
+
+    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> f) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return f.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
+    }
+}
