@@ -2,9 +2,13 @@ package io.linklab.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.prefs.Preferences;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuBar;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -14,20 +18,45 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class MainWindowUITest {
 
+    private final Preferences prefs = UiTestSupport.freshPreferences();
     private Stage stage;
+    private MainWindow window;
 
     @Start
-    void start(Stage stage) throws Exception {
+    void start(Stage stage) {
         this.stage = stage;
-        new LinkLabApp().start(stage);
+        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null));
+        window.install(stage);
+        stage.show();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        UiTestSupport.remove(prefs);
     }
 
     @Test
-    void opensTheRealShellTitledLinkLab(FxRobot robot) {
-        assertEquals("LinkLab", stage.getTitle());
+    void firstStartShowsTheLoopbackLabInTheShell(FxRobot robot) {
+        assertTrue(stage.getTitle().startsWith("LinkLab — Loopback"), stage.getTitle());
         MenuBar menus = robot.lookup(".menu-bar").queryAs(MenuBar.class);
         assertEquals("_File", menus.getMenus().get(0).getText());
         assertNotNull(robot.lookup("#topology-area").query());
+        assertNotNull(robot.lookup("#node-local-client").query());
         assertNotNull(robot.lookup("#status-bar").query());
+        Label state = robot.lookup("#host-state-local-server").queryAs(Label.class);
+        assertEquals("This machine (server): not probed", state.getText());
+    }
+
+    @Test
+    void windowGeometryAndThemeAreRemembered(FxRobot robot) {
+        robot.interact(() -> {
+            stage.setWidth(1100);
+            stage.setHeight(700);
+            window.shutdown();
+        });
+        Settings settings = new Settings(prefs);
+        assertEquals(1100, settings.get(Settings.WINDOW_WIDTH));
+        assertEquals(700, settings.get(Settings.WINDOW_HEIGHT));
+        assertEquals(Settings.Theme.LIGHT, settings.get(Settings.THEME));
     }
 }

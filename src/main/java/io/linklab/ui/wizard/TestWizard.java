@@ -302,7 +302,9 @@ public final class TestWizard {
                 if (finish != null) {
                     finish.setText("Run");
                     finish.setId("wizard-run");
-                    finish.disableProperty().bind(vm.sweepValidProperty().not());
+                    // The dialog sets buttons' disable itself, so follow validity with a listener, not a bind.
+                    finish.setDisable(!vm.sweepValidProperty().get());
+                    vm.sweepValidProperty().addListener((o, was, now) -> finish.setDisable(!now));
                 }
             }
 

@@ -49,7 +49,7 @@ class TestWizardViewModelTest {
         assertTrue(client.get(0).contains("198.19.4.2") && client.get(3).contains("5204"), client.toString());
         String script = vm.shellScript();
         assertTrue(script.startsWith("#!/bin/sh\n"), script);
-        assertTrue(script.contains("ssh root@198.18.4.12 -- 'iperf3"), script);
+        assertTrue(script.contains("ssh root@198.18.4.12 -- '") && script.contains("iperf3 -s -1 -p 5204"), script);
         // all four servers, then all four clients at once, then wait for them
         assertEquals(8, script.split(" &\n", -1).length - 1, script);
         assertTrue(script.endsWith("\nwait\n"), script);
