@@ -14,7 +14,7 @@ sleep 1
 DISPLAY=$display java -Duser.home="$LINKLAB_HOME" -jar target/linklab.jar >/dev/null 2>&1 &
 app=$!
 for _ in $(seq 1 60); do
-  win=$(DISPLAY=$display xwininfo -root -tree 2>/dev/null | awk '/"LinkLab"/ {print $1; exit}')
+  win=$(DISPLAY=$display xwininfo -root -tree 2>/dev/null | awk '/"LinkLab( —[^"]*)?"/ {print $1; exit}')
   [[ -n "$win" ]] && break
   sleep 0.5
 done
