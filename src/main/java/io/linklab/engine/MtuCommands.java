@@ -40,8 +40,12 @@ final class MtuCommands {
                 "-i", "0.2", "-W", "1", "-w", "3", target);
     }
 
-    static String stateFile(String runId, String iface) {
-        return "/tmp/linklab-deadman-" + safeId(runId) + "-" + iface;
+    /**
+     * The switch's state file. {@code end} ("client", "server") keeps two hosts that share a file system
+     * (containers, network namespaces) from sharing a switch.
+     */
+    static String stateFile(String runId, String end, String iface) {
+        return "/tmp/linklab-deadman-" + safeId(runId) + "-" + safeId(end) + "-" + iface;
     }
 
     /**
@@ -49,32 +53,36 @@ final class MtuCommands {
      * outlives LinkLab: it sleeps while the deadline in its state file lies in the future, gives up
      * quietly when the file is removed (disarm), and restores {@code original} when the deadline passes.
      */
-    static RemoteCommand arm(String runId, String iface, int original, int seconds) {
+    static RemoteCommand arm(String runId, String end, String iface, int original, int seconds) {
         Validators.requireInterfaceName("interface", iface);
         Validators.requireMtu("mtu", original);
-        String f = stateFile(runId, iface);
+        String f = stateFile(runId, end, iface);
         String watcher = "echo $$ > " + f + ".pid; "
                 + "while dl=$(cat " + f + " 2>/dev/null); do "
                 + "[ \"$(date +%s)\" -ge \"$dl\" ] && { ip link set dev " + iface + " mtu " + original + "; "
                 + "rm -f " + f + " " + f + ".pid; exit 0; }; sleep 1; done; rm -f " + f + ".pid";
-        String script = "echo $(( $(date +%s) + " + seconds + " )) > " + f + " && "
-                + "setsid sh -c '" + watcher + "' </dev/null >/dev/null 2>&1 &";
+        // Returns only once the watcher runs in its own session (its pid file exists): a watcher still
+        // starting when the SSH session ends could be killed with it.
+        String script = "rm -f " + f + ".pid; echo $(( $(date +%s) + " + seconds + " )) > " + f + " || exit 1; "
+                + "setsid sh -c '" + watcher + "' </dev/null >/dev/null 2>&1 & "
+                + "i=0; while [ ! -s " + f + ".pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; "
+                + "[ -s " + f + ".pid ] || { echo 'the restore watcher did not start' >&2; exit 1; }";
         return RemoteCommand.privileged("arm the automatic restore of MTU " + original + " on " + iface,
                 "sh", "-c", script);
     }
 
     /** Pushes the deadline {@code seconds} into the future; fails if the switch has already fired. */
-    static RemoteCommand extend(String runId, String iface, int seconds) {
+    static RemoteCommand extend(String runId, String end, String iface, int seconds) {
         Validators.requireInterfaceName("interface", iface);
-        String f = stateFile(runId, iface);
+        String f = stateFile(runId, end, iface);
         return RemoteCommand.privileged("extend the automatic MTU restore on " + iface,
                 "sh", "-c", "[ -f " + f + " ] && echo $(( $(date +%s) + " + seconds + " )) > " + f);
     }
 
     /** Removes the state file and ends the watcher (and its sleep) at once. */
-    static RemoteCommand disarm(String runId, String iface) {
+    static RemoteCommand disarm(String runId, String end, String iface) {
         Validators.requireInterfaceName("interface", iface);
-        String f = stateFile(runId, iface);
+        String f = stateFile(runId, end, iface);
         return RemoteCommand.privileged("disarm the automatic MTU restore on " + iface,
                 "sh", "-c", "rm -f " + f + "; p=$(cat " + f + ".pid 2>/dev/null) && kill -TERM -- -\"$p\" "
                         + "2>/dev/null; rm -f " + f + ".pid; true");

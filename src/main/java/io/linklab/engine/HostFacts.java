@@ -1,0 +1,82 @@
+package io.linklab.engine;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What preflight learnt about a host in one round trip: kernel, CPUs, the tool and its version,
+ * the data interfaces' MTU and state, listening ports, and the interface carrying the SSH session.
+ */
+public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening,
+                        List<String> interfaces) {
+
+    public String get(String key) {
+        return facts.get(key);
+    }
+
+    public boolean hasTool() {
+        return facts.containsKey("tool.path");
+    }
+
+    public boolean hasInterface(String iface) {
+        return facts.containsKey("if." + iface + ".mtu");
+    }
+
+    public OptionalInt mtu(String iface) {
+        String v = facts.get("if." + iface + ".mtu");
+        try {
+            return v == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** The interface the SSH session arrives on, or null for local hosts and when it cannot be told. */
+    public String sshInterface() {
+        return facts.get("ssh.interface");
+    }
+
+    public boolean root() {
+        return "0".equals(facts.get("uid"));
+    }
+
+    /** Parses the probe script's "key=value" lines. */
+    static HostFacts parse(String output) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        Set<Integer> tcp = new TreeSet<>();
+        Set<Integer> udp = new TreeSet<>();
+        List<String> ifs = new java.util.ArrayList<>();
+        for (String line : output.split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String k = line.substring(0, eq).trim();
+            String v = line.substring(eq + 1).trim();
+            switch (k) {
+                case "listen.tcp" -> port(v).ifPresent(tcp::add);
+                case "listen.udp" -> port(v).ifPresent(udp::add);
+                case "if" -> ifs.add(v);
+                default -> facts.put(k, v);
+            }
+        }
+        return new HostFacts(facts, tcp, udp, ifs);
+    }
+
+    /** The port of an ss "Local Address:Port" column: 0.0.0.0:5201, [::]:5201, *:5201, 127.0.0.1%lo:5201. */
+    private static java.util.Optional<Integer> port(String local) {
+        int colon = local.lastIndexOf(':');
+        if (colon < 0) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(Integer.parseInt(local.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+}

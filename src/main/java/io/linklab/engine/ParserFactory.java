@@ -1,0 +1,12 @@
+package io.linklab.engine;
+
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Tool;
+import io.linklab.tools.StreamingParser;
+
+/** Makes the parser for one live tool process's output. */
+@FunctionalInterface
+public interface ParserFactory {
+
+    StreamingParser create(Tool tool, MeasurementSink sink);
+}

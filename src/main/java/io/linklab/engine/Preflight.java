@@ -1,0 +1,58 @@
+package io.linklab.engine;
+
+import io.linklab.model.Validators;
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import io.linklab.tools.command.ShellWords;
+import io.linklab.tools.command.ToolCommand;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Probes a host in a single command (one round trip, so a run starts fast): facts, the tool and its
+ * version, the given interfaces, listening ports, and which interface the SSH session comes in on.
+ */
+final class Preflight {
+
+    private Preflight() {
+    }
+
+    static RemoteCommand probe(ToolCommand tool, List<String> interfaces) {
+        StringBuilder s = new StringBuilder();
+        s.append("echo kernel=$(uname -sr); echo hostname=$(uname -n); echo uid=$(id -u); ");
+        s.append("echo cpus=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN); ");
+        s.append("p=$(command -v ").append(tool.program()).append(") && { echo tool.path=$p; ");
+        s.append("echo tool.version=$(").append(ShellWords.join(tool.version().argv()))
+                .append(" 2>&1 | head -n 1); }; ");
+        s.append("for i in /sys/class/net/*; do echo if=${i##*/}; done; ");
+        for (String iface : interfaces) {
+            Validators.requireInterfaceName("interface", iface);
+            String d = "/sys/class/net/" + iface;
+            s.append("[ -d ").append(d).append(" ] && { echo if.").append(iface).append(".mtu=$(cat ").append(d)
+                    .append("/mtu); echo if.").append(iface).append(".state=$(cat ").append(d).append("/operstate); ")
+                    .append("echo if.").append(iface).append(".speed=$(cat ").append(d)
+                    .append("/speed 2>/dev/null); }; ");
+        }
+        // SSH_CONNECTION is "client-ip client-port server-ip server-port": the interface holding the
+        // server address is the one whose MTU must never change under our own session.
+        s.append("if [ -n \"$SSH_CONNECTION\" ]; then set -- $SSH_CONNECTION; echo ssh.address=$3; ");
+        s.append("echo ssh.interface=$(ip -o addr show 2>/dev/null | awk -v a=\"$3\" ");
+        s.append("'{split($4, p, \"/\"); if (p[1] == a) {print $2; exit}}'); fi; ");
+        s.append("ss -Hltn 2>/dev/null | awk '{print \"listen.tcp=\" $4}'; ");
+        s.append("ss -Hlun 2>/dev/null | awk '{print \"listen.udp=\" $4}'; ");
+        s.append("command -v ping >/dev/null && echo ping=yes; ");
+        s.append("[ \"$(id -u)\" = 0 ] || { sudo -n true 2>/dev/null && echo sudo=yes; }; true");
+        return RemoteCommand.of("probe the host", "sh", "-c", s.toString());
+    }
+
+    static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces) throws TransportException,
+            InterruptedException {
+        CommandResult r = t.run(probe(tool, interfaces), Duration.ofSeconds(15));
+        if (r.timedOut()) {
+            throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
+        }
+        return HostFacts.parse(r.stdout());
+    }
+}

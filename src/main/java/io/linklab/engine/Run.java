@@ -1,0 +1,810 @@
+package io.linklab.engine;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import io.linklab.model.ToolEvent;
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.command.ShellWords;
+import io.linklab.tools.command.ToolCommand;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One run on its own thread: preflight, then per point (MTU change, repetitions of servers and clients),
+ * then the guaranteed clean-up — every process it started is stopped and every MTU restored whatever
+ * happened — and the CSVs and run.json written from the journal.
+ */
+final class Run implements RunHandle {
+
+    /** How long a server may take to say it listens. */
+    static final Duration SERVER_START = Duration.ofSeconds(10);
+    /** How long a client may run beyond warm-up and test time before the point counts as timed out. */
+    static final Duration CLIENT_GRACE = Duration.ofSeconds(20);
+    /** How long the MTU path check may retry while a link settles after a change. */
+    static final long MTU_SETTLE_MILLIS = 5000;
+
+    private final String runId;
+    private final Path dir;
+    private final TestPlan plan;
+    private final RunListener listener;
+    private final TransportFactory transports;
+    private final ParserFactory parsers;
+    private final ToolCommand tool;
+    private final RunRecord record;
+    private final List<SweepPoint> points;
+    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+    private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
+    private final List<AutoCloseable> openLogs = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean cancelled;
+    private volatile Thread thread;
+    private RunJournal journal;
+    private Transport client;
+    private Transport server;
+    private String clientLabel;
+    private String serverLabel;
+
+    Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
+        ParserFactory parsers) {
+        this.runId = runId;
+        this.dir = dir;
+        this.plan = plan;
+        this.listener = new GuardedListener(listener);
+        this.transports = transports;
+        this.parsers = parsers;
+        this.tool = ToolCommand.forTool(plan.tool());
+        this.record = new RunRecord(runId);
+        this.points = SweepPoints.of(plan);
+        this.clientLabel = plan.client().login();
+        this.serverLabel = plan.server().login();
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    void start() {
+        Thread t = new Thread(this::runAndRecord, "linklab-run-" + runId);
+        thread = t;
+        t.start();
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
+        synchronized (live) {
+            for (RemoteProcess p : live) {
+                CompletableFuture.runAsync(p::cancel);
+            }
+        }
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    @Override
+    public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
+        try {
+            return Optional.of(done.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (java.util.concurrent.TimeoutException e) {
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            return Optional.of(new RunOutcome(RunOutcome.Status.FAILED, String.valueOf(e.getCause()), dir));
+        }
+    }
+
+    // ---- the run itself ---------------------------------------------------------------------------------
+
+    private void runAndRecord() {
+        RunOutcome outcome;
+        try (FileChannel lockChannel = FileChannel.open(dir.resolve(ResultsStore.LOCK_FILE),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock lock = lockChannel.tryLock()) {
+            outcome = runLocked();
+        } catch (IOException | RuntimeException e) {
+            outcome = new RunOutcome(RunOutcome.Status.FAILED, "internal error: " + e, dir);
+            record.finish(RunRecord.State.FAILED, outcome.message(), Instant.now());
+            try {
+                record.write(dir);
+            } catch (IOException ignored) {
+                // nothing more can be saved
+            }
+        }
+        listener.runFinished(outcome);
+        done.complete(outcome);
+    }
+
+    private RunOutcome runLocked() throws IOException {
+        Map<String, List<String>> commands = CommandPreview.forPlan(plan);
+        List<String> labels = points.stream().map(SweepPoint::label).toList();
+        record.begin(plan, Instant.now(), labels, commands);
+        record.write(dir);
+        journal = new RunJournal(dir);
+        listener.runStarted(new RunInfo(runId, plan, dir, labels, commands));
+
+        RunRecord.State state;
+        String message;
+        MtuTransaction mtu = null;
+        List<SweepRow> allRows = new ArrayList<>();
+        int failedPoints = 0;
+        int donePoints = 0;
+        try {
+            openTransports();
+            preflight();
+            if (points.stream().anyMatch(p -> p.mtu() != null)) {
+                List<MtuTransaction.End> ends = new ArrayList<>();
+                ends.add(new MtuTransaction.End("client", clientLabel, client, plan.client().dataInterface()));
+                if (client != server || !plan.client().dataInterface().equals(plan.server().dataInterface())) {
+                    ends.add(new MtuTransaction.End("server", serverLabel, server, plan.server().dataInterface()));
+                }
+                mtu = new MtuTransaction(runId, ends, listener::progress);
+                try {
+                    mtu.begin(record);
+                } catch (TransportException e) {
+                    throw new RunAbort(e.getMessage());
+                }
+                record.write(dir);
+            }
+            for (int i = 0; i < points.size() && !cancelled; i++) {
+                SweepPoint point = points.get(i);
+                listener.pointStarted(point.label(), i, points.size());
+                if (!point.label().isEmpty()) {
+                    listener.progress("point " + (i + 1) + "/" + points.size() + ": " + point.label());
+                }
+                List<SweepRow> rows = runPoint(point, i, mtu);
+                if (cancelled && rows.stream().anyMatch(r -> !r.ok())) {
+                    break;
+                }
+                rows = withGain(rows, allRows);
+                allRows.addAll(rows);
+                journal.pointRows(point.label(), rows);
+                listener.pointFinished(point.label(), rows);
+                donePoints++;
+                if (rows.stream().anyMatch(r -> !r.ok())) {
+                    failedPoints++;
+                }
+            }
+            if (cancelled) {
+                state = RunRecord.State.CANCELLED;
+                message = "stopped by the user after " + donePoints + " of " + points.size() + " point"
+                        + (points.size() == 1 ? "" : "s");
+            } else if (failedPoints > 0) {
+                state = RunRecord.State.FAILED;
+                message = failureSummary(allRows, failedPoints);
+            } else {
+                state = RunRecord.State.OK;
+                message = headline(allRows);
+            }
+        } catch (RunAbort e) {
+            state = cancelled ? RunRecord.State.CANCELLED : RunRecord.State.FAILED;
+            message = cancelled ? "stopped by the user" : e.getMessage();
+        } catch (InterruptedException e) {
+            state = RunRecord.State.CANCELLED;
+            message = "stopped by the user after " + donePoints + " of " + points.size() + " points";
+        } finally {
+            Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
+            cleanUp(mtu);
+        }
+        Instant end = Instant.now();
+        record.finish(state, message, end);
+        journal.close();
+        try {
+            ResultCsv.writeAll(dir, plan.isSweep());
+        } catch (IOException e) {
+            record.warning("could not write the CSV files: " + e.getMessage());
+        }
+        record.write(dir);
+        closeLogs();
+        RunOutcome.Status status = switch (state) {
+            case OK -> RunOutcome.Status.OK;
+            case CANCELLED -> RunOutcome.Status.CANCELLED;
+            default -> RunOutcome.Status.FAILED;
+        };
+        return new RunOutcome(status, message, dir);
+    }
+
+    /** A reason that ends the whole run (a host lost, a preflight refusal), as opposed to one point. */
+    static final class RunAbort extends Exception {
+        RunAbort(String message) {
+            super(message);
+        }
+    }
+
+    private void openTransports() throws RunAbort, InterruptedException {
+        listener.progress("connecting to " + clientLabel + (clientLabel.equals(serverLabel) ? "" : " and " + serverLabel));
+        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()));
+        CompletableFuture<Transport> s = plan.server().login().equals(plan.client().login()) ? c
+                : CompletableFuture.supplyAsync(() -> open(plan.server().login()));
+        try {
+            client = c.get();
+        } catch (ExecutionException e) {
+            s.thenAccept(Transport::close);
+            throw new RunAbort(e.getCause().getMessage());
+        }
+        try {
+            server = s.get();
+        } catch (ExecutionException e) {
+            throw new RunAbort(e.getCause().getMessage());
+        }
+        clientLabel = client.hostLabel();
+        serverLabel = server.hostLabel();
+    }
+
+    private Transport open(String login) {
+        try {
+            return transports.open(login);
+        } catch (TransportException e) {
+            throw new java.util.concurrent.CompletionException(new RunAbort("cannot connect to " + login + ": "
+                    + e.getMessage()));
+        }
+    }
+
+    private void preflight() throws RunAbort, InterruptedException, IOException {
+        listener.progress("checking " + tool.program() + ", interfaces and ports on both ends");
+        List<String> cIfs = plan.client().dataInterface() == null ? List.of() : List.of(plan.client().dataInterface());
+        List<String> sIfs = plan.server().dataInterface() == null ? List.of() : List.of(plan.server().dataInterface());
+        CompletableFuture<HostFacts> cf = CompletableFuture.supplyAsync(() -> probe(client, cIfs));
+        CompletableFuture<HostFacts> sf = client == server && cIfs.equals(sIfs) ? cf
+                : CompletableFuture.supplyAsync(() -> probe(server, sIfs));
+        HostFacts cFacts;
+        HostFacts sFacts;
+        try {
+            cFacts = cf.get();
+            sFacts = sf.get();
+        } catch (ExecutionException e) {
+            throw new RunAbort(e.getCause().getMessage());
+        }
+        record.hostFacts("client", withLogin(cFacts, clientLabel));
+        record.hostFacts("server", withLogin(sFacts, serverLabel));
+
+        List<String> problems = new ArrayList<>();
+        checkTool(problems, cFacts, clientLabel);
+        if (sFacts != cFacts) {
+            checkTool(problems, sFacts, serverLabel);
+        }
+        checkInterface(problems, cFacts, clientLabel, plan.client().dataInterface());
+        checkInterface(problems, sFacts, serverLabel, plan.server().dataInterface());
+        int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
+        for (int i = 0; i < maxProcesses; i++) {
+            int port = plan.basePort() + i;
+            boolean busy = plan.protocol() == TestPlan.Protocol.UDP && plan.tool() == io.linklab.model.Tool.IPERF2
+                    ? sFacts.udpListening().contains(port) : sFacts.tcpListening().contains(port);
+            if (busy) {
+                problems.add("port " + port + " is already in use on " + serverLabel + " (another test server?); "
+                        + "stop it or choose another first port (--port)");
+            }
+        }
+        boolean changesMtu = points.stream().anyMatch(p -> p.mtu() != null);
+        if (changesMtu) {
+            refuseSessionInterface(problems, cFacts, clientLabel, plan.client().dataInterface());
+            refuseSessionInterface(problems, sFacts, serverLabel, plan.server().dataInterface());
+            for (HostFacts f : List.of(cFacts, sFacts)) {
+                String who = f == cFacts ? clientLabel : serverLabel;
+                if (!f.root() && !"yes".equals(f.get("sudo"))) {
+                    problems.add("changing the MTU on " + who + " needs root: log in as root or allow this user "
+                            + "'sudo -n ip' without a password");
+                }
+            }
+            if (!"yes".equals(cFacts.get("ping"))) {
+                problems.add("ping is not installed on " + clientLabel + "; it checks each MTU with don't-fragment "
+                        + "pings (apt-get install iputils-ping)");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new RunAbort(String.join("; ", problems));
+        }
+        if (plan.client().dataInterface() != null && plan.server().dataInterface() != null) {
+            OptionalInt cm = cFacts.mtu(plan.client().dataInterface());
+            OptionalInt sm = sFacts.mtu(plan.server().dataInterface());
+            if (cm.isPresent() && sm.isPresent() && cm.getAsInt() != sm.getAsInt() && !changesMtu) {
+                String w = "the MTUs differ: " + plan.client().dataInterface() + " on " + clientLabel + " has "
+                        + cm.getAsInt() + ", " + plan.server().dataInterface() + " on " + serverLabel + " has "
+                        + sm.getAsInt() + "; the path carries the smaller";
+                record.warning(w);
+                listener.event("", ToolEvent.warning("mtu-mismatch", w, 0));
+                listener.progress("warning: " + w);
+            }
+        }
+        record.write(dir);
+    }
+
+    private HostFacts probe(Transport t, List<String> ifs) {
+        try {
+            return Preflight.run(t, tool, ifs);
+        } catch (TransportException e) {
+            throw new java.util.concurrent.CompletionException(new RunAbort("preflight on " + t.hostLabel()
+                    + " failed: " + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CompletionException(new RunAbort("stopped by the user"));
+        }
+    }
+
+    private static Map<String, String> withLogin(HostFacts f, String login) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("login", login);
+        m.putAll(f.facts());
+        return m;
+    }
+
+    private void checkTool(List<String> problems, HostFacts f, String who) {
+        if (!f.hasTool()) {
+            String pkg = switch (plan.tool()) {
+                case IPERF3 -> "iperf3";
+                case IPERF2 -> "iperf";
+                case NETPERF -> "netperf";
+            };
+            problems.add(tool.program() + " is not installed on " + who + "; install it there (e.g. apt-get install "
+                    + pkg + " or dnf install " + pkg + ")");
+        }
+    }
+
+    private static void checkInterface(List<String> problems, HostFacts f, String who, String iface) {
+        if (iface != null && !f.hasInterface(iface)) {
+            problems.add("interface " + iface + " does not exist on " + who + " (it has: "
+                    + String.join(", ", f.interfaces()) + ")");
+        }
+    }
+
+    private static void refuseSessionInterface(List<String> problems, HostFacts f, String who, String iface) {
+        if (iface != null && iface.equals(f.sshInterface())) {
+            problems.add("refusing to change the MTU of " + iface + " on " + who + ": it carries the SSH session "
+                    + "LinkLab controls the host through (" + f.get("ssh.address") + "); test over a separate "
+                    + "data interface");
+        }
+    }
+
+    // ---- one point -----------------------------------------------------------------------------------------
+
+    private List<SweepRow> runPoint(SweepPoint point, int index, MtuTransaction mtu)
+            throws RunAbort, InterruptedException {
+        List<Direction> directions = directions(point.plan());
+        List<Map<Direction, Totals>> reps = new ArrayList<>();
+        String failure = null;
+        try {
+            if (point.mtu() != null) {
+                try {
+                    mtu.apply(point.mtu(), client, plan.target(), MTU_SETTLE_MILLIS);
+                } catch (TransportException e) {
+                    throw new RunAbort("lost contact while changing the MTU: " + e.getMessage());
+                }
+            }
+            for (int rep = 1; rep <= point.plan().repetitions() && !cancelled; rep++) {
+                if (point.plan().repetitions() > 1) {
+                    listener.progress("repetition " + rep + "/" + point.plan().repetitions()
+                            + (point.label().isEmpty() ? "" : " of " + point.label()));
+                }
+                try {
+                    reps.add(runRepetition(point, index, rep, directions));
+                } catch (PointFailure e) {
+                    failure = (point.plan().repetitions() > 1 ? "repetition " + rep + ": " : "") + e.getMessage();
+                    listener.progress("failed" + (point.label().isEmpty() ? "" : " at " + point.label()) + ": "
+                            + failure);
+                    listener.event(point.label(), ToolEvent.error("point-failed", failure, 0));
+                    journal.event(point.label(), rep, ToolEvent.error("point-failed", failure, 0));
+                }
+            }
+        } catch (PointFailure e) {
+            failure = e.getMessage();
+            listener.progress("failed at " + point.label() + ": " + failure);
+            journal.event(point.label(), 0, ToolEvent.error("point-failed", failure, 0));
+        }
+        if (cancelled && failure == null && reps.size() < point.plan().repetitions()) {
+            failure = "stopped by the user";
+        }
+        List<SweepRow> rows = new ArrayList<>();
+        for (Direction d : directions) {
+            List<Double> rates = new ArrayList<>();
+            List<Long> retr = new ArrayList<>();
+            for (Map<Direction, Totals> rep : reps) {
+                Totals t = rep.get(d);
+                if (t != null && t.bitsPerSecond != null) {
+                    rates.add(t.bitsPerSecond);
+                }
+                if (t != null && t.retransmits != null) {
+                    retr.add(t.retransmits);
+                }
+            }
+            Double mean = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            Double min = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+            Double max = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            Long retransmits = retr.isEmpty() ? null
+                    : Math.round(retr.stream().mapToLong(Long::longValue).average().orElse(0));
+            String status = failure == null ? "ok" : "failed: " + failure;
+            rows.add(new SweepRow(point.label(), point.mtu(), point.plan().streams(), point.plan().processes(), d,
+                    mean, min, max, retransmits, null, status));
+        }
+        return rows;
+    }
+
+    static List<Direction> directions(TestPlan p) {
+        return switch (p.mode()) {
+            case NORMAL -> List.of(Direction.C2S);
+            case REVERSE -> List.of(Direction.S2C);
+            case BIDIR -> List.of(Direction.C2S, Direction.S2C);
+        };
+    }
+
+    /** A repetition's totals in one direction: receiver rate (sender's if no receiver reported) and retransmits. */
+    record Totals(Double bitsPerSecond, Long retransmits) {
+    }
+
+    private Map<Direction, Totals> runRepetition(SweepPoint point, int index, int rep, List<Direction> directions)
+            throws PointFailure, RunAbort, InterruptedException {
+        TestPlan p = point.plan();
+        int n = p.processes();
+        String pl = point.label();
+        List<Summary> summaries = Collections.synchronizedList(new ArrayList<>());
+        List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        AtomicLong lastOutput = new AtomicLong(System.nanoTime());
+        ProcessMerger merger = new ProcessMerger(n, p.streams(), p.intervalS(), s -> {
+            journal.sample(pl, rep, s);
+            listener.sample(pl, s);
+        });
+        String prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
+        List<RemoteProcess> servers = new ArrayList<>();
+        List<RemoteProcess> clients = new ArrayList<>();
+        List<StreamingParser> clientParsers = new ArrayList<>();
+        try {
+            // Servers first, all at once; each must say it listens before any client starts.
+            List<CountDownLatch> ready = new ArrayList<>();
+            List<List<String>> serverErr = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int port = p.basePort() + i;
+                RemoteCommand cmd = tool.server(p, port, CommandPreview.serverLifetime(p));
+                RawLog log = rawLog(prefix + "-server-" + port, serverLabel, cmd);
+                CountDownLatch latch = new CountDownLatch(1);
+                List<String> err = Collections.synchronizedList(new ArrayList<>());
+                ready.add(latch);
+                serverErr.add(err);
+                LineSink out = line -> {
+                    log.line(line);
+                    listener.output(serverLabel, line);
+                    if (tool.serverReady(line)) {
+                        latch.countDown();
+                    }
+                };
+                LineSink errSink = line -> {
+                    log.line(line);
+                    listener.output(serverLabel, line);
+                    err.add(line);
+                    if (tool.serverReady(line)) {
+                        latch.countDown();
+                    }
+                };
+                servers.add(started(startOn(server, cmd, out, errSink)));
+            }
+            long serverDeadline = System.nanoTime() + SERVER_START.toNanos();
+            for (int i = 0; i < n; i++) {
+                while (!ready.get(i).await(50, TimeUnit.MILLISECONDS)) {
+                    checkCancelled();
+                    if (!servers.get(i).isAlive()) {
+                        throw new PointFailure(tool.program() + " server on " + serverLabel + " port "
+                                + (p.basePort() + i) + " did not start: " + lastOf(serverErr.get(i)));
+                    }
+                    if (System.nanoTime() > serverDeadline) {
+                        throw new PointFailure(tool.program() + " server on " + serverLabel + " port "
+                                + (p.basePort() + i) + " did not report listening within "
+                                + SERVER_START.toSeconds() + " s");
+                    }
+                }
+            }
+            // Clients, all at once.
+            for (int i = 0; i < n; i++) {
+                int port = p.basePort() + i;
+                String process = n > 1 ? String.valueOf(port) : null;
+                RemoteCommand cmd = tool.client(p, port);
+                RawLog log = rawLog(prefix + "-client-" + port, clientLabel, cmd);
+                StreamingParser parser = parsers.create(p.tool(), sink(pl, rep, process, merger, summaries, errors));
+                clientParsers.add(parser);
+                LineSink out = line -> {
+                    lastOutput.set(System.nanoTime());
+                    log.line(line);
+                    listener.output(clientLabel, line);
+                    synchronized (parser) {
+                        parser.feed(line);
+                    }
+                };
+                LineSink errSink = line -> {
+                    lastOutput.set(System.nanoTime());
+                    log.line(line);
+                    listener.output(clientLabel, line);
+                    errors.add(line);
+                    synchronized (parser) {
+                        parser.feed(line);
+                    }
+                };
+                clients.add(started(startOn(client, cmd, out, errSink)));
+            }
+            listener.progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
+                    + (n > 1 ? " (" + n + " processes)" : ""));
+            awaitClients(clients, p, lastOutput);
+            for (StreamingParser parser : clientParsers) {
+                synchronized (parser) {
+                    parser.finish();
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                OptionalInt exit = clients.get(i).waitFor(Duration.ofSeconds(1));
+                if (exit.isPresent() && exit.getAsInt() != 0) {
+                    throw new PointFailure(tool.program() + " client to port " + (p.basePort() + i) + " failed: "
+                            + (errors.isEmpty() ? "exit status " + exit.getAsInt() : lastOf(errors)));
+                }
+            }
+        } catch (TransportException e) {
+            throw new RunAbort("lost contact: " + e.getMessage());
+        } finally {
+            for (RemoteProcess c : clients) {
+                stop(c);
+            }
+            if (plan.tool() == io.linklab.model.Tool.IPERF3) {
+                // A one-off iperf3 server ends by itself right after its client; give it a moment to do so.
+                for (RemoteProcess s : servers) {
+                    s.waitFor(Duration.ofMillis(500));
+                }
+            }
+            for (RemoteProcess s : servers) {
+                stop(s);
+            }
+            closeLogs();
+        }
+        Map<Direction, Totals> totals = new EnumMap<>(Direction.class);
+        List<Summary> all = new ArrayList<>(summaries);
+        for (Direction d : directions) {
+            Summary recv = ProcessMerger.total(all, d, Role.RECEIVER);
+            Summary send = ProcessMerger.total(all, d, Role.SENDER);
+            if (n > 1) {
+                for (Summary merged : new Summary[] {send, recv}) {
+                    if (merged != null) {
+                        journal.summary(pl, rep, merged);
+                        listener.summary(pl, merged);
+                    }
+                }
+            }
+            Summary rate = recv != null && recv.bitsPerSecond() != null ? recv : send;
+            if (rate == null || rate.bitsPerSecond() == null) {
+                throw new PointFailure(tool.program() + " reported no end-of-test totals for " + d.csv()
+                        + (errors.isEmpty() ? "" : " (" + lastOf(errors) + ")"));
+            }
+            Long retr = send != null && send.retransmits() != null ? send.retransmits()
+                    : recv != null ? recv.retransmits() : null;
+            totals.put(d, new Totals(rate.bitsPerSecond(), retr));
+        }
+        return totals;
+    }
+
+    private MeasurementSink sink(String point, int rep, String process, ProcessMerger merger, List<Summary> summaries,
+                                 List<String> errors) {
+        return new MeasurementSink() {
+            @Override
+            public void sample(Sample s) {
+                Sample tagged = process == null ? s : s.withProcess(process);
+                journal.sample(point, rep, tagged);
+                listener.sample(point, tagged);
+                merger.sample(tagged);
+            }
+
+            @Override
+            public void summary(Summary s) {
+                Summary tagged = process == null ? s : s.withProcess(process);
+                summaries.add(tagged);
+                journal.summary(point, rep, tagged);
+                listener.summary(point, tagged);
+            }
+
+            @Override
+            public void event(ToolEvent e) {
+                journal.event(point, rep, e);
+                listener.event(point, e);
+                if (e.severity() == ToolEvent.Severity.ERROR) {
+                    errors.add(e.message());
+                }
+            }
+        };
+    }
+
+    private void awaitClients(List<RemoteProcess> clients, TestPlan p, AtomicLong lastOutput)
+            throws PointFailure, RunAbort, InterruptedException {
+        long startNs = System.nanoTime();
+        long limit = startNs + Duration.ofSeconds(p.omitS() + p.durationS()).plus(CLIENT_GRACE).toNanos();
+        long stallNs = TimeUnit.MILLISECONDS.toNanos((long) Math.max(8000, p.intervalS() * 5000));
+        for (RemoteProcess c : clients) {
+            while (c.waitFor(Duration.ofMillis(100)).isEmpty()) {
+                checkCancelled();
+                long now = System.nanoTime();
+                if (now > limit) {
+                    throw new PointFailure("timed out: the " + tool.program() + " client was still running "
+                            + Duration.ofNanos(now - startNs).toSeconds() + " s after it started");
+                }
+                if (now - lastOutput.get() > stallNs) {
+                    // Silence: a host may have dropped off the network. Ask both before deciding.
+                    checkContact(client, clientLabel);
+                    checkContact(server, serverLabel);
+                    lastOutput.set(System.nanoTime());
+                }
+            }
+        }
+    }
+
+    private void checkContact(Transport t, String who) throws RunAbort, InterruptedException {
+        try {
+            CommandResult r = t.run(RemoteCommand.of("check the connection", "true"), Duration.ofSeconds(5));
+            if (r.timedOut()) {
+                throw new RunAbort("lost contact with " + who + ": it stopped answering (no output for several "
+                        + "seconds and no reply to a check); the samples measured until then are kept");
+            }
+        } catch (TransportException e) {
+            throw new RunAbort("lost contact with " + who + ": " + e.getMessage()
+                    + "; the samples measured until then are kept");
+        }
+    }
+
+    private void checkCancelled() throws InterruptedException {
+        if (cancelled) {
+            throw new InterruptedException("cancelled");
+        }
+    }
+
+    private RemoteProcess startOn(Transport t, RemoteCommand cmd, LineSink out, LineSink err)
+            throws TransportException, InterruptedException {
+        checkCancelled();
+        return t.start(cmd, out, err);
+    }
+
+    private RemoteProcess started(RemoteProcess p) {
+        live.add(p);
+        if (cancelled) {
+            CompletableFuture.runAsync(p::cancel);
+        }
+        return p;
+    }
+
+    private void stop(RemoteProcess p) {
+        if (p.isAlive()) {
+            p.cancel();
+        }
+        live.remove(p);
+    }
+
+    private RawLog rawLog(String name, String host, RemoteCommand cmd) {
+        try {
+            RawLog log = new RawLog(dir.resolve("raw").resolve(name + ".txt"), "# " + host + "$ "
+                    + ShellWords.join(cmd.argv()));
+            openLogs.add(log);
+            return log;
+        } catch (IOException e) {
+            record.warning("cannot write raw output " + name + ": " + e.getMessage());
+            return RawLog.none();
+        }
+    }
+
+    private void closeLogs() {
+        synchronized (openLogs) {
+            for (AutoCloseable c : openLogs) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // flushed line by line
+                }
+            }
+            openLogs.clear();
+        }
+    }
+
+    // ---- clean-up ----------------------------------------------------------------------------------------
+
+    private void cleanUp(MtuTransaction mtu) {
+        List<RemoteProcess> left;
+        synchronized (live) {
+            left = new ArrayList<>(live);
+            live.clear();
+        }
+        for (RemoteProcess p : left) {
+            p.cancel();
+        }
+        if (mtu != null) {
+            String how = mtu.restore();
+            record.mtuRestore(how);
+        }
+        if (client != null) {
+            client.close();
+        }
+        if (server != null && server != client) {
+            server.close();
+        }
+    }
+
+    // ---- messages ------------------------------------------------------------------------------------------
+
+    private static List<SweepRow> withGain(List<SweepRow> rows, List<SweepRow> earlier) {
+        List<SweepRow> out = new ArrayList<>();
+        for (SweepRow r : rows) {
+            Double base = null;
+            for (SweepRow e : earlier) {
+                if (e.direction() == r.direction() && e.bitsPerSecond() != null) {
+                    base = e.bitsPerSecond();
+                    break;
+                }
+            }
+            if (base == null && r.bitsPerSecond() != null) {
+                base = r.bitsPerSecond();
+            }
+            Double gain = base == null || r.bitsPerSecond() == null || base == 0 ? null : r.bitsPerSecond() / base;
+            out.add(new SweepRow(r.point(), r.mtu(), r.streams(), r.processes(), r.direction(), r.bitsPerSecond(),
+                    r.bitsPerSecondMin(), r.bitsPerSecondMax(), r.retransmits(), gain, r.status()));
+        }
+        return out;
+    }
+
+    private static String headline(List<SweepRow> rows) {
+        if (rows.isEmpty()) {
+            return "nothing measured";
+        }
+        if (rows.stream().map(SweepRow::point).distinct().count() > 1) {
+            return rows.stream().map(SweepRow::point).distinct().count() + " points measured";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (SweepRow r : rows) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(r.direction().csv()).append(' ')
+                    .append(String.format("%.2f Gbit/s", r.bitsPerSecond() / 1e9));
+        }
+        return sb.toString();
+    }
+
+    private static String failureSummary(List<SweepRow> rows, int failedPoints) {
+        long total = rows.stream().map(SweepRow::point).distinct().count();
+        String first = rows.stream().filter(r -> !r.ok()).findFirst()
+                .map(r -> (r.point().isEmpty() ? "" : r.point() + ": ") + r.status().replaceFirst("^failed: ", ""))
+                .orElse("");
+        if (total <= 1) {
+            return first;
+        }
+        return failedPoints + " of " + total + " points failed (first: " + first + ")";
+    }
+
+    private static String lastOf(List<String> lines) {
+        synchronized (lines) {
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return lines.get(i).strip();
+                }
+            }
+        }
+        return "no message";
+    }
+}

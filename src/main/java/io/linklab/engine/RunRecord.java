@@ -1,0 +1,261 @@
+package io.linklab.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.engine.files.FileFormatException;
+import io.linklab.engine.files.PlanFiles;
+import io.linklab.model.TestPlan;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * run.json: what a run was asked to do and what happened — plan, exact commands per host, tool
+ * versions, host facts, start and end, outcome. Rewritten atomically at each change of state, so
+ * it is always whole; "running" in a folder nobody is writing to means the run was interrupted.
+ */
+public final class RunRecord {
+
+    public static final String FILE = "run.json";
+    public static final String FORMAT = "linklab-run";
+    public static final int VERSION = 1;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The state of a run as run.json tells it. */
+    public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
+
+    private final String id;
+    private String name;
+    private String note;
+    private State state = State.RUNNING;
+    private String message = "";
+    private Instant started;
+    private Instant ended;
+    private ObjectNode plan;
+    private List<String> points = List.of();
+    private Map<String, List<String>> commands = Map.of();
+    private final Map<String, Map<String, String>> hosts = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Map<String, Integer> originalMtus = new LinkedHashMap<>();
+    private String mtuRestore = "";
+
+    public RunRecord(String id) {
+        this.id = id;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public synchronized String name() {
+        return name;
+    }
+
+    public synchronized void name(String newName) {
+        this.name = newName;
+    }
+
+    public synchronized String note() {
+        return note;
+    }
+
+    public synchronized void note(String newNote) {
+        this.note = newNote;
+    }
+
+    public synchronized State state() {
+        return state;
+    }
+
+    public synchronized String message() {
+        return message;
+    }
+
+    public synchronized Instant started() {
+        return started;
+    }
+
+    public synchronized Instant ended() {
+        return ended;
+    }
+
+    public synchronized List<String> points() {
+        return points;
+    }
+
+    public synchronized Map<String, List<String>> commands() {
+        return commands;
+    }
+
+    public synchronized Map<String, Map<String, String>> hosts() {
+        return Map.copyOf(hosts);
+    }
+
+    public synchronized List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    public synchronized String mtuRestore() {
+        return mtuRestore;
+    }
+
+    /** The plan as it was run, or null if the stored plan can no longer be read. */
+    public synchronized TestPlan plan() {
+        try {
+            return plan == null ? null : PlanFiles.fromJson(FILE, plan);
+        } catch (FileFormatException e) {
+            return null;
+        }
+    }
+
+    synchronized void begin(TestPlan p, Instant at, List<String> pointLabels, Map<String, List<String>> cmds) {
+        this.plan = PlanFiles.toJson(p);
+        this.started = at;
+        this.points = List.copyOf(pointLabels);
+        this.commands = cmds;
+    }
+
+    synchronized void hostFacts(String end, Map<String, String> facts) {
+        hosts.put(end, new LinkedHashMap<>(facts));
+    }
+
+    synchronized void warning(String w) {
+        warnings.add(w);
+    }
+
+    synchronized void originalMtu(String hostAndIf, int mtu) {
+        originalMtus.put(hostAndIf, mtu);
+    }
+
+    synchronized void mtuRestore(String how) {
+        this.mtuRestore = how;
+    }
+
+    synchronized void finish(State s, String msg, Instant at) {
+        this.state = s;
+        this.message = msg == null ? "" : msg;
+        this.ended = at;
+    }
+
+    public synchronized void write(Path runDir) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("version", VERSION);
+        root.put("id", id);
+        root.put("name", name);
+        root.put("note", note);
+        root.put("status", state.name().toLowerCase());
+        root.put("message", message);
+        root.put("started", started == null ? null : started.toString());
+        root.put("ended", ended == null ? null : ended.toString());
+        root.put("linklab", RunRecord.class.getPackage().getImplementationVersion());
+        root.set("plan", plan);
+        ArrayNode pts = root.putArray("points");
+        points.forEach(pts::add);
+        ObjectNode cmds = root.putObject("commands");
+        commands.forEach((k, v) -> {
+            ArrayNode a = cmds.putArray(k);
+            v.forEach(a::add);
+        });
+        ObjectNode hs = root.putObject("hosts");
+        hosts.forEach((k, v) -> {
+            ObjectNode h = hs.putObject(k);
+            v.forEach(h::put);
+        });
+        ObjectNode mtu = root.putObject("mtu");
+        ObjectNode orig = mtu.putObject("original");
+        originalMtus.forEach(orig::put);
+        mtu.put("restore", mtuRestore);
+        ArrayNode ws = root.putArray("warnings");
+        warnings.forEach(ws::add);
+        Path file = runDir.resolve(FILE);
+        Path tmp = runDir.resolve("." + FILE + ".tmp");
+        Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    public static RunRecord read(Path runDir) throws FileFormatException {
+        Path file = runDir.resolve(FILE);
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new FileFormatException(file + ": cannot read it (" + e.getMessage() + ")", e);
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText())) {
+            throw new FileFormatException(file + ": not a LinkLab run record");
+        }
+        if (root.path("version").asInt() > VERSION) {
+            throw new FileFormatException(file + ": written by a newer LinkLab; update LinkLab to open it");
+        }
+        RunRecord r = new RunRecord(root.path("id").asText(runDir.getFileName().toString()));
+        r.name = text(root, "name");
+        r.note = text(root, "note");
+        try {
+            r.state = State.valueOf(root.path("status").asText("interrupted").toUpperCase());
+        } catch (IllegalArgumentException e) {
+            r.state = State.INTERRUPTED;
+        }
+        r.message = root.path("message").asText("");
+        r.started = instant(root, "started");
+        r.ended = instant(root, "ended");
+        r.plan = root.get("plan") instanceof ObjectNode o ? o : null;
+        List<String> pts = new ArrayList<>();
+        root.path("points").forEach(p -> pts.add(p.asText()));
+        r.points = pts;
+        Map<String, List<String>> cmds = new LinkedHashMap<>();
+        root.path("commands").fields().forEachRemaining(e -> {
+            List<String> lines = new ArrayList<>();
+            e.getValue().forEach(l -> lines.add(l.asText()));
+            cmds.put(e.getKey(), lines);
+        });
+        r.commands = cmds;
+        root.path("hosts").fields().forEachRemaining(e -> {
+            Map<String, String> facts = new LinkedHashMap<>();
+            e.getValue().fields().forEachRemaining(f -> facts.put(f.getKey(), f.getValue().asText()));
+            r.hosts.put(e.getKey(), facts);
+        });
+        root.path("mtu").path("original").fields().forEachRemaining(e -> r.originalMtus.put(e.getKey(),
+                e.getValue().asInt()));
+        r.mtuRestore = root.path("mtu").path("restore").asText("");
+        root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
+        return r;
+    }
+
+    /** Marks a record read from a folder no live run owns as interrupted if it still says running. */
+    void interruptedIfRunning() {
+        if (state == State.RUNNING) {
+            state = State.INTERRUPTED;
+            message = "the run was interrupted (LinkLab stopped before it ended); the samples measured until then "
+                    + "are kept";
+        }
+    }
+
+    private static String text(JsonNode n, String f) {
+        return n.hasNonNull(f) ? n.get(f).asText() : null;
+    }
+
+    private static Instant instant(JsonNode n, String f) {
+        try {
+            return n.hasNonNull(f) ? Instant.parse(n.get(f).asText()) : null;
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.linklab.engine;
+
+import io.linklab.model.TestPlan;
+import io.linklab.tools.command.PlanCheck;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Runs test plans: what the GUI's Run button and the CLI's `test` both call. Each run gets its own
+ * folder in the results store (or the folder the caller names), its own thread, and the guarantee
+ * that whatever happens nothing it started is left running and every MTU it changed is restored.
+ */
+public final class TestEngine {
+
+    private final ResultsStore store;
+    private final TransportFactory transports;
+    private final ParserFactory parsers;
+
+    public TestEngine(ResultsStore store, TransportFactory transports, ParserFactory parsers) {
+        this.store = Objects.requireNonNull(store);
+        this.transports = Objects.requireNonNull(transports);
+        this.parsers = Objects.requireNonNull(parsers);
+    }
+
+    public ResultsStore store() {
+        return store;
+    }
+
+    /**
+     * Starts a run in a new folder of the results store and returns at once.
+     *
+     * @throws io.linklab.model.InvalidValueException when the plan has a value that cannot run (names the field)
+     * @throws IOException when the run folder cannot be created
+     */
+    public RunHandle start(TestPlan plan, RunListener listener) throws IOException {
+        PlanCheck.require(plan);
+        Path dir = store.newRunDir(plan.tool().id());
+        return startIn(dir, dir.getFileName().toString(), plan, listener);
+    }
+
+    /**
+     * Starts a run whose files go into {@code dir} (created if needed), as `linklab test --out DIR` does.
+     * Files of an earlier run there are replaced.
+     */
+    public RunHandle start(TestPlan plan, RunListener listener, Path dir) throws IOException {
+        PlanCheck.require(plan);
+        Files.createDirectories(dir);
+        for (String old : new String[] {RunJournal.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY, ResultCsv.SWEEP}) {
+            Files.deleteIfExists(dir.resolve(old));
+        }
+        String id = ResultsStore.newId(plan.tool().id());
+        return startIn(dir.toAbsolutePath(), id, plan, listener);
+    }
+
+    private RunHandle startIn(Path dir, String id, TestPlan plan, RunListener listener) {
+        Run run = new Run(id, dir, plan, listener, transports, parsers);
+        run.start();
+        return run;
+    }
+}
