@@ -737,6 +737,22 @@ final class Run implements RunHandle {
         for (RemoteProcess p : left) {
             p.cancel();
         }
+        // Belt and braces: the transports kill whatever of ours is still running on each host.
+        for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
+            if (t == null) {
+                continue;
+            }
+            try {
+                for (String killed : t.cleanup()) {
+                    record.warning("clean-up on " + t.hostLabel() + ": " + killed);
+                }
+            } catch (TransportException e) {
+                record.warning("clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+                listener.progress("warning: clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (mtu != null) {
             String how = mtu.restore();
             record.mtuRestore(how);

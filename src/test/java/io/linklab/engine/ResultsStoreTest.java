@@ -1,0 +1,116 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsStoreTest {
+
+    @TempDir
+    Path root;
+
+    private Path writeRun(ResultsStore store, boolean finish) throws IOException {
+        Path dir = store.newRunDir("iperf3");
+        RunRecord r = new RunRecord(dir.getFileName().toString());
+        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null),
+                "127.0.0.1");
+        r.begin(plan, Instant.now(), List.of(""), CommandPreview.forPlan(plan));
+        r.write(dir);
+        try (RunJournal j = new RunJournal(dir)) {
+            j.sample("", 1, Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L));
+            j.summary("", 1, Summary.tcp(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
+            j.pointRows("", List.of(new SweepRow("", null, 1, 1, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
+        }
+        if (finish) {
+            r.finish(RunRecord.State.OK, "c2s 8.40 Gbit/s", Instant.now());
+            r.write(dir);
+        }
+        return dir;
+    }
+
+    @Test
+    void runsAreListedOpenedRenamedAnnotatedAndDeleted() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = writeRun(store, true);
+        String id = dir.getFileName().toString();
+        List<ResultsStore.RunSummary> list = store.list();
+        assertEquals(1, list.size());
+        assertEquals(RunRecord.State.OK, list.get(0).state());
+        assertEquals("iperf3", list.get(0).tool());
+
+        store.rename(id, "  MTU 9000 baseline ");
+        store.annotate(id, "cable swapped");
+        StoredRun run = store.open(id);
+        assertEquals("MTU 9000 baseline", run.record().name());
+        assertEquals("cable swapped", run.record().note());
+        assertEquals(1, run.samples().size());
+        assertEquals(Map.of(Direction.C2S, 8.4e9), run.headline());
+        assertEquals(TestPlan.Protocol.TCP, run.record().plan().protocol());
+
+        assertThrows(IOException.class, () -> store.open("../etc"));
+        store.delete(id);
+        assertTrue(store.list().isEmpty());
+        assertTrue(Files.notExists(dir));
+    }
+
+    @Test
+    void aRunNobodyFinishedOpensAsInterruptedWithItsSamplesAndATornLineSkipped() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = writeRun(store, false);
+        Files.writeString(dir.resolve(RunJournal.FILE), "{\"type\":\"sample\",\"poi", StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
+        StoredRun run = ResultsStore.openFolder(dir);
+        assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
+        assertTrue(run.record().message().contains("interrupted"), run.record().message());
+        assertEquals(1, run.samples().size());
+    }
+
+    @Test
+    void csvFilesHaveTheContractColumnsAndPlainNumbers() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = writeRun(store, true);
+        ResultCsv.writeAll(dir, true);
+        List<CSVRecord> samples = read(dir.resolve("samples.csv"));
+        assertEquals("8500000000", samples.get(0).get("bits_per_second"));
+        assertEquals("c2s", samples.get(0).get("direction"));
+        assertEquals("", samples.get(0).get("source"));
+        assertEquals("65536", samples.get(0).get("cwnd_bytes"));
+        List<CSVRecord> summary = read(dir.resolve("summary.csv"));
+        assertEquals("receiver", summary.get(0).get("role"));
+        assertEquals("", summary.get(0).get("retransmits"));
+        List<CSVRecord> sweep = read(dir.resolve("sweep.csv"));
+        assertEquals("ok", sweep.get(0).get("status"));
+        assertEquals("1", sweep.get(0).get("gain"));
+        for (String c : List.of("point", "mtu", "streams", "processes", "direction", "bits_per_second",
+                "bits_per_second_min", "bits_per_second_max", "retransmits", "gain", "status")) {
+            assertTrue(sweep.get(0).isMapped(c), c);
+        }
+    }
+
+    private static List<CSVRecord> read(Path f) throws IOException {
+        try (CSVParser p = CSVParser.parse(f, StandardCharsets.UTF_8,
+                CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get())) {
+            return p.getRecords();
+        }
+    }
+}
