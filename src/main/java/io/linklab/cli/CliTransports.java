@@ -9,6 +9,7 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.TransportException;
+import io.linklab.tools.Parsers;
 import java.nio.file.Path;
 
 /** The CLI's way to reach hosts: SSH with the key options of the command line, or local processes. */
@@ -41,8 +42,6 @@ final class CliTransports {
     }
 
     static ParserFactory parsers() {
-        return (tool, sink) -> {
-            throw new IllegalStateException("parsers not available yet");
-        };
+        return (tool, sink) -> Parsers.forLive(tool, false, sink);
     }
 }

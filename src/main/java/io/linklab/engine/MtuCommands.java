@@ -36,7 +36,7 @@ final class MtuCommands {
         boolean v6 = target.contains(":");
         int payload = mtu - (v6 ? IPV6_ICMP_OVERHEAD : IPV4_ICMP_OVERHEAD);
         return RemoteCommand.of("check that " + mtu + "-byte packets reach " + target + " unfragmented",
-                "ping", v6 ? "-6" : "-4", "-n", "-q", "-M", "do", "-s", String.valueOf(payload), "-c", "2",
+                "ping", v6 ? "-6" : "-4", "-n", "-q", "-M", "do", "-s", String.valueOf(payload), "-c", "1",
                 "-i", "0.2", "-W", "1", "-w", "3", target);
     }
 

@@ -3,21 +3,19 @@ package io.linklab.engine;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
+import io.linklab.tools.csv.CsvColumn;
+import io.linklab.tools.csv.CsvTable;
+import io.linklab.tools.csv.CsvTableWriter;
+import io.linklab.tools.csv.ResultTables;
 import java.io.IOException;
-import java.io.Writer;
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import java.util.function.Function;
 
 /**
  * samples.csv, summary.csv and sweep.csv of a run folder, written from its journal so the files hold
- * exactly what was measured, also after a failure or an interruption. Columns: CONTRACTS.md, then extras.
+ * exactly what was measured, also after a failure or an interruption. Columns: CONTRACTS.md, then extras;
+ * samples and summaries reuse the parsers' column definitions (tools.csv.ResultTables).
  */
 public final class ResultCsv {
 
@@ -25,15 +23,33 @@ public final class ResultCsv {
     public static final String SUMMARY = "summary.csv";
     public static final String SWEEP = "sweep.csv";
 
-    static final List<String> SAMPLE_COLUMNS = List.of("source", "point", "stream", "direction", "start_s", "end_s",
-            "bytes", "bits_per_second", "retransmits", "cwnd_bytes", "repetition", "process", "rtt_ms", "jitter_ms",
-            "lost_packets", "packets", "omitted");
-    static final List<String> SUMMARY_COLUMNS = List.of("source", "point", "stream", "direction", "role", "start_s",
-            "end_s", "bytes", "bits_per_second", "retransmits", "repetition", "process", "jitter_ms", "lost_packets",
-            "packets", "local_cpu_percent", "remote_cpu_percent", "local_service_demand_us_per_kb",
-            "remote_service_demand_us_per_kb");
-    static final List<String> SWEEP_COLUMNS = List.of("point", "mtu", "streams", "processes", "direction",
-            "bits_per_second", "bits_per_second_min", "bits_per_second_max", "retransmits", "gain", "status");
+    /** samples.csv: the parsers' columns (CONTRACTS.md first) plus the repetition of the sweep point. */
+    static final CsvTable<RunJournal.Entry<Sample>> SAMPLE_TABLE = extend(ResultTables.SAMPLES,
+            e -> new ResultTables.SampleRow("", e.point(), null, e.value()));
+    static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE = extend(ResultTables.SUMMARY,
+            e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
+    static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
+            .column("point", SweepRow::point)
+            .column("mtu", SweepRow::mtu)
+            .column("streams", SweepRow::streams)
+            .column("processes", SweepRow::processes)
+            .column("direction", r -> r.direction() == null ? null : r.direction().csv())
+            .column("bits_per_second", SweepRow::bitsPerSecond)
+            .column("bits_per_second_min", SweepRow::bitsPerSecondMin)
+            .column("bits_per_second_max", SweepRow::bitsPerSecondMax)
+            .column("retransmits", SweepRow::retransmits)
+            .column("gain", SweepRow::gain)
+            .column("status", SweepRow::status)
+            .build();
+
+    private static <V, R> CsvTable<RunJournal.Entry<V>> extend(CsvTable<R> base,
+                                                               Function<RunJournal.Entry<V>, R> row) {
+        CsvTable.Builder<RunJournal.Entry<V>> b = CsvTable.builder();
+        for (CsvColumn<R> c : base.columns()) {
+            b.column(c.name(), e -> c.value().apply(row.apply(e)));
+        }
+        return b.column("repetition", e -> e.repetition() > 0 ? e.repetition() : null).build();
+    }
 
     private ResultCsv() {
     }
@@ -49,68 +65,22 @@ public final class ResultCsv {
     }
 
     public static void writeSamples(Path file, List<RunJournal.Entry<Sample>> samples) throws IOException {
-        try (CSVPrinter p = printer(file, SAMPLE_COLUMNS)) {
-            for (RunJournal.Entry<Sample> e : samples) {
-                Sample s = e.value();
-                p.printRecord(cells("", e.point(), s.stream(), s.direction() == null ? null : s.direction().csv(),
-                        s.startS(), s.endS(), s.bytes(), s.bitsPerSecond(), s.retransmits(), s.cwndBytes(),
-                        e.repetition() > 0 ? e.repetition() : null, s.process(), s.rttMs(), s.jitterMs(),
-                        s.lostPackets(), s.packets(), s.omitted() ? "true" : null));
-            }
-        }
+        write(file, SAMPLE_TABLE, samples);
     }
 
     public static void writeSummaries(Path file, List<RunJournal.Entry<Summary>> summaries) throws IOException {
-        try (CSVPrinter p = printer(file, SUMMARY_COLUMNS)) {
-            for (RunJournal.Entry<Summary> e : summaries) {
-                Summary s = e.value();
-                p.printRecord(cells("", e.point(), s.stream(), s.direction() == null ? null : s.direction().csv(),
-                        s.role() == null ? null : s.role().csv(), s.startS(), s.endS(), s.bytes(), s.bitsPerSecond(),
-                        s.retransmits(), e.repetition() > 0 ? e.repetition() : null, s.process(), s.jitterMs(),
-                        s.lostPackets(), s.packets(), s.localCpuPercent(), s.remoteCpuPercent(),
-                        s.localServiceDemandUsPerKb(), s.remoteServiceDemandUsPerKb()));
-            }
-        }
+        write(file, SUMMARY_TABLE, summaries);
     }
 
     public static void writeSweep(Path file, List<SweepRow> rows) throws IOException {
-        try (CSVPrinter p = printer(file, SWEEP_COLUMNS)) {
-            for (SweepRow r : rows) {
-                p.printRecord(cells(r.point(), r.mtu(), r.streams(), r.processes(),
-                        r.direction() == null ? null : r.direction().csv(), r.bitsPerSecond(), r.bitsPerSecondMin(),
-                        r.bitsPerSecondMax(), r.retransmits(), r.gain(), r.status()));
+        write(file, SWEEP_TABLE, rows);
+    }
+
+    private static <T> void write(Path file, CsvTable<T> table, List<T> rows) throws IOException {
+        try (CsvTableWriter<T> w = CsvTableWriter.create(file, table)) {
+            for (T r : rows) {
+                w.write(r);
             }
         }
-    }
-
-    private static CSVPrinter printer(Path file, List<String> header) throws IOException {
-        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        return new CSVPrinter(w, CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).get());
-    }
-
-    /** Plain decimals with '.', no exponent; null becomes an empty cell. */
-    private static List<String> cells(Object... values) {
-        List<String> out = new ArrayList<>(values.length);
-        for (Object v : values) {
-            out.add(cell(v));
-        }
-        return out;
-    }
-
-    static String cell(Object v) {
-        if (v == null) {
-            return "";
-        }
-        if (v instanceof Double d) {
-            if (d.isNaN() || d.isInfinite()) {
-                return "";
-            }
-            return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
-        }
-        return v.toString();
-    }
-
-    static List<String> columns(String... names) {
-        return Arrays.asList(names);
     }
 }

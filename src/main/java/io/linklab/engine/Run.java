@@ -35,6 +35,8 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -51,6 +53,16 @@ final class Run implements RunHandle {
     static final Duration CLIENT_GRACE = Duration.ofSeconds(20);
     /** How long the MTU path check may retry while a link settles after a change. */
     static final long MTU_SETTLE_MILLIS = 5000;
+
+    /**
+     * Threads for talking to hosts in parallel. Not the common pool: on a 2-core machine it has a single
+     * thread, which would make "both hosts at once" one after the other.
+     */
+    static final ExecutorService IO = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "linklab-run-io");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final String runId;
     private final Path dir;
@@ -108,7 +120,7 @@ final class Run implements RunHandle {
         // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
         synchronized (live) {
             for (RemoteProcess p : live) {
-                CompletableFuture.runAsync(p::cancel);
+                CompletableFuture.runAsync(p::cancel, IO);
             }
         }
         Thread t = thread;
@@ -247,9 +259,9 @@ final class Run implements RunHandle {
 
     private void openTransports() throws RunAbort, InterruptedException {
         listener.progress("connecting to " + clientLabel + (clientLabel.equals(serverLabel) ? "" : " and " + serverLabel));
-        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()));
+        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()), IO);
         CompletableFuture<Transport> s = plan.server().login().equals(plan.client().login()) ? c
-                : CompletableFuture.supplyAsync(() -> open(plan.server().login()));
+                : CompletableFuture.supplyAsync(() -> open(plan.server().login()), IO);
         try {
             client = c.get();
         } catch (ExecutionException e) {
@@ -278,9 +290,9 @@ final class Run implements RunHandle {
         listener.progress("checking " + tool.program() + ", interfaces and ports on both ends");
         List<String> cIfs = plan.client().dataInterface() == null ? List.of() : List.of(plan.client().dataInterface());
         List<String> sIfs = plan.server().dataInterface() == null ? List.of() : List.of(plan.server().dataInterface());
-        CompletableFuture<HostFacts> cf = CompletableFuture.supplyAsync(() -> probe(client, cIfs));
+        CompletableFuture<HostFacts> cf = CompletableFuture.supplyAsync(() -> probe(client, cIfs), IO);
         CompletableFuture<HostFacts> sf = client == server && cIfs.equals(sIfs) ? cf
-                : CompletableFuture.supplyAsync(() -> probe(server, sIfs));
+                : CompletableFuture.supplyAsync(() -> probe(server, sIfs), IO);
         HostFacts cFacts;
         HostFacts sFacts;
         try {
@@ -482,6 +494,8 @@ final class Run implements RunHandle {
         List<StreamingParser> clientParsers = new ArrayList<>();
         try {
             // Servers first, all at once; each must say it listens before any client starts.
+            List<Start> serverStarts = new ArrayList<>();
+            List<Start> clientStarts = new ArrayList<>();
             List<CountDownLatch> ready = new ArrayList<>();
             List<List<String>> serverErr = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -507,8 +521,9 @@ final class Run implements RunHandle {
                         latch.countDown();
                     }
                 };
-                servers.add(started(startOn(server, cmd, out, errSink)));
+                serverStarts.add(new Start(server, cmd, out, errSink));
             }
+            servers.addAll(startAll(serverStarts));
             long serverDeadline = System.nanoTime() + SERVER_START.toNanos();
             for (int i = 0; i < n; i++) {
                 while (!ready.get(i).await(50, TimeUnit.MILLISECONDS)) {
@@ -549,8 +564,9 @@ final class Run implements RunHandle {
                         parser.feed(line);
                     }
                 };
-                clients.add(started(startOn(client, cmd, out, errSink)));
+                clientStarts.add(new Start(client, cmd, out, errSink));
             }
+            clients.addAll(startAll(clientStarts));
             listener.progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
                     + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients, p, lastOutput);
@@ -680,16 +696,48 @@ final class Run implements RunHandle {
         }
     }
 
-    private RemoteProcess startOn(Transport t, RemoteCommand cmd, LineSink out, LineSink err)
-            throws TransportException, InterruptedException {
+    /** A command to start on a host with its output sinks. */
+    private record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {
+    }
+
+    /**
+     * Starts all commands at once (each start is a round trip to its host) and registers every process
+     * that did start for clean-up, even when another failed to.
+     */
+    private List<RemoteProcess> startAll(List<Start> starts) throws TransportException, InterruptedException {
         checkCancelled();
-        return t.start(cmd, out, err);
+        List<CompletableFuture<RemoteProcess>> futures = new ArrayList<>();
+        for (Start st : starts) {
+            futures.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return started(st.transport().start(st.command(), st.out(), st.err()));
+                } catch (TransportException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            }, IO));
+        }
+        List<RemoteProcess> out = new ArrayList<>();
+        TransportException failure = null;
+        for (CompletableFuture<RemoteProcess> f : futures) {
+            try {
+                out.add(f.get());
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof TransportException te ? te
+                            : new TransportException(String.valueOf(e.getCause()), e.getCause());
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return out;
     }
 
     private RemoteProcess started(RemoteProcess p) {
         live.add(p);
         if (cancelled) {
-            CompletableFuture.runAsync(p::cancel);
+            CompletableFuture.runAsync(p::cancel, IO);
         }
         return p;
     }
@@ -734,34 +782,41 @@ final class Run implements RunHandle {
             left = new ArrayList<>(live);
             live.clear();
         }
+        List<CompletableFuture<Void>> work = new ArrayList<>();
         for (RemoteProcess p : left) {
-            p.cancel();
+            work.add(CompletableFuture.runAsync(p::cancel, IO));
         }
-        // Belt and braces: the transports kill whatever of ours is still running on each host.
+        work.forEach(CompletableFuture::join);
+        work.clear();
+        // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
-            if (t == null) {
-                continue;
-            }
-            try {
-                for (String killed : t.cleanup()) {
-                    record.warning("clean-up on " + t.hostLabel() + ": " + killed);
-                }
-            } catch (TransportException e) {
-                record.warning("clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
-                listener.progress("warning: clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (t != null) {
+                work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), IO));
             }
         }
         if (mtu != null) {
-            String how = mtu.restore();
-            record.mtuRestore(how);
+            MtuTransaction m = mtu;
+            work.add(CompletableFuture.runAsync(() -> record.mtuRestore(m.restore()), IO));
         }
+        work.forEach(CompletableFuture::join);
         if (client != null) {
             client.close();
         }
         if (server != null && server != client) {
             server.close();
+        }
+    }
+
+    private void cleanUpHost(Transport t) {
+        try {
+            for (String killed : t.cleanup()) {
+                record.warning("clean-up on " + t.hostLabel() + ": " + killed);
+            }
+        } catch (TransportException e) {
+            record.warning("clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+            listener.progress("warning: clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

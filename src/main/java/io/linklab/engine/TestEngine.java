@@ -50,6 +50,17 @@ public final class TestEngine {
         for (String old : new String[] {RunJournal.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY, ResultCsv.SWEEP}) {
             Files.deleteIfExists(dir.resolve(old));
         }
+        // Raw output of an earlier run in the same folder would be mistaken for this run's.
+        Path raw = dir.resolve("raw");
+        if (Files.isDirectory(raw)) {
+            try (var files = Files.list(raw)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    if (f.getFileName().toString().endsWith(".txt")) {
+                        Files.delete(f);
+                    }
+                }
+            }
+        }
         String id = ResultsStore.newId(plan.tool().id());
         return startIn(dir.toAbsolutePath(), id, plan, listener);
     }

@@ -21,7 +21,9 @@ public interface ToolCommand {
 
     /**
      * The server of process pair {@code index}, listening on {@code port}. It is bounded by
-     * {@code timeout(1)} so that it ends by itself even if LinkLab can no longer reach the host.
+     * {@code timeout(1)} so that it ends by itself even if LinkLab can no longer reach the host;
+     * {@code --foreground} keeps timeout in the transport's process group (plain timeout makes a group of
+     * its own, which a group kill would miss).
      */
     RemoteCommand server(TestPlan plan, int port, Duration lifetime);
 

@@ -36,7 +36,7 @@ class ToolCommandTest {
     @Test
     void iperf3ServerIsOneOffAndBounded() {
         List<String> argv = new Iperf3Command().server(plan(Tool.IPERF3), 5201, Duration.ofSeconds(35)).argv();
-        assertEquals("timeout -k 2 35 iperf3 -s -1 -p 5201 -i 1 --idle-timeout 20 --forceflush", String.join(" ", argv));
+        assertEquals("timeout --foreground -k 2 35 iperf3 -s -1 -p 5201 -i 1 --idle-timeout 20 --forceflush", String.join(" ", argv));
     }
 
     @Test
@@ -53,7 +53,7 @@ class ToolCommandTest {
         TestPlan p = with(plan(Tool.IPERF2), 4, TestPlan.Mode.BIDIR, null, null);
         assertEquals("iperf -c 198.19.3.2 -p 5201 -t 5 -i 1 -e -P 4 --full-duplex",
                 String.join(" ", new Iperf2Command().client(p, 5201).argv()));
-        assertEquals("timeout -k 2 40 iperf -s -p 5201 -i 1 -e",
+        assertEquals("timeout --foreground -k 2 40 iperf -s -p 5201 -i 1 -e",
                 String.join(" ", new Iperf2Command().server(p, 5201, Duration.ofSeconds(40)).argv()));
     }
 
@@ -62,7 +62,7 @@ class ToolCommandTest {
         TestPlan p = with(plan(Tool.NETPERF), 1, TestPlan.Mode.REVERSE, "1M", "64K");
         assertEquals("netperf -H 198.19.3.2 -p 5201 -l 5 -D 1 -t TCP_MAERTS -c -C -- -m 64K -s 1M -S 1M",
                 String.join(" ", new NetperfCommand().client(p, 5201).argv()));
-        assertEquals("timeout -k 2 35 netserver -D -f -p 5201",
+        assertEquals("timeout --foreground -k 2 35 netserver -D -f -p 5201",
                 String.join(" ", new NetperfCommand().server(p, 5201, Duration.ofSeconds(35)).argv()));
     }
 
