@@ -341,9 +341,11 @@ public final class SshConnector {
             files.addAll(loaded);
         }
         IdentityRepository agent = null;
-        if (settings.useAgent() && System.getenv("SSH_AUTH_SOCK") != null) {
+        Path socket = settings.agentSocket() != null ? settings.agentSocket()
+                : System.getenv("SSH_AUTH_SOCK") != null ? Path.of(System.getenv("SSH_AUTH_SOCK")) : null;
+        if (settings.useAgent() && socket != null) {
             try {
-                agent = new AgentIdentityRepository(new SSHAgentConnector());
+                agent = new AgentIdentityRepository(new SSHAgentConnector(socket));
             } catch (AgentProxyException e) {
                 LOG.info("ssh-agent not usable: " + e.getMessage());
             }

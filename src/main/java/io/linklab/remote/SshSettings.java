@@ -15,10 +15,11 @@ import java.time.Duration;
  * @param identity           private key to try first (CLI --identity), null for none
  * @param acceptNewHostKeys  record unknown host keys without asking (CLI --accept-new-host-keys, like
  *                           OpenSSH's StrictHostKeyChecking=accept-new); changed keys are always refused
- * @param useAgent           try the keys of a running ssh-agent (SSH_AUTH_SOCK)
+ * @param useAgent           try the keys of a running ssh-agent
+ * @param agentSocket        the agent's socket; null means $SSH_AUTH_SOCK
  */
 public record SshSettings(Path sshConfig, Path knownHosts, Path identity, boolean acceptNewHostKeys, boolean useAgent,
-                          Duration connectTimeout, Duration keepAliveInterval, int keepAliveCountMax) {
+                          Path agentSocket, Duration connectTimeout, Duration keepAliveInterval, int keepAliveCountMax) {
 
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration KEEP_ALIVE_INTERVAL = Duration.ofSeconds(2);
@@ -27,33 +28,37 @@ public record SshSettings(Path sshConfig, Path knownHosts, Path identity, boolea
     /** ~/.ssh/config if present, ~/.ssh/known_hosts, agent on, the documented timeouts. */
     public static SshSettings defaults() {
         Path config = home().resolve(".ssh").resolve("config");
-        return new SshSettings(Files.isReadable(config) ? config : null, null, null, false, true,
+        return new SshSettings(Files.isReadable(config) ? config : null, null, null, false, true, null,
                 CONNECT_TIMEOUT, KEEP_ALIVE_INTERVAL, KEEP_ALIVE_COUNT_MAX);
     }
 
     public SshSettings withSshConfig(Path p) {
-        return new SshSettings(p, knownHosts, identity, acceptNewHostKeys, useAgent, connectTimeout,
+        return new SshSettings(p, knownHosts, identity, acceptNewHostKeys, useAgent, agentSocket, connectTimeout,
                 keepAliveInterval, keepAliveCountMax);
     }
 
     public SshSettings withKnownHosts(Path p) {
-        return new SshSettings(sshConfig, p, identity, acceptNewHostKeys, useAgent, connectTimeout,
+        return new SshSettings(sshConfig, p, identity, acceptNewHostKeys, useAgent, agentSocket, connectTimeout,
                 keepAliveInterval, keepAliveCountMax);
     }
 
     public SshSettings withIdentity(Path p) {
-        return new SshSettings(sshConfig, knownHosts, p, acceptNewHostKeys, useAgent, connectTimeout,
+        return new SshSettings(sshConfig, knownHosts, p, acceptNewHostKeys, useAgent, agentSocket, connectTimeout,
                 keepAliveInterval, keepAliveCountMax);
     }
 
     public SshSettings withAcceptNewHostKeys(boolean b) {
-        return new SshSettings(sshConfig, knownHosts, identity, b, useAgent, connectTimeout, keepAliveInterval,
-                keepAliveCountMax);
+        return new SshSettings(sshConfig, knownHosts, identity, b, useAgent, agentSocket, connectTimeout,
+                keepAliveInterval, keepAliveCountMax);
     }
 
-    public SshSettings withAgent(boolean b) {
-        return new SshSettings(sshConfig, knownHosts, identity, acceptNewHostKeys, b, connectTimeout,
+    public SshSettings withAgent(boolean use, Path socket) {
+        return new SshSettings(sshConfig, knownHosts, identity, acceptNewHostKeys, use, socket, connectTimeout,
                 keepAliveInterval, keepAliveCountMax);
+    }
+
+    public SshSettings withAgent(boolean use) {
+        return withAgent(use, agentSocket);
     }
 
     /** How long after the last sign of life a connection is declared lost. */

@@ -1,0 +1,295 @@
+package io.linklab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.lab.Lab;
+import io.linklab.model.InvalidValueException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Logging in like OpenSSH: config, keys, agent, jump hosts, host keys, and the refusals. */
+@Tag("lab")
+class SshLoginLabTest {
+
+    private final Lab lab = Lab.get();
+
+    @TempDir
+    Path tmp;
+
+    private SshSettings settings() {
+        return SshTransportLabTest.labSettings(lab);
+    }
+
+    private static String sh(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, String.join(" ", cmd) + ": " + out);
+        return out;
+    }
+
+    private Path newKey(String type, String passphrase, String... extra) throws Exception {
+        Path key = tmp.resolve("id_" + type + System.nanoTime());
+        List<String> cmd = new ArrayList<>(List.of("ssh-keygen", "-q", "-t", type, "-N", passphrase, "-C", "linklab-test",
+                "-f", key.toString()));
+        cmd.addAll(List.of(extra));
+        sh(cmd.toArray(String[]::new));
+        return key;
+    }
+
+    /** Runs body with the key's public half authorized on the lab hosts, and restores authorized_keys. */
+    private void withAuthorized(Path key, ThrowingRunnable body) throws Exception {
+        Path auth = Path.of(lab.value("LAB_DIR"), "authorized_keys");
+        String before = Files.readString(auth);
+        try {
+            Files.writeString(auth, before + Files.readString(Path.of(key + ".pub")));
+            body.run();
+        } finally {
+            Files.writeString(auth, before);
+        }
+    }
+
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static String whoami(SshTransport t) throws Exception {
+        CommandResult r = t.run(RemoteCommand.of("who", "sh", "-c", "id -un; echo $SSH_CONNECTION"), Duration.ofSeconds(10));
+        assertEquals(0, r.exitStatus(), r.stderr());
+        return r.stdout();
+    }
+
+    @Test
+    void sshConfigAliasGivesHostNameUserKeyAndKnownHosts() throws Exception {
+        SshSettings s = SshSettings.defaults().withSshConfig(lab.sshConfig()).withAgent(false);
+        try (SshTransport t = new SshConnector(s, LoginPrompts.NONE).connect(SshTarget.parse("h1"))) {
+            assertEquals("root@" + lab.h1().mgmt() + ":22", t.resolvedLogin());
+            assertEquals("h1", t.hostLabel());
+            String who = whoami(t);
+            assertTrue(who.startsWith("root\n") && who.contains(" " + lab.h1().mgmt() + " 22"), who);
+        }
+    }
+
+    @Test
+    void proxyJumpGoesThroughTheJumpHost() throws Exception {
+        Path config = tmp.resolve("config");
+        Files.writeString(config, "Host viajump\n  HostName " + lab.h1().mgmt() + "\n  ProxyJump jumper\n"
+                + "Host jumper\n  HostName " + lab.h2().mgmt() + "\n"
+                + "Host *\n  User root\n  IdentityFile " + lab.identity() + "\n  UserKnownHostsFile " + lab.knownHosts() + "\n");
+        SshSettings s = SshSettings.defaults().withSshConfig(config).withAgent(false);
+        try (SshTransport t = new SshConnector(s, LoginPrompts.NONE).connect(SshTarget.parse("viajump"))) {
+            // h1 sees the connection coming from h2's address, not from the bridge.
+            assertTrue(whoami(t).contains(lab.h2().mgmt() + " "), whoami(t));
+        }
+    }
+
+    @Test
+    void ecdsaAndRsaKeysWork() throws Exception {
+        for (Path key : List.of(newKey("ecdsa", ""), newKey("rsa", "", "-b", "3072"), newKey("rsa", "", "-b", "3072", "-m", "PEM"))) {
+            withAuthorized(key, () -> {
+                try (SshTransport t = new SshConnector(settings().withIdentity(key), LoginPrompts.NONE)
+                        .connect(SshTarget.parse(lab.h2().login()))) {
+                    assertTrue(whoami(t).startsWith("root"));
+                }
+            });
+        }
+    }
+
+    @Test
+    void aPassphraseIsAskedOnceAndKeptInMemoryForFurtherLogins() throws Exception {
+        Path key = newKey("ed25519", "correct horse");
+        AtomicInteger asked = new AtomicInteger();
+        LoginPrompts prompts = new LoginPromptsAdapter() {
+            @Override
+            public char[] passphrase(String login, String keyFile) {
+                asked.incrementAndGet();
+                assertEquals(key.toString(), keyFile);
+                return "correct horse".toCharArray();
+            }
+        };
+        withAuthorized(key, () -> {
+            SshConnector c = new SshConnector(settings().withIdentity(key), prompts);
+            try (SshTransport a = c.connect(SshTarget.parse(lab.h1().login()));
+                 SshTransport b = c.connect(SshTarget.parse(lab.h2().login()))) {
+                assertTrue(whoami(a).startsWith("root") && whoami(b).startsWith("root"));
+            }
+            assertEquals(1, asked.get());
+        });
+    }
+
+    @Test
+    void aRefusedPassphraseEndsInAClearMessage() throws Exception {
+        Path key = newKey("ed25519", "secret");
+        withAuthorized(key, () -> {
+            // only the encrypted key: the lab key is not offered
+            SshSettings s = settings().withIdentity(key);
+            SshConnector c = new SshConnector(s, new LoginPromptsAdapter());
+            TransportException e = assertThrows(TransportException.class, () -> c.connect(new SshTarget("root",
+                    lab.h1().mgmt(), 0, null, null)));
+            assertTrue(e.getMessage().contains("login as root") && e.getMessage().contains(key.toString()), e.getMessage());
+        });
+    }
+
+    @Test
+    void sshAgentKeysAreUsed() throws Exception {
+        Path sock = tmp.resolve("agent.sock");
+        String out = sh("ssh-agent", "-a", sock.toString(), "-s");
+        String pid = out.replaceAll("(?s).*SSH_AGENT_PID=(\\d+).*", "$1");
+        try {
+            ProcessBuilder pb = new ProcessBuilder("ssh-add", lab.identity().toString()).redirectErrorStream(true);
+            pb.environment().put("SSH_AUTH_SOCK", sock.toString());
+            Process p = pb.start();
+            assertEquals(0, p.waitFor());
+            // no key file at all: only the agent can log in
+            SshSettings s = settings().withIdentity(tmp.resolve("none")).withAgent(true, sock);
+            try (SshTransport t = new SshConnector(s, LoginPrompts.NONE).connect(new SshTarget("root", lab.h1().mgmt(), 0,
+                    null, null))) {
+                assertTrue(whoami(t).startsWith("root"));
+            }
+        } finally {
+            sh("kill", pid);
+        }
+    }
+
+    @Test
+    void unknownHostKeyIsRefusedWithItsFingerprintUnlessAccepted() throws Exception {
+        Path known = tmp.resolve("known_hosts");
+        Files.writeString(known, "");
+        String fp = sh("ssh-keygen", "-lf", lab.value("LAB_DIR") + "/h1/ssh_host_ed25519_key.pub").split(" ")[1];
+        List<NewHostKey> shown = new ArrayList<>();
+        LoginPrompts refuse = new LoginPromptsAdapter() {
+            @Override
+            public boolean acceptNewHostKey(NewHostKey key) {
+                shown.add(key);
+                return false;
+            }
+        };
+        SshSettings s = settings().withKnownHosts(known);
+        TransportException e = assertThrows(TransportException.class,
+                () -> new SshConnector(s, refuse).connect(SshTarget.parse(lab.h1().login())));
+        assertEquals(1, shown.size());
+        assertEquals(fp, shown.get(0).fingerprint());
+        assertEquals("ssh-ed25519", shown.get(0).keyType());
+        assertTrue(e.getMessage().contains(fp) && e.getMessage().contains("unknown host key")
+                && e.getMessage().contains(known.toString()), e.getMessage());
+        assertEquals("", Files.readString(known));
+
+        // A decision in the dialog accepts and records it, like OpenSSH's accept-new.
+        LoginPrompts accept = new LoginPromptsAdapter() {
+            @Override
+            public boolean acceptNewHostKey(NewHostKey key) {
+                return true;
+            }
+        };
+        new SshConnector(s, accept).connect(SshTarget.parse(lab.h1().login())).close();
+        assertTrue(Files.readString(known).startsWith(lab.h1().mgmt() + " ssh-ed25519 AAAA"), Files.readString(known));
+        // ... and from then on the key is simply known.
+        new SshConnector(s, LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login())).close();
+    }
+
+    @Test
+    void acceptNewRecordsUnknownKeysWithoutAsking() throws Exception {
+        Path known = tmp.resolve("sub").resolve("known_hosts");
+        SshConnector c = new SshConnector(settings().withKnownHosts(known).withAcceptNewHostKeys(true), LoginPrompts.NONE);
+        for (SshConnector.Outcome o : c.connectAll(List.of(SshTarget.parse(lab.h1().login()), SshTarget.parse(lab.h2().login())))) {
+            assertTrue(o.ok(), o.error());
+            o.transport().close();
+        }
+        String recorded = Files.readString(known);
+        assertTrue(recorded.contains(lab.h1().mgmt() + " ssh-ed25519 ") && recorded.contains(lab.h2().mgmt() + " ssh-ed25519 "),
+                recorded);
+        assertEquals(2, recorded.lines().count());
+    }
+
+    @Test
+    void aChangedHostKeyIsAlwaysRefusedNamingTheFileToFix() throws Exception {
+        Path other = newKey("ed25519", "");
+        Path known = tmp.resolve("known_hosts");
+        String impostor = lab.h1().mgmt() + " " + Files.readString(Path.of(other + ".pub")).split(" ")[0] + " "
+                + Files.readString(Path.of(other + ".pub")).split(" ")[1] + "\n";
+        Files.writeString(known, "# lab\n" + impostor);
+        SshSettings s = settings().withKnownHosts(known).withAcceptNewHostKeys(true);
+        LoginPrompts wouldAccept = new LoginPromptsAdapter() {
+            @Override
+            public boolean acceptNewHostKey(NewHostKey key) {
+                throw new AssertionError("a changed key must never be offered for acceptance");
+            }
+        };
+        TransportException e = assertThrows(TransportException.class,
+                () -> new SshConnector(s, wouldAccept).connect(SshTarget.parse(lab.h1().login())));
+        assertTrue(e.getMessage().contains("host key") && e.getMessage().contains(known.toString())
+                && e.getMessage().contains("line 2") && e.getMessage().contains("ssh-keygen -R " + lab.h1().mgmt()),
+                e.getMessage());
+        assertEquals("# lab\n" + impostor, Files.readString(known));
+    }
+
+    @Test
+    void wrongUserIsRefusedClearly() {
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(settings(), LoginPrompts.NONE)
+                .connect(SshTarget.parse("nosuchuser@" + lab.h1().mgmt())));
+        assertTrue(e.getMessage().contains("login as nosuchuser") && e.getMessage().contains("refused"), e.getMessage());
+    }
+
+    @Test
+    void wrongKeyIsRefusedClearly() throws Exception {
+        Path key = newKey("ed25519", "");
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(settings().withIdentity(key),
+                LoginPrompts.NONE).connect(new SshTarget("root", lab.h1().mgmt(), 0, null, null)));
+        assertTrue(e.getMessage().contains("refused") && e.getMessage().contains(key.toString()), e.getMessage());
+    }
+
+    @Test
+    void unreachableAddressFailsWithinTheConnectTimeout() {
+        long t0 = System.nanoTime();
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(settings(), LoginPrompts.NONE)
+                .connect(SshTarget.parse("root@" + lab.value("UNUSED_MGMT_ADDR"))));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("unreachable address reported after " + ms + " ms: " + e.getMessage());
+        assertTrue(e.getMessage().contains(lab.value("UNUSED_MGMT_ADDR")), e.getMessage());
+        assertTrue(e.getMessage().contains("no route") || e.getMessage().contains("did not answer"), e.getMessage());
+    }
+
+    @Test
+    void noSshServerOnThePortIsSaidPlainly() {
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(settings(), LoginPrompts.NONE)
+                .connect(SshTarget.parse("root@" + lab.h1().mgmt() + ":2222")));
+        assertTrue(e.getMessage().contains("connection refused") && e.getMessage().contains("sshd"), e.getMessage());
+    }
+
+    @Test
+    void hostileLoginsAreRefusedBeforeAnyConnection() {
+        for (String login : List.of("root@198.18.0.1;touch /tmp/x", "root@$(reboot)", "-oProxyCommand=sh@x", "ro`id`ot@h1",
+                "root@h1:99999", "root@h1\nid")) {
+            InvalidValueException e = assertThrows(InvalidValueException.class, () -> SshTarget.parse(login), login);
+            assertTrue(e.getMessage().startsWith("SSH "), e.getMessage());
+        }
+    }
+
+    /** Answers nothing unless overridden. */
+    static class LoginPromptsAdapter implements LoginPrompts {
+        @Override
+        public char[] passphrase(String login, String keyFile) {
+            return null;
+        }
+
+        @Override
+        public char[] password(String login) {
+            return null;
+        }
+
+        @Override
+        public boolean acceptNewHostKey(NewHostKey key) {
+            return false;
+        }
+    }
+}
