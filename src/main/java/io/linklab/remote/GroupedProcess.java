@@ -166,6 +166,11 @@ final class GroupedProcess implements RemoteProcess {
         return Optional.ofNullable(failure);
     }
 
+    /** The failure is a lost connection (not a sudo refusal or a wrapper problem). */
+    boolean lostConnection() {
+        return failure != null && execution.lostConnection().isPresent();
+    }
+
     boolean wasCancelled() {
         return cancelled.get();
     }

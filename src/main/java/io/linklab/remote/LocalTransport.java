@@ -88,9 +88,10 @@ public final class LocalTransport extends ProcessGroupTransport {
         t.start();
     }
 
-    /** Ends what still runs the way a closed SSH connection does: each wrapper's watchdog sees its stdin close. */
+    /** Kills what still runs and removes the run folder; the watchdogs get their stdin closed as well. */
     @Override
     public void close() {
+        quietCleanup();
         for (Process p : live) {
             try {
                 p.getOutputStream().close();

@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
 
 /**
  * What SSH and local transports share: every command runs under {@link ProcessGroups#WRAPPER} with a
@@ -27,6 +28,7 @@ abstract class ProcessGroupTransport implements Transport {
     static final int MAX_COLLECTED_CHARS = 4 * 1024 * 1024;
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = Logger.getLogger(ProcessGroupTransport.class.getName());
 
     private final String runDir;
     private final AtomicInteger sequence = new AtomicInteger();
@@ -87,7 +89,8 @@ abstract class ProcessGroupTransport implements Transport {
         }
         Optional<String> failure = process.failure();
         if (failure.isPresent()) {
-            throw new TransportException(failure.get());
+            throw new TransportException(process instanceof GroupedProcess g && g.lostConnection()
+                    ? TransportException.Kind.CONNECTION_LOST : TransportException.Kind.OTHER, failure.get(), null);
         }
         return new CommandResult(status.getAsInt(), out.text(), err.text(), false);
     }
@@ -126,6 +129,19 @@ abstract class ProcessGroupTransport implements Transport {
         }
         started.keySet().removeIf(k -> true);
         return killed;
+    }
+
+    /** {@link #cleanup()} for close(): what it kills is logged, a failure too, nothing is thrown. */
+    protected void quietCleanup() {
+        try {
+            for (String killed : cleanup()) {
+                LOG.info(hostLabel() + ": " + killed);
+            }
+        } catch (TransportException e) {
+            LOG.warning(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Reconnects when needed before a cleanup; local processes need nothing. */
@@ -221,7 +237,7 @@ abstract class ProcessGroupTransport implements Transport {
         closed.await(500, TimeUnit.MILLISECONDS);
         Optional<String> lost = x.lostConnection();
         if (lost.isPresent()) {
-            throw new TransportException(lost.get() + " while " + what);
+            throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
         }
         return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
     }

@@ -87,7 +87,7 @@ public final class SshConnector {
     }
 
     /** The outcome of connecting one host: a transport, or the reason it failed. */
-    public record Outcome(SshTarget target, SshTransport transport, String error) {
+    public record Outcome(SshTarget target, SshTransport transport, String error, TransportException.Kind errorKind) {
         public boolean ok() {
             return transport != null;
         }
@@ -108,11 +108,12 @@ public final class SshConnector {
             List<Outcome> out = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
                 try {
-                    out.add(new Outcome(targets.get(i), futures.get(i).get(), null));
+                    out.add(new Outcome(targets.get(i), futures.get(i).get(), null, null));
                 } catch (ExecutionException e) {
                     Throwable c = e.getCause();
                     out.add(new Outcome(targets.get(i), null, c instanceof TransportException || c instanceof InvalidValueException
-                            ? c.getMessage() : "cannot connect to " + targets.get(i).label() + ": " + c));
+                            ? c.getMessage() : "cannot connect to " + targets.get(i).label() + ": " + c,
+                            c instanceof TransportException te ? te.kind() : TransportException.Kind.OTHER));
                 }
             }
             return out;
@@ -293,33 +294,33 @@ public final class SshConnector {
     private TransportException explain(Resolved r, String role, JSchException e, KnownHostsCheck check, Keys ids) {
         String where = r.label() + role + " (" + r.hostName() + ":" + r.port() + ")";
         if (check.refusal() != null) {
-            return new TransportException(check.refusal(), e);
+            return new TransportException(TransportException.Kind.HOST_KEY, check.refusal(), e);
         }
         String msg = String.valueOf(e.getMessage());
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ConnectException) {
-                return new TransportException("nothing accepts SSH connections on " + where
+                return new TransportException(TransportException.Kind.UNREACHABLE, "nothing accepts SSH connections on " + where
                         + ": connection refused. Is sshd running there, on this port?", e);
             }
             if (t instanceof NoRouteToHostException) {
-                return new TransportException(where + " cannot be reached: no route to host. Check the"
+                return new TransportException(TransportException.Kind.UNREACHABLE, where + " cannot be reached: no route to host. Check the"
                         + " management address and that the host and its link are up.", e);
             }
             if (t instanceof SocketTimeoutException) {
-                return new TransportException(where + " did not answer within " + settings.connectTimeout().toSeconds()
+                return new TransportException(TransportException.Kind.UNREACHABLE, where + " did not answer within " + settings.connectTimeout().toSeconds()
                         + " s. Check the management address, the link and any firewall.", e);
             }
             if (t instanceof UnknownHostException) {
-                return new TransportException("cannot resolve the host name '" + r.hostName() + "' of " + r.label()
+                return new TransportException(TransportException.Kind.UNREACHABLE, "cannot resolve the host name '" + r.hostName() + "' of " + r.label()
                         + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".", e);
             }
         }
         if (msg.contains("timeout") || msg.contains("timed out")) {
-            return new TransportException(where + " did not answer within " + settings.connectTimeout().toSeconds()
+            return new TransportException(TransportException.Kind.UNREACHABLE, where + " did not answer within " + settings.connectTimeout().toSeconds()
                     + " s. Check the management address, the link and any firewall.", e);
         }
         if (msg.startsWith("Auth fail") || msg.startsWith("Auth cancel")) {
-            return new TransportException("login as " + r.user() + " on " + where + " was refused: " + ids.describe()
+            return new TransportException(TransportException.Kind.LOGIN_REFUSED, "login as " + r.user() + " on " + where + " was refused: " + ids.describe()
                     + " Check the user name, that the public key is in ~" + r.user() + "/.ssh/authorized_keys on the"
                     + " host, or give the right key (--identity / IdentityFile).", e);
         }

@@ -105,7 +105,8 @@ public final class SshTransport extends ProcessGroupTransport {
                     ch.disconnect();
                 }
                 if (!p.session().isConnected()) {
-                    throw new TransportException(lost() + " (opening a channel failed: " + e.getMessage() + ")", e);
+                    throw new TransportException(TransportException.Kind.CONNECTION_LOST,
+                            lost() + " (opening a channel failed: " + e.getMessage() + ")", e);
                 }
                 // sshd refused another channel on this connection (MaxSessions): use another connection.
                 p.full = true;
@@ -123,7 +124,7 @@ public final class SshTransport extends ProcessGroupTransport {
                 }
             }
             if (sessions.stream().noneMatch(p -> p.connection.isConnected())) {
-                throw new TransportException(lost() + ". Reconnect to go on.");
+                throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost() + ". Reconnect to go on.", null);
             }
             Pooled p = new Pooled(connector.open(target));
             sessions.add(p);
@@ -158,8 +159,31 @@ public final class SshTransport extends ProcessGroupTransport {
         }
     }
 
+    /** Drops every connection without killing anything: what a crash of LinkLab looks like to the host. */
+    void dropConnections() {
+        List<Pooled> old;
+        synchronized (sessions) {
+            old = new ArrayList<>(sessions);
+            sessions.clear();
+        }
+        old.forEach(p -> p.connection.close());
+    }
+
+    int connectionCount() {
+        synchronized (sessions) {
+            return (int) sessions.stream().filter(p -> p.connection.isConnected()).count();
+        }
+    }
+
+    /**
+     * Kills what still runs (when the connection is up; otherwise the host's watchdogs do it as the
+     * connection closes), removes the run folder, and disconnects.
+     */
     @Override
     public void close() {
+        if (!closed && isConnected()) {
+            quietCleanup();
+        }
         closed = true;
         List<Pooled> old;
         synchronized (sessions) {

@@ -118,13 +118,49 @@ class SshTransportLabTest {
     }
 
     @Test
-    void closingTheChannelTriggersTheWatchdog() throws Exception {
+    void aDroppedConnectionTriggersTheWatchdog() throws Exception {
         // What LinkLab dying looks like from the host: the connection goes away without any kill.
         h1.start(RemoteCommand.of("orphan", "sleep", "250"), LineSink.DISCARD, LineSink.DISCARD);
+        h1.start(RemoteCommand.of("stubborn orphan", "sh", "-c", "trap '' TERM HUP; sleep 251"), LineSink.DISCARD,
+                LineSink.DISCARD);
         Thread.sleep(500);
-        assertTrue(lab.h1().processes().contains("sleep 250"));
+        assertTrue(lab.h1().processes().contains("sleep 250") && lab.h1().processes().contains("sleep 251"));
+        h1.dropConnections();
+        assertEquals("", settledProcesses(lab.h1()));
+        h1.reconnect();
+    }
+
+    @Test
+    void aClosedChannelTriggersTheWatchdog() throws Exception {
+        RemoteProcess p = h1.start(RemoteCommand.of("orphan", "sleep", "252"), LineSink.DISCARD, LineSink.DISCARD);
+        Thread.sleep(500);
+        ((GroupedProcess) p).detach();
+        assertEquals("", settledProcesses(lab.h1()));
+    }
+
+    @Test
+    void moreCommandsThanSshdAllowsChannelsPerConnection() throws Exception {
+        // sshd's MaxSessions defaults to 10 channels per connection; the lab allows 64, so count ours.
+        List<RemoteProcess> all = new java.util.ArrayList<>();
+        List<String> out = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            all.add(h1.start(RemoteCommand.of("n" + i, "sh", "-c", "sleep 1; echo " + i), out::add, LineSink.DISCARD));
+        }
+        assertEquals(3, h1.connectionCount(), "8 channels per connection");
+        for (RemoteProcess p : all) {
+            assertEquals(OptionalInt.of(0), p.waitFor(Duration.ofSeconds(20)));
+        }
+        assertEquals(20, out.size());
+    }
+
+    @Test
+    void closeKillsWhatStillRunsAndRemovesTheRunFolder() throws Exception {
+        h1.start(RemoteCommand.of("left over", "sleep", "253"), LineSink.DISCARD, LineSink.DISCARD);
+        Thread.sleep(300);
+        String dir = h1.runDirectory();
         h1.close();
         assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("gone\n", lab.h1().exec("sh", "-c", "[ -e " + dir + " ] && echo there || echo gone"));
         connect();
     }
 

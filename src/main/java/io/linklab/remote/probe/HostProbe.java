@@ -1,0 +1,270 @@
+package io.linklab.remote.probe;
+
+import io.linklab.model.HostFacts;
+import io.linklab.model.HostFacts.InterfaceFacts;
+import io.linklab.model.HostFacts.ToolFacts;
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.SshConnector;
+import io.linklab.remote.SshTarget;
+import io.linklab.remote.SshTransport;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds out what a host offers for a test, in one round trip: system, CPU, measurement tools and their
+ * versions, interfaces (addresses, MTU, speed, driver, offloads), TCP sysctls, and which interface
+ * carries the SSH session. Missing tools come with the install command for the host's distribution.
+ */
+public final class HostProbe {
+
+    /** The tools LinkLab drives, plus ethtool (speed and offloads). */
+    public static final List<String> TOOLS = List.of("iperf3", "iperf", "netperf", "netserver", "ethtool");
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    // Read-only commands; every tool call is bounded by timeout(1) where present.
+    static final String SCRIPT = """
+            t() { printf '%s' "$1"; shift; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; }
+            first() { head -n 1 2>/dev/null | tr -d '\\t\\r'; }
+            to() { if command -v timeout >/dev/null 2>&1; then timeout 5 "$@"; else "$@"; fi; }
+            t uname "$(uname -srm 2>/dev/null)"
+            t hostname "$(uname -n 2>/dev/null)"
+            if [ -r /etc/os-release ]; then
+              ID=; ID_LIKE=; PRETTY_NAME=
+              . /etc/os-release 2>/dev/null
+              t os "${ID:-}" "${ID_LIKE:-}" "${PRETTY_NAME:-}"
+            fi
+            t cpus "$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null)"
+            t cpu "$(grep -m1 -E '^(model name|Model|cpu model|Hardware)' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*:[[:space:]]*//' | first)"
+            t uid "$(id -u)"
+            for x in iperf3 iperf netperf netserver ethtool; do
+              p=$(command -v "$x" 2>/dev/null) || { t tool "$x"; continue; }
+              case $x in
+                iperf3|ethtool) v=$(to "$p" --version 2>&1 | first);;
+                iperf) v=$(to "$p" -v 2>&1 | first);;
+                netperf|netserver) v=$(to "$p" -V 2>&1 | first);;
+              esac
+              t tool "$x" "$p" "$v"
+            done
+            for k in net/core/rmem_max net/core/wmem_max net/core/rmem_default net/core/wmem_default \\
+                     net/ipv4/tcp_rmem net/ipv4/tcp_wmem net/ipv4/tcp_congestion_control \\
+                     net/ipv4/tcp_available_congestion_control net/ipv4/tcp_mtu_probing net/core/netdev_max_backlog; do
+              [ -r /proc/sys/$k ] && t sysctl "$(echo $k | tr / .)" "$(tr '\\t' ' ' </proc/sys/$k)"
+            done
+            set -- $SSH_CONNECTION
+            t session "${3:-}"
+            et=; command -v ethtool >/dev/null 2>&1 && et=1
+            for d in /sys/class/net/*; do
+              [ -e "$d" ] || continue
+              n=${d##*/}
+              sp=$(cat "$d/speed" 2>/dev/null) || sp=
+              drv=
+              [ -e "$d/device/driver" ] && drv=$(basename "$(readlink "$d/device/driver")")
+              [ -z "$drv" ] && [ -n "$et" ] && drv=$(to ethtool -i "$n" 2>/dev/null | sed -n 's/^driver: //p' | first)
+              t if "$n" "$(cat "$d/mtu" 2>/dev/null)" "$sp" "$(cat "$d/operstate" 2>/dev/null)" "$drv" \\
+                "$(cat "$d/address" 2>/dev/null)" "$(cat "$d/type" 2>/dev/null)"
+              if [ -n "$et" ]; then
+                to ethtool -k "$n" 2>/dev/null | grep -E '^(tcp-segmentation-offload|generic-segmentation-offload|generic-receive-offload|large-receive-offload|rx-checksumming|tx-checksumming|scatter-gather):' \\
+                  | while IFS=: read -r k v; do set -- $v; t offload "$n" "$k" "$1"; done
+              fi
+            done
+            if command -v ip >/dev/null 2>&1; then
+              ip -o addr show 2>/dev/null | while read -r _ n _ a _; do t addr "${n%%@*}" "$a"; done
+            fi
+            exit 0
+            """;
+
+    private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
+
+    /** Probes a host through a transport that is already logged in. */
+    public HostFacts probe(Transport transport) {
+        Instant at = Instant.now();
+        try {
+            CommandResult r = transport.run(RemoteCommand.of("probe the host", "sh", "-c", SCRIPT), TIMEOUT);
+            if (r.timedOut()) {
+                return HostFacts.failed(transport.hostLabel(), at, true, "probing " + transport.hostLabel()
+                        + " took longer than " + TIMEOUT.toSeconds() + " s");
+            }
+            if (r.exitStatus() != 0) {
+                return HostFacts.failed(transport.hostLabel(), at, true, "the probe failed on " + transport.hostLabel()
+                        + " (exit " + r.exitStatus() + "): " + r.stderr().trim());
+            }
+            return parse(transport.hostLabel(), at, r.stdout());
+        } catch (TransportException e) {
+            return HostFacts.failed(transport.hostLabel(), at, e.kind() != TransportException.Kind.UNREACHABLE,
+                    e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return HostFacts.failed(transport.hostLabel(), at, true, "probe interrupted");
+        }
+    }
+
+    /** Logs in, probes and logs out; a host that cannot be reached or logged in to is reported, not thrown. */
+    public HostFacts probe(SshConnector connector, SshTarget target) {
+        Instant at = Instant.now();
+        try (SshTransport t = connector.connect(target)) {
+            return probe(t);
+        } catch (TransportException e) {
+            return HostFacts.failed(target.label(), at, e.kind() != TransportException.Kind.UNREACHABLE, e.getMessage());
+        }
+    }
+
+    /** Probes several hosts at once. */
+    public List<HostFacts> probeAll(SshConnector connector, List<SshTarget> targets) throws InterruptedException {
+        List<HostFacts> out = new ArrayList<>();
+        for (SshConnector.Outcome o : connector.connectAll(targets)) {
+            if (!o.ok()) {
+                out.add(HostFacts.failed(o.target().label(), Instant.now(), o.errorKind() != TransportException.Kind.UNREACHABLE,
+                        o.error()));
+            } else {
+                try (SshTransport t = o.transport()) {
+                    out.add(probe(t));
+                }
+            }
+        }
+        return out;
+    }
+
+    static HostFacts parse(String host, Instant at, String output) {
+        String kernel = null;
+        String hostname = null;
+        String osId = null;
+        String osLike = null;
+        String osName = null;
+        String cpuModel = null;
+        int cpus = 0;
+        boolean root = false;
+        String sessionAddress = null;
+        Map<String, String[]> tools = new LinkedHashMap<>();
+        Map<String, String> sysctls = new LinkedHashMap<>();
+        Map<String, String[]> ifs = new LinkedHashMap<>();
+        Map<String, List<String>> addrs = new LinkedHashMap<>();
+        Map<String, Map<String, Boolean>> offloads = new LinkedHashMap<>();
+        for (String line : output.split("\n")) {
+            String[] f = line.split("\t", -1);
+            switch (f[0]) {
+                case "uname" -> kernel = field(f, 1);
+                case "hostname" -> hostname = field(f, 1);
+                case "os" -> {
+                    osId = field(f, 1);
+                    osLike = field(f, 2);
+                    osName = field(f, 3);
+                }
+                case "cpus" -> cpus = parseInt(field(f, 1));
+                case "cpu" -> cpuModel = field(f, 1);
+                case "uid" -> root = "0".equals(field(f, 1));
+                case "tool" -> tools.put(field(f, 1), f);
+                case "sysctl" -> sysctls.put(field(f, 1), field(f, 2));
+                case "session" -> sessionAddress = field(f, 1);
+                case "if" -> ifs.put(field(f, 1), f);
+                case "addr" -> addrs.computeIfAbsent(field(f, 1), k -> new ArrayList<>()).add(field(f, 2));
+                case "offload" -> offloads.computeIfAbsent(field(f, 1), k -> new LinkedHashMap<>())
+                        .put(field(f, 2), "on".equals(field(f, 3)));
+                default -> {
+                    // an unknown line (a newer probe): ignored
+                }
+            }
+        }
+        List<ToolFacts> toolFacts = new ArrayList<>();
+        for (String name : TOOLS) {
+            String[] f = tools.get(name);
+            String path = f == null ? null : field(f, 2);
+            if (path == null) {
+                toolFacts.add(new ToolFacts(name, null, null, null, installCommand(name, osId, osLike, root)));
+            } else {
+                String line = field(f, 3);
+                Matcher m = VERSION.matcher(line == null ? "" : line);
+                toolFacts.add(new ToolFacts(name, path, m.find() ? m.group(1) : null, line, null));
+            }
+        }
+        List<InterfaceFacts> interfaces = new ArrayList<>();
+        String sessionIf = null;
+        for (Map.Entry<String, String[]> e : ifs.entrySet()) {
+            String[] f = e.getValue();
+            String name = e.getKey();
+            Long speed = null;
+            String sp = field(f, 3);
+            if (sp != null && sp.matches("\\d+") && Long.parseLong(sp) > 0) {
+                speed = Long.parseLong(sp);
+            }
+            String driver = field(f, 5);
+            if (driver == null) {
+                driver = linkType(field(f, 7));
+            }
+            List<String> a = addrs.getOrDefault(name, List.of());
+            for (String x : a) {
+                if (x.split("/")[0].equals(sessionAddress)) {
+                    sessionIf = name;
+                }
+            }
+            interfaces.add(new InterfaceFacts(name, a, parseInt(field(f, 2)), speed, field(f, 4), driver, field(f, 6),
+                    offloads.getOrDefault(name, Map.of())));
+        }
+        return new HostFacts(host, at, true, true, null, kernel, hostname, osId, osLike, osName, cpuModel, cpus, root,
+                toolFacts, interfaces, sysctls, sessionIf);
+    }
+
+    private static String linkType(String type) {
+        if (type == null) {
+            return null;
+        }
+        return switch (type) {
+            case "1" -> null;
+            case "32" -> "infiniband";
+            case "772" -> "loopback";
+            default -> "link type " + type;
+        };
+    }
+
+    /** How to install a tool's package on a distribution (os-release ID and ID_LIKE). */
+    static String installCommand(String tool, String osId, String osLike, boolean root) {
+        String pkg = switch (tool) {
+            case "netperf", "netserver" -> "netperf";
+            default -> tool;
+        };
+        String family = ((osId == null ? "" : osId) + " " + (osLike == null ? "" : osLike)).toLowerCase(Locale.ROOT);
+        String sudo = root ? "" : "sudo ";
+        // RHEL and its rebuilds ship iperf (2) and netperf only in EPEL; Fedora has them itself.
+        boolean epel = (pkg.equals("iperf") || pkg.equals("netperf")) && !"fedora".equals(osId);
+        if (family.matches(".*\\b(debian|ubuntu)\\b.*")) {
+            return sudo + "apt-get install -y " + pkg;
+        }
+        if (family.matches(".*\\b(rhel|centos|fedora|rocky|almalinux|ol)\\b.*")) {
+            return epel
+                    ? sudo + "dnf install -y epel-release && " + sudo + "dnf install -y " + pkg
+                    : sudo + "dnf install -y " + pkg;
+        }
+        if (family.matches(".*\\b(suse|opensuse|sles|opensuse-leap|opensuse-tumbleweed)\\b.*")) {
+            return sudo + "zypper install -y " + pkg;
+        }
+        if (family.matches(".*\\barch\\b.*")) {
+            return pkg.equals("netperf") ? "install netperf from the AUR (e.g. yay -S netperf)"
+                    : sudo + "pacman -S --noconfirm " + pkg;
+        }
+        if (family.matches(".*\\balpine\\b.*")) {
+            return sudo + "apk add " + pkg;
+        }
+        return "install the " + pkg + " package with the distribution's package manager";
+    }
+
+    private static String field(String[] f, int i) {
+        return i < f.length && !f[i].isEmpty() ? f[i] : null;
+    }
+
+    private static int parseInt(String s) {
+        try {
+            return s == null ? 0 : Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}
