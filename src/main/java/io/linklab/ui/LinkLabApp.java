@@ -20,6 +20,7 @@ public class LinkLabApp extends Application {
         tasks = new BackgroundTasks("linklab-background", 4);
         window = new MainWindow(MainWindow.defaultServices(tasks, null, null));
         stage.setTitle(TITLE);
+        AppIcon.applyTo(stage);
         window.install(stage);
         stage.show();
     }
