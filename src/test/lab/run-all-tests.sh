@@ -10,7 +10,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 PACKAGES=(openjdk-17-jdk-headless maven iperf3 iperf netperf openssh-server openssh-client iproute2
-          procps iputils-ping ethtool libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev)
+          procps iputils-ping ethtool libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -34,6 +34,11 @@ if ((${#missing[@]})); then
   apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
+# jlink (for the installer) needs the JDK's jmods: in Debian's openjdk-17-jdk-headless, a package of their own on Ubuntu.
+if ! compgen -G "/usr/lib/jvm/java-17-openjdk-*/jmods/java.base.jmod" >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openjdk-17-jmods
+fi
+
 # The packaged daemons must not hold the ports the tests use in the root namespace.
 pkill -x netserver 2>/dev/null || true
 
@@ -42,4 +47,7 @@ bash "$LAB" down >/dev/null 2>&1 || true
 bash "$LAB" up
 trap 'bash "$LAB" down' EXIT
 
-mvn -B -Plab verify "$@"
+# -Pinstaller also builds target/installer/linklab_<version>_amd64.deb (jpackage, bundled runtime), which
+# check-deb.sh then installs, runs (CLI and GUI under Xvfb) and removes again.
+mvn -B -Plab,installer verify "$@"
+bash installer/check-deb.sh

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Installs the built LinkLab .deb on this machine, checks what a user gets (the `linklab` command with the
+# jar's subcommands, the bundled runtime, the menu entry, the GUI window with its icon), removes the package
+# and checks nothing is left. Prints the package size and start-up times (docs/BENCHMARKS.md "## Installer").
+# Usage, as root, after `mvn -B -Pinstaller -DskipTests package`:
+#   bash installer/check-deb.sh [target/installer/linklab_<version>_amd64.deb]
+# Needs xvfb, xauth and x11-utils (xwininfo, xprop). An installed linklab package is replaced for the check
+# and removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+deb=${1:-$(ls target/installer/linklab_*_amd64.deb 2>/dev/null | head -1 || true)}
+[[ -n "$deb" && -f "$deb" ]] || { echo "check-deb: no .deb given and none in target/installer; build it with: mvn -B -Pinstaller -DskipTests package" >&2; exit 2; }
+[[ $(id -u) -eq 0 ]] || { echo "check-deb: run as root (it installs and removes a package)" >&2; exit 2; }
+
+APP_DIR=/opt/linklab
+passed=0
+failed=0
+ok()   { passed=$((passed + 1)); echo "  ok   $*"; }
+bad()  { failed=$((failed + 1)); echo "  FAIL $*"; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
+now()  { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+pkg_version=$(dpkg-deb -f "$deb" Version)
+version=${pkg_version%-*}
+work=$(mktemp -d /tmp/linklab-check-deb.XXXXXX)
+gui_pid=
+cleanup() {
+  [[ -n "$gui_pid" ]] && kill "$gui_pid" 2>/dev/null || true
+  # never leave the package behind, whatever failed above
+  if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then dpkg -r linklab >/dev/null 2>&1 || true; fi
+  dpkg -P linklab >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "installer check: $deb (package version $pkg_version)"
+echo "  size: $(( $(stat -c %s "$deb") / 1024 / 1024 )) MiB package, $(( $(dpkg-deb -f "$deb" Installed-Size) / 1024 )) MiB installed"
+
+if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then
+  echo "  note: replacing the installed linklab $(dpkg-query -W -f='${Version}' linklab) for the check"
+  dpkg -r linklab >/dev/null
+fi
+
+# What apt would pull in for `apt install ./linklab.deb`; dpkg -i itself installs nothing else.
+missing=()
+IFS=',' read -ra deps <<<"$(dpkg-deb -f "$deb" Depends)"
+for d in "${deps[@]}"; do
+  d=$(echo "$d" | sed -E 's/\(.*\)//; s/\|.*//' | xargs)
+  [[ -z "$d" ]] && continue
+  dpkg-query -W -f='${Status}' "$d" 2>/dev/null | grep -q "ok installed" || missing+=("$d")
+done
+if ((${#missing[@]})); then
+  echo "  installing the package's dependencies: ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+t0=$(now)
+quiet() { local log=$1; shift; "$@" >"$log" 2>&1 || { sed 's/^/  | /' "$log"; return 1; }; }
+check "dpkg -i installs the package" quiet "$work/dpkg-i.log" dpkg -i "$deb"
+echo "  install: $(secs "$t0" "$(now)") s"
+check "package state is 'install ok installed'" \
+  bash -c '[[ $(dpkg-query -W -f="\${Status}" linklab) == "install ok installed" ]]'
+
+# --- the command and the bundled runtime -------------------------------------------------------------------
+check "linklab is on the PATH as /usr/bin/linklab" bash -c '[[ $(command -v linklab) == /usr/bin/linklab ]]'
+check "/usr/bin/linklab runs $APP_DIR/bin/LinkLab" bash -c "[[ \$(readlink -f /usr/bin/linklab) == $APP_DIR/bin/LinkLab ]]"
+check "a runtime is bundled (libjvm, JavaFX, ControlsFX, jdk.crypto.ec for ed25519 keys)" bash -c "
+  [[ -f $APP_DIR/lib/runtime/lib/server/libjvm.so ]] &&
+  grep -q 'javafx.controls' $APP_DIR/lib/runtime/release &&
+  grep -q 'org.controlsfx.controls' $APP_DIR/lib/runtime/release &&
+  grep -q 'jdk.crypto.ec' $APP_DIR/lib/runtime/release"
+
+# A clean environment: no JAVA_HOME, no java on the PATH, a fresh home. The launcher must not need them.
+run_clean() { env -i HOME="$work/home" PATH=/usr/bin:/bin LANG=C.UTF-8 "$@"; }
+mkdir -p "$work/home"
+t0=$(now)
+set +e
+run_clean linklab --help >"$work/help.out" 2>"$work/help.err"; help_rc=$?
+set -e
+echo "  linklab --help: $(secs "$t0" "$(now)") s"
+check "linklab --help exits 0" test "$help_rc" -eq 0
+check "linklab --help lists the import and test subcommands" \
+  bash -c "grep -qE '^  import ' '$work/help.out' && grep -qE '^  test ' '$work/help.out'"
+if [[ -f target/linklab.jar ]]; then
+  java -jar target/linklab.jar --help >"$work/jar-help.out" 2>/dev/null || true
+  check "linklab --help says what java -jar target/linklab.jar --help says" cmp -s "$work/help.out" "$work/jar-help.out"
+fi
+set +e
+run_clean linklab --version >"$work/version.out" 2>&1
+run_clean linklab no-such-command >/dev/null 2>"$work/unknown.err"; unknown_rc=$?
+set -e
+check "linklab --version prints LinkLab $version" bash -c "[[ \$(cat '$work/version.out') == 'LinkLab $version' ]]"
+check "an unknown subcommand exits 2 with a message and no stack trace" \
+  bash -c "[[ $unknown_rc -eq 2 ]] && grep -q \"unknown subcommand 'no-such-command'\" '$work/unknown.err' && ! grep -q 'Exception' '$work/unknown.err'"
+
+# --- the menu entry ----------------------------------------------------------------------------------------
+desktop=/usr/share/applications/linklab.desktop
+check "menu entry $desktop starts $APP_DIR/bin/LinkLab" grep -qx "Exec=$APP_DIR/bin/LinkLab" "$desktop"
+icon=$(sed -n 's/^Icon=//p' "$desktop" 2>/dev/null || true)
+check "menu entry icon $icon is the 256 px LinkLab icon" cmp -s "$icon" icons/png/linklab-256.png
+
+# --- the GUI under Xvfb ------------------------------------------------------------------------------------
+# Cold start: a fresh HOME, so JavaFX unpacks its native libraries as on a user's first start.
+cat >"$work/gui.sh" <<'GUI'
+#!/usr/bin/env bash
+# Runs inside xvfb-run: starts the installed app, waits for its main window (not GTK's 10x10 leader window),
+# reports the seconds it took, the window's class and whether it carries an icon, then stops the app.
+set -uo pipefail
+work=$1
+t0=$(date +%s.%N)
+HOME="$work/home" linklab >"$work/gui.log" 2>&1 &
+pid=$!
+echo "$pid" >"$work/gui.pid"
+win=
+for _ in $(seq 1 240); do
+  win=$(xwininfo -root -tree 2>/dev/null | awk '/"LinkLab": \("io\.linklab/ { print $1; exit }')
+  [[ -n "$win" ]] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.25
+done
+t1=$(date +%s.%N)
+if [[ -n "$win" ]]; then
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "window_seconds=%.2f\n", b - a }'
+  echo "window_class=$(xprop -id "$win" WM_CLASS | sed 's/.*= //')"
+  # set from Stage.getIcons(); GTK hands the window manager the size it prefers
+  xprop -id "$win" _NET_WM_ICON >"$work/wm-icon.txt" 2>&1
+  grep -q 'Icon (' "$work/wm-icon.txt" && echo "window_icon=yes" || echo "window_icon=no"
+fi
+kill -TERM "$pid" 2>/dev/null
+for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+kill -0 "$pid" 2>/dev/null && { echo "still_running=yes"; kill -KILL "$pid"; } || echo "still_running=no"
+GUI
+xvfb-run -a -s "-screen 0 1600x1000x24" bash "$work/gui.sh" "$work" >"$work/gui.result" 2>&1 || true
+gui_pid=$(cat "$work/gui.pid" 2>/dev/null || true)
+check "the installed GUI opens a window titled LinkLab under Xvfb" grep -q '^window_seconds=' "$work/gui.result"
+check "the window carries the LinkLab icon" grep -q '^window_icon=yes' "$work/gui.result"
+check "the GUI stops on SIGTERM" grep -q '^still_running=no' "$work/gui.result"
+if ! grep -q '^window_seconds=' "$work/gui.result"; then
+  echo "  --- gui output:"; sed 's/^/  | /' "$work/gui.result" "$work/gui.log" | head -40
+fi
+echo "  GUI cold start to window: $(sed -n 's/^window_seconds=//p' "$work/gui.result") s"
+gui_pid=
+
+# --- removal -----------------------------------------------------------------------------------------------
+t0=$(now)
+check "dpkg -r removes the package" quiet "$work/dpkg-r.log" dpkg -r linklab
+echo "  remove: $(secs "$t0" "$(now)") s"
+check "$APP_DIR is gone" test ! -e "$APP_DIR"
+check "/usr/bin/linklab is gone" test ! -e /usr/bin/linklab -a ! -L /usr/bin/linklab
+check "the linklab alternative is gone" bash -c '! update-alternatives --query linklab >/dev/null 2>&1'
+check "the menu entry is gone" test ! -e "$desktop"
+check "dpkg -P purges what dpkg still keeps of it" quiet "$work/dpkg-p.log" dpkg -P linklab
+check "dpkg no longer knows the package" bash -c '! dpkg-query -W linklab >/dev/null 2>&1'
+
+echo "installer: $passed passed, $failed failed"
+((failed == 0))
