@@ -21,6 +21,17 @@ bad()  { failed=$((failed + 1)); echo "  FAIL $*"; }
 check() { local what=$1; shift; if "$@"; then ok "$what"; else bad "$what"; fi; }
 now()  { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+quiet() { local log=$1; shift; "$@" >"$log" 2>&1 || { sed 's/^/  | /' "$log"; return 1; }; }
+# dpkg does not wait for a lock held by an apt run elsewhere on the machine; wait up to 5 minutes for it.
+dpkg_waiting() {
+  local out rc
+  for _ in $(seq 1 60); do
+    out=$(dpkg "$@" 2>&1) && rc=0 || rc=$?
+    [[ $rc -ne 0 && "$out" == *"lock"* ]] || { printf '%s\n' "$out"; return "$rc"; }
+    sleep 5
+  done
+  printf '%s\n' "$out"; return "$rc"
+}
 
 pkg_version=$(dpkg-deb -f "$deb" Version)
 version=${pkg_version%-*}
@@ -29,8 +40,8 @@ gui_pid=
 cleanup() {
   [[ -n "$gui_pid" ]] && kill "$gui_pid" 2>/dev/null || true
   # never leave the package behind, whatever failed above
-  if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then dpkg -r linklab >/dev/null 2>&1 || true; fi
-  dpkg -P linklab >/dev/null 2>&1 || true
+  if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then dpkg_waiting -r linklab >/dev/null 2>&1 || true; fi
+  dpkg_waiting -P linklab >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -40,7 +51,7 @@ echo "  size: $(( $(stat -c %s "$deb") / 1024 / 1024 )) MiB package, $(( $(dpkg-
 
 if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then
   echo "  note: replacing the installed linklab $(dpkg-query -W -f='${Version}' linklab) for the check"
-  dpkg -r linklab >/dev/null
+  dpkg_waiting -r linklab >/dev/null
 fi
 
 # What apt would pull in for `apt install ./linklab.deb`; dpkg -i itself installs nothing else.
@@ -53,12 +64,14 @@ for d in "${deps[@]}"; do
 done
 if ((${#missing[@]})); then
   echo "  installing the package's dependencies: ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -o DPkg::Lock::Timeout=300 -y -q --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 t0=$(now)
-quiet() { local log=$1; shift; "$@" >"$log" 2>&1 || { sed 's/^/  | /' "$log"; return 1; }; }
-check "dpkg -i installs the package" quiet "$work/dpkg-i.log" dpkg -i "$deb"
+if quiet "$work/dpkg-i.log" dpkg_waiting -i "$deb"; then ok "dpkg -i installs the package"; else
+  bad "dpkg -i installs the package"
+  echo "installer: $passed passed, $failed failed (stopped: the package did not install)"; exit 1
+fi
 echo "  install: $(secs "$t0" "$(now)") s"
 check "package state is 'install ok installed'" \
   bash -c '[[ $(dpkg-query -W -f="\${Status}" linklab) == "install ok installed" ]]'
@@ -95,6 +108,23 @@ check "linklab --version prints LinkLab $version" bash -c "[[ \$(cat '$work/vers
 check "an unknown subcommand exits 2 with a message and no stack trace" \
   bash -c "[[ $unknown_rc -eq 2 ]] && grep -q \"unknown subcommand 'no-such-command'\" '$work/unknown.err' && ! grep -q 'Exception' '$work/unknown.err'"
 
+# import through the installed command: the same files, and the same CSV as the jar writes
+fixture=src/test/resources/fixtures/recorded/iperf3_3.12_client_bidir.json
+set +e
+run_clean linklab import "$PWD/$fixture" --samples "$work/samples.csv" --summary "$work/summary.csv" \
+  >"$work/import.out" 2>"$work/import.err"; import_rc=$?
+set -e
+check "linklab import $(basename "$fixture") exits 0 and reports it ok" \
+  bash -c "[[ $import_rc -eq 0 ]] && grep -q 'iperf3-json' '$work/import.out' && grep -qE ' ok\$' '$work/import.out'"
+check "the imported samples.csv has the contract's columns and rows" bash -c "
+  head -1 '$work/samples.csv' | grep -q '^source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes' &&
+  [[ \$(wc -l <'$work/samples.csv') -gt 1 ]]"
+if [[ -f target/linklab.jar ]]; then
+  java -jar target/linklab.jar import "$PWD/$fixture" --samples "$work/jar-samples.csv" --summary "$work/jar-summary.csv" >/dev/null 2>&1 || true
+  check "the installed command writes the same samples.csv and summary.csv as the jar" \
+    bash -c "cmp -s '$work/samples.csv' '$work/jar-samples.csv' && cmp -s '$work/summary.csv' '$work/jar-summary.csv'"
+fi
+
 # --- the menu entry ----------------------------------------------------------------------------------------
 desktop=/usr/share/applications/linklab.desktop
 check "menu entry $desktop starts $APP_DIR/bin/LinkLab" grep -qx "Exec=$APP_DIR/bin/LinkLab" "$desktop"
@@ -115,7 +145,8 @@ pid=$!
 echo "$pid" >"$work/gui.pid"
 win=
 for _ in $(seq 1 240); do
-  win=$(xwininfo -root -tree 2>/dev/null | awk '/"LinkLab": \("io\.linklab/ { print $1; exit }')
+  # the title is "LinkLab" or "LinkLab — <open topology>"; the class tells it from GTK's leader window
+  win=$(xwininfo -root -tree 2>/dev/null | awk '/"LinkLab[^"]*": \("io\.linklab/ { print $1; exit }')
   [[ -n "$win" ]] && break
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.25
@@ -145,13 +176,13 @@ gui_pid=
 
 # --- removal -----------------------------------------------------------------------------------------------
 t0=$(now)
-check "dpkg -r removes the package" quiet "$work/dpkg-r.log" dpkg -r linklab
+check "dpkg -r removes the package" quiet "$work/dpkg-r.log" dpkg_waiting -r linklab
 echo "  remove: $(secs "$t0" "$(now)") s"
 check "$APP_DIR is gone" test ! -e "$APP_DIR"
 check "/usr/bin/linklab is gone" test ! -e /usr/bin/linklab -a ! -L /usr/bin/linklab
 check "the linklab alternative is gone" bash -c '! update-alternatives --query linklab >/dev/null 2>&1'
 check "the menu entry is gone" test ! -e "$desktop"
-check "dpkg -P purges what dpkg still keeps of it" quiet "$work/dpkg-p.log" dpkg -P linklab
+check "dpkg -P purges what dpkg still keeps of it" quiet "$work/dpkg-p.log" dpkg_waiting -P linklab
 check "dpkg no longer knows the package" bash -c '! dpkg-query -W linklab >/dev/null 2>&1'
 
 echo "installer: $passed passed, $failed failed"
