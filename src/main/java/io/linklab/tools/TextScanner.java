@@ -281,6 +281,10 @@ public final class TextScanner {
         double result;
         if (expect("bits/sec") || expect("bits/s") || expect("bps")) {
             result = v * decimal;
+            if (decimal > 1) {
+                // "16.4 Gbits/sec" is 16400000000 exactly; 16.4 * 1e9 in binary floating point is not.
+                result = Math.rint(result);
+            }
         } else if (expect("Bytes/sec") || expect("Bytes/s")) {
             result = v * binary * 8;
         } else {

@@ -31,6 +31,7 @@ public final class FormatDetector {
         int csv2 = 0;
         int json = 0;
         int nonBlank = 0;
+        int numericRows = 0;
         for (String raw : firstLines) {
             String line = raw.strip();
             if (line.isEmpty()) {
@@ -70,6 +71,9 @@ public final class FormatDetector {
             } else if (intervalDecimals(line) == 2) {
                 iperf3 += 1;
             }
+            if (isNetperfRow(line)) {
+                numericRows++;
+            }
             if (isIperf2Csv(line)) {
                 csv2 += 3;
             }
@@ -82,6 +86,10 @@ public final class FormatDetector {
         }
         if (nonBlank == 0) {
             return new Detection(null, "the file is empty");
+        }
+        if (netperf == 0 && numericRows == nonBlank) {
+            // netperf -P 0 prints only its result rows: "131072  16384  16384    10.00   23132.59".
+            netperf = 3;
         }
         if (json >= 3 && json >= iperf3) {
             return new Detection(io.linklab.tools.LogFormat.IPERF3_JSON, null);
@@ -98,6 +106,20 @@ public final class FormatDetector {
             return new Detection(LogFormat.NETPERF, null);
         }
         return new Detection(iperf3 >= iperf2 ? LogFormat.IPERF3 : LogFormat.IPERF2, null);
+    }
+
+    /** Five to ten blank-separated plain numbers: a netperf result row. */
+    static boolean isNetperfRow(String line) {
+        String[] words = line.trim().split("\\s+");
+        if (words.length < 5 || words.length > 10) {
+            return false;
+        }
+        for (String w : words) {
+            if (!w.matches("-?\\d+(\\.\\d+)?")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Decimals of the first number of an "a-b sec" interval, or -1. */

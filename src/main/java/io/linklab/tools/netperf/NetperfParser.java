@@ -155,7 +155,7 @@ public final class NetperfParser implements StreamingParser {
         double mult = unitMultiplier(units);
         double start = interimEnd;
         interimEnd += Double.isNaN(seconds) ? 0 : seconds;
-        sink.sample(new Sample(null, STREAM, direction, start, interimEnd, null, v * mult, null, null, null, null,
+        sink.sample(new Sample(null, STREAM, direction, start, interimEnd, null, exact(v * mult), null, null, null, null,
                 null, null, false));
     }
 
@@ -216,8 +216,13 @@ public final class NetperfParser implements StreamingParser {
 
     private void emit(Role role, double elapsed, double throughput, Double lcpu, Double rcpu, Double lsd, Double rsd,
                       Long packets) {
-        sink.summary(new Summary(null, STREAM, direction, role, 0, elapsed, null, throughput * unit, null, null,
+        sink.summary(new Summary(null, STREAM, direction, role, 0, elapsed, null, exact(throughput * unit), null, null,
                 null, packets, cpu(lcpu), cpu(rcpu), cpu(lsd), cpu(rsd)));
+    }
+
+    /** netperf prints at most two decimals of 10^6 bits/s: the product is a whole number of bits/s. */
+    private static double exact(double bps) {
+        return bps >= 1000 ? Math.rint(bps) : bps;
     }
 
     /** netperf prints -1 when it did not measure. */
@@ -279,7 +284,7 @@ public final class NetperfParser implements StreamingParser {
         Double retr = number(kv.get("LOCAL_TRANSPORT_RETRANS"));
         Double bytes = number(direction == Direction.C2S ? kv.get("REMOTE_BYTES_RECVD") : kv.get("LOCAL_BYTES_RECVD"));
         sink.summary(new Summary(null, STREAM, direction, Role.RECEIVER, 0, elapsed == null ? 0 : elapsed,
-                bytes == null || bytes < 0 ? null : bytes.longValue(), thr * unitMultiplier(units),
+                bytes == null || bytes < 0 ? null : bytes.longValue(), exact(thr * unitMultiplier(units)),
                 retr == null || retr < 0 ? null : retr.longValue(), null, null, null,
                 cpu(number(kv.get("LOCAL_CPU_UTIL"))), cpu(number(kv.get("REMOTE_CPU_UTIL"))),
                 cpu(number(kv.get("LOCAL_SD"))), cpu(number(kv.get("REMOTE_SD")))));
