@@ -42,6 +42,7 @@ public final class Iperf2TextParser implements StreamingParser {
     private final Set<String> reported = new HashSet<>();
     private Direction lastDirection;
     private boolean reportsSinceRun;
+    private boolean connectsSinceRun;
     private int run;
     private String serverReportFor;
 
@@ -87,6 +88,7 @@ public final class Iperf2TextParser implements StreamingParser {
             lastDirection = null;
             run++;
             reportsSinceRun = false;
+            connectsSinceRun = false;
             sink.meta(ToolMeta.RUN, Integer.toString(run));
         }
     }
@@ -184,6 +186,7 @@ public final class Iperf2TextParser implements StreamingParser {
         }
         reported.remove(key);
         directions.put(key, d);
+        connectsSinceRun = true;
     }
 
     private Role roleOf(Direction d) {
@@ -332,15 +335,19 @@ public final class Iperf2TextParser implements StreamingParser {
             long port = portAfter(line, at, end);
             if (!sawBanner || reportsSinceRun) {
                 newRunIfNeeded();
-                mainIsClient = true;
                 listenPorts.clear();
                 clientPorts.clear();
+                sink.meta(ToolMeta.PROTOCOL, line.indexOf("UDP port", at) > 0 ? "UDP" : "TCP");
+            }
+            // A client prints its banners before any connection; a server prints this one (for the reverse
+            // half of -d/-r) only after it accepted the client.
+            if (!connectsSinceRun) {
+                mainIsClient = true;
                 sink.meta(ToolMeta.SIDE, "client");
                 int comma = line.indexOf(',', at);
                 if (comma > 0) {
                     sink.meta(ToolMeta.REMOTE, line.substring(at + "Client connecting to ".length(), comma));
                 }
-                sink.meta(ToolMeta.PROTOCOL, line.indexOf("UDP port", at) > 0 ? "UDP" : "TCP");
             }
             sawBanner = true;
             clientPorts.add(port);

@@ -1,0 +1,231 @@
+package io.linklab.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.lab.Lab;
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.Tool;
+import io.linklab.model.ToolEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The real tools run between the lab's namespace hosts over their sshd; their output is fed to the
+ * parsers line by line as ssh delivers it, exactly as a live run does.
+ */
+@Tag("lab")
+class LiveParsingLabTest {
+
+    private final Lab lab = Lab.get();
+    private final List<String> serverPids = new ArrayList<>();
+
+    /** What a live run gave: the sink, the raw lines, and whether the tool was still running at the first sample. */
+    private record Live(CollectingSink sink, List<String> lines, boolean runningAtFirstSample, int exit) {
+    }
+
+    private List<String> sshArgs(Lab.Host host, String command) {
+        return List.of("ssh", "-F", lab.sshConfig().toString(), "-o", "BatchMode=yes", "-o", "ConnectTimeout=5",
+                host.login(), command);
+    }
+
+    private String ssh(Lab.Host host, String command) throws Exception {
+        Process p = new ProcessBuilder(sshArgs(host, command)).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ssh timed out: " + command);
+        assertEquals(0, p.exitValue(), command + "\n" + out);
+        return out;
+    }
+
+    /** Starts a server in the background on h2 (bounded by `timeout`) and remembers its pid for cleanup. */
+    private void startServer(String command) throws Exception {
+        String pid = ssh(lab.h2(), "timeout 60 " + command + " </dev/null >/dev/null 2>&1 & echo $!").trim();
+        serverPids.add(pid);
+        Thread.sleep(300);
+    }
+
+    private Live run(Tool tool, boolean json, String command) throws Exception {
+        CollectingSink sink = new CollectingSink();
+        Process p = new ProcessBuilder(sshArgs(lab.h1(), command)).redirectErrorStream(true).start();
+        boolean[] runningAtFirst = {false};
+        MeasurementSink probe = new MeasurementSink() {
+            @Override
+            public void sample(Sample s) {
+                if (sink.samples.isEmpty()) {
+                    runningAtFirst[0] = p.isAlive() && sink.summaries.isEmpty();
+                }
+                sink.sample(s);
+            }
+
+            @Override
+            public void summary(Summary s) {
+                sink.summary(s);
+            }
+
+            @Override
+            public void event(ToolEvent e) {
+                sink.event(e);
+            }
+
+            @Override
+            public void meta(String key, String value) {
+                sink.meta(key, value);
+            }
+        };
+        StreamingParser parser = Parsers.forLive(tool, json, probe);
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lines.add(line);
+                parser.feed(line);
+            }
+        }
+        parser.finish();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new Live(sink, lines, runningAtFirst[0], p.exitValue());
+    }
+
+    private String target() {
+        return lab.h2().data();
+    }
+
+    @AfterEach
+    void nothingLeftRunning() throws Exception {
+        for (String pid : serverPids) {
+            ssh(lab.h2(), "kill " + pid + " 2>/dev/null; true");
+        }
+        for (int i = 0; i < 50 && !(lab.h1().processes() + lab.h2().processes()).isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertEquals("", lab.h1().processes(), "left running on h1");
+        assertEquals("", lab.h2().processes(), "left running on h2");
+    }
+
+    @Test
+    void iperf3TextTwoStreamsArriveWhileTheTestRuns() throws Exception {
+        startServer("iperf3 -s -1 -p 5341");
+        Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5341 -t 3 -i 0.5 -P 2");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        assertTrue(live.runningAtFirstSample(), "the first interval must be parsed while iperf3 still runs");
+        List<Sample> sums = live.sink().samples("SUM");
+        assertEquals(6, sums.size(), String.join("\n", live.lines()));
+        assertEquals(12, live.sink().samples.size() - sums.size());
+        for (Sample s : live.sink().samples) {
+            assertEquals(Direction.C2S, s.direction());
+            assertNotNull(s.retransmits());
+            if (!s.isSum()) {
+                assertNotNull(s.cwndBytes());
+            }
+        }
+        Summary received = live.sink().only(Role.RECEIVER, "SUM");
+        double streams = live.sink().summaries(Role.RECEIVER).stream().filter(x -> !x.isSum())
+                .mapToDouble(Summary::bitsPerSecond).sum();
+        assertTrue(received.bitsPerSecond() > 100e6, received.toString());
+        assertEquals(received.bitsPerSecond(), streams, received.bitsPerSecond() * 0.02,
+                "the SUM the tool printed is its streams' total (to its 3 digits)");
+    }
+
+    @Test
+    void iperf3JsonReverseStreamsEachIntervalAndTheTotals() throws Exception {
+        startServer("iperf3 -s -1 -p 5342");
+        Live live = run(Tool.IPERF3, true, "iperf3 -c " + target() + " -p 5342 -t 2 -i 0.5 -R -J");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        CollectingSink s = live.sink();
+        assertEquals("3.12", s.meta.get(ToolMeta.VERSION));
+        assertEquals(8, s.samples.size(), "4 intervals × (stream + SUM)");
+        assertTrue(s.samples.stream().allMatch(x -> x.direction() == Direction.S2C));
+        Summary sent = s.only(Role.SENDER, "SUM");
+        Summary received = s.only(Role.RECEIVER, "SUM");
+        assertTrue(sent.bitsPerSecond() > 100e6);
+        assertTrue(received.bytes() <= sent.bytes());
+        assertNotNull(received.localCpuPercent());
+        assertTrue(s.events.isEmpty(), s.events.toString());
+    }
+
+    @Test
+    void iperf3UdpBidirCarriesJitterAndLoss() throws Exception {
+        startServer("iperf3 -s -1 -p 5343");
+        Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5343 -t 2 -u -b 20M --bidir");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        CollectingSink s = live.sink();
+        assertEquals(2, s.samples.stream().filter(x -> x.direction() == Direction.C2S).count());
+        List<Sample> received = s.samples.stream().filter(x -> x.direction() == Direction.S2C)
+                .collect(Collectors.toList());
+        assertEquals(2, received.size());
+        assertNotNull(received.get(0).jitterMs(), "[RX-C] lines carry jitter");
+        assertNotNull(received.get(0).lostPackets());
+        Summary c2sReceiver = s.summaries(Role.RECEIVER, Direction.C2S).get(0);
+        assertEquals(20e6, c2sReceiver.bitsPerSecond(), 2e6);
+        assertNotNull(c2sReceiver.packets());
+    }
+
+    @Test
+    void iperf3ConnectErrorBecomesAnEvent() throws Exception {
+        Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5349 -t 1");
+        assertEquals(1, live.exit());
+        assertEquals(1, live.sink().events.size(), live.lines().toString());
+        assertEquals(ToolMeta.CONNECT_FAILED, live.sink().events.get(0).kind());
+        assertTrue(live.sink().samples.isEmpty());
+    }
+
+    @Test
+    void iperf2EnhancedParallelClient() throws Exception {
+        startServer("iperf -s -p 5344");
+        Live live = run(Tool.IPERF2, false, "iperf -c " + target() + " -p 5344 -t 2 -i 0.5 -e -P 2");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        CollectingSink s = live.sink();
+        assertTrue(live.runningAtFirstSample());
+        assertEquals(4, s.samples("SUM").size(), String.join("\n", live.lines()));
+        assertTrue(s.samples.stream().filter(x -> !x.isSum()).allMatch(x -> x.rttMs() != null && x.cwndBytes() != null));
+        Summary sum = s.only(Role.SENDER, "SUM");
+        assertTrue(sum.bitsPerSecond() > 100e6);
+        assertEquals(2.0, sum.endS(), 0.1);
+    }
+
+    @Test
+    void iperf2DualTestAndCsv() throws Exception {
+        startServer("iperf -s -p 5345");
+        Live dual = run(Tool.IPERF2, false, "iperf -c " + target() + " -p 5345 -t 2 -d -L 5346");
+        assertEquals(0, dual.exit(), String.join("\n", dual.lines()));
+        assertEquals(1, dual.sink().summaries(Role.SENDER, Direction.C2S).size(), String.join("\n", dual.lines()));
+        assertEquals(1, dual.sink().summaries(Role.RECEIVER, Direction.S2C).size(), String.join("\n", dual.lines()));
+        Live csv = run(Tool.IPERF2, true, "iperf -c " + target() + " -p 5345 -t 2 -i 1 -y C");
+        assertEquals(0, csv.exit(), String.join("\n", csv.lines()));
+        assertEquals(2, csv.sink().samples.size(), String.join("\n", csv.lines()));
+        assertEquals(1, csv.sink().summaries.size());
+        assertTrue(csv.sink().summaries.get(0).bytes() > 0);
+    }
+
+    @Test
+    void netperfDemoModeWithCpu() throws Exception {
+        startServer("netserver -D -p 5347");
+        Live live = run(Tool.NETPERF, false, "netperf -H " + target() + " -p 5347 -l 2 -D 0.5 -c -C");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        CollectingSink s = live.sink();
+        assertTrue(s.samples.size() >= 2, String.join("\n", live.lines()));
+        assertTrue(live.runningAtFirstSample());
+        assertEquals(1, s.summaries.size());
+        Summary total = s.summaries.get(0);
+        assertTrue(total.bitsPerSecond() > 100e6);
+        assertNotNull(total.localCpuPercent(), String.join("\n", live.lines()));
+        assertNotNull(total.remoteServiceDemandUsPerKb());
+        assertFalse(s.meta.isEmpty());
+    }
+}
