@@ -124,6 +124,9 @@ public final class LogImporter {
         long lines = 0;
         int start = 0;
         boolean eof = false;
+        if (json != null) {
+            return runChunks(file, format, in, tally, json, buf, filled);
+        }
         while (true) {
             int nl = -1;
             for (int i = start; i < filled; i++) {
@@ -167,6 +170,63 @@ public final class LogImporter {
         }
         parser.finish();
         return tally.result(file, format, lines, null);
+    }
+
+    /** JSON: whole buffers of complete lines go to the parser, which feeds Jackson in bulk. */
+    private static FileResult runChunks(Path file, LogFormat format, InputStream in, Tally tally,
+                                        Iperf3JsonParser json, byte[] buf, int filled) throws IOException {
+        long lines = 0;
+        boolean eof = false;
+        while (true) {
+            int last = -1;
+            for (int i = filled - 1; i >= 0; i--) {
+                if (buf[i] == '\n') {
+                    last = i;
+                    break;
+                }
+            }
+            if (eof) {
+                lines += countLines(buf, filled);
+                json.feedChunk(buf, 0, filled);
+                break;
+            }
+            if (last >= 0) {
+                lines += countLines(buf, last + 1);
+                json.feedChunk(buf, 0, last + 1);
+                System.arraycopy(buf, last + 1, buf, 0, filled - last - 1);
+                filled -= last + 1;
+            } else if (filled == buf.length) {
+                if (buf.length >= MAX_LINE) {
+                    tally.event(ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + (lines + 1) + " is longer than "
+                            + (MAX_LINE >> 20) + " MB: not tool output; stopped here", lines + 1));
+                    break;
+                }
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = readFully(in, buf, filled, buf.length - filled);
+            if (n == 0) {
+                eof = true;
+            }
+            filled += n;
+            if (filled == 0) {
+                break;
+            }
+        }
+        json.finish();
+        return tally.result(file, format, lines, null);
+    }
+
+    private static long countLines(byte[] buf, int len) {
+        long n = 0;
+        for (int i = 0; i < len; i++) {
+            if (buf[i] == '\n') {
+                n++;
+            }
+        }
+        if (len > 0 && buf[len - 1] != '\n') {
+            n++;
+        }
+        return n;
     }
 
     private static void feed(StreamingParser parser, Iperf3JsonParser json, LineDecoder decoder, byte[] buf, int off,

@@ -93,6 +93,10 @@ class RecordedOutputsTest {
         assertEquals(37.8e9, find(c, "1", Direction.C2S, Role.SENDER).bitsPerSecond());
         assertEquals(29.4e9, find(c, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond(),
                 "the stream the client accepted on its -L port flows server→client");
+        CollectingSink lab = load("iperf2_2.1.8_lab_client_d_listener_banner_first.txt");
+        assertEquals(6.89e9, find(lab, "1", Direction.C2S, Role.SENDER).bitsPerSecond(),
+                "the client's listener banner came first; it is still the client");
+        assertEquals(7.92e9, find(lab, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond());
         CollectingSink srv = load("iperf2_2.1.8_server_d_fd_P2_yC.txt");
         assertEquals(37.9e9, find(srv, "1", Direction.C2S, Role.RECEIVER).bitsPerSecond());
         assertEquals(29.4e9, find(srv, "2", Direction.S2C, Role.SENDER).bitsPerSecond(), "[ *2] … (reverse)");

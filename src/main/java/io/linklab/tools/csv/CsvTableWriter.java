@@ -86,9 +86,36 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
         if (d == Math.rint(d) && Math.abs(d) < 1e15) {
             return Long.toString((long) d);
         }
+        if (Math.abs(d) < 1e9) {
+            // Most values have a few decimals ("0.5", "15.04", "0.124"): print them without BigDecimal.
+            long micros = Math.round(d * 1e6);
+            if (micros / 1e6 == d) {
+                return sixDecimals(micros);
+            }
+        }
         // Double.toString's shortest round-trip digits, without the exponent it uses above 10^7.
         String s = BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
         return s;
+    }
+
+    private static String sixDecimals(long micros) {
+        StringBuilder sb = new StringBuilder(20);
+        if (micros < 0) {
+            sb.append('-');
+            micros = -micros;
+        }
+        sb.append(micros / 1_000_000).append('.');
+        String frac = Long.toString(micros % 1_000_000);
+        for (int i = frac.length(); i < 6; i++) {
+            sb.append('0');
+        }
+        sb.append(frac);
+        int end = sb.length();
+        while (sb.charAt(end - 1) == '0') {
+            end--;
+        }
+        sb.setLength(end);
+        return sb.toString();
     }
 
     @Override

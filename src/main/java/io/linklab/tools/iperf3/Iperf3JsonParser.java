@@ -73,7 +73,8 @@ public final class Iperf3JsonParser implements StreamingParser {
     private static final int F_SENDER = 14;
     private static final int FIELDS = 15;
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(com.fasterxml.jackson.core.StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
     private static final int MAX_DEPTH = 256;
 
     private final MeasurementSink sink;
@@ -101,6 +102,14 @@ public final class Iperf3JsonParser implements StreamingParser {
     private Double cpuRemote;
 
     private long lineNo;
+    // Bulk feeding (whole buffers inside a document): where the current feed began, for line numbers.
+    private boolean bulk;
+    private byte[] bulkBuf;
+    private int bulkStart;
+    private long bulkLinesBefore;
+    private long fedToParser;
+    private long fedBeforeThisFeed;
+    private boolean documentEnded;
     private boolean recovering;
     private long junkFrom;
     private long junkTo;
@@ -118,6 +127,7 @@ public final class Iperf3JsonParser implements StreamingParser {
             throw new IllegalStateException("Jackson cannot make a non-blocking parser", e);
         }
         feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
+        fedToParser = 0;
         depth = 0;
         field = null;
         event = null;
@@ -148,11 +158,114 @@ public final class Iperf3JsonParser implements StreamingParser {
             documentStartLine = lineNo;
         }
         try {
+            fedBeforeThisFeed = fedToParser;
             feeder.feedInput(buf, from, end);
+            fedToParser += end - from;
             drain();
         } catch (IOException | RuntimeException e) {
             syntaxError(e);
         }
+    }
+
+    /**
+     * Whole lines at once (the importer's read buffer): inside a document the bytes go to Jackson in one
+     * piece, between documents line by line so that text around documents can be skipped. The chunk
+     * must end at a line end unless the input ends there.
+     */
+    public void feedChunk(byte[] buf, int off, int len) {
+        int end = off + len;
+        int pos = off;
+        while (pos < end) {
+            if (depth == 0) {
+                int nl = indexOf(buf, (byte) '\n', pos, end);
+                int lineEnd = nl < 0 ? end : nl;
+                feed(buf, pos, lineEnd - pos);
+                pos = nl < 0 ? end : nl + 1;
+                continue;
+            }
+            bulk = true;
+            bulkBuf = buf;
+            bulkStart = pos;
+            bulkLinesBefore = lineNo;
+            documentEnded = false;
+            try {
+                fedBeforeThisFeed = fedToParser;
+                feeder.feedInput(buf, pos, end);
+                fedToParser += end - pos;
+                drain();
+                if (documentEnded) {
+                    // Jackson still holds the bytes after the document: hand them to the line-by-line path.
+                    int stop = pos + consumedInThisFeed();
+                    lineNo += count(buf, (byte) '\n', pos, stop);
+                    newParser();
+                    int nl = indexOf(buf, (byte) '\n', stop, end);
+                    int lineEnd = nl < 0 ? end : nl;
+                    if (!blank(buf, stop, lineEnd)) {
+                        lineNo--; // the rest of this line is fed as the same line again
+                        feed(buf, stop, lineEnd - stop);
+                    }
+                    pos = nl < 0 ? end : nl + 1;
+                } else {
+                    lineNo += count(buf, (byte) '\n', pos, end);
+                    if (buf[end - 1] != '\n') {
+                        lineNo++; // the input ends inside a line
+                    }
+                    pos = end;
+                }
+            } catch (IOException | RuntimeException e) {
+                int at = Math.min(end, pos + consumedInThisFeed());
+                lineNo = bulkLinesBefore + count(buf, (byte) '\n', pos, at) + 1;
+                syntaxError(e);
+                int nl = indexOf(buf, (byte) '\n', at, end);
+                pos = nl < 0 ? end : nl + 1;
+            } finally {
+                bulk = false;
+                bulkBuf = null;
+            }
+        }
+    }
+
+    private int consumedInThisFeed() {
+        long offset = parser.currentLocation().getByteOffset();
+        return (int) Math.max(0, offset - fedBeforeThisFeed);
+    }
+
+    /** The line being parsed, also in the middle of a bulk feed (for messages only). */
+    private long currentLine() {
+        if (!bulk) {
+            return lineNo;
+        }
+        int at = Math.min(bulkBuf.length, bulkStart + consumedInThisFeed());
+        return bulkLinesBefore + count(bulkBuf, (byte) '\n', bulkStart, at) + 1;
+    }
+
+    private static int indexOf(byte[] buf, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int count(byte[] buf, byte b, int from, int to) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (buf[i] == b) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean blank(byte[] buf, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte c = buf[i];
+            if (c != ' ' && c != '\t' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Between documents: where on this line the next document starts, or -1 to skip the line. */
@@ -245,6 +358,10 @@ public final class Iperf3JsonParser implements StreamingParser {
                 case END_OBJECT:
                 case END_ARRAY:
                     close();
+                    if (depth == 0 && bulk) {
+                        documentEnded = true;
+                        return;
+                    }
                     break;
                 default:
                     scalar(t);
@@ -421,7 +538,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                         && t == JsonToken.VALUE_STRING) {
                     String msg = parser.getText();
                     String prefix = serverSide[depth - 1] ? "server: " : "";
-                    sink.event(ToolEvent.error(ToolMeta.classifyError(msg), prefix + "iperf3: " + msg, lineNo));
+                    sink.event(ToolEvent.error(ToolMeta.classifyError(msg), prefix + "iperf3: " + msg, currentLine()));
                 }
                 break;
             case START:

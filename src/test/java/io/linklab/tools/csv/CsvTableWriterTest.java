@@ -1,0 +1,41 @@
+package io.linklab.tools.csv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringWriter;
+
+/** The number and quoting rules of CONTRACTS.md. */
+class CsvTableWriterTest {
+
+    @Test
+    void numbersArePlainDecimalsWithoutExponentOrUnit() {
+        assertEquals("34100000000", CsvTableWriter.cell(34.1e9));
+        assertEquals("0.5", CsvTableWriter.cell(0.5));
+        assertEquals("15.04", CsvTableWriter.cell(15.04));
+        assertEquals("-0.25", CsvTableWriter.cell(-0.25));
+        assertEquals("0.000083", CsvTableWriter.cell(8.3e-5));
+        assertEquals("22994764559.933884", CsvTableWriter.cell(22994764559.933884));
+        assertEquals("0.0000001", CsvTableWriter.cell(1e-7));
+        assertEquals("9007199254740993", CsvTableWriter.cell(9007199254740993L));
+        assertEquals("", CsvTableWriter.cell(null));
+        assertEquals("", CsvTableWriter.cell(Double.NaN));
+    }
+
+    @Test
+    void rowsFollowRfc4180AndTheHeaderComesFirst() {
+        StringWriter out = new StringWriter();
+        CsvTableWriter<ResultTables.SampleRow> w = new CsvTableWriter<>(out, ResultTables.SAMPLES);
+        w.write(new ResultTables.SampleRow("a \"quoted\", file.txt", "mtu=9000", "1",
+                new Sample("S1", "5", Direction.S2C, 0, 1.5, 1024L, 8.5e9, null, 3_000_000L, null, null, null, null,
+                        false)));
+        String[] lines = out.toString().split("\r\n");
+        assertEquals("source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
+                + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted", lines[0]);
+        assertEquals("\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,",
+                lines[1]);
+    }
+}
