@@ -40,6 +40,7 @@ public final class LogImporter {
     private static final int MAX_LINE = 8 << 20;
     private static final int SNIFF = 256 * 1024;
     private static final int MAX_EVENTS = 200;
+    private static final int FOLDED = 1000;
 
     private LogImporter() {
     }
@@ -111,17 +112,21 @@ public final class LogImporter {
         if (binary != null) {
             return tally.failed(file, format, binary);
         }
+        boolean mixed = false;
         if (format == null) {
             FormatDetector.Detection d = FormatDetector.detect(firstLines(buf, filled, FormatDetector.LINES));
             if (!d.found()) {
                 return tally.failed(file, null, d.reason());
             }
             format = d.format();
+            mixed = d.iperf3AndIperf2();
         }
-        StreamingParser parser = Parsers.forFormat(format, tally);
+        StreamingParser parser = mixed ? new MixedIperfTextParser(tally, format) : Parsers.forFormat(format, tally);
         Iperf3JsonParser json = parser instanceof Iperf3JsonParser ? (Iperf3JsonParser) parser : null;
         LineDecoder decoder = new LineDecoder(tally);
         long lines = 0;
+        int longest = 0;
+        long longestAt = 0;
         int start = 0;
         boolean eof = false;
         if (json != null) {
@@ -139,6 +144,10 @@ public final class LogImporter {
                 if (eof) {
                     if (start < filled) {
                         lines++;
+                        if (filled - start > longest) {
+                            longest = filled - start;
+                            longestAt = lines;
+                        }
                         feed(parser, json, decoder, buf, start, filled - start, lines);
                     }
                     break;
@@ -165,11 +174,21 @@ public final class LogImporter {
                 continue;
             }
             lines++;
+            if (nl - start > longest) {
+                longest = nl - start;
+                longestAt = lines;
+            }
             feed(parser, json, decoder, buf, start, nl - start, lines);
             start = nl + 1;
         }
         parser.finish();
-        return tally.result(file, format, lines, null);
+        FileResult result = tally.result(file, format, lines, null);
+        if (result.failed() && longest > FOLDED) {
+            // Tool lines are short; a long one is usually many reports pasted onto one line.
+            return tally.result(file, format, lines, result.failure() + "; line " + longestAt + " is " + longest
+                    + " characters long: if the reports were folded onto one line, put each on its own line");
+        }
+        return result;
     }
 
     /** JSON: whole buffers of complete lines go to the parser, which feeds Jackson in bulk. */

@@ -230,6 +230,18 @@ class SeedReproductionTest {
                 assertFalse(r.failure().isBlank(), name);
             }
         }
+        for (String folded : new String[] {"000_347c4f9d42cbc476.txt", "004_042945926497ae13.txt"}) {
+            LogImporter.FileResult r = LogImporter.importFile(Fixtures.seed(folded), null, new CollectingSink());
+            assertTrue(r.failed() && r.failure().contains("folded onto one line"), folded + ": " + r.failure());
+        }
+        CollectingSink s002 = new CollectingSink();
+        LogImporter.importFile(Fixtures.seed("002_30cdee82fb6788bb.txt"), null, s002);
+        List<Double> iperf2Sums = s002.summaries.stream().filter(x -> x.isSum() && x.role() == Role.SENDER
+                && x.endS() == 10.0).map(Summary::bitsPerSecond).collect(Collectors.toList());
+        assertTrue(iperf2Sums.containsAll(List.of(85.8 * G, 98.8 * G)), iperf2Sums.toString());
+        List<Double> iperf3Received = s002.summaries.stream().filter(x -> x.isSum() && x.role() == Role.RECEIVER)
+                .map(Summary::bitsPerSecond).collect(Collectors.toList());
+        assertEquals(List.of(26.6 * G, 36.4 * G), iperf3Received, "the note's iperf3 -P 10 receiver totals");
         CollectingSink s001 = new CollectingSink();
         LogImporter.FileResult r001 = LogImporter.importFile(Fixtures.seed("001_e1a3e456c0aeb44e.txt"), null, s001);
         assertEquals(LogFormat.IPERF2, r001.format());

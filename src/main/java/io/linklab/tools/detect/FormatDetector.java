@@ -15,7 +15,11 @@ public final class FormatDetector {
     public static final int LINES = 400;
 
     /** The verdict, with the reason to show when nothing matched. */
-    public record Detection(LogFormat format, String reason) {
+    public record Detection(LogFormat format, String reason, boolean iperf3AndIperf2) {
+        public Detection(LogFormat format, String reason) {
+            this(format, reason, false);
+        }
+
         public boolean found() {
             return format != null;
         }
@@ -32,6 +36,8 @@ public final class FormatDetector {
         int json = 0;
         int nonBlank = 0;
         int numericRows = 0;
+        boolean iperf3Banner = false;
+        boolean iperf2Banner = false;
         for (String raw : firstLines) {
             String line = raw.strip();
             if (line.isEmpty()) {
@@ -50,6 +56,8 @@ public final class FormatDetector {
             if (line.contains(" connected to ") && line.contains(" port ")) {
                 iperf3 += 3;
             }
+            iperf3Banner |= line.contains("Connecting to host ") || line.contains("iperf Done.");
+            iperf2Banner |= line.contains("Client connecting to ") || line.contains("Server listening on TCP port");
             if (line.contains("Connecting to host ") || line.contains("iperf Done.") || line.contains("- - - - - - -")
                     || line.contains("Accepted connection from ") || line.startsWith("iperf3")
                     || line.contains("iperf3: ")) {
@@ -105,7 +113,8 @@ public final class FormatDetector {
         if (best == netperf) {
             return new Detection(LogFormat.NETPERF, null);
         }
-        return new Detection(iperf3 >= iperf2 ? LogFormat.IPERF3 : LogFormat.IPERF2, null);
+        return new Detection(iperf3 >= iperf2 ? LogFormat.IPERF3 : LogFormat.IPERF2, null,
+                iperf3Banner && iperf2Banner);
     }
 
     /** Five to ten blank-separated plain numbers: a netperf result row. */

@@ -369,7 +369,8 @@ public final class Iperf2TextParser implements StreamingParser {
             int from = at + "iperf version ".length();
             int space = line.indexOf(' ', from);
             sink.meta(ToolMeta.VERSION, line.substring(from, space > 0 ? space : end));
-        } else if (line.indexOf("failed") >= 0 || line.indexOf("error") >= 0 || line.indexOf("Error") >= 0) {
+        } else if (line.indexOf("failed:") >= 0 || line.indexOf("failed (") >= 0 || line.indexOf("ERROR") >= 0
+                || line.indexOf("error: ") >= 0 || line.indexOf("Error: ") >= 0) {
             String text = line.substring(0, end).trim();
             if (text.startsWith("iperf:")) {
                 text = text.substring(6).trim();
