@@ -577,6 +577,11 @@ final class Run implements RunHandle {
             }
             for (int i = 0; i < n; i++) {
                 OptionalInt exit = clients.get(i).waitFor(Duration.ofSeconds(1));
+                if (exit.isPresent() && exit.getAsInt() < 0) {
+                    // No exit status: the connection went, not the tool. Say which host, end the run.
+                    checkContact(client, clientLabel);
+                    checkContact(server, serverLabel);
+                }
                 if (exit.isPresent() && exit.getAsInt() != 0) {
                     throw new PointFailure(tool.program() + " client to port " + (p.basePort() + i) + " failed: "
                             + (errors.isEmpty() ? "exit status " + exit.getAsInt() : lastOf(errors)));

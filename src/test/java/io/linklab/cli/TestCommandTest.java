@@ -1,0 +1,112 @@
+package io.linklab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `linklab test` end to end on this machine ("local" ends, real iperf3 on loopback) and its usage errors. */
+class TestCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @TempDir
+    Path dir;
+
+    private int run(String... args) {
+        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void usageErrorsNameTheFlagAndExitTwo() {
+        assertEquals(2, run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
+        assertTrue(err().contains("--client is required"), err());
+        err.reset();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--streams",
+                "0", "--out", dir.toString()));
+        assertTrue(err().contains("--streams: '0' is not valid"), err());
+        err.reset();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--mtu",
+                "9000:1500:250", "--out", dir.toString()));
+        assertTrue(err().contains("--mtu"), err());
+        err.reset();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--mtu",
+                "1500,9000", "--out", dir.toString()));
+        assertTrue(err().contains("--client-if"), err());
+        err.reset();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1;reboot",
+                "--out", dir.toString()));
+        assertTrue(err().contains("--target"), err());
+        err.reset();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--reverse",
+                "--bidir", "--out", dir.toString()));
+        err.reset();
+        assertEquals(2, run("test", "--frobnicate"));
+        assertTrue(err().contains("unknown option '--frobnicate'"), err());
+        assertTrue(!err().contains("Exception"), err());
+    }
+
+    @Test
+    void dryRunShowsTheCommandsPerHost() {
+        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
+                "198.19.0.2", "--processes", "2", "--client-if", "data0", "--server-if", "data0", "--mtu",
+                "1500:2000:250", "--dry-run"));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertTrue(o.contains("[server root@198.18.0.12]"), o);
+        assertTrue(o.contains("iperf3 -s -1 -p 5202"), o);
+        assertTrue(o.contains("# point mtu=1750"), o);
+        assertTrue(o.contains("ip link set dev data0 mtu 2000"), o);
+    }
+
+    @Test
+    void localStreamsSweepWritesAllFiles() throws Exception {
+        Path o = dir.resolve("out");
+        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port", "5581",
+                "--duration", "1", "--sweep", "streams=1,2", "--out", o.toString());
+        assertEquals(0, rc, err());
+        for (String f : List.of("samples.csv", "summary.csv", "sweep.csv", "run.json", "journal.jsonl")) {
+            assertTrue(Files.size(o.resolve(f)) > 0, f);
+        }
+        List<String> sweep = Files.readAllLines(o.resolve("sweep.csv"));
+        assertEquals(3, sweep.size(), sweep.toString());
+        assertTrue(sweep.get(2).startsWith("streams=2,,2,1,c2s,"), sweep.get(2));
+        assertTrue(sweep.get(2).endsWith(",ok"), sweep.get(2));
+        JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
+        assertEquals("ok", record.path("status").asText());
+        assertTrue(record.path("commands").path("client local").get(0).asText().startsWith("# point streams=1"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("streams=2"), "result table on stdout");
+        assertTrue(err().contains("point 2/2: streams=2"), "progress on stderr: " + err());
+    }
+
+    @Test
+    void failureExitsOneAndStillWritesTheRecordWithItsReason() throws Exception {
+        Path o = dir.resolve("busy");
+        try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
+                    String.valueOf(busy.getLocalPort()), "--duration", "1", "--out", o.toString());
+            assertEquals(1, rc, err());
+        }
+        JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
+        assertEquals("failed", record.path("status").asText());
+        assertTrue(record.path("message").asText().contains("already in use"), record.toString());
+        assertTrue(Files.exists(o.resolve("samples.csv")));
+        assertTrue(err().contains("failed: port"), err());
+    }
+}

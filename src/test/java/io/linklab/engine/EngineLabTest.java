@@ -1,0 +1,391 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.linklab.lab.Lab;
+import io.linklab.model.Direction;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshConnector;
+import io.linklab.remote.SshSettings;
+import io.linklab.remote.SshTarget;
+import io.linklab.tools.Parsers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The engine against the namespace lab: real iperf3, iperf2 and netperf through the real sshd of two
+ * hosts, with the data link's MTU really changed and really restored. Tests are short (2-3 s each).
+ */
+@Tag("lab")
+class EngineLabTest {
+
+    private static final int PORT = 5560;
+
+    private final Lab lab = Lab.get();
+
+    @TempDir
+    Path workspace;
+
+    private TestEngine engine;
+
+    @BeforeEach
+    void engine() throws Exception {
+        SshSettings settings = SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity()).withAgent(false);
+        SshConnector connector = new SshConnector(settings, LoginPrompts.NONE);
+        engine = new TestEngine(new ResultsStore(workspace), login -> connector.connect(SshTarget.parse(login)),
+                (tool, sink) -> Parsers.forLive(tool, false, sink));
+        assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
+        assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
+    }
+
+    @AfterEach
+    void hostsAreLeftClean() throws Exception {
+        assertNothingRunning();
+        assertEquals(1500, lab.h1().mtu(), "h1 MTU not restored");
+        assertEquals(1500, lab.h2().mtu(), "h2 MTU not restored");
+    }
+
+    private TestPlan plan(Tool tool, int duration, int streams, int processes, TestPlan.Mode mode,
+                          TestPlan.Sweep sweep) {
+        return new TestPlan(tool, new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()), lab.h2().data(), TestPlan.Protocol.TCP, null,
+                duration, 1.0, 0, streams, processes, PORT, mode, null, null, 1, sweep);
+    }
+
+    /** Runs a plan to its end and reads the run back from its folder. */
+    private StoredRun run(TestPlan plan, RunListener listener) throws Exception {
+        RunHandle h = engine.start(plan, listener);
+        RunOutcome o = h.await(Duration.ofSeconds(180)).orElseThrow(() -> new AssertionError("run did not end"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(o.status() == RunOutcome.Status.OK ? RunRecord.State.OK : o.status() == RunOutcome.Status.FAILED
+                ? RunRecord.State.FAILED : RunRecord.State.CANCELLED, run.record().state());
+        return run;
+    }
+
+    private StoredRun runOk(TestPlan plan) throws Exception {
+        StoredRun run = run(plan, new RunListener() { });
+        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
+        return run;
+    }
+
+    private static List<Sample> samples(StoredRun run) {
+        return run.samples().stream().map(RunJournal.Entry::value).toList();
+    }
+
+    private static List<Summary> summaries(StoredRun run) {
+        return run.summaries().stream().map(RunJournal.Entry::value).toList();
+    }
+
+    @Test
+    void singleAndFourStreamIperf3() throws Exception {
+        StoredRun one = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null));
+        assertEquals(2, samples(one).size(), "two 1-second intervals of one stream");
+        SweepRow row = one.rows().get(0);
+        assertTrue(row.bitsPerSecond() > 100e6, "veth throughput implausibly low: " + row.bitsPerSecond());
+        assertTrue(one.record().commands().get("client " + lab.h1().login()).get(0).startsWith("iperf3 -c "
+                + lab.h2().data()));
+        assertTrue(one.record().hosts().get("server").get("tool.version").startsWith("iperf 3"),
+                one.record().hosts().toString());
+        assertTrue(Files.size(one.dir().resolve("samples.csv")) > 0);
+        assertTrue(Files.list(one.dir().resolve("raw")).count() >= 2, "raw output per process");
+
+        StoredRun four = runOk(plan(Tool.IPERF3, 2, 4, 1, TestPlan.Mode.NORMAL, null));
+        Set<String> streams = samples(four).stream().filter(s -> !s.isSum()).map(Sample::stream)
+                .collect(Collectors.toSet());
+        assertEquals(4, streams.size(), streams.toString());
+        assertEquals(2, samples(four).stream().filter(Sample::isSum).count());
+        Summary sum = summaries(four).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
+                .orElseThrow();
+        assertEquals(sum.bitsPerSecond(), four.rows().get(0).bitsPerSecond(), 1);
+    }
+
+    @Test
+    void fourIperf3ProcessesMergeIntoOneSum() throws Exception {
+        StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 4, TestPlan.Mode.NORMAL, null));
+        List<Sample> all = samples(run);
+        Set<String> processes = all.stream().map(Sample::process).filter(p -> p != null).collect(Collectors.toSet());
+        assertEquals(Set.of("5560", "5561", "5562", "5563"), processes);
+        List<Sample> merged = all.stream().filter(s -> s.process() == null && s.isSum()).toList();
+        assertEquals(2, merged.size(), "one merged SUM per interval");
+        // The merged SUM of the first interval is the four processes' first intervals added up.
+        double parts = all.stream().filter(s -> s.process() != null && s.endS() <= 1.01)
+                .mapToDouble(Sample::bitsPerSecond).sum();
+        assertEquals(parts, merged.get(0).bitsPerSecond(), 1);
+        Summary recv = summaries(run).stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER)
+                .findFirst().orElseThrow();
+        double perProcess = summaries(run).stream().filter(s -> s.process() != null && s.role() == Role.RECEIVER)
+                .mapToDouble(Summary::bitsPerSecond).sum();
+        assertEquals(perProcess, recv.bitsPerSecond(), 1);
+        assertEquals(recv.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
+        assertEquals(4, run.record().commands().get("server " + lab.h2().login()).size());
+    }
+
+    @Test
+    void iperf2WithFourStreams() throws Exception {
+        StoredRun run = runOk(plan(Tool.IPERF2, 2, 4, 1, TestPlan.Mode.NORMAL, null));
+        Set<String> streams = samples(run).stream().filter(s -> !s.isSum()).map(Sample::stream)
+                .collect(Collectors.toSet());
+        assertEquals(4, streams.size(), streams.toString());
+        assertTrue(summaries(run).stream().anyMatch(Summary::isSum), "iperf2 -P 4 prints a SUM total");
+        assertTrue(run.rows().get(0).bitsPerSecond() > 100e6);
+    }
+
+    @Test
+    void netperfTcpStreamWithCpu() throws Exception {
+        StoredRun run = runOk(plan(Tool.NETPERF, 2, 1, 1, TestPlan.Mode.NORMAL, null));
+        Summary s = summaries(run).get(0);
+        assertNotNull(s.localCpuPercent(), "netperf -c reports the local CPU");
+        assertNotNull(s.remoteCpuPercent(), "netperf -C reports the remote CPU");
+        assertTrue(s.bitsPerSecond() > 100e6);
+        assertFalse(samples(run).isEmpty(), "netperf -D interim results stream as samples");
+    }
+
+    @Test
+    void bidirectionalMeasuresBothDirections() throws Exception {
+        StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.BIDIR, null));
+        Map<Direction, Double> rates = new TreeMap<>();
+        run.rows().forEach(r -> rates.put(r.direction(), r.bitsPerSecond()));
+        assertEquals(Set.of(Direction.C2S, Direction.S2C), rates.keySet());
+        rates.values().forEach(v -> assertTrue(v > 50e6, rates.toString()));
+        assertTrue(samples(run).stream().anyMatch(s -> s.direction() == Direction.S2C));
+    }
+
+    @Test
+    void mtuSweepRaisesThroughputAndRestoresBothEnds() throws Exception {
+        // veth segments in software (TSO/GSO) and then hardly cares about the MTU; without offloads, like
+        // many real NICs, the per-packet cost dominates and a larger MTU carries more.
+        offloads("off");
+        try {
+            mtuSweep();
+        } finally {
+            offloads("on");
+        }
+    }
+
+    private void offloads(String state) throws Exception {
+        for (Lab.Host h : List.of(lab.h1(), lab.h2())) {
+            h.exec("ethtool", "-K", h.dataIf(), "tso", state, "gso", state);
+        }
+    }
+
+    private void mtuSweep() throws Exception {
+        // The MTU both ends really had while each point measured, read from the hosts at its first sample.
+        Map<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000"))), new RunListener() {
+                    @Override
+                    public void sample(String point, Sample sample) {
+                        seen.computeIfAbsent(point, p -> {
+                            try {
+                                return lab.h1().mtu() + "/" + lab.h2().mtu();
+                            } catch (Exception e) {
+                                return e.toString();
+                            }
+                        });
+                    }
+                });
+        assertEquals(Map.of("mtu=1500", "1500/1500", "mtu=4000", "4000/4000", "mtu=9000", "9000/9000"), seen);
+        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
+        assertEquals(3, run.rows().size());
+        run.rows().forEach(r -> assertTrue(r.ok(), r.toString()));
+        assertEquals(List.of(1500, 4000, 9000), run.rows().stream().map(SweepRow::mtu).toList());
+        double at1500 = run.rows().get(0).bitsPerSecond();
+        double at9000 = run.rows().get(2).bitsPerSecond();
+        assertTrue(at9000 > at1500, "throughput should rise with the MTU on veth: 1500 → " + at1500 + ", 9000 → "
+                + at9000);
+        assertTrue(run.record().mtuRestore().contains("restored 1500"), run.record().mtuRestore());
+        assertTrue(Files.readString(run.dir().resolve("sweep.csv")).contains("mtu=9000,9000,"));
+        // After the run (checked in @AfterEach): both ends back at 1500, nothing left running.
+    }
+
+    @Test
+    void sweepRefusesTheInterfaceCarryingTheSshSession() throws Exception {
+        TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1400")));
+        TestPlan onMgmt = new TestPlan(p.tool(), new TestPlan.End(lab.h1().login(), "mgmt0"), p.server(), p.target(),
+                p.protocol(), null, 2, 1, 0, 1, 1, PORT, p.mode(), null, null, 1, p.sweep());
+        StoredRun run = run(onMgmt, new RunListener() { });
+        assertEquals(RunRecord.State.FAILED, run.record().state());
+        assertTrue(run.record().message().contains("refusing to change the MTU of mgmt0"), run.record().message());
+        assertEquals("1500", lab.h1().exec("cat", "/sys/class/net/mgmt0/mtu").trim());
+    }
+
+    @Test
+    void lossGivesRetransmits() throws Exception {
+        // No netem on this kernel: nftables drops 1 % of the client's data packets at random.
+        nft(lab.h1(), "ip protocol tcp ip daddr " + lab.h2().data() + " numgen random mod 100 < 1 drop");
+        try {
+            StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null));
+            SweepRow row = run.rows().get(0);
+            assertNotNull(row.retransmits());
+            assertTrue(row.retransmits() > 0, "1 % loss must cause retransmits: " + row);
+            assertTrue(samples(run).stream().anyMatch(s -> s.retransmits() != null && s.retransmits() > 0));
+        } finally {
+            noNft(lab.h1());
+        }
+    }
+
+    @Test
+    void pointWhoseMtuThePathDoesNotCarryFailsAndTheSweepGoesOn() throws Exception {
+        // Like a switch without jumbo frames: what is bigger than 5000 bytes is dropped on the way (only
+        // ICMP here, so the path check sees it while TCP's offloaded super-packets pass).
+        nft(lab.h1(), "ip protocol icmp meta length > 5000 drop");
+        try {
+            StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
+                    new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "4000"))), new RunListener() { });
+            assertEquals(RunRecord.State.FAILED, run.record().state());
+            assertEquals(3, run.rows().size());
+            assertTrue(run.rows().get(0).ok(), run.rows().get(0).toString());
+            SweepRow failed = run.rows().get(1);
+            assertTrue(failed.status().startsWith("failed: don't-fragment pings of 9000 bytes"), failed.status());
+            assertNull(failed.bitsPerSecond());
+            assertTrue(run.rows().get(2).ok(), "the sweep goes on after a failed point: " + run.rows().get(2));
+            assertTrue(run.record().message().startsWith("1 of 3 points failed"), run.record().message());
+            String csv = Files.readString(run.dir().resolve("sweep.csv"));
+            assertTrue(csv.contains("mtu=9000,9000,1,1,c2s,,,,,,failed: don't-fragment"), csv);
+        } finally {
+            noNft(lab.h1());
+        }
+    }
+
+    @Test
+    void busyPortIsRefusedBeforeAnythingStarts() throws Exception {
+        lab.h2().exec("sh", "-c", "timeout 60 iperf3 -s -p " + PORT + " -D --logfile /dev/null");
+        try {
+            StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null), new RunListener() { });
+            assertEquals(RunRecord.State.FAILED, run.record().state());
+            assertTrue(run.record().message().contains("port " + PORT + " is already in use on " + lab.h2().login()),
+                    run.record().message());
+        } finally {
+            lab.h2().exec("sh", "-c", "pkill -f '^iperf3 -s -p " + PORT + " -D' ; true");
+        }
+    }
+
+    private static void nft(Lab.Host host, String rule) throws Exception {
+        host.exec("nft", "add table ip linklab_test");
+        host.exec("nft", "add chain ip linklab_test out { type filter hook output priority 0 ; policy accept ; }");
+        host.exec("nft", "add rule ip linklab_test out " + rule);
+    }
+
+    private static void noNft(Lab.Host host) throws Exception {
+        host.exec("sh", "-c", "nft delete table ip linklab_test 2>/dev/null; true");
+    }
+
+    @Test
+    void managementLinkDownMidTestFailsClearlyAndKeepsTheSamples() throws Exception {
+        CountDownLatch firstSample = new CountDownLatch(2);
+        RunHandle h = engine.start(plan(Tool.IPERF3, 8, 1, 1, TestPlan.Mode.NORMAL, null), new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                firstSample.countDown();
+            }
+        });
+        try {
+            assertTrue(firstSample.await(30, TimeUnit.SECONDS), "no samples arrived");
+            labSh("mgmt-down", "h1");
+            RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow(() -> new AssertionError("run hangs"));
+            assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
+            assertTrue(o.message().contains("lost contact") || o.message().contains("connection"), o.message());
+            assertTrue(o.message().contains(lab.h1().mgmt()), "the message names the host: " + o.message());
+        } finally {
+            labSh("mgmt-up", "h1");
+        }
+        StoredRun run = engine.store().open(h.runId());
+        assertTrue(run.samples().size() >= 2, "samples measured before the link went down are kept");
+        assertEquals(RunRecord.State.FAILED, run.record().state());
+        assertTrue(Files.readAllLines(run.dir().resolve("samples.csv")).size() >= 3, "samples.csv written");
+    }
+
+    @Test
+    void jvmKilledMidSweepLeavesHostsThatRestoreTheirMtuByThemselves() throws Exception {
+        Path out = workspace.resolve("killed");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "io.linklab.Launcher", "test",
+                "--client", lab.h1().login(), "--server", lab.h2().login(), "--target", lab.h2().data(),
+                "--client-if", lab.h1().dataIf(), "--server-if", lab.h2().dataIf(),
+                "--identity", lab.identity().toString(), "--known-hosts", lab.knownHosts().toString(),
+                "--port", String.valueOf(PORT), "--duration", "20", "--mtu", "9000,4000", "--out", out.toString());
+        Process child = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(workspace.resolve("child.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (lab.h1().mtu() != 9000 || lab.h2().mtu() != 9000 || !Files.exists(out.resolve("journal.jsonl"))
+                    || Files.size(out.resolve("journal.jsonl")) == 0) {
+                if (!child.isAlive() || System.nanoTime() > deadline) {
+                    fail("the sweep never got to measure at MTU 9000:\n"
+                            + Files.readString(workspace.resolve("child.log")));
+                }
+                Thread.sleep(100);
+            }
+            child.destroyForcibly(); // SIGKILL: no shutdown hook, no finally, nothing of LinkLab runs any more
+            child.waitFor(10, TimeUnit.SECONDS);
+            long killedAt = System.nanoTime();
+            while (lab.h1().mtu() != 1500 || lab.h2().mtu() != 1500) {
+                double waited = (System.nanoTime() - killedAt) / 1e9;
+                assertTrue(waited < MtuTransaction.DEADMAN_SECONDS + 3, "MTUs still " + lab.h1().mtu() + "/"
+                        + lab.h2().mtu() + " after " + waited + " s");
+                Thread.sleep(200);
+            }
+            // The samples measured before the kill are on disk, and the folder opens as an interrupted run.
+            StoredRun run = ResultsStore.openFolder(out);
+            assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
+            assertFalse(run.samples().isEmpty());
+        } finally {
+            child.destroyForcibly();
+            for (Lab.Host host : List.of(lab.h1(), lab.h2())) {
+                if (host.mtu() != 1500) {
+                    host.exec("ip", "link", "set", "dev", host.dataIf(), "mtu", "1500");
+                }
+            }
+        }
+    }
+
+    private void assertNothingRunning() throws Exception {
+        String left = "";
+        for (int i = 0; i < 50; i++) {
+            left = lab.h1().processes() + lab.h2().processes();
+            if (left.isEmpty()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        assertNull(left.isEmpty() ? null : left, "left running on the lab hosts");
+    }
+
+    private void labSh(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", Path.of("src/test/lab/lab.sh").toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "lab.sh " + args[0] + ": " + output);
+    }
+}
