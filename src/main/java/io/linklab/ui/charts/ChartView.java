@@ -1,0 +1,202 @@
+package io.linklab.ui.charts;
+
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferInt;
+import java.nio.IntBuffer;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.image.ImageView;
+import javafx.scene.image.PixelBuffer;
+import javafx.scene.image.PixelFormat;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.shape.Line;
+
+/**
+ * A chart on screen: shows the images that {@link ChartRenderLoop} paints from a {@link ChartContent} and
+ * a hover label with exact values. The FX thread does no drawing of data here, whatever the number of
+ * streams: it swaps a finished image in. See decision 0500.
+ */
+public final class ChartView extends Region {
+
+    private static final PlotPainter PAINTER = new PlotPainter(false);
+
+    private final ChartContent content;
+    private final ChartRenderLoop loop;
+    private final ImageView image = new ImageView();
+    private final Line crosshair = new Line();
+    private final Label hover = new Label();
+    private final Pane overlay = new Pane(crosshair, hover);
+
+    // Written on the FX thread, read on the render thread.
+    private volatile int width;
+    private volatile int height;
+    private volatile boolean showing = true;
+    private volatile long forceCount;
+
+    // Render thread only.
+    private final Buffer[] buffers = new Buffer[2];
+    private int back;
+    private long paintedVersion = -1;
+    private long paintedForce = -1;
+    private int paintedW;
+    private int paintedH;
+    private volatile PlotPainter.Layout lastLayout;
+
+    public ChartView(ChartContent content, ChartRenderLoop loop) {
+        this.content = content;
+        this.loop = loop;
+        getStyleClass().add("linklab-chart");
+        setMinSize(120, 80);
+        setPrefSize(640, 280);
+        crosshair.setStroke(javafx.scene.paint.Color.web("#5a6270", 0.6));
+        crosshair.setVisible(false);
+        crosshair.setMouseTransparent(true);
+        hover.getStyleClass().add("chart-hover");
+        hover.setStyle("-fx-background-color: rgba(255,255,255,0.93); -fx-border-color: #b8bec7;"
+                + " -fx-font-size: 11px; -fx-font-family: monospace;");
+        hover.setPadding(new Insets(3, 6, 3, 6));
+        hover.setVisible(false);
+        hover.setMouseTransparent(true);
+        overlay.setMouseTransparent(true);
+        getChildren().addAll(image, overlay);
+        addEventHandler(MouseEvent.MOUSE_MOVED, this::showHover);
+        addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
+            hover.setVisible(false);
+            crosshair.setVisible(false);
+        });
+        sceneProperty().addListener((o, was, now) -> {
+            if (now == null) {
+                loop.unregister(this);
+            } else {
+                loop.register(this);
+            }
+        });
+        visibleProperty().addListener((o, was, now) -> showing = now);
+    }
+
+    public ChartContent content() {
+        return content;
+    }
+
+    /** Repaints even if the content did not change (its view settings did). */
+    public void refresh() {
+        forceCount++;
+    }
+
+    @Override
+    protected void layoutChildren() {
+        int w = (int) Math.floor(getWidth());
+        int h = (int) Math.floor(getHeight());
+        if (w != width || h != height) {
+            width = w;
+            height = h;
+        }
+        image.relocate(0, 0);
+        overlay.resizeRelocate(0, 0, getWidth(), getHeight());
+    }
+
+    /** Render thread: paints the back buffer if anything changed; returns what the FX thread must do to show it. */
+    Runnable paintIfChanged() {
+        int w = width;
+        int h = height;
+        if (!showing || w < 20 || h < 20) {
+            return null;
+        }
+        long version = content.version();
+        long force = forceCount;
+        if (version == paintedVersion && force == paintedForce && w == paintedW && h == paintedH) {
+            return null;
+        }
+        Buffer b = buffers[back];
+        if (b == null || b.width != w || b.height != h) {
+            b = new Buffer(w, h);
+            buffers[back] = b;
+        }
+        PlotPainter.Layout probe = PlotPainter.layout(w, h, null);
+        PlotFrame frame = content.frame(probe.columns());
+        Graphics2D g = b.image.createGraphics();
+        PlotPainter.Layout layout;
+        try {
+            layout = PAINTER.paint(g, frame, w, h);
+        } finally {
+            g.dispose();
+        }
+        paintedVersion = version;
+        paintedForce = force;
+        paintedW = w;
+        paintedH = h;
+        back = 1 - back;
+        Buffer shown = b;
+        return () -> {
+            lastLayout = layout;
+            shown.pixels.updateBuffer(pb -> null);
+            image.setImage(shown.fx);
+        };
+    }
+
+    private void showHover(MouseEvent e) {
+        PlotPainter.Layout l = lastLayout;
+        if (l == null || e.getX() < l.left() || e.getX() > l.right() || e.getY() < l.top() || e.getY() > l.bottom()) {
+            hover.setVisible(false);
+            crosshair.setVisible(false);
+            return;
+        }
+        ChartContent.HoverValues values = content.valuesAt(l.dataX(e.getX()));
+        if (values == null || values.entries().isEmpty()) {
+            hover.setVisible(false);
+            crosshair.setVisible(false);
+            return;
+        }
+        StringBuilder sb = new StringBuilder(values.xText());
+        List<ChartContent.HoverValues.Entry> entries = values.entries();
+        int shown = Math.min(entries.size(), 16);
+        for (int i = 0; i < shown; i++) {
+            ChartContent.HoverValues.Entry en = entries.get(i);
+            sb.append('\n').append(en.label()).append("  ").append(en.value());
+        }
+        if (shown < entries.size()) {
+            sb.append("\n… ").append(entries.size() - shown).append(" more");
+        }
+        hover.setText(sb.toString());
+        hover.setVisible(true);
+        hover.autosize();
+        double x = e.getX() + 14;
+        if (x + hover.getWidth() > getWidth()) {
+            x = e.getX() - 14 - hover.getWidth();
+        }
+        hover.relocate(Math.max(0, x), Math.max(0, Math.min(e.getY() + 10, getHeight() - hover.getHeight())));
+        crosshair.setStartX(e.getX());
+        crosshair.setEndX(e.getX());
+        crosshair.setStartY(l.top());
+        crosshair.setEndY(l.bottom());
+        crosshair.setVisible(true);
+    }
+
+    /** The text of the hover label, for tests. */
+    public String hoverText() {
+        return hover.isVisible() ? hover.getText() : "";
+    }
+
+    /** One Java2D image whose pixels JavaFX shows without copying. */
+    private static final class Buffer {
+        final int width;
+        final int height;
+        final BufferedImage image;
+        final PixelBuffer<IntBuffer> pixels;
+        final WritableImage fx;
+
+        Buffer(int width, int height) {
+            this.width = width;
+            this.height = height;
+            this.image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB_PRE);
+            int[] data = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
+            this.pixels = new PixelBuffer<>(width, height, IntBuffer.wrap(data), PixelFormat.getIntArgbPreInstance());
+            this.fx = new WritableImage(pixels);
+        }
+    }
+}

@@ -1,0 +1,498 @@
+package io.linklab.ui.dashboard;
+
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunInfo;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.TestPlan;
+import io.linklab.ui.charts.ChartRenderLoop;
+import io.linklab.ui.charts.ChartView;
+import io.linklab.ui.charts.LiveChartContent;
+import io.linklab.ui.charts.Palette;
+import io.linklab.ui.charts.UpdateThrottle;
+import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.sweep.SweepView;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.paint.Color;
+
+/**
+ * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
+ * loss when reported), legend with show/hide, current values per stream, progress with ETA, Stop, and the
+ * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second.
+ */
+public final class DashboardView {
+
+    private static final long FLUSH_MS = 50;
+
+    private final LiveRunModel model;
+    private final ChartRenderLoop loop;
+    private final BorderPane root = new BorderPane();
+    private final Label title = new Label();
+    private final Label status = new Label("starting…");
+    private final Label time = new Label("elapsed 0:00");
+    private final ProgressBar progress = new ProgressBar(0);
+    private final Button stop = new Button("Stop");
+    private final ObservableList<StreamRowView> rows = FXCollections.observableArrayList();
+    private final Map<LiveRunModel.StreamKey, StreamRowView> rowByKey = new HashMap<>();
+    private final TableView<StreamRowView> table = new TableView<>(rows);
+    private final TitledPane consolePane;
+    private long lastTableNanos;
+    private List<LiveRunModel.StreamRow> latestRows = List.of();
+    private final FlowPane legend = new FlowPane(8, 3);
+    private final TabPane console = new TabPane();
+    private final Map<String, ListView<String>> consoles = new HashMap<>();
+    private final Map<String, CheckBox> legendItems = new HashMap<>();
+    private final GridPane charts = new GridPane();
+    private final List<ChartView> chartViews = new ArrayList<>();
+    private final ChartView bitrateView;
+    private final TabPane views = new TabPane();
+    private final UpdateThrottle throttle;
+    private ChartView rttView;
+    private ChartView jitterView;
+    private ChartView lossView;
+    private SweepView sweepView;
+    private volatile RunHandle handle;
+    private Consumer<RunOutcome> onFinished = o -> { };
+    private boolean finished;
+
+    /**
+     * @param fx    runs on the FX thread ({@code Platform::runLater}; tests pass their own)
+     * @param timer schedules the throttled flushes
+     */
+    public DashboardView(LiveRunModel model, ChartRenderLoop loop, ScheduledExecutorService timer, Executor fx) {
+        this.model = model;
+        this.loop = loop;
+        this.throttle = new UpdateThrottle(timer, fx, FLUSH_MS, this::flush);
+        model.onChange(throttle::trigger);
+
+        bitrateView = chart(model.bitrate());
+        bitrateView.setId("bitrate-chart");
+        ChartView retrView = chart(model.retransmits());
+        retrView.setId("retransmits-chart");
+        ChartView cwndView = chart(model.cwnd());
+        cwndView.setId("cwnd-chart");
+        charts.setHgap(4);
+        charts.setVgap(4);
+        charts.add(bitrateView, 0, 0, 2, 1);
+        charts.add(retrView, 0, 1);
+        charts.add(cwndView, 1, 1);
+        GridPane.setHgrow(bitrateView, Priority.ALWAYS);
+        GridPane.setVgrow(bitrateView, Priority.ALWAYS);
+        for (Node n : List.of(retrView, cwndView)) {
+            GridPane.setHgrow(n, Priority.ALWAYS);
+            ((Region) n).setPrefHeight(170);
+        }
+        bitrateView.setPrefHeight(330);
+
+        table.setId("stream-table");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("no intervals yet"));
+        for (int i = 0; i < StreamRowView.COLUMNS.length; i++) {
+            int col = i;
+            TableColumn<StreamRowView, String> c = new TableColumn<>(StreamRowView.COLUMNS[i]);
+            c.setCellValueFactory(cd -> cd.getValue().cell(col));
+            c.setSortable(false);
+            table.getColumns().add(c);
+        }
+
+        legend.setId("legend");
+        legend.setPadding(new Insets(2, 4, 2, 4));
+        javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
+        legendScroll.setFitToWidth(true);
+        legendScroll.setPrefViewportHeight(70);
+        legendScroll.setMaxHeight(110);
+
+        VBox side = new VBox(4, new Label("Legend (click to show/hide)"), legendScroll, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        side.setPadding(new Insets(4));
+        side.setMinWidth(260);
+
+        SplitPane live = new SplitPane(charts, side);
+        live.setDividerPositions(0.68);
+        Tab liveTab = new Tab("Live", live);
+        liveTab.setId("live-tab");
+        views.getTabs().add(liveTab);
+        views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+
+        console.setId("console");
+        console.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        console.setPrefHeight(180);
+        consolePane = new TitledPane("Console (raw tool output per host)", console);
+        consolePane.setId("console-pane");
+        consolePane.setExpanded(false);
+        consolePane.setAnimated(false);
+        consolePane.expandedProperty().addListener((o, was, now) -> {
+            if (now) {
+                fillConsoles();
+            }
+        });
+
+        root.setTop(toolbar());
+        root.setCenter(views);
+        root.setBottom(consolePane);
+        root.setId("dashboard");
+        flushSweep();
+    }
+
+    private ChartView chart(LiveChartContent content) {
+        ChartView v = new ChartView(content, loop);
+        chartViews.add(v);
+        return v;
+    }
+
+    private ValueUnit unit() {
+        return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
+    }
+
+    private Node toolbar() {
+        title.setStyle("-fx-font-weight: bold;");
+        status.setId("run-status");
+        time.setId("run-time");
+        progress.setId("run-progress");
+        progress.setPrefWidth(180);
+        stop.setId("stop-button");
+        stop.setStyle("-fx-base: #e8b4b4;");
+        stop.setOnAction(e -> stop());
+
+        ToggleGroup units = new ToggleGroup();
+        ToggleButton bits = new ToggleButton("bit/s");
+        ToggleButton bytes = new ToggleButton("byte/s");
+        bits.setId("unit-bits");
+        bytes.setId("unit-bytes");
+        bits.setToggleGroup(units);
+        bytes.setToggleGroup(units);
+        bits.setSelected(true);
+        units.selectedToggleProperty().addListener((o, was, now) -> {
+            if (now == null) {
+                was.setSelected(true);
+                return;
+            }
+            boolean b = now == bytes;
+            model.bitrate().setBytes(b);
+            if (model.sweep() != null) {
+                model.sweep().setBytes(b);
+            }
+            updateTable(latestRows);
+        });
+
+        ToggleButton follow = new ToggleButton("Follow");
+        follow.setId("follow");
+        follow.setSelected(true);
+        follow.selectedProperty().addListener((o, was, now) -> {
+            for (LiveChartContent c : model.charts()) {
+                c.setFollow(now);
+            }
+        });
+        ChoiceBox<String> window = new ChoiceBox<>(FXCollections.observableArrayList(
+                "whole run", "last 30 s", "last 60 s", "last 5 min"));
+        window.setId("time-window");
+        window.getSelectionModel().select(0);
+        window.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {
+            double w = switch (now.intValue()) {
+                case 1 -> 30;
+                case 2 -> 60;
+                case 3 -> 300;
+                default -> 0;
+            };
+            for (LiveChartContent c : model.charts()) {
+                c.setWindowS(w);
+            }
+        });
+
+        Region grow = new Region();
+        HBox.setHgrow(grow, Priority.ALWAYS);
+        HBox bar = new HBox(8, title, status, grow, time, progress, stop, new Label("units"), bits, bytes,
+                follow, window);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 6, 4, 6));
+        return bar;
+    }
+
+    /** Lets Stop cancel the run; Stop stays disabled until a handle is known. */
+    public void attach(RunHandle runHandle) {
+        this.handle = runHandle;
+    }
+
+    public void onFinished(Consumer<RunOutcome> action) {
+        this.onFinished = action;
+    }
+
+    private void stop() {
+        RunHandle h = handle;
+        if (h == null) {
+            return;
+        }
+        stop.setDisable(true);
+        stop.setText("Stopping…");
+        // cancel() promises to return at once, but the FX thread must not bet on it.
+        Thread t = new Thread(h::cancel, "linklab-stop-" + h.runId());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public LiveRunModel model() {
+        return model;
+    }
+
+    public List<ChartView> chartViews() {
+        List<ChartView> all = new ArrayList<>(chartViews);
+        if (sweepView != null) {
+            all.add(0, sweepView.chartView());
+        }
+        return all;
+    }
+
+    public SweepView sweepView() {
+        return sweepView;
+    }
+
+    /** FX thread: takes the model's state now (the throttle calls this; tests may too). */
+    public void flush() {
+        LiveRunModel.Snapshot s = model.takeSnapshot();
+        RunInfo info = model.info();
+        if (info != null && title.getText().isEmpty()) {
+            title.setText(info.runId() + " — " + planSummary(info.plan()));
+        }
+        status.setText(s.status());
+        latestRows = s.rows();
+        long now = System.nanoTime();
+        // People read numbers at a few updates a second; faster only costs CSS passes on the FX thread.
+        if (now - lastTableNanos > 250_000_000L || s.outcome() != null) {
+            lastTableNanos = now;
+            updateTable(s.rows());
+        }
+        LiveRunModel.Progress p = s.progress();
+        progress.setProgress(p.fraction());
+        String pointText = p.points() > 1 ? "  point " + Math.min(p.points(), p.pointIndex() + 1) + "/" + p.points() : "";
+        time.setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
+        for (Map.Entry<String, List<String>> e : s.newConsoleLines().entrySet()) {
+            ListView<String> lv = consoles.computeIfAbsent(e.getKey(), this::consoleTab);
+            if (consolePane.isExpanded()) {
+                append(lv, e.getValue());
+            }
+        }
+        syncLegend();
+        addOptionalCharts();
+        flushSweep();
+        if (sweepView != null) {
+            sweepView.refresh();
+        }
+        if (s.outcome() != null && !finished) {
+            finished = true;
+            stop.setDisable(true);
+            stop.setText(s.outcome().status() == RunOutcome.Status.CANCELLED ? "Stopped" : "Done");
+            onFinished.accept(s.outcome());
+        } else if (s.outcome() == null) {
+            stop.setDisable(handle == null);
+        }
+    }
+
+    private void flushSweep() {
+        if (sweepView == null && model.sweep() != null) {
+            sweepView = new SweepView(model.sweep(), loop);
+            Tab t = new Tab("Sweep", sweepView.root());
+            t.setId("sweep-tab");
+            views.getTabs().add(0, t);
+            views.getSelectionModel().select(t);
+        }
+    }
+
+    private void addOptionalCharts() {
+        if (rttView == null && model.showsRtt()) {
+            rttView = chart(model.rtt());
+            rttView.setId("rtt-chart");
+            rttView.setPrefHeight(170);
+            GridPane.setHgrow(rttView, Priority.ALWAYS);
+            charts.add(rttView, 0, 2, 2, 1);
+        }
+        if (jitterView == null && model.isUdp()) {
+            jitterView = chart(model.jitter());
+            jitterView.setId("jitter-chart");
+            lossView = chart(model.loss());
+            lossView.setId("loss-chart");
+            for (ChartView v : List.of(jitterView, lossView)) {
+                v.setPrefHeight(170);
+                GridPane.setHgrow(v, Priority.ALWAYS);
+            }
+            charts.add(jitterView, 0, 3);
+            charts.add(lossView, 1, 3);
+        }
+    }
+
+    /** One legend entry per bitrate line; the switch hides that stream in every chart. */
+    private void syncLegend() {
+        List<LiveChartContent.Entry> entries = model.bitrate().entries();
+        if (entries.size() == legendItems.size()) {
+            return;
+        }
+        for (LiveChartContent.Entry e : entries) {
+            if (legendItems.containsKey(e.label())) {
+                continue;
+            }
+            CheckBox box = new CheckBox(e.label());
+            box.setSelected(e.visible());
+            Rectangle swatch = new Rectangle(14, e.width() > 2 ? 4 : 2, Color.web(Palette.css(e.rgb())));
+            box.setGraphic(swatch);
+            box.getStyleClass().add("legend-item");
+            box.selectedProperty().addListener((o, was, now) -> setShown(e.label(), now));
+            legendItems.put(e.label(), box);
+            legend.getChildren().add(box);
+        }
+        if (entries.isEmpty()) {
+            legendItems.clear();
+            legend.getChildren().clear();
+        }
+    }
+
+    /** Shows or hides the lines labelled {@code label} in every chart. */
+    public void setShown(String label, boolean shown) {
+        for (LiveChartContent c : model.charts()) {
+            for (LiveChartContent.Entry e : c.entries()) {
+                if (e.label().equals(label)) {
+                    c.setVisible(e, shown);
+                }
+            }
+        }
+        CheckBox box = legendItems.get(label);
+        if (box != null && box.isSelected() != shown) {
+            box.setSelected(shown);
+        }
+    }
+
+    private void updateTable(List<LiveRunModel.StreamRow> current) {
+        ValueUnit u = unit();
+        boolean added = false;
+        for (LiveRunModel.StreamRow r : current) {
+            StreamRowView v = rowByKey.get(r.key());
+            if (v == null) {
+                v = new StreamRowView(r.key());
+                rowByKey.put(r.key(), v);
+                added = true;
+            }
+            v.update(r, u);
+        }
+        if (added || current.size() != rows.size()) {
+            rowByKey.keySet().retainAll(current.stream().map(LiveRunModel.StreamRow::key).toList());
+            // SUM rows first, then streams in the order they appeared.
+            List<StreamRowView> ordered = new ArrayList<>();
+            for (LiveRunModel.StreamRow r : current) {
+                StreamRowView v = rowByKey.get(r.key());
+                if (r.key().stream().equals(io.linklab.model.Sample.SUM)) {
+                    ordered.add(0, v);
+                } else {
+                    ordered.add(v);
+                }
+            }
+            rows.setAll(ordered);
+        }
+    }
+
+    /** The console is filled when shown: a collapsed console costs the FX thread nothing. */
+    private void fillConsoles() {
+        for (Map.Entry<String, ListView<String>> e : consoles.entrySet()) {
+            e.getValue().getItems().setAll(model.console(e.getKey()));
+            e.getValue().scrollTo(e.getValue().getItems().size() - 1);
+        }
+    }
+
+    private static void append(ListView<String> lv, List<String> lines) {
+        lv.getItems().addAll(lines);
+        int extra = lv.getItems().size() - LiveRunModel.CONSOLE_LINES;
+        if (extra > 0) {
+            lv.getItems().remove(0, extra);
+        }
+        lv.scrollTo(lv.getItems().size() - 1);
+    }
+
+    /** The table of current values as shown (tests). */
+    public List<StreamRowView> tableRows() {
+        return List.copyOf(rows);
+    }
+
+    public TitledPane consolePane() {
+        return consolePane;
+    }
+
+    private ListView<String> consoleTab(String host) {
+        ListView<String> lv = new ListView<>();
+        lv.setId("console-" + host);
+        lv.setStyle("-fx-font-family: monospace; -fx-font-size: 11px;");
+        Tab t = new Tab(host, lv);
+        console.getTabs().add(t);
+        return lv;
+    }
+
+    static String clock(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format("%d:%02d", s / 60, s % 60);
+    }
+
+    /** "iperf3 TCP, 2 streams, 3 s, bidir, MTU sweep 1500…9000 (4 points)". */
+    public static String planSummary(TestPlan p) {
+        if (p == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(p.tool().id()).append(' ').append(p.protocol());
+        if (p.streams() > 1) {
+            sb.append(", ").append(p.streams()).append(" streams");
+        }
+        if (p.processes() > 1) {
+            sb.append(", ").append(p.processes()).append(" processes");
+        }
+        sb.append(", ").append(p.durationS()).append(" s");
+        if (p.mode() != TestPlan.Mode.NORMAL) {
+            sb.append(", ").append(p.mode().name().toLowerCase());
+        }
+        if (p.repetitions() > 1) {
+            sb.append(", ×").append(p.repetitions());
+        }
+        if (p.isSweep()) {
+            List<String> v = p.sweep().values();
+            sb.append(", ").append(p.sweep().kind().name().toLowerCase().replace('_', ' ')).append(" sweep ")
+                    .append(v.get(0)).append('…').append(v.get(v.size() - 1)).append(" (").append(v.size())
+                    .append(" points)");
+        }
+        return sb.toString();
+    }
+}

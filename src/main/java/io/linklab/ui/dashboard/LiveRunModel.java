@@ -1,0 +1,491 @@
+package io.linklab.ui.dashboard;
+
+import io.linklab.engine.RunInfo;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import io.linklab.model.ToolEvent;
+import io.linklab.ui.charts.LiveChartContent;
+import io.linklab.ui.charts.LiveSeries;
+import io.linklab.ui.charts.Palette;
+import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.sweep.SweepModel;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * The live state of one run, fed by the engine's threads through {@link RunListener}: chart series per stream
+ * with per-direction (and per-process) SUMs, the current value of each stream, progress, and the bounded raw
+ * console per host. No JavaFX here; the dashboard view takes {@link Snapshot}s at a throttled rate.
+ */
+public final class LiveRunModel implements RunListener {
+
+    /** Console lines kept per host; older ones are dropped from view (the full output is in the run folder). */
+    public static final int CONSOLE_LINES = 2000;
+    /** Seconds a point is assumed to need beyond its duration (server start, connect, MTU change). */
+    private static final double POINT_OVERHEAD_S = 3;
+
+    /** One stream of one process in one direction; stream is the tool's id or "SUM". */
+    public record StreamKey(String process, String stream, Direction direction) {
+        public String label(boolean withDirection) {
+            String p = process == null ? "" : process + "/";
+            return p + (Sample.SUM.equals(stream) ? "SUM" : "stream " + stream)
+                    + (withDirection ? " " + direction.csv() : "");
+        }
+    }
+
+    /** The table row of a stream: its latest interval. Null fields were not reported. */
+    public record StreamRow(StreamKey key, double endS, Double bitsPerSecond, Long retransmits,
+                            long totalRetransmits, Long cwndBytes, Double rttMs, Double jitterMs, Double lossPercent) {
+    }
+
+    public record Progress(double fraction, Duration elapsed, Duration remaining, int pointIndex, int points,
+                           String point) {
+    }
+
+    /** What the FX side shows, taken at most 20 times a second. Console lines are the ones new since the last one. */
+    public record Snapshot(List<StreamRow> rows, Map<String, List<String>> newConsoleLines, Progress progress,
+                           String status, RunOutcome outcome, int sweepPoints) {
+    }
+
+    private final LongSupplier nanos;
+    private final Object lock = new Object();
+
+    private final LiveChartContent bitrate = new LiveChartContent("Bitrate", ValueUnit.BITS_PER_SECOND);
+    private final LiveChartContent retransmits = new LiveChartContent("Retransmits per interval", ValueUnit.COUNT);
+    private final LiveChartContent cwnd = new LiveChartContent("Congestion window", ValueUnit.BYTES);
+    private final LiveChartContent rtt = new LiveChartContent("RTT", ValueUnit.MILLISECONDS);
+    private final LiveChartContent jitter = new LiveChartContent("UDP jitter", ValueUnit.MILLISECONDS);
+    private final LiveChartContent loss = new LiveChartContent("UDP loss", ValueUnit.PERCENT);
+
+    private volatile RunInfo info;
+    private volatile SweepModel sweep;
+    private volatile Runnable changed = () -> { };
+
+    // Guarded by lock.
+    private final Map<String, LiveSeries> series = new HashMap<>();
+    private final Map<StreamKey, StreamLines> streamLines = new HashMap<>();
+    private final Map<StreamKey, StreamRow> rows = new LinkedHashMap<>();
+    private final Map<String, ArrayDeque<String>> console = new LinkedHashMap<>();
+    private final Map<String, List<String>> newLines = new LinkedHashMap<>();
+    private int colours;
+    private double maxEndS = Double.NEGATIVE_INFINITY;
+    private String status = "starting…";
+    private RunOutcome outcome;
+    private long startNanos;
+    private long endNanos;
+    private long pointStartNanos;
+    private long pointsDoneNanos;
+    private int pointIndex;
+    private int pointsDone;
+    private String point = "";
+    private int streamsThisPoint = 1;
+    private boolean sawRtt;
+    private boolean sawUdp;
+
+    public LiveRunModel() {
+        this(System::nanoTime);
+    }
+
+    /** @param nanos the clock for elapsed/remaining time (tests pass a fake one) */
+    public LiveRunModel(LongSupplier nanos) {
+        this.nanos = nanos;
+        long now = nanos.getAsLong();
+        startNanos = now;
+        pointStartNanos = now;
+        retransmits.setZeroBased(true);
+        cwnd.setZeroBased(true);
+    }
+
+    /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */
+    public void onChange(Runnable changed) {
+        this.changed = changed == null ? () -> { } : changed;
+    }
+
+    public LiveChartContent bitrate() {
+        return bitrate;
+    }
+
+    public LiveChartContent retransmits() {
+        return retransmits;
+    }
+
+    public LiveChartContent cwnd() {
+        return cwnd;
+    }
+
+    public LiveChartContent rtt() {
+        return rtt;
+    }
+
+    public LiveChartContent jitter() {
+        return jitter;
+    }
+
+    public LiveChartContent loss() {
+        return loss;
+    }
+
+    /** The sweep's chart and table, or null outside sweeps. */
+    public SweepModel sweep() {
+        return sweep;
+    }
+
+    public RunInfo info() {
+        return info;
+    }
+
+    public boolean showsRtt() {
+        synchronized (lock) {
+            return sawRtt;
+        }
+    }
+
+    public boolean isUdp() {
+        RunInfo i = info;
+        synchronized (lock) {
+            return sawUdp || i != null && i.plan() != null && i.plan().protocol() == TestPlan.Protocol.UDP;
+        }
+    }
+
+    /** Every chart of the dashboard, for unit switches and follow/freeze. */
+    public List<LiveChartContent> charts() {
+        return List.of(bitrate, retransmits, cwnd, rtt, jitter, loss);
+    }
+
+    @Override
+    public void runStarted(RunInfo runInfo) {
+        synchronized (lock) {
+            info = runInfo;
+            startNanos = nanos.getAsLong();
+            pointStartNanos = startNanos;
+            status = "running " + runInfo.runId();
+            TestPlan plan = runInfo.plan();
+            if (plan != null && plan.isSweep()) {
+                sweep = new SweepModel(plan.sweep().kind(), runInfo.points());
+            }
+            streamsThisPoint = plan == null ? 1 : Math.max(1, plan.streams());
+            for (Map.Entry<String, List<String>> e : runInfo.commands().entrySet()) {
+                for (String c : e.getValue()) {
+                    appendLine(e.getKey(), "$ " + c);
+                }
+            }
+        }
+        changed.run();
+    }
+
+    @Override
+    public void pointStarted(String pointLabel, int index, int total) {
+        synchronized (lock) {
+            point = pointLabel;
+            pointIndex = index;
+            pointStartNanos = nanos.getAsLong();
+            streamsThisPoint = streamsFor(pointLabel);
+            if (index > 0) {
+                resetSeries();
+            }
+            status = total > 1 ? "point " + (index + 1) + " of " + total + ": " + pointLabel : status;
+            appendLine("engine", "— point " + (index + 1) + "/" + total + " " + pointLabel);
+        }
+        changed.run();
+    }
+
+    private int streamsFor(String pointLabel) {
+        RunInfo i = info;
+        TestPlan plan = i == null ? null : i.plan();
+        if (plan == null) {
+            return 1;
+        }
+        if (plan.isSweep() && plan.sweep().kind() == TestPlan.SweepKind.STREAMS && pointLabel.contains("=")) {
+            try {
+                return Math.max(1, Integer.parseInt(pointLabel.substring(pointLabel.indexOf('=') + 1).trim()));
+            } catch (NumberFormatException e) {
+                return Math.max(1, plan.streams());
+            }
+        }
+        return Math.max(1, plan.streams());
+    }
+
+    /** A new point or a new repetition starts its clock at 0: the charts start over. */
+    private void resetSeries() {
+        for (LiveChartContent c : charts()) {
+            c.clear();
+        }
+        series.clear();
+        streamLines.clear();
+        rows.clear();
+        colours = 0;
+        maxEndS = Double.NEGATIVE_INFINITY;
+    }
+
+    private boolean twoWay() {
+        RunInfo i = info;
+        return i != null && i.plan() != null && i.plan().mode() == TestPlan.Mode.BIDIR;
+    }
+
+    private boolean multiProcess() {
+        RunInfo i = info;
+        return i != null && i.plan() != null && (i.plan().processes() > 1
+                || i.plan().isSweep() && i.plan().sweep().kind() == TestPlan.SweepKind.PROCESSES);
+    }
+
+    @Override
+    public void sample(String pointLabel, Sample s) {
+        if (s.omitted()) {
+            return; // warm-up intervals are in the CSV, but would distort the live scale
+        }
+        synchronized (lock) {
+            double interval = info == null || info.plan() == null ? 1 : Math.max(0.1, info.plan().intervalS());
+            if (s.endS() < maxEndS - 2 * interval - 0.5) {
+                resetSeries(); // the clock went back: a new repetition of the point
+            }
+            maxEndS = Math.max(maxEndS, s.endS());
+            double x = s.endS();
+            boolean bidir = twoWay();
+            Direction dir = s.direction() == null ? Direction.C2S : s.direction();
+            StreamKey key = new StreamKey(s.process(), s.stream(), dir);
+            boolean toolSum = streamsThisPoint > 1;
+            Double bps = s.bitsPerSecond();
+            if (s.isSum()) {
+                if (multiProcess() && bps != null) {
+                    line(bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
+                }
+                if (toolSum) {
+                    addToSum(dir, x, bps, s.retransmits(), bidir);
+                }
+                return;
+            }
+            StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
+            String label = key.label(bidir);
+            if (bps != null) {
+                if (lines.bps == null) {
+                    lines.bps = line(bitrate, "bps|" + key, label, 1f, dir);
+                }
+                lines.bps.add(x, bps);
+            }
+            if (s.retransmits() != null) {
+                if (lines.retr == null) {
+                    lines.retr = line(retransmits, "rtr|" + key, label, 1f, dir);
+                }
+                lines.retr.add(x, s.retransmits());
+            }
+            if (s.cwndBytes() != null) {
+                if (lines.cwnd == null) {
+                    lines.cwnd = line(cwnd, "cwnd|" + key, label, 1f, dir);
+                }
+                lines.cwnd.add(x, s.cwndBytes());
+            }
+            if (s.rttMs() != null) {
+                sawRtt = true;
+                line(rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
+            }
+            Double lossPct = null;
+            if (s.jitterMs() != null) {
+                sawUdp = true;
+                line(jitter, "jit|" + key, key.label(bidir), 1f, dir).add(x, s.jitterMs());
+            }
+            if (s.lostPackets() != null && s.packets() != null && s.packets() > 0) {
+                sawUdp = true;
+                lossPct = 100.0 * s.lostPackets() / s.packets();
+                line(loss, "loss|" + key, key.label(bidir), 1f, dir).add(x, lossPct);
+            }
+            StreamRow prev = rows.get(key);
+            long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
+            rows.put(key, new StreamRow(key, x, bps, s.retransmits(), total, s.cwndBytes(), s.rttMs(), s.jitterMs(),
+                    lossPct));
+            if (!toolSum) {
+                addToSum(dir, x, bps, s.retransmits(), bidir);
+            }
+        }
+        changed.run();
+    }
+
+    /** The bold SUM of a direction: the tool's SUM rows, added up over processes interval by interval. */
+    private void addToSum(Direction dir, double x, Double bps, Long retr, boolean bidir) {
+        StreamKey key = new StreamKey(null, Sample.SUM, dir);
+        String label = "SUM" + (bidir ? " " + dir.csv() : "");
+        double total = Double.NaN;
+        if (bps != null) {
+            LiveSeries sum = sumLine(bitrate, "sum|" + dir, label, dir);
+            total = accumulate(sum, x, bps);
+        }
+        Double r = null;
+        if (retr != null) {
+            LiveSeries rs = sumLine(retransmits, "rsum|" + dir, label, dir);
+            r = accumulate(rs, x, retr);
+        }
+        StreamRow prev = rows.get(key);
+        long totalRetr = (prev == null ? 0 : prev.totalRetransmits()) + (retr == null ? 0 : retr);
+        rows.put(key, new StreamRow(key, x, Double.isNaN(total) ? (prev == null ? null : prev.bitsPerSecond()) : total,
+                r == null ? null : r.longValue(), totalRetr, null, null, null, null));
+    }
+
+    /** Adds y to the point at x among the newest few (processes report the same interval in any order). */
+    private static double accumulate(LiveSeries s, double x, double y) {
+        s.accumulate(x, y);
+        return s.valueNear(x);
+    }
+
+    private LiveSeries sumLine(LiveChartContent chart, String id, String label, Direction dir) {
+        LiveSeries s = series.get(id);
+        if (s == null) {
+            s = new LiveSeries(id);
+            series.put(id, s);
+            chart.add(s, label, dir == Direction.S2C ? Palette.SUM_REVERSE : Palette.SUM, 2.6f, false);
+        }
+        return s;
+    }
+
+    private LiveSeries line(LiveChartContent chart, String id, String label, float width, Direction dir) {
+        LiveSeries s = series.get(id);
+        if (s == null) {
+            s = new LiveSeries(id);
+            series.put(id, s);
+            int colour = colourOf(label);
+            chart.add(s, label, colour, width, dir == Direction.S2C);
+        }
+        return s;
+    }
+
+    private final Map<String, Integer> colourByLabel = new HashMap<>();
+
+    /** The hot path's shortcut to a stream's lines: no id strings built per sample. */
+    private static final class StreamLines {
+        LiveSeries bps;
+        LiveSeries retr;
+        LiveSeries cwnd;
+    }
+
+    /** A stream keeps one colour across the bitrate, retransmit and cwnd charts. */
+    private int colourOf(String label) {
+        return Palette.color(colourByLabel.computeIfAbsent(label, l -> colours++));
+    }
+
+    @Override
+    public void event(String pointLabel, ToolEvent event) {
+        synchronized (lock) {
+            appendLine("engine", event.severity() + " " + event.kind() + ": " + event.message());
+            if (event.severity() == ToolEvent.Severity.ERROR) {
+                status = event.message();
+            }
+        }
+        changed.run();
+    }
+
+    @Override
+    public void output(String host, String line) {
+        synchronized (lock) {
+            appendLine(host, line);
+        }
+        changed.run();
+    }
+
+    @Override
+    public void progress(String message) {
+        synchronized (lock) {
+            status = message;
+            appendLine("engine", message);
+        }
+        changed.run();
+    }
+
+    @Override
+    public void pointFinished(String pointLabel, List<SweepRow> sweepRows) {
+        SweepModel s = sweep;
+        if (s != null) {
+            s.pointFinished(pointLabel, sweepRows);
+        }
+        synchronized (lock) {
+            pointsDone++;
+            pointsDoneNanos = nanos.getAsLong();
+            for (SweepRow r : sweepRows) {
+                if (!r.ok()) {
+                    appendLine("engine", pointLabel + " " + r.direction().csv() + " " + r.status());
+                }
+            }
+        }
+        changed.run();
+    }
+
+    @Override
+    public void runFinished(RunOutcome runOutcome) {
+        synchronized (lock) {
+            outcome = runOutcome;
+            endNanos = nanos.getAsLong();
+            status = switch (runOutcome.status()) {
+                case OK -> "finished";
+                case CANCELLED -> "stopped";
+                case FAILED -> "failed: " + runOutcome.message();
+            };
+            appendLine("engine", status);
+        }
+        changed.run();
+    }
+
+    private void appendLine(String host, String line) {
+        ArrayDeque<String> lines = console.computeIfAbsent(host, h -> new ArrayDeque<>());
+        lines.addLast(line);
+        if (lines.size() > CONSOLE_LINES) {
+            lines.removeFirst();
+        }
+        List<String> pending = newLines.computeIfAbsent(host, h -> new ArrayList<>());
+        pending.add(line);
+        if (pending.size() > CONSOLE_LINES) {
+            pending.subList(0, pending.size() - CONSOLE_LINES).clear();
+        }
+    }
+
+    /** The console of a host as kept (bounded). */
+    public List<String> console(String host) {
+        synchronized (lock) {
+            ArrayDeque<String> lines = console.get(host);
+            return lines == null ? List.of() : List.copyOf(lines);
+        }
+    }
+
+    public RunOutcome outcome() {
+        synchronized (lock) {
+            return outcome;
+        }
+    }
+
+    /** The current state; console lines are handed over once (the next snapshot has only newer ones). */
+    public Snapshot takeSnapshot() {
+        synchronized (lock) {
+            Map<String, List<String>> lines = new LinkedHashMap<>(newLines);
+            newLines.clear();
+            SweepModel s = sweep;
+            return new Snapshot(List.copyOf(rows.values()), lines, progress(), status, outcome,
+                    s == null ? 0 : s.completedPoints());
+        }
+    }
+
+    private Progress progress() {
+        RunInfo i = info;
+        TestPlan plan = i == null ? null : i.plan();
+        int points = i == null ? 1 : Math.max(1, i.points().size());
+        long now = outcome != null ? endNanos : nanos.getAsLong();
+        double elapsed = (now - startNanos) / 1e9;
+        double perPoint = plan == null ? 10
+                : (plan.durationS() + plan.omitS()) * Math.max(1, plan.repetitions()) + POINT_OVERHEAD_S;
+        if (pointsDone > 0) {
+            // What the finished points took is a better guess than the plan (MTU changes, slow servers).
+            perPoint = (pointsDoneNanos - startNanos) / 1e9 / pointsDone;
+        }
+        double inPoint = Math.min(1, Math.max(0, (now - pointStartNanos) / 1e9 / perPoint));
+        double done = Math.min(points, pointsDone + (pointsDone > pointIndex ? 0 : inPoint));
+        double fraction = outcome != null ? 1 : Math.min(0.99, done / points);
+        double remaining = outcome != null ? 0 : Math.max(0, (points - done) * perPoint);
+        return new Progress(fraction, Duration.ofMillis((long) (elapsed * 1000)),
+                Duration.ofMillis((long) (remaining * 1000)), pointIndex, points, point);
+    }
+}

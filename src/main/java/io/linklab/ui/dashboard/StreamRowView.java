@@ -1,0 +1,57 @@
+package io.linklab.ui.dashboard;
+
+import io.linklab.ui.charts.ValueUnit;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+
+/** One row of the dashboard's current-values table; kept across updates so only changed cells redraw. */
+public final class StreamRowView {
+
+    static final String[] COLUMNS = {"stream", "dir", "bitrate", "retr", "retr total", "cwnd", "rtt/jitter", "loss"};
+
+    private final LiveRunModel.StreamKey key;
+    private final StringProperty[] cells = new StringProperty[COLUMNS.length];
+
+    StreamRowView(LiveRunModel.StreamKey key) {
+        this.key = key;
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = new SimpleStringProperty("–");
+        }
+        cells[0].set(key.label(false));
+        cells[1].set(key.direction().csv());
+    }
+
+    public LiveRunModel.StreamKey key() {
+        return key;
+    }
+
+    StringProperty cell(int column) {
+        return cells[column];
+    }
+
+    /** The text of a column ("bitrate", "retr" …). */
+    public String text(String column) {
+        for (int i = 0; i < COLUMNS.length; i++) {
+            if (COLUMNS[i].equals(column)) {
+                return cells[i].get();
+            }
+        }
+        throw new IllegalArgumentException("no column " + column);
+    }
+
+    void update(LiveRunModel.StreamRow r, ValueUnit rate) {
+        set(2, r.bitsPerSecond() == null ? "–" : rate.format(r.bitsPerSecond()));
+        set(3, r.retransmits() == null ? "–" : r.retransmits().toString());
+        set(4, Long.toString(r.totalRetransmits()));
+        set(5, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.format(r.cwndBytes()));
+        set(6, r.rttMs() != null ? ValueUnit.MILLISECONDS.format(r.rttMs())
+                : r.jitterMs() != null ? ValueUnit.MILLISECONDS.format(r.jitterMs()) : "–");
+        set(7, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.format(r.lossPercent()));
+    }
+
+    private void set(int i, String v) {
+        if (!v.equals(cells[i].get())) {
+            cells[i].set(v);
+        }
+    }
+}

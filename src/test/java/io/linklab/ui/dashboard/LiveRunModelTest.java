@@ -1,0 +1,152 @@
+package io.linklab.ui.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.RunInfo;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.ui.charts.LiveChartContent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class LiveRunModelTest {
+
+    private final AtomicLong clock = new AtomicLong();
+    private final LiveRunModel model = new LiveRunModel(clock::get);
+
+    private static TestPlan plan(int streams, int processes, TestPlan.Mode mode, TestPlan.Sweep sweep) {
+        return new TestPlan(Tool.IPERF3, new TestPlan.End("root@198.18.5.11", null),
+                new TestPlan.End("root@198.18.5.12", null), "198.19.5.2", TestPlan.Protocol.TCP, null, 10, 1.0, 0,
+                streams, processes, 5201, mode, null, null, 1, sweep);
+    }
+
+    private void start(TestPlan plan, List<String> points) {
+        model.runStarted(new RunInfo("r1", plan, Path.of("/tmp/r1"), points, Map.of("h1", List.of("iperf3 -c x"))));
+    }
+
+    private static Sample s(String process, String stream, Direction d, double end, double bps, long retr) {
+        return Sample.tcp(process, stream, d, end - 1, end, (long) (bps / 8), bps, retr, 100_000L);
+    }
+
+    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
+        return c.entries().stream().filter(e -> e.label().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + label + " in " + c.entries().stream()
+                        .map(LiveChartContent.Entry::label).toList()));
+    }
+
+    @Test
+    void bidirectionalRunDrawsEachStreamAndABoldSumPerDirection() {
+        start(plan(2, 1, TestPlan.Mode.BIDIR, null), List.of(""));
+        for (int t = 1; t <= 3; t++) {
+            for (Direction d : Direction.values()) {
+                model.sample("", s(null, "5", d, t, 400e6 + t, 1));
+                model.sample("", s(null, "7", d, t, 500e6, 0));
+                model.sample("", s(null, Sample.SUM, d, t, 900e6 + t, 1));
+            }
+        }
+        List<String> labels = model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList();
+        assertEquals(6, labels.size(), labels.toString());
+        LiveChartContent.Entry sum = entry(model.bitrate(), "SUM c2s");
+        assertTrue(sum.width() > 2, "SUM is bold");
+        assertArrayEquals(new double[] {900e6 + 1, 900e6 + 2, 900e6 + 3}, sum.series().points()[1]);
+        assertTrue(entry(model.bitrate(), "stream 5 s2c").dashed(), "the reverse direction is dashed");
+        assertEquals(3, entry(model.retransmits(), "stream 5 c2s").series().size());
+
+        LiveRunModel.Snapshot snap = model.takeSnapshot();
+        assertEquals(6, snap.rows().size());
+        LiveRunModel.StreamRow row5 = snap.rows().stream()
+                .filter(r -> r.key().equals(new LiveRunModel.StreamKey(null, "5", Direction.C2S))).findFirst().orElseThrow();
+        assertEquals(400e6 + 3, row5.bitsPerSecond());
+        assertEquals(3, row5.totalRetransmits());
+    }
+
+    @Test
+    void singleStreamHasNoToolSumSoTheStreamIsTheSum() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        model.sample("", s(null, "5", Direction.C2S, 1, 941e6, 0));
+        model.sample("", s(null, "5", Direction.C2S, 2, 940e6, 2));
+        assertArrayEquals(new double[] {941e6, 940e6}, entry(model.bitrate(), "SUM").series().points()[1]);
+        assertArrayEquals(new double[] {0, 2}, entry(model.retransmits(), "SUM").series().points()[1]);
+    }
+
+    /** Seed 000: four iperf3 processes on ports 5201-5204; each prints its own rate, LinkLab adds them up. */
+    @Test
+    void multiProcessRunGetsAPerProcessLineAndAMergedSum() {
+        start(plan(1, 4, TestPlan.Mode.NORMAL, null), List.of(""));
+        for (int t = 1; t <= 2; t++) {
+            for (int p = 0; p < 4; p++) {
+                model.sample("", s("520" + (p + 1), "5", Direction.C2S, t, 24.5e9 + p, 0));
+            }
+        }
+        LiveChartContent.Entry sum = entry(model.bitrate(), "SUM");
+        assertEquals(2, sum.series().size());
+        assertEquals(4 * 24.5e9 + 6, sum.series().lastY(), 1);
+        assertNotNull(entry(model.bitrate(), "5203/stream 5"));
+    }
+
+    @Test
+    void aNewRepetitionStartsTheChartsOver() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        for (int t = 1; t <= 10; t++) {
+            model.sample("", s(null, "5", Direction.C2S, t, 1e9, 0));
+        }
+        model.sample("", s(null, "5", Direction.C2S, 1, 2e9, 0));
+        assertEquals(1, entry(model.bitrate(), "stream 5").series().size());
+        assertEquals(2e9, entry(model.bitrate(), "SUM").series().lastY());
+    }
+
+    @Test
+    void omittedWarmUpIntervalsAreNotDrawn() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        model.sample("", new Sample(null, "5", Direction.C2S, 0, 1, 1L, 1e6, 0L, 1L, null, null, null, null, true));
+        assertTrue(model.bitrate().entries().isEmpty());
+    }
+
+    @Test
+    void consoleKeepsTheNewestLinesAndHandsNewOnesOverOnce() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        for (int i = 0; i < LiveRunModel.CONSOLE_LINES + 50; i++) {
+            model.output("h1", "line " + i);
+        }
+        List<String> kept = model.console("h1");
+        assertEquals(LiveRunModel.CONSOLE_LINES, kept.size());
+        assertEquals("line " + (LiveRunModel.CONSOLE_LINES + 49), kept.get(kept.size() - 1));
+        assertEquals(LiveRunModel.CONSOLE_LINES, model.takeSnapshot().newConsoleLines().get("h1").size());
+        assertTrue(model.takeSnapshot().newConsoleLines().isEmpty());
+    }
+
+    @Test
+    void progressEstimatesTheWholeSweepAndLearnsFromFinishedPoints() {
+        TestPlan p = plan(1, 1, TestPlan.Mode.NORMAL, new TestPlan.Sweep(TestPlan.SweepKind.MTU,
+                List.of("1500", "4000", "9000")));
+        start(p, List.of("mtu=1500", "mtu=4000", "mtu=9000"));
+        model.pointStarted("mtu=1500", 0, 3);
+        clock.addAndGet(Duration.ofSeconds(5).toNanos());
+        LiveRunModel.Progress early = model.takeSnapshot().progress();
+        assertEquals(5, early.elapsed().toSeconds());
+        // plan: 10 s + 3 s overhead per point, 39 s in all, 5 s gone
+        assertEquals(34, early.remaining().toSeconds());
+        clock.addAndGet(Duration.ofSeconds(15).toNanos());
+        model.pointFinished("mtu=1500", List.of());
+        model.pointStarted("mtu=4000", 1, 3);
+        LiveRunModel.Progress later = model.takeSnapshot().progress();
+        // the first point took 20 s, so two more take 40 s
+        assertEquals(40, later.remaining().toSeconds());
+        assertEquals(1.0 / 3, later.fraction(), 1e-9);
+        assertNotNull(model.sweep());
+        model.runFinished(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", Path.of("/tmp/r1")));
+        LiveRunModel.Snapshot end = model.takeSnapshot();
+        assertEquals(1.0, end.progress().fraction());
+        assertEquals("stopped", end.status());
+    }
+}
