@@ -291,7 +291,7 @@ public final class DashboardView {
         LiveRunModel.Snapshot s = model.takeSnapshot();
         RunInfo info = model.info();
         if (info != null && title.getText().isEmpty()) {
-            title.setText(info.runId() + " — " + planSummary(info.plan()));
+            title.setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
         }
         status.setText(s.status());
         latestRows = s.rows();
@@ -468,31 +468,4 @@ public final class DashboardView {
                 : String.format("%d:%02d", s / 60, s % 60);
     }
 
-    /** "iperf3 TCP, 2 streams, 3 s, bidir, MTU sweep 1500…9000 (4 points)". */
-    public static String planSummary(TestPlan p) {
-        if (p == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder(p.tool().id()).append(' ').append(p.protocol());
-        if (p.streams() > 1) {
-            sb.append(", ").append(p.streams()).append(" streams");
-        }
-        if (p.processes() > 1) {
-            sb.append(", ").append(p.processes()).append(" processes");
-        }
-        sb.append(", ").append(p.durationS()).append(" s");
-        if (p.mode() != TestPlan.Mode.NORMAL) {
-            sb.append(", ").append(p.mode().name().toLowerCase());
-        }
-        if (p.repetitions() > 1) {
-            sb.append(", ×").append(p.repetitions());
-        }
-        if (p.isSweep()) {
-            List<String> v = p.sweep().values();
-            sb.append(", ").append(p.sweep().kind().name().toLowerCase().replace('_', ' ')).append(" sweep ")
-                    .append(v.get(0)).append('…').append(v.get(v.size() - 1)).append(" (").append(v.size())
-                    .append(" points)");
-        }
-        return sb.toString();
-    }
 }

@@ -70,6 +70,7 @@ public final class LiveRunModel implements RunListener {
     private volatile RunInfo info;
     private volatile SweepModel sweep;
     private volatile Runnable changed = () -> { };
+    private volatile Boolean toolSums;
 
     // Guarded by lock.
     private final Map<String, LiveSeries> series = new HashMap<>();
@@ -109,6 +110,14 @@ public final class LiveRunModel implements RunListener {
     /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */
     public void onChange(Runnable changed) {
         this.changed = changed == null ? () -> { } : changed;
+    }
+
+    /**
+     * Says whether the samples carry the tool's own SUM rows (true) or the SUM must be added up from streams
+     * (false); null decides from the plan's stream count. Replays of imported logs, which have no plan, set it.
+     */
+    public void setToolSums(Boolean toolSums) {
+        this.toolSums = toolSums;
     }
 
     public LiveChartContent bitrate() {
@@ -253,7 +262,8 @@ public final class LiveRunModel implements RunListener {
             boolean bidir = twoWay();
             Direction dir = s.direction() == null ? Direction.C2S : s.direction();
             StreamKey key = new StreamKey(s.process(), s.stream(), dir);
-            boolean toolSum = streamsThisPoint > 1;
+            Boolean forced = toolSums;
+            boolean toolSum = forced != null ? forced : streamsThisPoint > 1;
             Double bps = s.bitsPerSecond();
             if (s.isSum()) {
                 if (multiProcess() && bps != null) {

@@ -1,0 +1,217 @@
+package io.linklab.ui.export;
+
+import io.linklab.model.Direction;
+import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.RunReplay;
+import io.linklab.ui.sweep.SweepModel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One folder per run for a lab report: the run's CSV files (as the engine wrote them, columns of
+ * CONTRACTS.md), a PNG of each chart, and a short summary as Markdown and HTML that reference them.
+ */
+public final class ReportFolder {
+
+    /** The CSV files a run folder holds, copied as they are: the one CSV writer is the engine's. */
+    public static final List<String> CSV_FILES = List.of("samples.csv", "summary.csv", "sweep.csv");
+
+    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    private ReportFolder() {
+    }
+
+    /** Writes the report into {@code folder} (created); returns the files written. */
+    public static List<Path> write(RecordedRun run, Path folder, int width, int height) throws IOException {
+        Files.createDirectories(folder);
+        List<Path> written = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        written.addAll(copyCsv(run, folder, missing));
+
+        LiveRunModel model = new LiveRunModel();
+        RunReplay.replay(run, model);
+        List<String[]> images = new ArrayList<>();
+        if (model.sweep() != null) {
+            images.add(new String[] {"sweep.png", "Throughput per sweep point"});
+            written.add(ChartImages.writePng(model.sweep(), width, height, folder.resolve("sweep.png")));
+        }
+        if (!model.bitrate().entries().isEmpty()) {
+            images.add(new String[] {"bitrate.png", "Bitrate per stream and SUM" + (run.isSweep() ? " (last point)" : "")});
+            written.add(ChartImages.writePng(model.bitrate(), width, height, folder.resolve("bitrate.png")));
+        }
+        if (!model.retransmits().entries().isEmpty()) {
+            images.add(new String[] {"retransmits.png", "Retransmits per interval"});
+            written.add(ChartImages.writePng(model.retransmits(), width, height / 2 + 100,
+                    folder.resolve("retransmits.png")));
+        }
+        if (!model.cwnd().entries().isEmpty()) {
+            images.add(new String[] {"cwnd.png", "Congestion window"});
+            written.add(ChartImages.writePng(model.cwnd(), width, height / 2 + 100, folder.resolve("cwnd.png")));
+        }
+        String md = markdown(run, model.sweep(), images, missing);
+        Path mdFile = folder.resolve("report.md");
+        Files.writeString(mdFile, md, StandardCharsets.UTF_8);
+        written.add(mdFile);
+        Path html = folder.resolve("report.html");
+        Files.writeString(html, html(run, model.sweep(), images, missing), StandardCharsets.UTF_8);
+        written.add(html);
+        return written;
+    }
+
+    /** Copies the run's CSV files into {@code folder}; names those the run does not have. */
+    public static List<Path> copyCsv(RecordedRun run, Path folder, List<String> missing) throws IOException {
+        List<Path> out = new ArrayList<>();
+        Files.createDirectories(folder);
+        for (String name : CSV_FILES) {
+            Path src = run.dir() == null ? null : run.dir().resolve(name);
+            if (src != null && Files.isRegularFile(src)) {
+                Path dst = folder.resolve(name);
+                if (!src.toAbsolutePath().normalize().equals(dst.toAbsolutePath().normalize())) {
+                    Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
+                }
+                out.add(dst);
+            } else if (!name.equals("sweep.csv") || run.isSweep()) {
+                missing.add(name);
+            }
+        }
+        return out;
+    }
+
+    private static List<String[]> facts(RecordedRun run) {
+        List<String[]> f = new ArrayList<>();
+        f.add(new String[] {"run", run.id()});
+        if (run.name() != null) {
+            f.add(new String[] {"name", run.name()});
+        }
+        if (run.started() != null) {
+            f.add(new String[] {"started", WHEN.format(run.started())});
+        }
+        if (run.ended() != null) {
+            f.add(new String[] {"ended", WHEN.format(run.ended())});
+        }
+        f.add(new String[] {"state", run.state() == null ? "" : run.state()});
+        f.add(new String[] {"tool", run.tool() == null ? "" : run.tool()});
+        f.add(new String[] {"hosts", String.join(" → ", run.hosts())});
+        f.add(new String[] {"plan", run.planSummary()});
+        for (Map.Entry<Direction, Double> e : run.headline().entrySet()) {
+            f.add(new String[] {"headline " + e.getKey().csv(), ValueUnit.BITS_PER_SECOND.format(e.getValue())});
+        }
+        if (run.note() != null && !run.note().isBlank()) {
+            f.add(new String[] {"note", run.note()});
+        }
+        return f;
+    }
+
+    static String markdown(RecordedRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
+        StringBuilder sb = new StringBuilder("# ").append(run.title()).append("\n\n");
+        sb.append("| | |\n|---|---|\n");
+        for (String[] f : facts(run)) {
+            sb.append("| ").append(f[0]).append(" | ").append(md(f[1])).append(" |\n");
+        }
+        if (sweep != null) {
+            sb.append("\n## Sweep\n\n| point | c2s (send) | s2c (receive) | sum | gain | retransmits | status |\n")
+                    .append("|---|---|---|---|---|---|---|\n");
+            for (SweepModel.TableRow r : sweep.table()) {
+                sb.append("| ").append(r.point()).append(" | ").append(rate(r.c2s())).append(" | ")
+                        .append(rate(r.s2c())).append(" | ").append(rate(r.sum())).append(" | ")
+                        .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain())).append(" | ")
+                        .append(r.retransmits() == null ? "" : r.retransmits()).append(" | ")
+                        .append(md(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status())).append(" |\n");
+            }
+        }
+        if (!run.environment().isEmpty()) {
+            sb.append("\n## Environment\n\n| fact | value |\n|---|---|\n");
+            run.environment().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+                    sb.append("| ").append(md(e.getKey())).append(" | ").append(md(e.getValue())).append(" |\n"));
+        }
+        sb.append("\n## Charts\n\n");
+        for (String[] img : images) {
+            sb.append("![").append(img[1]).append("](").append(img[0]).append(")\n\n");
+        }
+        sb.append("## Data\n\n");
+        for (String name : CSV_FILES) {
+            if (!missing.contains(name) && (!name.equals("sweep.csv") || run.isSweep())) {
+                sb.append("- [").append(name).append("](").append(name).append(")\n");
+            }
+        }
+        for (String name : missing) {
+            sb.append("- ").append(name).append(": not recorded for this run\n");
+        }
+        return sb.toString();
+    }
+
+    static String html(RecordedRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
+                .append(esc(run.title())).append("</title><style>body{font-family:sans-serif;max-width:1100px;"
+                        + "margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;"
+                        + "text-align:left}.warn{color:#b06000}.fail{color:#c62828}</style></head><body>\n<h1>")
+                .append(esc(run.title())).append("</h1>\n<table>\n");
+        for (String[] f : facts(run)) {
+            sb.append("<tr><th>").append(esc(f[0])).append("</th><td>").append(esc(f[1])).append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
+        if (sweep != null) {
+            sb.append("<h2>Sweep</h2>\n<table><tr><th>point</th><th>c2s (send)</th><th>s2c (receive)</th><th>sum</th>"
+                    + "<th>gain</th><th>retransmits</th><th>status</th></tr>\n");
+            for (SweepModel.TableRow r : sweep.table()) {
+                String cls = !r.ok() ? " class=\"fail\"" : r.flag() != null ? " class=\"warn\"" : "";
+                sb.append("<tr").append(cls).append("><td>").append(esc(r.point())).append("</td><td>")
+                        .append(rate(r.c2s())).append("</td><td>").append(rate(r.s2c())).append("</td><td>")
+                        .append(rate(r.sum())).append("</td><td>")
+                        .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()))
+                        .append("</td><td>").append(r.retransmits() == null ? "" : r.retransmits()).append("</td><td>")
+                        .append(esc(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status()))
+                        .append("</td></tr>\n");
+            }
+            sb.append("</table>\n");
+        }
+        for (String[] img : images) {
+            sb.append("<h2>").append(esc(img[1])).append("</h2>\n<img src=\"").append(img[0]).append("\" alt=\"")
+                    .append(esc(img[1])).append("\" style=\"max-width:100%\">\n");
+        }
+        if (!run.environment().isEmpty()) {
+            sb.append("<h2>Environment</h2>\n<table>\n");
+            run.environment().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
+                    sb.append("<tr><th>").append(esc(e.getKey())).append("</th><td>").append(esc(e.getValue()))
+                            .append("</td></tr>\n"));
+            sb.append("</table>\n");
+        }
+        sb.append("<h2>Data</h2>\n<ul>\n");
+        for (String name : CSV_FILES) {
+            if (!missing.contains(name) && (!name.equals("sweep.csv") || run.isSweep())) {
+                sb.append("<li><a href=\"").append(name).append("\">").append(name).append("</a></li>\n");
+            }
+        }
+        for (String name : missing) {
+            sb.append("<li>").append(name).append(": not recorded for this run</li>\n");
+        }
+        return sb.append("</ul>\n</body></html>\n").toString();
+    }
+
+    private static String rate(Double bps) {
+        return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
+    }
+
+    private static String md(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private static String esc(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

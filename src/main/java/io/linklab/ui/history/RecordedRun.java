@@ -1,0 +1,61 @@
+package io.linklab.ui.history;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A finished run (or an imported log) as the history, comparison and export views need it: what it was, its
+ * headline figures, its recorded environment and its measurements. Built from the engine's stored runs or
+ * from the log importer; plain data, no JavaFX.
+ *
+ * @param plan        null for imported logs (no plan is known)
+ * @param headline    the SUM receiver rate per direction (bits/s)
+ * @param environment recorded facts, flattened to "h1 iperf3 version" → "3.12", "h2 data0 mtu" → "9000" …
+ * @param samples     every interval, with its sweep point ("" outside sweeps); empty in a listing
+ */
+public record RecordedRun(String id, String name, String note, String state, Instant started, Instant ended,
+                          String tool, List<String> hosts, TestPlan plan, Map<Direction, Double> headline,
+                          Map<String, String> environment, List<PointSample> samples, List<PointSummary> summaries,
+                          List<SweepRow> sweepRows, Path dir, boolean imported) {
+
+    public RecordedRun {
+        hosts = List.copyOf(hosts);
+        headline = Map.copyOf(headline);
+        environment = Map.copyOf(environment);
+        samples = List.copyOf(samples);
+        summaries = List.copyOf(summaries);
+        sweepRows = List.copyOf(sweepRows);
+    }
+
+    public record PointSample(String point, int repetition, Sample sample) {
+    }
+
+    public record PointSummary(String point, int repetition, Summary summary) {
+    }
+
+    /** The name the user gave it, else its id. */
+    public String title() {
+        return name == null || name.isBlank() ? id : name;
+    }
+
+    public boolean isSweep() {
+        return plan != null ? plan.isSweep() : sweepRows.stream().map(SweepRow::point).distinct().count() > 1;
+    }
+
+    /** Text the history filter searches: id, name, note, tool, hosts, plan. */
+    public String searchText() {
+        return String.join(" ", id, name == null ? "" : name, note == null ? "" : note, tool == null ? "" : tool,
+                String.join(" ", hosts), planSummary(), state == null ? "" : state).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public String planSummary() {
+        return plan == null ? (imported ? "imported log" : "") : PlanText.summary(plan);
+    }
+}

@@ -1,0 +1,27 @@
+package io.linklab.ui.history;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where the history view finds runs: the engine's results store in the app, anything in tests. Every method
+ * may do disk I/O, so views call it off the FX thread. Errors are IOExceptions whose message is for the user.
+ */
+public interface RunLibrary {
+
+    /** Runs newest first, without their measurements (samples empty). */
+    List<RecordedRun> list() throws IOException;
+
+    /** One run with all its measurements. */
+    RecordedRun open(String id) throws IOException;
+
+    void rename(String id, String name) throws IOException;
+
+    void annotate(String id, String note) throws IOException;
+
+    void delete(String id) throws IOException;
+
+    /** Imports tool logs as runs of their own (File → Import log); returns them opened. */
+    List<RecordedRun> importLogs(List<Path> files) throws IOException;
+}

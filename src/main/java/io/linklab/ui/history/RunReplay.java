@@ -1,0 +1,61 @@
+package io.linklab.ui.history;
+
+import io.linklab.engine.RunInfo;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.SweepRow;
+import io.linklab.ui.dashboard.LiveRunModel;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Plays a recorded run into a dashboard model, so a past run opens in the same views as a live one. */
+public final class RunReplay {
+
+    private RunReplay() {
+    }
+
+    public static void replay(RecordedRun run, LiveRunModel model) {
+        List<String> points = new ArrayList<>();
+        Map<String, List<RecordedRun.PointSample>> byPoint = new LinkedHashMap<>();
+        for (RecordedRun.PointSample s : run.samples()) {
+            byPoint.computeIfAbsent(s.point(), p -> new ArrayList<>()).add(s);
+        }
+        if (run.plan() != null && run.plan().isSweep()) {
+            for (SweepRow r : run.sweepRows()) {
+                if (!points.contains(r.point())) {
+                    points.add(r.point());
+                }
+            }
+        }
+        for (String p : byPoint.keySet()) {
+            if (!points.contains(p)) {
+                points.add(p);
+            }
+        }
+        if (points.isEmpty()) {
+            points.add("");
+        }
+        if (run.plan() == null) {
+            model.setToolSums(run.samples().stream().anyMatch(s -> s.sample().isSum()));
+        }
+        model.runStarted(new RunInfo(run.id(), run.plan(), run.dir(), points, Map.of()));
+        for (int i = 0; i < points.size(); i++) {
+            String p = points.get(i);
+            model.pointStarted(p, i, points.size());
+            for (RecordedRun.PointSample s : byPoint.getOrDefault(p, List.of())) {
+                model.sample(p, s.sample());
+            }
+            List<SweepRow> rows = run.sweepRows().stream().filter(r -> r.point().equals(p)).toList();
+            if (run.plan() != null && run.plan().isSweep()) {
+                model.pointFinished(p, rows);
+            }
+        }
+        RunOutcome.Status status = switch (run.state() == null ? "OK" : run.state().toUpperCase()) {
+            case "FAILED", "INTERRUPTED" -> RunOutcome.Status.FAILED;
+            case "CANCELLED" -> RunOutcome.Status.CANCELLED;
+            default -> RunOutcome.Status.OK;
+        };
+        model.runFinished(new RunOutcome(status, run.state() == null ? "" : run.state(), run.dir()));
+    }
+}
