@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeSet;
 
 /**
@@ -182,15 +181,5 @@ public final class ComparisonModel {
 
     private static String rate(Double bps) {
         return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ComparisonModel m && m.runs.equals(runs);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(runs);
     }
 }

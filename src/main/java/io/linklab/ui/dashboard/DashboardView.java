@@ -88,6 +88,10 @@ public final class DashboardView {
     private ChartView lossView;
     private SweepView sweepView;
     private volatile RunHandle handle;
+    private io.linklab.ui.history.RecordedRun recorded;
+    private Runnable exportCsv = () -> { };
+    private Consumer<io.linklab.ui.charts.ChartContent> exportPng = c -> { };
+    private Runnable exportReport = () -> { };
     private Consumer<RunOutcome> onFinished = o -> { };
     private boolean finished;
 
@@ -235,13 +239,58 @@ public final class DashboardView {
             }
         });
 
+        javafx.scene.control.MenuButton export = new javafx.scene.control.MenuButton("Export");
+        export.setId("export-menu");
+        javafx.scene.control.MenuItem csv = new javafx.scene.control.MenuItem("CSV files (samples, summary, sweep)…");
+        csv.setOnAction(e -> exportCsv.run());
+        javafx.scene.control.Menu png = new javafx.scene.control.Menu("Chart as PNG");
+        export.setOnShowing(e -> {
+            png.getItems().clear();
+            for (ChartView v : chartViews()) {
+                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(chartName(v) + "…");
+                item.setOnAction(a -> exportPng.accept(v.content()));
+                png.getItems().add(item);
+            }
+        });
+        javafx.scene.control.MenuItem report = new javafx.scene.control.MenuItem("Report folder (CSV + charts + summary)…");
+        report.setOnAction(e -> exportReport.run());
+        export.getItems().addAll(csv, png, report);
+
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
         HBox bar = new HBox(8, title, status, grow, time, progress, stop, new Label("units"), bits, bytes,
-                follow, window);
+                follow, window, export);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
         return bar;
+    }
+
+    private static String chartName(ChartView v) {
+        io.linklab.ui.charts.ChartContent c = v.content();
+        if (c instanceof LiveChartContent l) {
+            return l.title();
+        }
+        return "Sweep";
+    }
+
+    public void setExportActions(Runnable csv, Consumer<io.linklab.ui.charts.ChartContent> png, Runnable report) {
+        this.exportCsv = csv;
+        this.exportPng = png;
+        this.exportReport = report;
+    }
+
+    /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
+    public io.linklab.ui.history.RecordedRun recorded() {
+        return recorded;
+    }
+
+    public void setRecorded(io.linklab.ui.history.RecordedRun run) {
+        this.recorded = run;
+    }
+
+    /** FX thread: a message in the status label (export results, refusals). */
+    public void showMessage(String text) {
+        status.setText(text);
     }
 
     /** Lets Stop cancel the run; Stop stays disabled until a handle is known. */

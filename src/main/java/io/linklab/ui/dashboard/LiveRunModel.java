@@ -29,6 +29,9 @@ import java.util.function.LongSupplier;
  */
 public final class LiveRunModel implements RunListener {
 
+    /** The process name the parsers give to a server's output inside a log ({@code Iperf3TextParser.SERVER_OUTPUT}). */
+    private static final String SERVER_OUTPUT = io.linklab.tools.iperf3.Iperf3TextParser.SERVER_OUTPUT;
+
     /** Console lines kept per host; older ones are dropped from view (the full output is in the run folder). */
     public static final int CONSOLE_LINES = 2000;
     /** Seconds a point is assumed to need beyond its duration (server start, connect, MTU change). */
@@ -79,7 +82,8 @@ public final class LiveRunModel implements RunListener {
     private final Map<String, ArrayDeque<String>> console = new LinkedHashMap<>();
     private final Map<String, List<String>> newLines = new LinkedHashMap<>();
     private int colours;
-    private double maxEndS = Double.NEGATIVE_INFINITY;
+    private final Map<String, Double> maxEndS = new HashMap<>();
+    private boolean sawClientView;
     private String status = "starting…";
     private RunOutcome outcome;
     private long startNanos;
@@ -233,7 +237,7 @@ public final class LiveRunModel implements RunListener {
         streamLines.clear();
         rows.clear();
         colours = 0;
-        maxEndS = Double.NEGATIVE_INFINITY;
+        maxEndS.clear();
     }
 
     private boolean twoWay() {
@@ -254,10 +258,18 @@ public final class LiveRunModel implements RunListener {
         }
         synchronized (lock) {
             double interval = info == null || info.plan() == null ? 1 : Math.max(0.1, info.plan().intervalS());
-            if (s.endS() < maxEndS - 2 * interval - 0.5) {
-                resetSeries(); // the clock went back: a new repetition of the point
+            String proc = s.process() == null ? "" : s.process();
+            double last = maxEndS.getOrDefault(proc, Double.NEGATIVE_INFINITY);
+            if (s.endS() < last - 2 * interval - 0.5) {
+                resetSeries(); // this process's clock went back: a new repetition of the point
             }
-            maxEndS = Math.max(maxEndS, s.endS());
+            maxEndS.merge(proc, s.endS(), Math::max);
+            // A log may hold the server's view of the same flows after the client's: drawn, not added again.
+            boolean serverView = SERVER_OUTPUT.equals(s.process());
+            if (!serverView) {
+                sawClientView = true;
+            }
+            boolean countsInSum = !serverView || !sawClientView;
             double x = s.endS();
             boolean bidir = twoWay();
             Direction dir = s.direction() == null ? Direction.C2S : s.direction();
@@ -266,10 +278,10 @@ public final class LiveRunModel implements RunListener {
             boolean toolSum = forced != null ? forced : streamsThisPoint > 1;
             Double bps = s.bitsPerSecond();
             if (s.isSum()) {
-                if (multiProcess() && bps != null) {
+                if ((multiProcess() || serverView) && bps != null) {
                     line(bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
                 }
-                if (toolSum) {
+                if (toolSum && countsInSum) {
                     addToSum(dir, x, bps, s.retransmits(), bidir);
                 }
                 return;
@@ -312,7 +324,7 @@ public final class LiveRunModel implements RunListener {
             long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
             rows.put(key, new StreamRow(key, x, bps, s.retransmits(), total, s.cwndBytes(), s.rttMs(), s.jitterMs(),
                     lossPct));
-            if (!toolSum) {
+            if (!toolSum && countsInSum) {
                 addToSum(dir, x, bps, s.retransmits(), bidir);
             }
         }

@@ -1,7 +1,6 @@
 package io.linklab.ui.history;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -22,6 +21,4 @@ public interface RunLibrary {
 
     void delete(String id) throws IOException;
 
-    /** Imports tool logs as runs of their own (File → Import log); returns them opened. */
-    List<RecordedRun> importLogs(List<Path> files) throws IOException;
 }

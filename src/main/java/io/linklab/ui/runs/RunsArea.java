@@ -1,26 +1,310 @@
 package io.linklab.ui.runs;
 
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.TestPlan;
+import io.linklab.ui.charts.ChartContent;
+import io.linklab.ui.charts.ChartRenderLoop;
+import io.linklab.ui.compare.CompareView;
+import io.linklab.ui.compare.ComparisonModel;
+import io.linklab.ui.dashboard.DashboardView;
+import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.export.ChartImages;
+import io.linklab.ui.export.ReportFolder;
+import io.linklab.ui.history.HistoryView;
+import io.linklab.ui.history.HistoryViewModel;
+import io.linklab.ui.history.LogImports;
+import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.RunLibrary;
+import io.linklab.ui.history.RunReplay;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.scene.Parent;
-import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TextInputDialog;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
 
-/** The right-hand area of the main window: run history and the live charts of the current run. */
+/**
+ * The right-hand area of the main window: the run history, a live dashboard tab per run started, past runs
+ * opened from history or imported logs, and comparisons. Owns the chart render thread and the background
+ * thread for disk work; nothing here blocks the FX thread.
+ */
 public final class RunsArea {
 
-    private final TabPane tabs;
+    private final TabPane tabs = new TabPane();
+    private final RunLibrary library;
+    private final RunLauncher launcher;
+    private final Path importsDir;
+    private final ChartRenderLoop loop = new ChartRenderLoop(Platform::runLater, 20);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("linklab-ui-throttle"));
+    private final ExecutorService io = Executors.newSingleThreadExecutor(daemon("linklab-runs-io"));
+    private final HistoryViewModel history;
+    private final HistoryView historyView;
+    private final List<DashboardView> dashboards = new ArrayList<>();
 
+    /** The app's area: runs go to the engine's default results store. */
     public RunsArea() {
-        ListView<String> history = new ListView<>();
-        history.setPlaceholder(new Label("No runs yet — start one with Test → New Test…"));
-        Tab runs = new Tab("Runs", history);
-        Tab charts = new Tab("Charts", new Label("Live charts appear here while a test runs."));
-        tabs = new TabPane(runs, charts);
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        this(EngineWiring.library(), EngineWiring.launcher(), EngineWiring.importsDir());
+    }
+
+    /**
+     * @param importsDir where imported logs get their CSV folders
+     */
+    public RunsArea(RunLibrary library, RunLauncher launcher, Path importsDir) {
+        this.library = library;
+        this.launcher = launcher;
+        this.importsDir = importsDir;
+        history = new HistoryViewModel(library, io, Platform::runLater);
+        historyView = new HistoryView(history, this::openRun, this::compare, run -> exportReport(run, null),
+                this::askImportLogs);
+        Tab historyTab = new Tab("History", historyView.root());
+        historyTab.setId("history-tab");
+        historyTab.setClosable(false);
+        tabs.getTabs().add(historyTab);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        tabs.setId("runs-area");
+        history.refresh();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     public Parent root() {
         return tabs;
+    }
+
+    public TabPane tabs() {
+        return tabs;
+    }
+
+    public HistoryViewModel history() {
+        return history;
+    }
+
+    public HistoryView historyView() {
+        return historyView;
+    }
+
+    /** Dashboards opened so far, oldest first. */
+    public List<DashboardView> dashboards() {
+        return List.copyOf(dashboards);
+    }
+
+    /**
+     * FX thread: starts a run of {@code plan} and shows its live dashboard. The wizard's Run button calls this.
+     * A plan the engine refuses shows its message in the dashboard; nothing is started then.
+     */
+    public DashboardView start(TestPlan plan) {
+        LiveRunModel model = new LiveRunModel();
+        DashboardView view = newDashboard(model, "Run: " + plan.tool().id());
+        io.execute(() -> {
+            try {
+                RunHandle handle = launcher.start(plan, model);
+                Platform.runLater(() -> view.attach(handle));
+            } catch (InvalidValueException | IOException | IllegalStateException e) {
+                model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, e.getMessage(), null));
+            }
+        });
+        view.onFinished(outcome -> history.refresh());
+        return view;
+    }
+
+    /** FX thread: a dashboard for a model something else feeds (tests, demos). */
+    public DashboardView watch(LiveRunModel model, String title) {
+        return newDashboard(model, title);
+    }
+
+    private DashboardView newDashboard(LiveRunModel model, String title) {
+        DashboardView view = new DashboardView(model, loop, timer, Platform::runLater);
+        view.setExportActions(() -> exportCsv(view), content -> exportPng(content, null), () -> withRecorded(view,
+                run -> exportReport(run, null)));
+        dashboards.add(view);
+        Tab tab = new Tab(title, view.root());
+        tab.setId("dashboard-tab-" + dashboards.size());
+        tab.setOnClosed(e -> dashboards.remove(view));
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        return view;
+    }
+
+    /** FX thread: opens a recorded run (from history or an import) in the same dashboard views as a live one. */
+    public DashboardView openRun(RecordedRun run) {
+        LiveRunModel model = new LiveRunModel();
+        DashboardView view = newDashboard(model, run.title());
+        view.setRecorded(run);
+        RunReplay.replay(run, model);
+        view.flush();
+        return view;
+    }
+
+    /** FX thread: two or more runs side by side. */
+    public CompareView compare(List<RecordedRun> runs) {
+        CompareView view = new CompareView(new ComparisonModel(runs), loop);
+        Tab tab = new Tab("Compare " + runs.size() + " runs", view.root());
+        tab.setId("compare-tab");
+        tabs.getTabs().add(tab);
+        tabs.getSelectionModel().select(tab);
+        return view;
+    }
+
+    /** File → Import log: imports each file off the FX thread and opens it; unreadable files are named in history. */
+    public void importLogs(List<Path> files) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        history.task(() -> {
+            List<RecordedRun> out = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
+            int i = 0;
+            for (Path f : files) {
+                try {
+                    out.add(LogImports.importFile(f, importsDir.resolve(stamp + "-" + (i++) + "-"
+                            + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"))));
+                } catch (IOException e) {
+                    failures.add(e.getMessage());
+                }
+            }
+            if (out.isEmpty() && !failures.isEmpty()) {
+                throw new IOException(String.join("; ", failures));
+            }
+            return out;
+        }, runs -> runs.forEach(this::openRun), "cannot import");
+    }
+
+    private void askImportLogs() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Import iperf3 / iperf2 / netperf logs");
+        List<File> files = chooser.showOpenMultipleDialog(window());
+        if (files != null && !files.isEmpty()) {
+            importLogs(files.stream().map(File::toPath).toList());
+        }
+    }
+
+    private Window window() {
+        return tabs.getScene() == null ? null : tabs.getScene().getWindow();
+    }
+
+    /** The recorded form of a dashboard's run (finished live runs are read back from the store). */
+    private void withRecorded(DashboardView view, Consumer<RecordedRun> then) {
+        if (view.recorded() != null) {
+            then.accept(view.recorded());
+            return;
+        }
+        if (view.model().info() == null || view.model().outcome() == null) {
+            view.showMessage("export is possible once the run has finished");
+            return;
+        }
+        history.open(view.model().info().runId(), run -> {
+            view.setRecorded(run);
+            then.accept(run);
+        });
+    }
+
+    private void exportCsv(DashboardView view) {
+        withRecorded(view, run -> {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Folder for the CSV files of " + run.title());
+            File dir = chooser.showDialog(window());
+            if (dir != null) {
+                exportCsv(run, dir.toPath(), view::showMessage);
+            }
+        });
+    }
+
+    /** Copies the run's samples.csv, summary.csv (and sweep.csv) into {@code folder}, off the FX thread. */
+    public void exportCsv(RecordedRun run, Path folder, Consumer<String> done) {
+        history.task(() -> {
+            List<String> missing = new ArrayList<>();
+            List<Path> files = ReportFolder.copyCsv(run, folder, missing);
+            return "wrote " + files.size() + " CSV file(s) to " + folder
+                    + (missing.isEmpty() ? "" : "; not recorded: " + String.join(", ", missing));
+        }, done, "cannot write the CSV files");
+    }
+
+    /** Asks for a size and a file, then writes the chart as PNG (drawn afresh at that size). */
+    public void exportPng(ChartContent content, Path file) {
+        TextInputDialog d = new TextInputDialog("1600x900");
+        d.setTitle("Chart as PNG");
+        d.setHeaderText("Image size in pixels, width x height");
+        Optional<String> size = d.showAndWait();
+        if (size.isEmpty()) {
+            return;
+        }
+        int[] wh = parseSize(size.get());
+        if (wh == null) {
+            history.task(() -> {
+                throw new IOException("'" + size.get() + "' is not a size; type it as 1600x900");
+            }, x -> { }, "cannot export the chart");
+            return;
+        }
+        Path target = file;
+        if (target == null) {
+            FileChooser chooser = new FileChooser();
+            chooser.setInitialFileName("chart.png");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("PNG image", "*.png"));
+            File f = chooser.showSaveDialog(window());
+            if (f == null) {
+                return;
+            }
+            target = f.toPath();
+        }
+        Path out = target;
+        history.task(() -> ChartImages.writePng(content, wh[0], wh[1], out), p -> history.say("chart written to " + p),
+                "cannot write " + out);
+    }
+
+    static int[] parseSize(String text) {
+        String[] parts = text.trim().toLowerCase().split("\\s*[x×*,]\\s*");
+        if (parts.length != 2) {
+            return null;
+        }
+        try {
+            return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Writes the report folder of a run (asks where when {@code folder} is null). */
+    public void exportReport(RecordedRun run, Path folder) {
+        Path target = folder;
+        if (target == null) {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Folder for the report of " + run.title());
+            File dir = chooser.showDialog(window());
+            if (dir == null) {
+                return;
+            }
+            target = dir.toPath().resolve(run.id());
+        }
+        Path out = target;
+        history.task(() -> ReportFolder.write(run, out, 1600, 900),
+                files -> history.say("report of " + run.title() + " written to " + out + " (" + files.size()
+                        + " files)"), "cannot write the report");
+    }
+
+    /** Stops the render and background threads (the window closed). */
+    public void shutdown() {
+        loop.close();
+        timer.shutdownNow();
+        io.shutdownNow();
     }
 }

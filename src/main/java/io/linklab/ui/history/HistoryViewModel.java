@@ -1,0 +1,140 @@
+package io.linklab.ui.history;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+
+/**
+ * The history list: runs of the library, a search filter, and the operations on them. Disk work runs on the
+ * background executor, results come back through the FX executor; tests pass same-thread executors.
+ */
+public final class HistoryViewModel {
+
+    private final RunLibrary library;
+    private final Executor background;
+    private final Executor fx;
+    private final ObservableList<RecordedRun> runs = FXCollections.observableArrayList();
+    private final FilteredList<RecordedRun> shown = new FilteredList<>(runs, r -> true);
+    private final StringProperty filter = new SimpleStringProperty("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+
+    public HistoryViewModel(RunLibrary library, Executor background, Executor fx) {
+        this.library = library;
+        this.background = background;
+        this.fx = fx;
+        filter.addListener((o, was, now) -> {
+            String[] words = now == null ? new String[0] : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
+            shown.setPredicate(r -> {
+                String text = r.searchText();
+                for (String w : words) {
+                    if (!w.isEmpty() && !text.contains(w)) {
+                        return false;
+                    }
+                }
+                return true;
+            });
+        });
+    }
+
+    /** The runs that pass the filter, newest first. */
+    public ObservableList<RecordedRun> shown() {
+        return shown;
+    }
+
+    /** Words that must all appear in a run's id, name, note, tool, hosts or plan. */
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    /** What the last operation did or why it failed, for the status line. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** FX thread: shows a message in the status line. */
+    public void say(String text) {
+        message.set(text);
+    }
+
+    public void refresh() {
+        task(library::list, list -> {
+            runs.setAll(list);
+            message.set(list.size() + (list.size() == 1 ? " run" : " runs"));
+        }, "cannot list the runs");
+    }
+
+    public void open(String id, Consumer<RecordedRun> then) {
+        task(() -> library.open(id), then, "cannot open run " + id);
+    }
+
+    public void openAll(List<String> ids, Consumer<List<RecordedRun>> then) {
+        task(() -> {
+            List<RecordedRun> out = new ArrayList<>();
+            for (String id : ids) {
+                out.add(library.open(id));
+            }
+            return out;
+        }, then, "cannot open the runs to compare");
+    }
+
+    public void rename(String id, String name) {
+        task(() -> {
+            library.rename(id, name);
+            return library.list();
+        }, list -> {
+            runs.setAll(list);
+            message.set("renamed " + id);
+        }, "cannot rename run " + id);
+    }
+
+    public void annotate(String id, String note) {
+        task(() -> {
+            library.annotate(id, note);
+            return library.list();
+        }, list -> {
+            runs.setAll(list);
+            message.set("note saved for " + id);
+        }, "cannot save the note of run " + id);
+    }
+
+    public void delete(List<String> ids) {
+        task(() -> {
+            for (String id : ids) {
+                library.delete(id);
+            }
+            return library.list();
+        }, list -> {
+            runs.setAll(list);
+            message.set("deleted " + String.join(", ", ids));
+        }, "cannot delete");
+    }
+
+    /** Runs {@code work} in the background; its result or its error message comes back on the FX thread. */
+    public <T> void task(IoWork<T> work, Consumer<T> then, String failure) {
+        background.execute(() -> {
+            try {
+                T result = work.run();
+                fx.execute(() -> then.accept(result));
+            } catch (IOException | RuntimeException e) {
+                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                fx.execute(() -> message.set(failure + ": " + why));
+            }
+        });
+    }
+
+    /** Disk work that may fail with a message for the user. */
+    @FunctionalInterface
+    public interface IoWork<T> {
+        T run() throws IOException;
+    }
+}

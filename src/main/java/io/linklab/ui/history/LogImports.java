@@ -1,0 +1,89 @@
+package io.linklab.ui.history;
+
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
+import io.linklab.tools.LogImporter;
+import io.linklab.tools.csv.CsvResultSink;
+import io.linklab.tools.csv.CsvTableWriter;
+import io.linklab.tools.csv.ResultTables;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * File → Import log: reads an iperf3/iperf2/netperf log with the parsers' importer into a run the dashboard,
+ * comparison and export views open like any other, and writes its samples.csv and summary.csv with the
+ * parsers' CSV writer into a folder of its own.
+ */
+public final class LogImports {
+
+    private LogImports() {
+    }
+
+    /**
+     * @param folder where the import's CSV files go (created)
+     * @throws IOException with a message naming the file when nothing could be read from it
+     */
+    public static RecordedRun importFile(Path file, Path folder) throws IOException {
+        Files.createDirectories(folder);
+        List<RecordedRun.PointSample> samples = new ArrayList<>();
+        List<RecordedRun.PointSummary> summaries = new ArrayList<>();
+        Map<String, String> env = new LinkedHashMap<>();
+        String name = file.getFileName().toString();
+        LogImporter.FileResult result;
+        try (CsvResultSink csv = new CsvResultSink(
+                CsvTableWriter.create(folder.resolve("samples.csv"), ResultTables.SAMPLES),
+                CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY))) {
+            csv.source(name);
+            result = LogImporter.importFile(file, null, new MeasurementSink() {
+                @Override
+                public void sample(Sample sample) {
+                    csv.sample(sample);
+                    samples.add(new RecordedRun.PointSample("", 0, sample));
+                }
+
+                @Override
+                public void summary(Summary summary) {
+                    csv.summary(summary);
+                    summaries.add(new RecordedRun.PointSummary("", 0, summary));
+                }
+
+                @Override
+                public void event(ToolEvent event) {
+                    csv.event(event);
+                }
+
+                @Override
+                public void meta(String key, String value) {
+                    csv.meta(key, value);
+                    if (value != null && !value.isBlank() && env.size() < 200) {
+                        env.putIfAbsent("log " + key, value);
+                    }
+                }
+            });
+        }
+        if (result.failed()) {
+            throw new IOException(file + " " + result.failure());
+        }
+        String state = result.damaged() ? "IMPORTED (damaged: " + result.damage().get(0).message() + ")" : "IMPORTED";
+        return new RecordedRun("import-" + name, name, null, state, fileTime(file), null,
+                result.format() == null ? null : result.format().tool().id(),
+                List.of(), null, result.receiverBitsPerSecond() == null ? Map.of() : result.receiverBitsPerSecond(),
+                env, samples, summaries, List.of(), folder, true);
+    }
+
+    private static Instant fileTime(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toInstant();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package io.linklab.ui.dashboard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.Direction;
+import io.linklab.model.TestPlan;
+import io.linklab.ui.bench.SyntheticRun;
+import io.linklab.ui.charts.ChartView;
+import io.linklab.ui.charts.LiveChartContent;
+import io.linklab.ui.compare.CompareView;
+import io.linklab.ui.export.ChartImages;
+import io.linklab.ui.export.ReportFolder;
+import io.linklab.ui.history.LogImports;
+import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.runs.RunsArea;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.Scene;
+import javafx.scene.control.ToggleButton;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The dashboard on screen (headless): fed live from another thread it grows; opened from real tool logs it
+ * shows every stream, hides one from the legend, hovers exact values, switches units, exports and compares.
+ */
+@ExtendWith(ApplicationExtension.class)
+class DashboardUITest {
+
+    private static final Path CORPUS = Path.of(System.getProperty("linklab.corpus", "../shared/corpus"), "public");
+
+    private RunsArea area;
+
+    @TempDir
+    Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        area = new RunsArea();
+        stage.setScene(new Scene(area.root(), 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        area.shutdown();
+    }
+
+    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void liveRunGrowsWhileSamplesArriveFromAnotherThread(FxRobot robot) throws Exception {
+        LiveRunModel model = new LiveRunModel();
+        DashboardView view = fx(() -> area.watch(model, "synthetic"));
+        TestPlan plan = SyntheticRun.plan(2, 3, 0.1, TestPlan.Mode.NORMAL);
+        SyntheticRun run = new SyntheticRun(2, 0.1, 1e9);
+        Thread feeder = new Thread(() -> {
+            model.runStarted(SyntheticRun.info("synthetic", plan));
+            for (int k = 1; k <= 30; k++) {
+                run.interval(model, "", k, Direction.C2S);
+                try {
+                    Thread.sleep(30);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            model.runFinished(SyntheticRun.ok("synthetic"));
+        });
+        feeder.start();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> model.bitrate().entries().size() == 3
+                && entry(model.bitrate(), "SUM").series().size() >= 5);
+        int early = entry(model.bitrate(), "SUM").series().size();
+        feeder.join(10_000);
+        assertTrue(entry(model.bitrate(), "SUM").series().size() > early, "the SUM line grew while the run went on");
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        assertEquals(List.of("SUM", "stream 5", "stream 7"), fx(() -> view.tableRows().stream()
+                .map(r -> r.text("stream")).toList()));
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#stop-button")
+                .queryButton().getText().equals("Done")));
+    }
+
+    @Test
+    void aRealIperf3LogOpensWithEveryStreamAndTheSum(FxRobot robot) throws Exception {
+        Path log = CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt");
+        area.importLogs(List.of(log));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> area.dashboards().size() == 1));
+        DashboardView view = fx(() -> area.dashboards().get(0));
+        LiveRunModel model = view.model();
+        List<String> labels = model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList();
+        // The client's five streams and SUM, then the server's view of the same flows (drawn, not summed again).
+        assertEquals(List.of("stream 5", "stream 7", "stream 9", "stream 11", "stream 13", "SUM"), labels.subList(0, 6));
+        assertTrue(labels.contains("server/stream 8"), labels.toString());
+        // The log's first SUM interval: 89.9 Gbits/sec at 0.00-2.00.
+        assertEquals(89.9e9, entry(model.bitrate(), "SUM").series().points()[1][0], 1e6);
+
+        // Hover shows exact values at the interval under the mouse.
+        ChartView chart = robot.lookup("#bitrate-chart").queryAs(ChartView.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.getWidth() > 100));
+        robot.moveTo(chart);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.hoverText().contains("SUM")));
+        assertTrue(fx(chart::hoverText).contains("Gbit/s"), fx(chart::hoverText));
+
+        // Legend: unticking a stream hides it in every chart.
+        robot.clickOn("stream 9");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(entry(model.bitrate(), "stream 9").visible());
+        assertFalse(entry(model.cwnd(), "stream 9").visible());
+        assertEquals(labels.size() - 1, model.bitrate().frame(500).lines().size());
+
+        // Units: byte/s turns 89.9 Gbit/s into 11.2 GB/s in the table.
+        robot.clickOn((ToggleButton) robot.lookup("#unit-bytes").query());
+        WaitForAsyncUtils.waitForFxEvents();
+        String sum = fx(() -> view.tableRows().get(0).text("bitrate"));
+        assertTrue(sum.endsWith("GB/s"), sum);
+
+        // The console shows the tool's own lines when opened.
+        assertTrue(fx(() -> !view.consolePane().isExpanded()));
+    }
+
+    @Test
+    void chartsExportAsPngAtTheChosenSizeAndAReportFolderHoldsEverything() throws Exception {
+        RecordedRun run = LogImports.importFile(CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+                tmp.resolve("import"));
+        LiveRunModel model = new LiveRunModel();
+        io.linklab.ui.history.RunReplay.replay(run, model);
+        Path png = ChartImages.writePng(model.bitrate(), 1200, 700, tmp.resolve("bitrate.png"));
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertEquals(1200, img.getWidth());
+        assertEquals(700, img.getHeight());
+
+        List<Path> files = ReportFolder.write(run, tmp.resolve("report"), 1000, 600);
+        for (String name : List.of("samples.csv", "summary.csv", "bitrate.png", "retransmits.png", "cwnd.png",
+                "report.md", "report.html")) {
+            assertTrue(Files.isRegularFile(tmp.resolve("report").resolve(name)), name + " in " + files);
+        }
+        String md = Files.readString(tmp.resolve("report/report.md"));
+        assertTrue(md.contains("![Bitrate per stream and SUM](bitrate.png)"), md);
+        List<String> csv = Files.readAllLines(tmp.resolve("report/samples.csv"));
+        assertTrue(csv.get(0).contains("bits_per_second"), csv.get(0));
+        assertTrue(csv.size() > 100, "every interval of the log is in samples.csv");
+    }
+
+    @Test
+    void twoImportedRunsCompareSideBySide(FxRobot robot) throws Exception {
+        RecordedRun a = LogImports.importFile(CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+                tmp.resolve("a"));
+        RecordedRun b = LogImports.importFile(CORPUS.resolve("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        AtomicReference<CompareView> view = new AtomicReference<>();
+        view.set(fx(() -> area.compare(List.of(a, b))));
+        assertEquals(2, view.get().model().overlay().entries().size());
+        List<io.linklab.ui.compare.ComparisonModel.Row> rows = fx(() -> view.get().table().getItems());
+        io.linklab.ui.compare.ComparisonModel.Row headline = rows.stream()
+                .filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
+        assertTrue(headline.differs());
+        assertTrue(headline.values().get(0).endsWith("Gbit/s"), headline.toString());
+        assertTrue(robot.lookup("#compare-chart").tryQuery().isPresent());
+    }
+
+    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
+        return c.entries().stream().filter(e -> e.label().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + label));
+    }
+}
