@@ -94,6 +94,7 @@ public final class LiveRunModel implements RunListener {
     private int pointsDone;
     private String point = "";
     private int streamsThisPoint = 1;
+    private int processesThisPoint = 1;
     private boolean sawRtt;
     private boolean sawUdp;
 
@@ -187,6 +188,7 @@ public final class LiveRunModel implements RunListener {
                 sweep = new SweepModel(plan.sweep().kind(), runInfo.points());
             }
             streamsThisPoint = plan == null ? 1 : Math.max(1, plan.streams());
+            processesThisPoint = plan == null ? 1 : Math.max(1, plan.processes());
             for (Map.Entry<String, List<String>> e : runInfo.commands().entrySet()) {
                 for (String c : e.getValue()) {
                     appendLine(e.getKey(), "$ " + c);
@@ -202,7 +204,8 @@ public final class LiveRunModel implements RunListener {
             point = pointLabel;
             pointIndex = index;
             pointStartNanos = nanos.getAsLong();
-            streamsThisPoint = streamsFor(pointLabel);
+            streamsThisPoint = valueFor(pointLabel, TestPlan.SweepKind.STREAMS);
+            processesThisPoint = valueFor(pointLabel, TestPlan.SweepKind.PROCESSES);
             if (index > 0) {
                 resetSeries();
             }
@@ -212,20 +215,22 @@ public final class LiveRunModel implements RunListener {
         changed.run();
     }
 
-    private int streamsFor(String pointLabel) {
+    /** Streams or processes at a point: the swept value when that is what the sweep changes, else the plan's. */
+    private int valueFor(String pointLabel, TestPlan.SweepKind kind) {
         RunInfo i = info;
         TestPlan plan = i == null ? null : i.plan();
         if (plan == null) {
             return 1;
         }
-        if (plan.isSweep() && plan.sweep().kind() == TestPlan.SweepKind.STREAMS && pointLabel.contains("=")) {
+        int planned = Math.max(1, kind == TestPlan.SweepKind.STREAMS ? plan.streams() : plan.processes());
+        if (plan.isSweep() && plan.sweep().kind() == kind && pointLabel.contains("=")) {
             try {
                 return Math.max(1, Integer.parseInt(pointLabel.substring(pointLabel.indexOf('=') + 1).trim()));
             } catch (NumberFormatException e) {
-                return Math.max(1, plan.streams());
+                return planned;
             }
         }
-        return Math.max(1, plan.streams());
+        return planned;
     }
 
     /** A new point or a new repetition starts its clock at 0: the charts start over. */
@@ -246,9 +251,7 @@ public final class LiveRunModel implements RunListener {
     }
 
     private boolean multiProcess() {
-        RunInfo i = info;
-        return i != null && i.plan() != null && (i.plan().processes() > 1
-                || i.plan().isSweep() && i.plan().sweep().kind() == TestPlan.SweepKind.PROCESSES);
+        return processesThisPoint > 1;
     }
 
     @Override
@@ -278,10 +281,15 @@ public final class LiveRunModel implements RunListener {
             boolean toolSum = forced != null ? forced : streamsThisPoint > 1;
             Double bps = s.bitsPerSecond();
             if (s.isSum()) {
+                if (multiProcess() && s.process() == null) {
+                    // The engine's merged SUM over all processes (it matches their intervals by index).
+                    addToSum(dir, x, bps, s.retransmits(), bidir);
+                    return;
+                }
                 if ((multiProcess() || serverView) && bps != null) {
                     line(bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
                 }
-                if (toolSum && countsInSum) {
+                if (toolSum && countsInSum && !multiProcess()) {
                     addToSum(dir, x, bps, s.retransmits(), bidir);
                 }
                 return;
@@ -324,7 +332,7 @@ public final class LiveRunModel implements RunListener {
             long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
             rows.put(key, new StreamRow(key, x, bps, s.retransmits(), total, s.cwndBytes(), s.rttMs(), s.jitterMs(),
                     lossPct));
-            if (!toolSum && countsInSum) {
+            if (!toolSum && countsInSum && !multiProcess()) {
                 addToSum(dir, x, bps, s.retransmits(), bidir);
             }
         }

@@ -43,7 +43,7 @@ final class EngineWiring {
     }
 
     static RunLauncher launcher() {
-        return (plan, listener) -> {
+        return (plan, topology, listener) -> {
             throw new IOException("the test engine is not in this build yet");
         };
     }

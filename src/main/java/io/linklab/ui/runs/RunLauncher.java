@@ -3,11 +3,13 @@ package io.linklab.ui.runs;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
 import java.io.IOException;
 
-/** Starts a run and returns at once: the engine's {@code TestEngine::start}. */
+/** Starts a run through the engine and returns at once. */
 @FunctionalInterface
 public interface RunLauncher {
 
-    RunHandle start(TestPlan plan, RunListener listener) throws IOException;
+    /** @param topology the lab the plan's ends come from (logins, key files), or null for plain logins */
+    RunHandle start(TestPlan plan, Topology topology, RunListener listener) throws IOException;
 }

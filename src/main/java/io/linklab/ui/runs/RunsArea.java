@@ -4,6 +4,8 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.ui.RunStarter;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.compare.CompareView;
@@ -44,7 +46,7 @@ import javafx.stage.Window;
  * opened from history or imported logs, and comparisons. Owns the chart render thread and the background
  * thread for disk work; nothing here blocks the FX thread.
  */
-public final class RunsArea {
+public final class RunsArea implements RunStarter {
 
     private final TabPane tabs = new TabPane();
     private final RunLibrary library;
@@ -114,12 +116,18 @@ public final class RunsArea {
      * FX thread: starts a run of {@code plan} and shows its live dashboard. The wizard's Run button calls this.
      * A plan the engine refuses shows its message in the dashboard; nothing is started then.
      */
-    public DashboardView start(TestPlan plan) {
+    @Override
+    public void start(TestPlan plan, Topology topology) {
+        startRun(plan, topology);
+    }
+
+    /** {@link #start(TestPlan, Topology)} that returns the dashboard it opened. */
+    public DashboardView startRun(TestPlan plan, Topology topology) {
         LiveRunModel model = new LiveRunModel();
         DashboardView view = newDashboard(model, "Run: " + plan.tool().id());
         io.execute(() -> {
             try {
-                RunHandle handle = launcher.start(plan, model);
+                RunHandle handle = launcher.start(plan, topology, model);
                 Platform.runLater(() -> view.attach(handle));
             } catch (InvalidValueException | IOException | IllegalStateException e) {
                 model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, e.getMessage(), null));
@@ -189,7 +197,8 @@ public final class RunsArea {
         }, runs -> runs.forEach(this::openRun), "cannot import");
     }
 
-    private void askImportLogs() {
+    /** File → Import log: asks for files, then imports them. */
+    public void askImportLogs() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Import iperf3 / iperf2 / netperf logs");
         List<File> files = chooser.showOpenMultipleDialog(window());

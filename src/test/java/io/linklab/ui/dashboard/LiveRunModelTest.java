@@ -79,19 +79,27 @@ class LiveRunModelTest {
         assertArrayEquals(new double[] {0, 2}, entry(model.retransmits(), "SUM").series().points()[1]);
     }
 
-    /** Seed 000: four iperf3 processes on ports 5201-5204; each prints its own rate, LinkLab adds them up. */
+    /**
+     * Seed 000: four iperf3 processes on ports 5201-5204, each with two streams. Each process's streams and its
+     * own SUM are drawn; the bold SUM is the engine's merge over processes (process null), not added again.
+     */
     @Test
-    void multiProcessRunGetsAPerProcessLineAndAMergedSum() {
-        start(plan(1, 4, TestPlan.Mode.NORMAL, null), List.of(""));
+    void multiProcessRunGetsPerProcessLinesAndTheEnginesMergedSum() {
+        start(plan(2, 4, TestPlan.Mode.NORMAL, null), List.of(""));
         for (int t = 1; t <= 2; t++) {
             for (int p = 0; p < 4; p++) {
-                model.sample("", s("520" + (p + 1), "5", Direction.C2S, t, 24.5e9 + p, 0));
+                String proc = "520" + (p + 1);
+                model.sample("", s(proc, "5", Direction.C2S, t, 12e9, 0));
+                model.sample("", s(proc, "7", Direction.C2S, t, 12.5e9, 0));
+                model.sample("", s(proc, Sample.SUM, Direction.C2S, t, 24.5e9, 0));
             }
+            model.sample("", s(null, Sample.SUM, Direction.C2S, t, 98e9 + t, 0));
         }
         LiveChartContent.Entry sum = entry(model.bitrate(), "SUM");
         assertEquals(2, sum.series().size());
-        assertEquals(4 * 24.5e9 + 6, sum.series().lastY(), 1);
+        assertEquals(98e9 + 2, sum.series().lastY());
         assertNotNull(entry(model.bitrate(), "5203/stream 5"));
+        assertTrue(entry(model.bitrate(), "5203/SUM").width() > 1.5f, "a process's SUM is half-bold");
     }
 
     @Test
