@@ -1,54 +1,81 @@
 package io.linklab.ui.runs;
 
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.ResultsStore;
+import io.linklab.engine.TestEngine;
+import io.linklab.engine.TransportFactory;
+import io.linklab.model.HostSpec;
+import io.linklab.model.Topology;
+import io.linklab.remote.LocalTransport;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshConnector;
+import io.linklab.remote.SshSettings;
+import io.linklab.remote.SshTarget;
+import io.linklab.remote.TransportException;
+import io.linklab.tools.Parsers;
 import io.linklab.ui.history.RunLibrary;
-import java.io.IOException;
+import io.linklab.ui.history.StoreLibrary;
 import java.nio.file.Path;
-import java.util.List;
 
-/** How the app's RunsArea reaches the engine and its results store. */
-final class EngineWiring {
+/** How the runs area reaches the engine: its results store, SSH with the lab's key files, the live parsers. */
+public final class EngineWiring {
 
     private EngineWiring() {
     }
 
     static RunLibrary library() {
-        return new RunLibrary() {
-            @Override
-            public List<RecordedRun> list() {
-                return List.of();
-            }
-
-            @Override
-            public RecordedRun open(String id) throws IOException {
-                throw new IOException("no results store in this build");
-            }
-
-            @Override
-            public void rename(String id, String name) throws IOException {
-                throw new IOException("no results store in this build");
-            }
-
-            @Override
-            public void annotate(String id, String note) throws IOException {
-                throw new IOException("no results store in this build");
-            }
-
-            @Override
-            public void delete(String id) throws IOException {
-                throw new IOException("no results store in this build");
-            }
-
-        };
+        return new StoreLibrary(ResultsStore.defaultStore());
     }
 
     static RunLauncher launcher() {
-        return (plan, topology, listener) -> {
-            throw new IOException("the test engine is not in this build yet");
-        };
+        return launcher(ResultsStore.defaultStore(), SshSettings.defaults());
     }
 
     static Path importsDir() {
-        return Path.of(System.getProperty("java.io.tmpdir"), "linklab-imports");
+        return ResultsStore.defaultStore().root().resolveSibling("imports");
+    }
+
+    /**
+     * Runs go into {@code store}; a plan's logins are looked up in the topology so a host's key file and jump
+     * host apply, and unknown host keys are refused unless {@code settings} accepts them.
+     */
+    public static RunLauncher launcher(ResultsStore store, SshSettings settings) {
+        ParserFactory parsers = (tool, sink) -> Parsers.forLive(tool, false, sink);
+        return (plan, topology, listener) -> {
+            TestEngine engine = new TestEngine(store, transports(settings, topology), parsers);
+            return engine.start(plan, listener);
+        };
+    }
+
+    private static TransportFactory transports(SshSettings settings, Topology topology) {
+        return new TransportFactory() {
+            private SshConnector connector;
+
+            @Override
+            public io.linklab.remote.Transport open(String login) throws TransportException {
+                if (HostSpec.LOCAL.equals(login)) {
+                    return new LocalTransport();
+                }
+                return connector().connect(target(login));
+            }
+
+            private SshTarget target(String login) {
+                if (topology != null) {
+                    for (HostSpec h : topology.hosts()) {
+                        if (login.equals(h.login())) {
+                            return SshTarget.of(h);
+                        }
+                    }
+                }
+                return SshTarget.parse(login);
+            }
+
+            private synchronized SshConnector connector() throws TransportException {
+                if (connector == null) {
+                    connector = new SshConnector(settings, LoginPrompts.NONE);
+                }
+                return connector;
+            }
+        };
     }
 }

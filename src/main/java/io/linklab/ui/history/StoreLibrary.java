@@ -1,0 +1,148 @@
+package io.linklab.ui.history;
+
+import io.linklab.engine.ResultsStore;
+import io.linklab.engine.RunJournal;
+import io.linklab.engine.RunRecord;
+import io.linklab.engine.StoredRun;
+import io.linklab.engine.files.FileFormatException;
+import io.linklab.model.Direction;
+import io.linklab.model.TestPlan;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/** The history over the engine's results store: listing reads run.json and summary.csv only, opening reads the journal. */
+public final class StoreLibrary implements RunLibrary {
+
+    private final ResultsStore store;
+
+    public StoreLibrary(ResultsStore store) {
+        this.store = store;
+    }
+
+    public ResultsStore store() {
+        return store;
+    }
+
+    @Override
+    public List<RecordedRun> list() throws IOException {
+        List<RecordedRun> out = new ArrayList<>();
+        for (ResultsStore.RunSummary s : store.list()) {
+            RunRecord record;
+            try {
+                record = RunRecord.read(s.dir());
+            } catch (FileFormatException e) {
+                continue; // listed by the store, unreadable now: skipped like the store skips damaged ones
+            }
+            out.add(recorded(record, s.dir(), headlineFromSummaryCsv(s.dir()), List.of(), List.of(), List.of()));
+        }
+        return out;
+    }
+
+    @Override
+    public RecordedRun open(String id) throws IOException {
+        StoredRun run;
+        try {
+            run = store.open(id);
+        } catch (FileFormatException e) {
+            throw new IOException("run " + id + " cannot be read: " + e.getMessage(), e);
+        }
+        List<RecordedRun.PointSample> samples = new ArrayList<>(run.samples().size());
+        for (RunJournal.Entry<io.linklab.model.Sample> e : run.samples()) {
+            samples.add(new RecordedRun.PointSample(e.point(), e.repetition(), e.value()));
+        }
+        List<RecordedRun.PointSummary> summaries = new ArrayList<>();
+        for (RunJournal.Entry<io.linklab.model.Summary> e : run.summaries()) {
+            summaries.add(new RecordedRun.PointSummary(e.point(), e.repetition(), e.value()));
+        }
+        Map<Direction, Double> headline = run.headline();
+        if (headline.isEmpty()) {
+            headline = headlineFromSummaryCsv(run.dir());
+        }
+        return recorded(run.record(), run.dir(), headline, samples, summaries, run.rows());
+    }
+
+    private static RecordedRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
+                                        List<RecordedRun.PointSample> samples,
+                                        List<RecordedRun.PointSummary> summaries,
+                                        List<io.linklab.model.SweepRow> rows) {
+        TestPlan plan = r.plan();
+        List<String> hosts = plan == null ? List.of() : List.of(plan.client().login(), plan.server().login());
+        Map<String, String> env = new LinkedHashMap<>();
+        r.hosts().forEach((end, facts) -> facts.forEach((k, v) -> env.put(end + " " + k, v)));
+        if (r.mtuRestore() != null && !r.mtuRestore().isBlank()) {
+            env.put("mtu restore", r.mtuRestore());
+        }
+        return new RecordedRun(r.id(), r.name(), r.note(), r.state() == null ? null : r.state().name(), r.started(),
+                r.ended(), plan == null ? null : plan.tool().id(), hosts, plan, headline, env, samples, summaries,
+                rows, dir, false);
+    }
+
+    /**
+     * The SUM receiver rate per direction from summary.csv (a few rows), so listing many runs never reads
+     * their journals; a single-stream run has no SUM row and its one stream stands for it.
+     */
+    static Map<Direction, Double> headlineFromSummaryCsv(Path dir) {
+        Path file = dir.resolve("summary.csv");
+        Map<Direction, Double> sums = new EnumMap<>(Direction.class);
+        Map<Direction, List<Double>> streams = new EnumMap<>(Direction.class);
+        if (!Files.isRegularFile(file)) {
+            return sums;
+        }
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+                if (!rec.isMapped("role") || !"receiver".equals(rec.get("role")) || rec.get("bits_per_second").isEmpty()) {
+                    continue;
+                }
+                Direction d = "s2c".equals(rec.get("direction")) ? Direction.S2C : Direction.C2S;
+                double bps = Double.parseDouble(rec.get("bits_per_second"));
+                String process = rec.isMapped("process") ? rec.get("process") : "";
+                if ("SUM".equals(rec.get("stream")) && (process == null || process.isEmpty())) {
+                    sums.merge(d, bps, (a, b) -> (a + b) / 2);
+                } else if (!"SUM".equals(rec.get("stream"))) {
+                    streams.computeIfAbsent(d, k -> new ArrayList<>()).add(bps);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return sums; // a listing shows no headline rather than failing for one damaged file
+        }
+        streams.forEach((d, v) -> {
+            if (!sums.containsKey(d) && v.size() == 1) {
+                sums.put(d, v.get(0));
+            }
+        });
+        return sums;
+    }
+
+    @Override
+    public void rename(String id, String name) throws IOException {
+        try {
+            store.rename(id, name);
+        } catch (FileFormatException e) {
+            throw new IOException("run " + id + " cannot be renamed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void annotate(String id, String note) throws IOException {
+        try {
+            store.annotate(id, note);
+        } catch (FileFormatException e) {
+            throw new IOException("run " + id + " cannot take a note: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void delete(String id) throws IOException {
+        store.delete(id);
+    }
+}
