@@ -205,12 +205,10 @@ public final class LogImporter {
                 }
             }
             if (eof) {
-                lines += countLines(buf, filled);
                 json.feedChunk(buf, 0, filled);
                 break;
             }
             if (last >= 0) {
-                lines += countLines(buf, last + 1);
                 json.feedChunk(buf, 0, last + 1);
                 System.arraycopy(buf, last + 1, buf, 0, filled - last - 1);
                 filled -= last + 1;
@@ -231,21 +229,9 @@ public final class LogImporter {
                 break;
             }
         }
+        lines = json.lines();
         json.finish();
         return tally.result(file, format, lines, null);
-    }
-
-    private static long countLines(byte[] buf, int len) {
-        long n = 0;
-        for (int i = 0; i < len; i++) {
-            if (buf[i] == '\n') {
-                n++;
-            }
-        }
-        if (len > 0 && buf[len - 1] != '\n') {
-            n++;
-        }
-        return n;
     }
 
     private static void feed(StreamingParser parser, Iperf3JsonParser json, LineDecoder decoder, byte[] buf, int off,

@@ -75,7 +75,7 @@ public final class ParserBenchmark {
         Path json = Files.createTempFile("linklab-bench-", ".json");
         try {
             long bytes = writeJson(json, quick ? 600 : 3600, 64);
-            importJson(json, bytes, quick ? 2 : 3);
+            importJson(json, bytes, quick ? 2 : 5);
         } finally {
             Files.deleteIfExists(json);
         }

@@ -248,14 +248,32 @@ public final class Iperf3JsonParser implements StreamingParser {
         return -1;
     }
 
-    private static int count(byte[] buf, byte b, int from, int to) {
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
+    /** How many {@code b} bytes lie in buf[from, to): eight bytes at a time, this runs once per input byte. */
+    static int count(byte[] buf, byte b, int from, int to) {
+        long pattern = (b & 0xFFL) * 0x0101010101010101L;
         int n = 0;
-        for (int i = from; i < to; i++) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(buf, i) ^ pattern;
+            // A byte of x is zero exactly where buf held b; its high bit ends up set in y, nowhere else.
+            long y = ~(((x & LOW7) + LOW7) | x | LOW7);
+            n += Long.bitCount(y);
+        }
+        for (; i < to; i++) {
             if (buf[i] == b) {
                 n++;
             }
         }
         return n;
+    }
+
+    /** Lines fed so far (the last one may be incomplete). */
+    public long lines() {
+        return lineNo;
     }
 
     private static boolean blank(byte[] buf, int from, int to) {
