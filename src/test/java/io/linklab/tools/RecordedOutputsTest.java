@@ -105,6 +105,18 @@ class RecordedOutputsTest {
     }
 
     @Test
+    void iperf2TradeoffOnClientAndServer() {
+        CollectingSink c = load("iperf2_2.1.8_lab_client_r_tradeoff.txt");
+        assertEquals(10.5e9, find(c, "1", Direction.C2S, Role.SENDER).bitsPerSecond());
+        assertEquals(10.4e9, find(c, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond());
+        CollectingSink srv = load("iperf2_2.1.8_lab_server_r_tradeoff.txt");
+        assertEquals(10.5e9, find(srv, "1", Direction.C2S, Role.RECEIVER).bitsPerSecond());
+        assertEquals(10.2e9, find(srv, "2", Direction.S2C, Role.SENDER).bitsPerSecond(),
+                "the server's own client for the second half sends");
+        assertEquals("1", srv.meta.get(ToolMeta.RUN), "one test, two halves");
+    }
+
+    @Test
     void iperf2FullDuplexStarredStreamIsTheReverseHalf() {
         CollectingSink c = load("iperf2_2.1.8_client_full_duplex.txt");
         assertEquals(16.8e9, find(c, "1", Direction.S2C, Role.RECEIVER).bitsPerSecond());

@@ -43,6 +43,8 @@ public final class Iperf2TextParser implements StreamingParser {
     private Direction lastDirection;
     private boolean reportsSinceRun;
     private boolean connectsSinceRun;
+    private long pendingClientPort;
+    private String pendingClientLine;
     private int run;
     private String serverReportFor;
 
@@ -157,6 +159,21 @@ public final class Iperf2TextParser implements StreamingParser {
                 s.pos(port + 6);
                 remotePort = s.readLong();
             }
+        }
+        boolean reverseMark = star || line.indexOf("(reverse)") >= 0;
+        if (pendingClientPort != 0) {
+            long port = pendingClientPort;
+            String banner = pendingClientLine;
+            pendingClientPort = 0;
+            if (!reverseMark) {
+                newRunIfNeeded();
+                mainIsClient = true;
+                listenPorts.clear();
+                clientPorts.clear();
+                sink.meta(ToolMeta.SIDE, "client");
+                sink.meta(ToolMeta.PROTOCOL, banner.indexOf("UDP port") > 0 ? "UDP" : "TCP");
+            }
+            clientPorts.add(port);
         }
         boolean incoming;
         if (listenPorts.contains(localPort)) {
@@ -333,6 +350,13 @@ public final class Iperf2TextParser implements StreamingParser {
         if ((at = line.indexOf("Client connecting to ")) >= 0) {
             announce();
             long port = portAfter(line, at, end);
+            if (!mainIsClient && sawBanner && reportsSinceRun) {
+                // After a server's reports this is either the server's own reverse client (-r) or a new
+                // client log appended; iperf 2.1 marks the reverse connection, so decide at the connect line.
+                pendingClientPort = port;
+                pendingClientLine = line.substring(at, end);
+                return;
+            }
             if (!sawBanner || reportsSinceRun) {
                 newRunIfNeeded();
                 listenPorts.clear();
