@@ -88,6 +88,21 @@ class RecordedOutputsTest {
     }
 
     @Test
+    void iperf3JsonWithTheServersTextOutput() {
+        CollectingSink s = load("iperf3_3.12_lab_client_P2_J_get_server_output.json");
+        List<Sample> server = s.samples.stream().filter(x -> "server".equals(x.process())).collect(Collectors.toList());
+        assertEquals(6, server.size(), "server_output_text: 2 intervals × (2 streams + SUM)");
+        assertEquals(5.26e9, server.get(0).bitsPerSecond());
+        Summary serverSum = s.summaries.stream().filter(x -> "server".equals(x.process()) && x.isSum())
+                .findFirst().orElseThrow();
+        assertEquals(10.7e9, serverSum.bitsPerSecond());
+        assertEquals(Role.RECEIVER, serverSum.role());
+        assertEquals(10715677141.128744, s.summaries.stream().filter(x -> x.process() == null && x.isSum()
+                && x.role() == Role.RECEIVER).findFirst().orElseThrow().bitsPerSecond());
+        assertEquals("1", s.meta.get(ToolMeta.RUN));
+    }
+
+    @Test
     void iperf2DualTestOnClientAndServer() {
         CollectingSink c = load("iperf2_2.1.8_client_d.txt");
         assertEquals(37.8e9, find(c, "1", Direction.C2S, Role.SENDER).bitsPerSecond());

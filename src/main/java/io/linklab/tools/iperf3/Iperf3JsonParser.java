@@ -550,7 +550,14 @@ public final class Iperf3JsonParser implements StreamingParser {
         switch (c) {
             case ROOT:
             case SERVER_OUTPUT:
-                if (f.equals("event") && t == JsonToken.VALUE_STRING) {
+                if (f.equals("server_output_text") && t == JsonToken.VALUE_STRING) {
+                    // --get-server-output from a server that was not -J: its text report, as process "server".
+                    Iperf3TextParser text = Iperf3TextParser.forServerOutput(sink, reverse);
+                    for (String l : parser.getText().split("\n")) {
+                        text.feed(l);
+                    }
+                    text.finish();
+                } else if (f.equals("event") && t == JsonToken.VALUE_STRING) {
                     event = parser.getText();
                 } else if ((f.equals("error") || (f.equals("data") && "error".equals(event)))
                         && t == JsonToken.VALUE_STRING) {

@@ -79,6 +79,15 @@ public final class Iperf3TextParser implements StreamingParser {
         this.sink = sink;
     }
 
+    /** For the server's text a -J client got with --get-server-output ("server_output_text"). */
+    static Iperf3TextParser forServerOutput(MeasurementSink sink, boolean reverse) {
+        Iperf3TextParser p = new Iperf3TextParser(sink);
+        p.announced = true;
+        p.untitled.serverOutput = true;
+        p.untitled.reverse = reverse;
+        return p;
+    }
+
     @Override
     public void feed(String line) {
         lineNo++;
