@@ -234,11 +234,39 @@ public final class ParserBenchmark {
                 "io.linklab.Launcher", "import", log.toString(), "--samples", csv.toString());
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder();
+        Thread reader = new Thread(() -> {
+            try {
+                out.append(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                out.append(e);
+            }
+        });
+        reader.start();
+        // Watch the child while it runs: its CPU time and its peak resident memory (VmHWM).
+        double cpuSeconds = 0;
+        long peakKb = 0;
+        Path status = Path.of("/proc", Long.toString(p.pid()), "status");
+        while (p.isAlive()) {
+            cpuSeconds = p.info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(cpuSeconds);
+            try {
+                for (String line : Files.readAllLines(status)) {
+                    if (line.startsWith("VmHWM:")) {
+                        peakKb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    }
+                }
+            } catch (IOException gone) {
+                // exited between the check and the read
+            }
+            Thread.sleep(200);
+        }
         int rc = p.waitFor();
+        reader.join();
         double s = (System.nanoTime() - t0) / 1e9;
         System.out.print(out);
-        System.out.printf(Locale.ROOT, "import of a %,.0f MB iperf3 text log with -Xmx256m: exit %d, %.1f s = %,.0f MB/s,"
-                + " samples.csv %,.0f MB%n", bytes / 1e6, rc, s, bytes / 1e6 / s, Files.size(csv) / 1e6);
+        System.out.printf(Locale.ROOT, "import of a %,.0f MB iperf3 text log with -Xmx256m: exit %d; wall %.1f s = %,.0f MB/s;"
+                + " CPU about %.0f s = %,.0f MB per CPU-second; peak resident %,d MB; samples.csv %,.0f MB%n",
+                bytes / 1e6, rc, s, bytes / 1e6 / s, cpuSeconds, bytes / 1e6 / Math.max(cpuSeconds, 0.001),
+                peakKb / 1024, Files.size(csv) / 1e6);
     }
 }
