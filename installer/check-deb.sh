@@ -78,7 +78,8 @@ check "package state is 'install ok installed'" \
 
 # --- the command and the bundled runtime -------------------------------------------------------------------
 check "linklab is on the PATH as /usr/bin/linklab" bash -c '[[ $(command -v linklab) == /usr/bin/linklab ]]'
-check "/usr/bin/linklab runs $APP_DIR/bin/LinkLab" bash -c "[[ \$(readlink -f /usr/bin/linklab) == $APP_DIR/bin/LinkLab ]]"
+check "/usr/bin/linklab is the command script $APP_DIR/lib/app/linklab" \
+  bash -c "[[ \$(readlink -f /usr/bin/linklab) == $APP_DIR/lib/app/linklab ]]"
 check "a runtime is bundled (libjvm, JavaFX, ControlsFX, jdk.crypto.ec for ed25519 keys)" bash -c "
   [[ -f $APP_DIR/lib/runtime/lib/server/libjvm.so ]] &&
   grep -q 'javafx.controls' $APP_DIR/lib/runtime/release &&
@@ -104,6 +105,8 @@ set +e
 run_clean linklab --version >"$work/version.out" 2>&1
 run_clean linklab no-such-command >/dev/null 2>"$work/unknown.err"; unknown_rc=$?
 set -e
+run_clean "$APP_DIR/bin/LinkLab" --help >"$work/launcher-help.out" 2>&1 || true
+check "jpackage's launcher $APP_DIR/bin/LinkLab runs the same program" cmp -s "$work/help.out" "$work/launcher-help.out"
 check "linklab --version prints LinkLab $version" bash -c "[[ \$(cat '$work/version.out') == 'LinkLab $version' ]]"
 check "an unknown subcommand exits 2 with a message and no stack trace" \
   bash -c "[[ $unknown_rc -eq 2 ]] && grep -q \"unknown subcommand 'no-such-command'\" '$work/unknown.err' && ! grep -q 'Exception' '$work/unknown.err'"

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Start-up times of the packaged LinkLab next to `java -jar target/linklab.jar`, for docs/BENCHMARKS.md:
 # the headless `--version` and the GUI until its main window is mapped under Xvfb, each run N times, median.
-# The packaged app is the installed /usr/bin/linklab if there is one, else the app image in target/installer.
+# The packaged app is the installed /usr/bin/linklab if there is one (and then also jpackage's launcher
+# /opt/linklab/bin/LinkLab, which the menu entry starts), else the app image's lib/app/linklab.
 # Usage: bash installer/startup-bench.sh [N]     (needs xvfb, xauth, x11-utils; build with -Pinstaller first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 
-if command -v linklab >/dev/null; then app=$(command -v linklab); else app=$PWD/target/installer/app-image/LinkLab/bin/LinkLab; fi
+launcher=
+if command -v linklab >/dev/null; then
+  app=$(command -v linklab); launcher=/opt/linklab/bin/LinkLab
+else
+  app=$PWD/target/installer/app-image/LinkLab/lib/app/linklab
+fi
 [[ -x "$app" ]] || { echo "startup-bench: no installed linklab and no app image; run mvn -B -Pinstaller -DskipTests package" >&2; exit 2; }
 jar="java -jar $PWD/target/linklab.jar"
 home=$(mktemp -d /tmp/linklab-startup-bench.XXXXXX)
@@ -28,11 +34,11 @@ gui_seconds() {
 }
 
 echo "startup-bench: $runs runs each, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "  packaged: $app"
+echo "  command: $app${launcher:+, launcher: $launcher}"
 # one unmeasured start each, so JavaFX's native libraries are unpacked and the files are in the page cache
 cli_seconds "$app" >/dev/null; gui_seconds "$app" >/dev/null; gui_seconds "$jar" >/dev/null
-for what in "$app" "$jar"; do
-  name=$([[ "$what" == "$app" ]] && echo packaged || echo "java -jar")
+for what in "$app" ${launcher:+"$launcher"} "$jar"; do
+  case "$what" in "$app") name=command ;; "$launcher") name=launcher ;; *) name="java -jar" ;; esac
   cli=$(for _ in $(seq "$runs"); do cli_seconds "$what"; done | median)
   gui=$(for _ in $(seq "$runs"); do gui_seconds "$what"; done | median)
   printf '  %-9s --version %s s   GUI to window %s s\n' "$name" "$cli" "$gui"
