@@ -2,7 +2,7 @@
 # LinkLab test lab: test hosts made of Linux network namespaces, each with a real OpenSSH
 # server on a management bridge and a shared data link (veth) whose MTU and netem can change.
 #
-#   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST
+#   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST | purge-users
 #
 # Several labs can live side by side: LINKLAB_LAB_ID=N (0..99) picks the instance, its
 # namespaces (llN-h1, llN-h2), its addresses and its folder (default /tmp/linklab-lab-N).
@@ -34,6 +34,37 @@ need_tools() {
     echo "missing: ${missing[*]} — install with: apt-get install -y iproute2 openssh-server openssh-client" >&2
     exit 2
   fi
+}
+
+# Two non-root logins for the privilege tests, shared by every lab instance (users are machine-wide):
+# linklab-sudo may run ip and kill as root without a password, linklab-nopw may use sudo only with a
+# password (it has none, so sudo -n always refuses). They have no password and log in only through the
+# lab's sshd (AuthorizedKeysFile is the lab's). Left in place by "down" since other labs may use them;
+# "purge-users" removes them.
+SUDO_USERS=(linklab-sudo linklab-nopw)
+SUDOERS=/etc/sudoers.d/linklab-lab
+ensure_users() {
+  command -v sudo >/dev/null || { echo "note: sudo not installed, privilege tests will fail (apt-get install sudo)" >&2; return 0; }
+  for u in "${SUDO_USERS[@]}"; do
+    if ! id "$u" >/dev/null 2>&1; then
+      useradd --system --home-dir /tmp --no-create-home --shell /bin/sh "$u" 2>/dev/null || id "$u" >/dev/null
+    fi
+    # "*": no password can match, but the account is not locked (sshd without PAM refuses locked ones).
+    usermod -p '*' "$u"
+  done
+  # sshd reads AuthorizedKeysFile as the user: let them through the lab folder (the private key stays 600).
+  if [[ -d "$DIR" ]]; then chmod 711 "$DIR"; [[ -f "$DIR/authorized_keys" ]] && chmod 644 "$DIR/authorized_keys"; fi
+  local want
+  want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip), $(type -P kill)" "linklab-nopw ALL=(root) ALL")
+  if [[ "$(cat "$SUDOERS" 2>/dev/null)" != "$want" ]]; then
+    printf '%s\n' "$want" > "$SUDOERS.tmp" && chmod 440 "$SUDOERS.tmp"
+    visudo -cqf "$SUDOERS.tmp" && mv "$SUDOERS.tmp" "$SUDOERS" || { rm -f "$SUDOERS.tmp"; echo "bad sudoers rule" >&2; exit 2; }
+  fi
+}
+
+purge_users() {
+  rm -f "$SUDOERS"
+  for u in "${SUDO_USERS[@]}"; do userdel "$u" 2>/dev/null || true; done
 }
 
 sshd_pid() { local f="$DIR/$1/sshd.pid"; [[ -s "$f" ]] && cat "$f" || true; }
@@ -101,12 +132,14 @@ CFG
 
 up() {
   need_tools
+  ensure_users
   if status >/dev/null 2>&1; then echo "lab $ID already up"; status; write_env; return 0; fi
   down  # a half-made lab is rebuilt from nothing
   mkdir -p "$DIR" /run/sshd
-  chmod 700 "$DIR"
+  chmod 711 "$DIR"
   ssh-keygen -q -t ed25519 -N '' -C "linklab-lab-$ID" -f "$DIR/id_ed25519"
   cp "$DIR/id_ed25519.pub" "$DIR/authorized_keys"
+  chmod 644 "$DIR/authorized_keys"
   : > "$DIR/known_hosts"
 
   ip link add "$BR" type bridge
@@ -186,6 +219,8 @@ H2_MGMT=${MGMT_IP[h2]}
 H2_DATA_IF=data0
 H2_DATA=${DATA_IP[h2]}
 H2_MGMT_VETH=${P}-h2m
+SUDO_USER=linklab-sudo
+NOPW_USER=linklab-nopw
 ENV
 }
 
@@ -195,10 +230,11 @@ case "$cmd" in
   down) need_root; down; echo "lab $ID down" ;;
   status) status ;;
   env) cat "$DIR/lab.env" ;;
+  purge-users) need_root; purge_users; echo "removed ${SUDO_USERS[*]} and $SUDOERS" ;;
   mgmt-down|mgmt-up)
     need_root
     h=${2:?"usage: lab.sh $cmd h1|h2"}
     [[ -n "${MGMT_IP[$h]:-}" ]] || { echo "unknown lab host '$h' (h1 or h2)" >&2; exit 2; }
     ip link set "${P}-${h}m" "${cmd#mgmt-}" ;;
-  *) echo "usage: lab.sh up|down|status|env|mgmt-down HOST|mgmt-up HOST" >&2; exit 2 ;;
+  *) echo "usage: lab.sh up|down|status|env|mgmt-down HOST|mgmt-up HOST|purge-users" >&2; exit 2 ;;
 esac

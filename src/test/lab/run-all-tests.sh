@@ -10,7 +10,7 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 PACKAGES=(openjdk-17-jdk-headless maven iperf3 iperf netperf openssh-server openssh-client iproute2
-          procps iputils-ping ethtool nftables libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils)
+          procps iputils-ping ethtool nftables sudo libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

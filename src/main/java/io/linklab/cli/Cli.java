@@ -15,7 +15,7 @@ public final class Cli {
     }
 
     static List<CliCommand> commands() {
-        return List.of(new ImportCommand(), new TestCommand());
+        return List.of(new ImportCommand(), new TestCommand(), new ProbeCommand());
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {

@@ -159,17 +159,31 @@ abstract class ProcessGroupTransport implements Transport {
         }
     }
 
+    // Where sudo will find a program: its secure_path (Debian's order; RHEL's holds the same files), so the
+    // advice names the path a sudoers rule must match.
+    private static final String SUDO_WHICH = """
+            for p in "$@"; do
+              for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+                if [ -x "$d/$p" ]; then echo "$d/$p"; continue 2; fi
+              done
+              echo "$p"
+            done
+            """;
+
     /** The message for a privileged command that sudo refused to run without a password. */
     String sudoAdvice(RemoteCommand command) {
         String program = command.argv().get(0);
+        String kill = "kill";
         try {
-            CommandResult r = runControl("looking up " + program, List.of("sh", "-c", "command -v -- \"$1\"", "sh", program),
+            CommandResult r = runControl("looking up " + program, List.of("sh", "-c", SUDO_WHICH, "sh", program, "kill"),
                     Duration.ofSeconds(5));
-            if (r.exitStatus() == 0 && r.stdout().trim().startsWith("/")) {
-                program = r.stdout().trim();
+            String[] paths = r.stdout().trim().split("\n");
+            if (r.exitStatus() == 0 && paths.length == 2) {
+                program = paths[0];
+                kill = paths[1];
             }
         } catch (TransportException e) {
-            // keep the bare name: the advice is still right, only less precise
+            // keep the bare names: the advice is still right, only less precise
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -177,7 +191,8 @@ abstract class ProcessGroupTransport implements Transport {
         return "'" + command.description() + "' needs root on " + hostLabel() + " and sudo there wants a password"
                 + " for " + user + " (LinkLab runs sudo -n and never types passwords). Allow this command without"
                 + " a password: run 'visudo -f /etc/sudoers.d/linklab' on " + hostLabel() + " and add the line: "
-                + user + " ALL=(root) NOPASSWD: " + program + ", /usr/bin/kill";
+                + user + " ALL=(root) NOPASSWD: " + program + ", " + kill
+                + " (kill lets LinkLab stop what it started as root).";
     }
 
     boolean needsSudo(RemoteCommand command) throws TransportException {

@@ -236,7 +236,10 @@ public final class HostProbe {
         // RHEL and its rebuilds ship iperf (2) and netperf only in EPEL; Fedora has them itself.
         boolean epel = (pkg.equals("iperf") || pkg.equals("netperf")) && !"fedora".equals(osId);
         if (family.matches(".*\\b(debian|ubuntu)\\b.*")) {
-            return sudo + "apt-get install -y " + pkg;
+            String where = !pkg.equals("netperf") ? ""
+                    : family.contains("ubuntu") ? "  # netperf is in Ubuntu's multiverse component"
+                    : "  # netperf is in Debian's non-free component: enable it in the apt sources first";
+            return sudo + "apt-get install -y " + pkg + where;
         }
         if (family.matches(".*\\b(rhel|centos|fedora|rocky|almalinux|ol)\\b.*")) {
             return epel

@@ -71,12 +71,15 @@ class HostProbeTest {
     void missingToolsComeWithTheInstallCommandOfTheDistribution() {
         HostFacts f = HostProbe.parse("lab-a", Instant.EPOCH, OUTPUT);
         assertEquals(List.of("netperf", "netserver"), f.missingTools().stream().map(HostFacts.ToolFacts::name).toList());
-        assertEquals("sudo apt-get install -y netperf", f.tool("netperf").orElseThrow().installCommand());
+        assertEquals("sudo apt-get install -y netperf  # netperf is in Debian's non-free component: enable it in the"
+                + " apt sources first", f.tool("netperf").orElseThrow().installCommand());
     }
 
     @Test
     void installCommandsPerDistribution() {
         assertEquals("apt-get install -y iperf3", HostProbe.installCommand("iperf3", "ubuntu", "debian", true));
+        assertEquals("apt-get install -y netperf  # netperf is in Ubuntu's multiverse component",
+                HostProbe.installCommand("netserver", "ubuntu", "debian", true));
         assertEquals("sudo dnf install -y iperf3", HostProbe.installCommand("iperf3", "rocky", "rhel centos fedora", false));
         assertEquals("sudo dnf install -y epel-release && sudo dnf install -y netperf",
                 HostProbe.installCommand("netserver", "rhel", "fedora", false));
