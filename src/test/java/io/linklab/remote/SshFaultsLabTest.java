@@ -84,11 +84,20 @@ class SshFaultsLabTest {
         try {
             RemoteProcess p = h1.start(RemoteCommand.of("long sleep", "sleep", "120"), LineSink.DISCARD, LineSink.DISCARD);
             Thread.sleep(500);
-            // Kill the per-connection sshd processes (not the listener): the server end of our connection is gone.
+            // Kill the per-connection sshd processes of this lab host only (pgrep would see every lab's
+            // processes: namespaces do not hide pids), not its listener.
             String listener = Files.readString(Path.of(lab.value("LAB_DIR"), "h1", "sshd.pid")).trim();
-            for (String pid : lab.h1().exec("sh", "-c", "pgrep -f '^sshd: root' || true").split("\\s+")) {
-                if (!pid.isBlank() && !pid.equals(listener)) {
-                    lab.h1().exec("kill", "-9", pid);
+            String pids = new String(new ProcessBuilder("ip", "netns", "pids", lab.h1().namespace()).start()
+                    .getInputStream().readAllBytes()).trim();
+            for (String pid : pids.split("\\s+")) {
+                String cmdline;
+                try {
+                    cmdline = Files.readString(Path.of("/proc", pid, "cmdline"));
+                } catch (java.io.IOException gone) {
+                    continue;
+                }
+                if (cmdline.startsWith("sshd: root") && !pid.equals(listener)) {
+                    new ProcessBuilder("kill", "-9", pid).start().waitFor();
                 }
             }
             long t0 = System.nanoTime();
