@@ -1,6 +1,7 @@
 package io.linklab.cli;
 
 import io.linklab.engine.CommandPreview;
+import io.linklab.engine.ParserFactory;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
@@ -153,7 +154,7 @@ public final class TestCommand implements CliCommand {
                     + " (add --accept-new-host-keys to create it with the hosts' keys)");
         }
         TransportFactory factory = transports.create(identity, knownHosts, switches.contains("--accept-new-host-keys"));
-        TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, CliTransports.parsers());
+        TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
         return execute(engine, plan, dir, out, err);
     }
 

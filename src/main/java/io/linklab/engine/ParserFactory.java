@@ -9,4 +9,9 @@ import io.linklab.tools.StreamingParser;
 public interface ParserFactory {
 
     StreamingParser create(Tool tool, MeasurementSink sink);
+
+    /** The parsers for the text output the engine's command builders ask for. */
+    static ParserFactory live() {
+        return (tool, sink) -> io.linklab.tools.Parsers.forLive(tool, false, sink);
+    }
 }

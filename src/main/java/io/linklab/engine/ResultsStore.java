@@ -107,6 +107,41 @@ public final class ResultsStore {
         return StoredRun.open(dir);
     }
 
+    /**
+     * One line of a comparison: a run's figure at one point and direction.
+     *
+     * @param ratio the figure relative to the first run's at the same point and direction, null if it has none
+     */
+    public record Comparison(String runId, String name, String tool, String point, io.linklab.model.Direction direction,
+                             Double bitsPerSecond, Long retransmits, Double ratio, String status) {
+    }
+
+    /**
+     * Lines up the given runs point by point and direction (a single test is the point ""), the first
+     * run being the reference: how a cable, a driver or an MTU change moved the numbers.
+     */
+    public List<Comparison> compare(List<String> runIds) throws IOException, FileFormatException {
+        List<Comparison> out = new ArrayList<>();
+        java.util.Map<String, Double> reference = new java.util.HashMap<>();
+        boolean first = true;
+        for (String id : runIds) {
+            StoredRun run = open(id);
+            String tool = Optional.ofNullable(run.record().plan()).map(p -> p.tool().id()).orElse("");
+            for (io.linklab.model.SweepRow r : run.rows()) {
+                String key = r.point() + "|" + r.direction();
+                if (first && r.bitsPerSecond() != null) {
+                    reference.put(key, r.bitsPerSecond());
+                }
+                Double ref = reference.get(key);
+                Double ratio = ref == null || ref == 0 || r.bitsPerSecond() == null ? null : r.bitsPerSecond() / ref;
+                out.add(new Comparison(id, run.record().name(), tool, r.point(), r.direction(), r.bitsPerSecond(),
+                        r.retransmits(), ratio, r.status()));
+            }
+            first = false;
+        }
+        return out;
+    }
+
     public void delete(String runId) throws IOException {
         Path dir = dir(runId);
         if (isLive(dir)) {

@@ -198,7 +198,9 @@ final class Run implements RunHandle {
                 if (!point.label().isEmpty()) {
                     listener.progress("point " + (i + 1) + "/" + points.size() + ": " + point.label());
                 }
+                Instant pointStart = Instant.now();
                 List<SweepRow> rows = runPoint(point, i, mtu);
+                record.pointTime(point.label(), pointStart, Instant.now());
                 if (cancelled && rows.stream().anyMatch(r -> !r.ok())) {
                     break;
                 }

@@ -50,6 +50,11 @@ public final class RunRecord {
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, Integer> originalMtus = new LinkedHashMap<>();
     private String mtuRestore = "";
+    private final List<PointTime> pointTimes = new ArrayList<>();
+
+    /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
+    public record PointTime(String point, Instant started, Instant ended) {
+    }
 
     public RunRecord(String id) {
         this.id = id;
@@ -143,6 +148,14 @@ public final class RunRecord {
         this.mtuRestore = how;
     }
 
+    synchronized void pointTime(String point, Instant started, Instant ended) {
+        pointTimes.add(new PointTime(point, started, ended));
+    }
+
+    public synchronized List<PointTime> pointTimes() {
+        return List.copyOf(pointTimes);
+    }
+
     synchronized void finish(State s, String msg, Instant at) {
         this.state = s;
         this.message = msg == null ? "" : msg;
@@ -178,6 +191,13 @@ public final class RunRecord {
         ObjectNode orig = mtu.putObject("original");
         originalMtus.forEach(orig::put);
         mtu.put("restore", mtuRestore);
+        ArrayNode times = root.putArray("pointTimes");
+        for (PointTime t : pointTimes) {
+            ObjectNode n = times.addObject();
+            n.put("point", t.point());
+            n.put("started", t.started().toString());
+            n.put("ended", t.ended().toString());
+        }
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
         Path file = runDir.resolve(FILE);
@@ -235,6 +255,13 @@ public final class RunRecord {
                 e.getValue().asInt()));
         r.mtuRestore = root.path("mtu").path("restore").asText("");
         root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
+        root.path("pointTimes").forEach(t -> {
+            Instant a = instant(t, "started");
+            Instant b = instant(t, "ended");
+            if (a != null && b != null) {
+                r.pointTimes.add(new PointTime(t.path("point").asText(""), a, b));
+            }
+        });
         return r;
     }
 

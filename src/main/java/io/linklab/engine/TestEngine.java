@@ -24,6 +24,12 @@ public final class TestEngine {
         this.parsers = Objects.requireNonNull(parsers);
     }
 
+    /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
+    public static TestEngine standard(ResultsStore store, io.linklab.remote.SshSettings settings,
+                                      io.linklab.remote.LoginPrompts prompts) {
+        return new TestEngine(store, new LoginTransports(settings, prompts), ParserFactory.live());
+    }
+
     public ResultsStore store() {
         return store;
     }

@@ -74,6 +74,17 @@ class ResultsStoreTest {
     }
 
     @Test
+    void runsCompareAgainstTheFirst() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        String a = writeRun(store, true).getFileName().toString();
+        String b = writeRun(store, true).getFileName().toString();
+        List<ResultsStore.Comparison> c = store.compare(List.of(a, b));
+        assertEquals(2, c.size());
+        assertEquals(1.0, c.get(1).ratio(), 1e-9);
+        assertEquals("iperf3", c.get(1).tool());
+    }
+
+    @Test
     void aRunNobodyFinishedOpensAsInterruptedWithItsSamplesAndATornLineSkipped() throws Exception {
         ResultsStore store = new ResultsStore(root);
         Path dir = writeRun(store, false);
