@@ -48,7 +48,7 @@ for r in $(seq 1 "$ROUNDS"); do
   engine=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["ended"]')")
   ll=$(python3 -c "
 import csv
-for r in csv.DictReader(open('$d/sweep.csv' if False else '$d/summary.csv')):
+for r in csv.DictReader(open('$d/summary.csv')):
     if r['role']=='receiver' and r['process']=='' : print(float(r['bits_per_second'])/1e9); break")
   "${SSH[@]}" "root@$H2_MGMT" "iperf3 -s -1 -D -p $PORT --idle-timeout 20"
   raw=$("${SSH[@]}" "root@$H1_MGMT" "iperf3 -c $H2_DATA -p $PORT -t 5 -f m" | awk '/receiver/ {print $(NF-2)/1000}')

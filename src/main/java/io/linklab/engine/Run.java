@@ -83,6 +83,8 @@ final class Run implements RunHandle {
     private Transport server;
     private String clientLabel;
     private String serverLabel;
+    private CompletableFuture<HostFacts> clientProbe;
+    private CompletableFuture<HostFacts> serverProbe;
 
     Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
         ParserFactory parsers) {
@@ -264,6 +266,10 @@ final class Run implements RunHandle {
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()), IO);
         CompletableFuture<Transport> s = plan.server().login().equals(plan.client().login()) ? c
                 : CompletableFuture.supplyAsync(() -> open(plan.server().login()), IO);
+        // Each host's probe starts as soon as its own login is done, not when both are.
+        clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
+        serverProbe = s == c && interfaces(plan.client()).equals(interfaces(plan.server())) ? clientProbe
+                : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
         try {
             client = c.get();
         } catch (ExecutionException e) {
@@ -290,16 +296,11 @@ final class Run implements RunHandle {
 
     private void preflight() throws RunAbort, InterruptedException, IOException {
         listener.progress("checking " + tool.program() + ", interfaces and ports on both ends");
-        List<String> cIfs = plan.client().dataInterface() == null ? List.of() : List.of(plan.client().dataInterface());
-        List<String> sIfs = plan.server().dataInterface() == null ? List.of() : List.of(plan.server().dataInterface());
-        CompletableFuture<HostFacts> cf = CompletableFuture.supplyAsync(() -> probe(client, cIfs), IO);
-        CompletableFuture<HostFacts> sf = client == server && cIfs.equals(sIfs) ? cf
-                : CompletableFuture.supplyAsync(() -> probe(server, sIfs), IO);
         HostFacts cFacts;
         HostFacts sFacts;
         try {
-            cFacts = cf.get();
-            sFacts = sf.get();
+            cFacts = clientProbe.get();
+            sFacts = serverProbe.get();
         } catch (ExecutionException e) {
             throw new RunAbort(e.getCause().getMessage());
         }
@@ -355,6 +356,10 @@ final class Run implements RunHandle {
             }
         }
         record.write(dir);
+    }
+
+    private static List<String> interfaces(TestPlan.End end) {
+        return end.dataInterface() == null ? List.of() : List.of(end.dataInterface());
     }
 
     private HostFacts probe(Transport t, List<String> ifs) {
