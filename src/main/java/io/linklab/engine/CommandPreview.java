@@ -53,15 +53,18 @@ public final class CommandPreview {
                 client.add("# point " + point.label());
                 server.add("# point " + point.label());
             }
+            // The order they run in: servers start while the MTU changes, clients once both are done.
+            for (int i = 0; i < point.plan().processes(); i++) {
+                server.add(line(tool.server(point.plan(), plan.basePort() + i, serverLifetime(point.plan())),
+                        serverRoot));
+            }
             if (point.mtu() != null) {
                 client.add(line(MtuCommands.set(plan.client().dataInterface(), point.mtu()), clientRoot));
                 server.add(line(MtuCommands.set(plan.server().dataInterface(), point.mtu()), serverRoot));
                 client.add(line(MtuCommands.verify(plan.target(), point.mtu()), clientRoot));
             }
             for (int i = 0; i < point.plan().processes(); i++) {
-                int port = plan.basePort() + i;
-                server.add(line(tool.server(point.plan(), port, serverLifetime(point.plan())), serverRoot));
-                client.add(line(tool.client(point.plan(), port), clientRoot));
+                client.add(line(tool.client(point.plan(), plan.basePort() + i), clientRoot));
             }
         }
         if (points.stream().anyMatch(p -> p.mtu() != null)) {

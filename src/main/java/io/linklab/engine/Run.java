@@ -416,21 +416,20 @@ final class Run implements RunHandle {
         List<Map<Direction, Totals>> reps = new ArrayList<>();
         String failure = null;
         try {
-            if (point.mtu() != null) {
-                try {
-                    mtu.apply(point.mtu(), client, plan.target(), MTU_SETTLE_MILLIS);
-                } catch (TransportException e) {
-                    throw new RunAbort("lost contact while changing the MTU: " + e.getMessage());
-                }
-            }
             for (int rep = 1; rep <= point.plan().repetitions() && !cancelled; rep++) {
                 if (point.plan().repetitions() > 1) {
                     listener.progress("repetition " + rep + "/" + point.plan().repetitions()
                             + (point.label().isEmpty() ? "" : " of " + point.label()));
                 }
                 try {
-                    reps.add(runRepetition(point, index, rep, directions));
+                    // The MTU changes while the first repetition's servers start: they do not depend on it.
+                    MtuStep step = rep == 1 && point.mtu() != null
+                            ? () -> applyMtu(mtu, point.mtu()) : () -> { };
+                    reps.add(runRepetition(point, index, rep, directions, step));
                 } catch (PointFailure e) {
+                    if (e.wholePoint()) {
+                        throw e;
+                    }
                     failure = (point.plan().repetitions() > 1 ? "repetition " + rep + ": " : "") + e.getMessage();
                     listener.progress("failed" + (point.label().isEmpty() ? "" : " at " + point.label()) + ": "
                             + failure);
@@ -441,6 +440,7 @@ final class Run implements RunHandle {
         } catch (PointFailure e) {
             failure = e.getMessage();
             listener.progress("failed at " + point.label() + ": " + failure);
+            listener.event(point.label(), ToolEvent.error("point-failed", failure, 0));
             journal.event(point.label(), 0, ToolEvent.error("point-failed", failure, 0));
         }
         if (cancelled && failure == null && reps.size() < point.plan().repetitions()) {
@@ -483,7 +483,23 @@ final class Run implements RunHandle {
     record Totals(Double bitsPerSecond, Long retransmits) {
     }
 
-    private Map<Direction, Totals> runRepetition(SweepPoint point, int index, int rep, List<Direction> directions)
+    /** Work done between starting the servers and starting the clients. */
+    private interface MtuStep {
+        void run() throws PointFailure, RunAbort, InterruptedException;
+    }
+
+    private void applyMtu(MtuTransaction mtu, int value) throws PointFailure, RunAbort, InterruptedException {
+        try {
+            mtu.apply(value, client, plan.target(), MTU_SETTLE_MILLIS);
+        } catch (PointFailure e) {
+            throw new PointFailure(e.getMessage(), true);
+        } catch (TransportException e) {
+            throw new RunAbort("lost contact while changing the MTU: " + e.getMessage());
+        }
+    }
+
+    private Map<Direction, Totals> runRepetition(SweepPoint point, int index, int rep, List<Direction> directions,
+                                                 MtuStep beforeClients)
             throws PointFailure, RunAbort, InterruptedException {
         TestPlan p = point.plan();
         int n = p.processes();
@@ -531,6 +547,7 @@ final class Run implements RunHandle {
                 serverStarts.add(new Start(server, cmd, out, errSink));
             }
             servers.addAll(startAll(serverStarts));
+            beforeClients.run();
             long serverDeadline = System.nanoTime() + SERVER_START.toNanos();
             for (int i = 0; i < n; i++) {
                 while (!ready.get(i).await(50, TimeUnit.MILLISECONDS)) {

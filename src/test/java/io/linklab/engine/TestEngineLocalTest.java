@@ -1,0 +1,94 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.Sample;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine on the Loopback lab ("local" ends, real iperf3 on 127.0.0.1): listener order and cancel. */
+class TestEngineLocalTest {
+
+    @TempDir
+    Path workspace;
+
+    private TestPlan plan(int duration) {
+        return new TestPlan(Tool.IPERF3, new TestPlan.End("local", null), new TestPlan.End("local", null),
+                "127.0.0.1", TestPlan.Protocol.TCP, null, duration, 0.5, 0, 1, 2, 5583, TestPlan.Mode.NORMAL, null,
+                null, 1, null);
+    }
+
+    @Test
+    void listenersHearTheRunInOrderAndTheStoreKeepsIt() throws Exception {
+        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        List<String> calls = new CopyOnWriteArrayList<>();
+        RunHandle h = engine.start(plan(1), new RunListener() {
+            @Override
+            public void runStarted(RunInfo info) {
+                calls.add("started " + info.points());  // one point, unnamed: [""]
+            }
+
+            @Override
+            public void pointStarted(String point, int index, int total) {
+                calls.add("point " + index + "/" + total);
+            }
+
+            @Override
+            public void sample(String point, Sample sample) {
+                if (sample.process() == null && sample.isSum() && !calls.contains("merged")) {
+                    calls.add("merged");
+                }
+            }
+
+            @Override
+            public void runFinished(RunOutcome outcome) {
+                calls.add("finished " + outcome.status());
+            }
+        });
+        RunOutcome o = h.await(Duration.ofSeconds(60)).orElseThrow();
+        assertTrue(o.ok(), o.message());
+        assertEquals(List.of("started []", "point 0/1", "merged", "finished OK"), calls);
+        assertEquals(1, engine.store().list().size());
+        assertEquals(RunRecord.State.OK, engine.store().list().get(0).state());
+    }
+
+    @Test
+    void cancelStopsEverythingAndKeepsWhatWasMeasured() throws Exception {
+        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        CountDownLatch samples = new CountDownLatch(2);
+        RunHandle h = engine.start(plan(30), new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                samples.countDown();
+            }
+        });
+        assertTrue(samples.await(30, TimeUnit.SECONDS), "no samples");
+        long t0 = System.nanoTime();
+        h.cancel();
+        RunOutcome o = h.await(Duration.ofSeconds(20)).orElseThrow(() -> new AssertionError("cancel hangs"));
+        assertEquals(RunOutcome.Status.CANCELLED, o.status(), o.message());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 15, "cancel took too long");
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.CANCELLED, run.record().state());
+        assertFalse(run.samples().isEmpty());
+        // Nothing of the run is left: its ports are free again.
+        for (int port : new int[] {5583, 5584}) {
+            try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+                s.setReuseAddress(true);
+                s.bind(new java.net.InetSocketAddress("0.0.0.0", port));
+            }
+        }
+    }
+}
