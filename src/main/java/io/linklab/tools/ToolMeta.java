@@ -64,6 +64,7 @@ public final class ToolMeta {
             return CONNECTION_LOST;
         }
         if (m.contains("parameter") || m.contains("invalid") || m.contains("unrecognized option")
+                || m.contains("ignoring extra argument")
                 || m.contains("must be") || m.contains("not supported") || m.contains("bad ")) {
             return PARAMETER;
         }

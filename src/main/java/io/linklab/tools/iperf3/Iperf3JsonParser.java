@@ -73,6 +73,9 @@ public final class Iperf3JsonParser implements StreamingParser {
     private static final int F_SENDER = 14;
     private static final int FIELDS = 15;
 
+    /** Marks the pre-3.x UDP "end.sum" total until it is known whether sum_sent/sum_received follow. */
+    private static final String OLD_UDP_SUM = "SUM*";
+
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
     private static final int MAX_DEPTH = 256;
@@ -93,7 +96,6 @@ public final class Iperf3JsonParser implements StreamingParser {
     // Facts of the current document.
     private boolean client = true;
     private boolean reverse;
-    private boolean udp;
     private int runs;
     private boolean announced;
     private final List<Summary> endTotals = new ArrayList<>();
@@ -427,7 +429,6 @@ public final class Iperf3JsonParser implements StreamingParser {
     private void startTest() {
         client = true;
         reverse = false;
-        udp = false;
         endTotals.clear();
         sawSumSentOrReceived = false;
         cpuLocal = null;
@@ -588,9 +589,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                 break;
             case TEST_START:
                 if (f.equals("protocol")) {
-                    String p = parser.getText();
-                    udp = "UDP".equalsIgnoreCase(p);
-                    sink.meta(ToolMeta.PROTOCOL, p);
+                    sink.meta(ToolMeta.PROTOCOL, parser.getText());
                 } else if (f.equals("reverse")) {
                     reverse = t == JsonToken.VALUE_TRUE
                             || (t == JsonToken.VALUE_NUMBER_INT && parser.getIntValue() != 0);
@@ -662,7 +661,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                 endTotals.add(total(server, Sample.SUM, Role.RECEIVER, forward()));
                 break;
             case E_SUM:
-                endTotals.add(total(server, "SUM*", Role.RECEIVER, forward()));
+                endTotals.add(total(server, OLD_UDP_SUM, Role.RECEIVER, forward()));
                 break;
             case E_SUM_SENT_REV:
                 endTotals.add(total(server, Sample.SUM, Role.SENDER, forward().opposite()));
@@ -694,7 +693,7 @@ public final class Iperf3JsonParser implements StreamingParser {
 
     private void flushEndTotals() {
         for (Summary s : endTotals) {
-            if (s.stream().equals("SUM*")) {
+            if (s.stream().equals(OLD_UDP_SUM)) {
                 // Old UDP "sum": only when the newer sum_sent/sum_received are absent.
                 if (sawSumSentOrReceived) {
                     continue;

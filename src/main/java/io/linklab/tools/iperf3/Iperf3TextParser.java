@@ -356,12 +356,11 @@ public final class Iperf3TextParser implements StreamingParser {
             return;
         }
         String message = (proc.title == null ? "" : proc.title + ": ") + "iperf3: " + text;
-        if (text.startsWith("error - ") || text.startsWith("error: ")) {
-            sink.event(ToolEvent.error(ToolMeta.classifyError(text), message, lineNo));
-        } else if (text.startsWith("interrupt") || text.contains("has terminated")) {
-            sink.event(ToolEvent.error(ToolMeta.INTERRUPTED, message, lineNo));
-        } else {
+        String kind = ToolMeta.classifyError(text);
+        if (text.startsWith("warning") || (kind.equals(ToolMeta.TOOL_ERROR) && !text.contains("error"))) {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, message, lineNo));
+        } else {
+            sink.event(ToolEvent.error(kind, message, lineNo));
         }
     }
 
