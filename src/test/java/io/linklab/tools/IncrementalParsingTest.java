@@ -37,6 +37,16 @@ class IncrementalParsingTest {
     }
 
     @Test
+    void timestampFormatsEndingInAColonAreNotProcessTitles() {
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF3, false, sink);
+        p.feed("21:20:33: [  5]   0.00-1.00   sec  1.10 GBytes  9.42 Gbits/sec    0   3.07 MBytes       ");
+        p.feed("21:20:34: S2:  [  5]   1.00-2.00   sec  1.10 GBytes  9.42 Gbits/sec    0   3.07 MBytes       ");
+        assertEquals(null, sink.samples.get(0).process());
+        assertEquals("S2", sink.samples.get(1).process());
+    }
+
+    @Test
     void iperf3JsonEmitsAStreamWhenItsClosingBraceArrives() throws IOException {
         // Feed a real 3.12 -J output line by line and watch the first sample appear exactly at the
         // line that closes the first interval stream object.

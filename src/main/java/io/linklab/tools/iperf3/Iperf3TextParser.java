@@ -128,7 +128,7 @@ public final class Iperf3TextParser implements StreamingParser {
             q--;
         }
         int len = p - (q + 1);
-        if (len <= 0) {
+        if (len <= 0 || timeLike(line, q + 1, p)) {
             return untitled;
         }
         // Look the title up without allocating when it is one we know.
@@ -141,6 +141,17 @@ public final class Iperf3TextParser implements StreamingParser {
         Proc proc = new Proc(title);
         procs.put(title, proc);
         return proc;
+    }
+
+    /** A --timestamps format such as "%T: " ends in ':' too; a -T title is not made of digits only. */
+    private static boolean timeLike(String line, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = line.charAt(i);
+            if (!TextScanner.isDigit(c) && c != ':' && c != '.' && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean bracketLine(String line, int bracket, int end) {
