@@ -5,8 +5,9 @@
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS]
 #
 # 1. `linklab test`, 5-second iperf3 between the two SSH hosts: wall time from command to result
-#    (JVM start, SSH logins, preflight, server start and stop, clean-up included) and inside the engine
-#    (run.json started → ended).
+#    (JVM start, SSH logins, preflight, server start and stop, clean-up included), inside the engine
+#    (run.json started → ended) and inside the engine up to the result (started → the point's end,
+#    when the figure is known and shown; clean-up and file writing follow).
 # 2. Right after, the same test by hand (ssh h2 iperf3 -s -1; ssh h1 iperf3 -c): LinkLab's receiver
 #    rate relative to the raw one.
 # 3. An MTU sweep 1500,4000,9000 of 2-second tests: per point, the time beyond the test itself (MTU set
@@ -38,7 +39,7 @@ print('%.2f' % (f(sys.argv[2])-f(sys.argv[1])).total_seconds())" "$1" "$2"; }
 echo "machine: $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), $(java -version 2>&1 | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "## 5-second iperf3 test, two SSH hosts"
-printf "%-6s %10s %10s %12s %12s %8s\n" round wall_s engine_s linklab_Gb raw_Gb diff_%
+printf "%-6s %10s %10s %12s %12s %12s %8s\n" round wall_s engine_s to_result_s linklab_Gb raw_Gb diff_%
 for r in $(seq 1 "$ROUNDS"); do
   d="$OUT/single-$r"
   t0=$(date +%s.%N)
@@ -46,6 +47,7 @@ for r in $(seq 1 "$ROUNDS"); do
   t1=$(date +%s.%N)
   wall=$(python3 -c "print('%.2f' % ($t1-$t0))")
   engine=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["ended"]')")
+  result=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["pointTimes"][0]["ended"]')")
   ll=$(python3 -c "
 import csv
 for r in csv.DictReader(open('$d/summary.csv')):
@@ -53,7 +55,7 @@ for r in csv.DictReader(open('$d/summary.csv')):
   "${SSH[@]}" "root@$H2_MGMT" "iperf3 -s -1 -D -p $PORT --idle-timeout 20"
   raw=$("${SSH[@]}" "root@$H1_MGMT" "iperf3 -c $H2_DATA -p $PORT -t 5 -f m" | awk '/receiver/ {print $(NF-2)/1000}')
   diff=$(python3 -c "print('%+.1f' % (100*($ll-$raw)/$raw))")
-  printf "%-6s %10s %10s %12.2f %12.2f %8s\n" "$r" "$wall" "$engine" "$ll" "$raw" "$diff"
+  printf "%-6s %10s %10s %12s %12.2f %12.2f %8s\n" "$r" "$wall" "$engine" "$result" "$ll" "$raw" "$diff"
 done
 echo
 echo "## MTU sweep 1500,4000,9000 of 2-second tests"
