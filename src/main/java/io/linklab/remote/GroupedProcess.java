@@ -83,7 +83,9 @@ final class GroupedProcess implements RemoteProcess {
         long endedSince = 0;
         try {
             while (true) {
-                Object item = queue.poll(20, TimeUnit.MILLISECONDS);
+                // Both streams closed: the end is due any moment. Before that only a lost stream close
+                // (a grandchild kept it open) needs the periodic look at the channel.
+                Object item = queue.poll(outEof && errEof ? 5 : 200, TimeUnit.MILLISECONDS);
                 if (item instanceof Line line) {
                     dispatch(line);
                 } else if (item == EOF_OUT) {

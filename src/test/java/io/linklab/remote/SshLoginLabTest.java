@@ -162,6 +162,68 @@ class SshLoginLabTest {
     }
 
     @Test
+    void passwordLoginIsTheFallbackAskedThroughThePrompt() throws Exception {
+        // A second sshd in h1's namespace, on port 2222, that takes passwords only, for a user that has a
+        // password only during this test.
+        String user = lab.value("NOPW_USER");
+        String password = "lab-" + System.nanoTime();
+        String hash = sh("openssl", "passwd", "-6", password).trim();
+        Path config = tmp.resolve("sshd_config");
+        Files.writeString(config, "ListenAddress " + lab.h1().mgmt() + "\nPort 2222\nHostKey " + lab.value("LAB_DIR")
+                + "/h1/ssh_host_ed25519_key\nPidFile " + tmp.resolve("sshd.pid") + "\nPasswordAuthentication yes\n"
+                + "PubkeyAuthentication no\nKbdInteractiveAuthentication no\nUsePAM no\nAllowUsers " + user
+                + "\nStrictModes no\n");
+        sh("usermod", "-p", hash, user);
+        Process sshd = new ProcessBuilder("ip", "netns", "exec", lab.h1().namespace(), "/usr/sbin/sshd", "-D", "-f",
+                config.toString()).redirectErrorStream(true).start();
+        try {
+            for (int i = 0; i < 50; i++) {
+                try (java.net.Socket probe = new java.net.Socket()) {
+                    probe.connect(new java.net.InetSocketAddress(lab.h1().mgmt(), 2222), 200);
+                    break;
+                } catch (IOException notYet) {
+                    Thread.sleep(100);
+                }
+            }
+            AtomicInteger asked = new AtomicInteger();
+            LoginPrompts prompts = new LoginPromptsAdapter() {
+                @Override
+                public char[] password(String login) {
+                    asked.incrementAndGet();
+                    assertEquals(user + "@" + lab.h1().mgmt() + ":2222", login);
+                    return password.toCharArray();
+                }
+            };
+            SshSettings s = settings().withKnownHosts(tmp.resolve("known_hosts")).withAcceptNewHostKeys(true);
+            SshConnector c = new SshConnector(s, prompts);
+            try (SshTransport t = c.connect(SshTarget.parse(user + "@" + lab.h1().mgmt() + ":2222"))) {
+                assertTrue(whoami(t).startsWith(user + "\n"), whoami(t));
+                // a second connection of the pool reuses the password kept in memory
+                t.reconnect();
+                assertTrue(whoami(t).startsWith(user + "\n"));
+            }
+            assertEquals(1, asked.get());
+
+            LoginPrompts wrong = new LoginPromptsAdapter() {
+                private int n;
+
+                @Override
+                public char[] password(String login) {
+                    return n++ < 2 ? "wrong".toCharArray() : null;
+                }
+            };
+            TransportException e = assertThrows(TransportException.class, () -> new SshConnector(s, wrong)
+                    .connect(SshTarget.parse(user + "@" + lab.h1().mgmt() + ":2222")));
+            assertEquals(TransportException.Kind.LOGIN_REFUSED, e.kind());
+            assertTrue(e.getMessage().contains("login as " + user), e.getMessage());
+        } finally {
+            sshd.destroy();
+            sshd.waitFor(10, TimeUnit.SECONDS);
+            sh("usermod", "-p", "*", user);
+        }
+    }
+
+    @Test
     void unknownHostKeyIsRefusedWithItsFingerprintUnlessAccepted() throws Exception {
         Path known = tmp.resolve("known_hosts");
         Files.writeString(known, "");
