@@ -127,7 +127,7 @@ abstract class ProcessGroupTransport implements Transport {
                     + String.join("; ", killed) + " " + r.stderr().trim()
                     + ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab");
         }
-        started.keySet().removeIf(k -> true);
+        started.clear();
         return killed;
     }
 

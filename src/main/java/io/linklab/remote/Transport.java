@@ -32,7 +32,8 @@ public interface Transport extends AutoCloseable {
     /**
      * Kills every process this transport started on the host that is still running (by their pid
      * files) and removes the pid files. The engine calls it after every run, cancelled and failed runs
-     * included. Reconnects first if the connection was lost.
+     * included, once no command of the run is being started any more. Reconnects first if the connection
+     * was lost.
      *
      * @return one line per process group that had to be killed; empty when nothing was left
      */
