@@ -11,6 +11,14 @@ public interface ChartContent {
     /** The frame for a plot area about {@code columns} pixels wide. */
     PlotFrame frame(int columns);
 
+    /**
+     * The frame for the screen, called only by the chart render thread: an implementation may reuse buffers
+     * between calls (the frame is painted before the next call). Exports call {@link #frame}.
+     */
+    default PlotFrame frameForScreen(int columns) {
+        return frame(columns);
+    }
+
     /** Changes whenever the next frame would differ (new data, a series hidden, units switched). */
     long version();
 

@@ -63,6 +63,10 @@ public final class ChartView extends Region {
         hover.setVisible(false);
         hover.setMouseTransparent(true);
         overlay.setMouseTransparent(true);
+        // Unmanaged: swapping the image 10-20 times a second must not ask every ancestor for a layout pass
+        // (measured: that layout pass, not the drawing, was most of the FX thread's time with 128 streams).
+        image.setManaged(false);
+        overlay.setManaged(false);
         getChildren().addAll(image, overlay);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::showHover);
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
@@ -76,11 +80,16 @@ public final class ChartView extends Region {
                 loop.register(this);
             }
         });
-        visibleProperty().addListener((o, was, now) -> showing = now);
+
     }
 
     public ChartContent content() {
         return content;
+    }
+
+    /** Whether the chart is on screen (its tab selected); charts off screen are not painted until shown. */
+    public void setShowing(boolean now) {
+        showing = now;
     }
 
     /** Repaints even if the content did not change (its view settings did). */
@@ -118,7 +127,7 @@ public final class ChartView extends Region {
             buffers[back] = b;
         }
         PlotPainter.Layout probe = PlotPainter.layout(w, h, null);
-        PlotFrame frame = content.frame(probe.columns());
+        PlotFrame frame = content.frameForScreen(probe.columns());
         Graphics2D g = b.image.createGraphics();
         PlotPainter.Layout layout;
         try {

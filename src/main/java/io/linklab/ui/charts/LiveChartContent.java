@@ -20,6 +20,8 @@ public final class LiveChartContent implements ChartContent {
         private final float width;
         private final boolean dashed;
         private volatile boolean visible = true;
+        /** Reused by the render thread only (frameForScreen), so a live chart allocates nothing per frame. */
+        private final LiveSeries.Polyline screen = new LiveSeries.Polyline();
 
         Entry(LiveSeries series, String label, int rgb, float width, boolean dashed) {
             this.series = series;
@@ -178,6 +180,15 @@ public final class LiveChartContent implements ChartContent {
 
     @Override
     public PlotFrame frame(int columns) {
+        return frame(columns, false);
+    }
+
+    @Override
+    public PlotFrame frameForScreen(int columns) {
+        return frame(columns, true);
+    }
+
+    private PlotFrame frame(int columns, boolean reuse) {
         double[] r = range();
         List<PlotFrame.Line> lines = new ArrayList<>();
         double lo = Double.POSITIVE_INFINITY;
@@ -186,7 +197,7 @@ public final class LiveChartContent implements ChartContent {
             if (!e.visible) {
                 continue;
             }
-            LiveSeries.Polyline p = new LiveSeries.Polyline();
+            LiveSeries.Polyline p = reuse ? e.screen : new LiveSeries.Polyline();
             double[] yr = e.series.decimate(r[0], r[1], columns, p);
             if (yr != null) {
                 lo = Math.min(lo, yr[0]);

@@ -52,7 +52,7 @@ public final class RunsArea implements RunStarter {
     private final RunLibrary library;
     private final RunLauncher launcher;
     private final Path importsDir;
-    private final ChartRenderLoop loop = new ChartRenderLoop(Platform::runLater, 20);
+    private final ChartRenderLoop loop = new ChartRenderLoop(Platform::runLater, 10);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("linklab-ui-throttle"));
     private final ExecutorService io = Executors.newSingleThreadExecutor(daemon("linklab-runs-io"));
     private final HistoryViewModel history;
@@ -80,6 +80,12 @@ public final class RunsArea implements RunStarter {
         tabs.getTabs().add(historyTab);
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         tabs.setId("runs-area");
+        // Only the dashboard in front is painted: the others keep collecting data for when they are shown.
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            for (DashboardView d : dashboards) {
+                d.setShown(d.root() == (now == null ? null : now.getContent()));
+            }
+        });
         history.refresh();
     }
 

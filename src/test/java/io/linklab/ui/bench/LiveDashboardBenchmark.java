@@ -38,6 +38,8 @@ public class LiveDashboardBenchmark {
     static final double SPEED = Double.parseDouble(System.getProperty("bench.speed", "10"));
 
     private final long[] frameNanos = new long[2_000_000];
+    private final long[] frameCpuNanos = new long[2_000_000];
+    private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private int frames;
     private final AtomicLong peakHeap = new AtomicLong();
 
@@ -71,8 +73,10 @@ public class LiveDashboardBenchmark {
             @Override
             public void handle(long now) {
                 long start = System.nanoTime();
+                long cpu = threads.getCurrentThreadCpuTime();
                 Platform.runLater(() -> {
                     if (frames < frameNanos.length) {
+                        frameCpuNanos[frames] = threads.getCurrentThreadCpuTime() - cpu;
                         frameNanos[frames++] = System.nanoTime() - start;
                     }
                 });
@@ -132,6 +136,14 @@ public class LiveDashboardBenchmark {
     private void report(double wall, int intervals, ChartRenderLoop loop) {
         long[] f = Arrays.copyOf(frameNanos, frames);
         Arrays.sort(f);
+        long[] c = Arrays.copyOf(frameCpuNanos, frames);
+        Arrays.sort(c);
+        long renderCpu = 0;
+        for (java.lang.management.ThreadInfo ti : threads.dumpAllThreads(false, false)) {
+            if (ti.getThreadName().startsWith("QuantumRenderer")) {
+                renderCpu += threads.getThreadCpuTime(ti.getThreadId());
+            }
+        }
         System.gc();
         long afterGc = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         System.out.printf(Locale.ROOT, "streams=%d intervals=%d (%.0f s of run at %d/s) fed in %.1f s wall (%.1fx)%n",
@@ -140,6 +152,11 @@ public class LiveDashboardBenchmark {
                 intervals * (STREAMS + 1) / wall);
         System.out.printf(Locale.ROOT, "pulses=%d fx-busy-per-pulse p50=%.2f ms p99=%.2f ms p99.9=%.2f ms max=%.2f ms%n",
                 f.length, pct(f, 0.5), pct(f, 0.99), pct(f, 0.999), f.length == 0 ? 0 : f[f.length - 1] / 1e6);
+        System.out.printf(Locale.ROOT, "fx-thread CPU per pulse (its own work, excluding waits for CPU and for the"
+                + " renderer) p50=%.2f ms p99=%.2f ms max=%.2f ms; renderer thread CPU %.1f ms per pulse%n",
+                pct(c, 0.5), pct(c, 0.99), c.length == 0 ? 0 : c[c.length - 1] / 1e6,
+                f.length == 0 ? 0 : renderCpu / 1e6 / f.length);
+        System.out.printf(Locale.ROOT, "pulses per second of wall time: %.1f%n", f.length / (wall + 1));
         StringBuilder worst = new StringBuilder("slowest pulses (ms):");
         for (int i = f.length - 1; i >= Math.max(0, f.length - 10); i--) {
             worst.append(String.format(Locale.ROOT, " %.1f", f[i] / 1e6));
