@@ -23,7 +23,7 @@ import javafx.scene.shape.Line;
  */
 public final class ChartView extends Region {
 
-    private static final PlotPainter PAINTER = new PlotPainter(false);
+    private volatile PlotPainter painter = new PlotPainter(false);
 
     private final ChartContent content;
     private final ChartRenderLoop loop;
@@ -87,6 +87,13 @@ public final class ChartView extends Region {
         return content;
     }
 
+    /** Draws a legend inside the plot (views without a legend of their own, such as the comparison). */
+    public ChartView withLegend() {
+        painter = new PlotPainter(true);
+        refresh();
+        return this;
+    }
+
     /** Whether the chart is on screen (its tab selected); charts off screen are not painted until shown. */
     public void setShowing(boolean now) {
         showing = now;
@@ -131,7 +138,7 @@ public final class ChartView extends Region {
         Graphics2D g = b.image.createGraphics();
         PlotPainter.Layout layout;
         try {
-            layout = PAINTER.paint(g, frame, w, h);
+            layout = painter.paint(g, frame, w, h);
         } finally {
             g.dispose();
         }

@@ -109,7 +109,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(l.left(), y, l.right(), y);
             g.setColor(TEXT);
-            String s = ValueUnit.number(t);
+            String s = tickText(t);
             g.drawString(s, l.left() - 6 - fm.stringWidth(s), y + fm.getAscent() / 2 - 1);
         }
         double xStep = f.xUnit().prefixStep(Math.max(Math.abs(l.x0()), Math.abs(l.x1())));
@@ -119,7 +119,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(x, l.top(), x, l.bottom());
             g.setColor(TEXT);
-            String s = ValueUnit.number(t);
+            String s = tickText(t);
             g.drawString(s, x - fm.stringWidth(s) / 2, l.bottom() + fm.getAscent() + 3);
         }
         g.setColor(AXIS);
@@ -283,6 +283,18 @@ public final class PlotPainter {
             int ty = y + 4 + (shown + 1) * (fm.getHeight() + 1) - fm.getDescent();
             g.drawString("… " + (lines.size() - shown) + " more", x + 28, ty);
         }
+    }
+
+    /** "0.8" rather than "0.800": ticks are round, trailing zeros only add noise. */
+    static String tickText(double t) {
+        String s = ValueUnit.number(t);
+        if (s.contains(".")) {
+            s = s.replaceAll("0+$", "");
+            if (s.endsWith(".")) {
+                s = s.substring(0, s.length() - 1);
+            }
+        }
+        return s;
     }
 
     /** Round tick values (1, 2, 5 × 10^n steps) covering [lo, hi] with about {@code count} ticks. */

@@ -24,12 +24,12 @@ public final class CompareView {
 
     public CompareView(ComparisonModel model, ChartRenderLoop loop) {
         this.model = model;
-        overlay = new ChartView(model.overlay(), loop);
+        overlay = new ChartView(model.overlay(), loop).withLegend();
         overlay.setId("compare-chart");
         VBox charts = new VBox(4, overlay);
         VBox.setVgrow(overlay, Priority.ALWAYS);
         if (model.sweepOverlay() != null) {
-            ChartView sweep = new ChartView(model.sweepOverlay(), loop);
+            ChartView sweep = new ChartView(model.sweepOverlay(), loop).withLegend();
             sweep.setId("compare-sweep-chart");
             VBox.setVgrow(sweep, Priority.ALWAYS);
             charts.getChildren().add(sweep);

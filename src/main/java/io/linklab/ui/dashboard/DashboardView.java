@@ -135,6 +135,7 @@ public final class DashboardView {
             TableColumn<StreamRowView, String> c = new TableColumn<>(StreamRowView.COLUMNS[i]);
             c.setCellValueFactory(cd -> cd.getValue().cell(col));
             c.setSortable(false);
+            c.setPrefWidth(i == 0 ? 90 : i == 2 ? 95 : 60);
             table.getColumns().add(c);
         }
 
@@ -260,11 +261,21 @@ public final class DashboardView {
         report.setOnAction(e -> exportReport.run());
         export.getItems().addAll(csv, png, report);
 
+        for (javafx.scene.control.Control c : List.of(stop, bits, bytes, follow, window, export)) {
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        status.setMinWidth(0);
+        title.setMinWidth(0);
+        // Two rows: what the run is and how it goes; then the controls, which must never be squeezed.
+        HBox what = new HBox(12, title, status);
+        what.setAlignment(Pos.CENTER_LEFT);
         Region grow = new Region();
         HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox bar = new HBox(8, title, status, grow, time, progress, stop, new Label("units"), bits, bytes,
-                follow, window, export);
-        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(progress, Priority.SOMETIMES);
+        HBox controls = new HBox(8, time, progress, stop, grow, new Label("units"), bits, bytes, follow, window,
+                export);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(3, what, controls);
         bar.setPadding(new Insets(4, 6, 4, 6));
         return bar;
     }
