@@ -190,6 +190,7 @@ public final class MainWindow {
     }
 
     public void shutdown() {
+        runsArea.shutdown();
         if (stage != null) {
             rememberGeometry();
         }
@@ -220,9 +221,10 @@ public final class MainWindow {
         MenuItem saveAs = item("Save Topology _As…", "Shortcut+Shift+S", () -> saveAs(() -> { }));
         MenuItem importHosts = item("_Import Hosts from ~/.ssh/config…", null, this::importSshConfig);
         MenuItem openPlan = item("Open _Plan…", null, this::openPlan);
+        MenuItem importLog = item("Import _Log…", null, runsArea::askImportLogs);
         MenuItem exit = item("E_xit", "Shortcut+Q", () -> confirmDiscard(this::closeNow));
         Menu file = new Menu("_File", null, newTopology, open, recent, save, saveAs, new SeparatorMenuItem(),
-                importHosts, openPlan, new SeparatorMenuItem(), exit);
+                importHosts, openPlan, importLog, new SeparatorMenuItem(), exit);
 
         MenuItem undo = item("_Undo", "Shortcut+Z", this::undo);
         undo.textProperty().bind(Bindings.when(editor.history().canUndoProperty())
@@ -463,11 +465,8 @@ public final class MainWindow {
 
     private void run(TestPlan plan) {
         settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-        if (services.runStarter() == null) {
-            showProblem("Runs cannot start from this window: the run dashboard is not part of this build.");
-            return;
-        }
-        services.runStarter().start(plan, editor.topology());
+        RunStarter starter = services.runStarter() != null ? services.runStarter() : runsArea;
+        starter.start(plan, editor.topology());
         status.setText("Started " + plan.tool().id() + " from " + plan.client().login() + " to "
                 + plan.server().login());
     }

@@ -12,12 +12,15 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.TransportException;
-import io.linklab.tools.Parsers;
 import io.linklab.ui.history.RunLibrary;
 import io.linklab.ui.history.StoreLibrary;
 import java.nio.file.Path;
 
-/** How the runs area reaches the engine: its results store, SSH with the lab's key files, the live parsers. */
+/**
+ * How the runs area reaches the engine: its results store, the live parsers, and SSH where a plan's login is
+ * looked up in the topology first, so that host's key file and jump host apply (the engine's LoginTransports
+ * knows only the login text).
+ */
 public final class EngineWiring {
 
     private EngineWiring() {
@@ -40,7 +43,7 @@ public final class EngineWiring {
      * host apply, and unknown host keys are refused unless {@code settings} accepts them.
      */
     public static RunLauncher launcher(ResultsStore store, SshSettings settings) {
-        ParserFactory parsers = (tool, sink) -> Parsers.forLive(tool, false, sink);
+        ParserFactory parsers = ParserFactory.live();
         return (plan, topology, listener) -> {
             TestEngine engine = new TestEngine(store, transports(settings, topology), parsers);
             return engine.start(plan, listener);
