@@ -50,7 +50,11 @@ class DashboardUITest {
 
     @Start
     void start(Stage stage) {
-        area = new RunsArea();
+        // A store of its own: tests never write into the user's ~/LinkLab.
+        io.linklab.engine.ResultsStore store = new io.linklab.engine.ResultsStore(tmp.resolve("runs"));
+        area = new RunsArea(new io.linklab.ui.history.StoreLibrary(store),
+                io.linklab.ui.runs.EngineWiring.launcher(store, io.linklab.remote.SshSettings.defaults()),
+                tmp.resolve("imports"));
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
