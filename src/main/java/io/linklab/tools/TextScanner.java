@@ -323,6 +323,16 @@ public final class TextScanner {
         return c >= '0' && c <= '9';
     }
 
+    /** A number with an optional K/M/G suffix glued on ("1435K(991)"), whatever follows; -1 if none. */
+    public long readGluedBytesLoose() {
+        double v = readDouble();
+        if (Double.isNaN(v)) {
+            return -1;
+        }
+        double mult = pos < end ? binaryPrefix(s.charAt(pos)) : 1;
+        return Math.round(v * mult);
+    }
+
     /** "3.62 MBytes" style value with a K/M/G suffix glued on ("1278K") → bytes; -1 if none. */
     public long readGluedBytes() {
         int start = pos;

@@ -37,6 +37,26 @@ class IncrementalParsingTest {
     }
 
     @Test
+    void iperf2EnhancedWindowAndRttInEveryVersionsLayout() {
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF2, false, sink);
+        p.feed("[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT        NetPwr");
+        p.feed("[  3] 0.00-60.00 sec  14063 MBytes  1966 Mbits/sec  112505/0          0       -1K/1346 us  182579.69");
+        p.feed("[ ID] Interval            Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT(var)        NetPwr");
+        p.feed("[  1] 0.0000-0.5000 sec  1.59 GBytes  27.3 Gbits/sec  13015/0          0     1278K/124(66) us  27514551");
+        p.feed("[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     InF(pkts)/Cwnd(pkts)/RTT(var)  NetPwr");
+        p.feed("[  2] 0.00-1.00 sec  1.10 GBytes  9.42 Gbits/sec  8984/0    12     1204K(832)/1435K(991)/1203(67) us  979005");
+        assertEquals(3, sink.samples.size());
+        assertEquals(null, sink.samples.get(0).cwndBytes(), "-1K: not known");
+        assertEquals(1.346, sink.samples.get(0).rttMs(), 1e-12);
+        assertEquals(1278L * 1024, sink.samples.get(1).cwndBytes());
+        assertEquals(0.124, sink.samples.get(1).rttMs(), 1e-12);
+        assertEquals(1435L * 1024, sink.samples.get(2).cwndBytes());
+        assertEquals(1.203, sink.samples.get(2).rttMs(), 1e-12);
+        assertEquals(12L, sink.samples.get(2).retransmits());
+    }
+
+    @Test
     void timestampFormatsEndingInAColonAreNotProcessTitles() {
         CollectingSink sink = new CollectingSink();
         StreamingParser p = Parsers.forLive(Tool.IPERF3, false, sink);

@@ -115,7 +115,7 @@ public final class Iperf2TextParser implements StreamingParser {
             announce();
             hdrWriteErr = line.indexOf("Write/Err", bracket) >= 0;
             hdrRtry = line.indexOf("Rtry", bracket) >= 0;
-            hdrCwndRtt = line.indexOf("Cwnd/RTT", bracket) >= 0;
+            hdrCwndRtt = line.indexOf("/RTT", bracket) >= 0;
             return true;
         } else {
             return false;
@@ -255,13 +255,19 @@ public final class Iperf2TextParser implements StreamingParser {
                 retr = s.readLong();
             }
             s.skipSpaces();
-            if (hdrCwndRtt && (s.lookingAtDigit() || s.peek() == '-')) {
-                long c = s.readGluedBytes();
-                if (c > 0) {
-                    cwnd = c;
-                }
-                if (s.expect('/')) {
-                    double r = s.readDouble();
+            if (hdrCwndRtt) {
+                // "1278K/124(66) us" (2.1), "-1K/1346 us" (2.0.x), "1204K(832)/1435K(991)/1203(67) us" (2.2,
+                // in flight first): the last two '/'-separated parts are the window and the RTT.
+                String token = s.readWord();
+                int slash = token == null ? -1 : token.lastIndexOf('/');
+                if (slash > 0) {
+                    int before = token.lastIndexOf('/', slash - 1);
+                    TextScanner part = new TextScanner().reset(token, before + 1, slash);
+                    long c = part.readGluedBytesLoose();
+                    if (c > 0) {
+                        cwnd = c;
+                    }
+                    double r = part.reset(token, slash + 1, token.length()).readDouble();
                     if (!Double.isNaN(r)) {
                         rtt = r / 1000.0; // iperf2 prints microseconds
                     }
