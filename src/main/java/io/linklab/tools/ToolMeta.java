@@ -20,6 +20,8 @@ public final class ToolMeta {
     public static final String REMOTE = "remote";
     public static final String CPU_LOCAL = "cpu.local";
     public static final String CPU_REMOTE = "cpu.remote";
+    /** iperf3 -J (3.12+): the path MTU of the streams, emitted when it first appears and when it changes. */
+    public static final String PMTU = "pmtu";
     /** netperf request/response tests: transactions per second. */
     public static final String TRANSACTIONS_PER_SECOND = "transactions_per_second";
 

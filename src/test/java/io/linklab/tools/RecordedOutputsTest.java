@@ -83,6 +83,7 @@ class RecordedOutputsTest {
         assertEquals(22937698070.145176, srv.samples.get(0).bitsPerSecond());
         assertEquals(22936322469.585037, find(srv, "SUM", Direction.C2S, Role.RECEIVER).bitsPerSecond());
         assertEquals("3.12", c.meta.get(ToolMeta.VERSION));
+        assertEquals("65535", c.meta.get(ToolMeta.PMTU), "loopback's path MTU, as -J reported it");
         assertEquals("server", srv.meta.get(ToolMeta.SIDE));
         assertTrue(find(c, "SUM", Direction.C2S, Role.SENDER).localCpuPercent() > 0);
     }

@@ -71,7 +71,8 @@ public final class Iperf3JsonParser implements StreamingParser {
     private static final int F_REMOTE_TOTAL = 12;
     private static final int F_OMITTED = 13;
     private static final int F_SENDER = 14;
-    private static final int FIELDS = 15;
+    private static final int F_PMTU = 15;
+    private static final int FIELDS = 16;
 
     /** Marks the pre-3.x UDP "end.sum" total until it is known whether sum_sent/sum_received follow. */
     private static final String OLD_UDP_SUM = "SUM*";
@@ -102,6 +103,7 @@ public final class Iperf3JsonParser implements StreamingParser {
     private boolean sawSumSentOrReceived;
     private Double cpuLocal;
     private Double cpuRemote;
+    private double pmtu;
 
     private long lineNo;
     // Bulk feeding (whole buffers inside a document): where the current feed began, for line numbers.
@@ -617,6 +619,7 @@ public final class Iperf3JsonParser implements StreamingParser {
             case "remote_total": return F_REMOTE_TOTAL;
             case "omitted": return F_OMITTED;
             case "sender": return F_SENDER;
+            case "pmtu": return F_PMTU;
             default: return -1;
         }
     }
@@ -631,6 +634,11 @@ public final class Iperf3JsonParser implements StreamingParser {
         field = null;
         switch (c) {
             case I_STREAM:
+                if (has[F_PMTU] && val[F_PMTU] != pmtu) {
+                    // The path MTU the kernel reported for the stream (iperf3 3.12+): what an MTU sweep set.
+                    pmtu = val[F_PMTU];
+                    sink.meta(ToolMeta.PMTU, Long.toString((long) pmtu));
+                }
                 sink.sample(sample(server, streamId()));
                 break;
             case I_SUM:
