@@ -149,6 +149,7 @@ class LiveParsingLabTest {
         assertEquals(0, live.exit(), String.join("\n", live.lines()));
         CollectingSink s = live.sink();
         assertEquals("3.12", s.meta.get(ToolMeta.VERSION));
+        assertEquals(Integer.toString(lab.h1().mtu()), s.meta.get(ToolMeta.PMTU), "the data link's MTU");
         assertEquals(8, s.samples.size(), "4 intervals × (stream + SUM)");
         assertTrue(s.samples.stream().allMatch(x -> x.direction() == Direction.S2C));
         Summary sent = s.only(Role.SENDER, "SUM");
