@@ -149,7 +149,6 @@ class LiveParsingLabTest {
         assertEquals(0, live.exit(), String.join("\n", live.lines()));
         CollectingSink s = live.sink();
         assertEquals("3.12", s.meta.get(ToolMeta.VERSION));
-        assertEquals(Integer.toString(lab.h1().mtu()), s.meta.get(ToolMeta.PMTU), "the data link's MTU");
         assertEquals(8, s.samples.size(), "4 intervals × (stream + SUM)");
         assertTrue(s.samples.stream().allMatch(x -> x.direction() == Direction.S2C));
         Summary sent = s.only(Role.SENDER, "SUM");
@@ -158,6 +157,12 @@ class LiveParsingLabTest {
         assertTrue(received.bytes() <= sent.bytes());
         assertNotNull(received.localCpuPercent());
         assertTrue(s.events.isEmpty(), s.events.toString());
+
+        // The sending end reports its path MTU: the data link's.
+        startServer("iperf3 -s -1 -p 5346");
+        Live forward = run(Tool.IPERF3, true, "iperf3 -c " + target() + " -p 5346 -t 1 -J");
+        assertEquals(0, forward.exit(), String.join("\n", forward.lines()));
+        assertEquals(Integer.toString(lab.h1().mtu()), forward.sink().meta.get(ToolMeta.PMTU));
     }
 
     @Test
