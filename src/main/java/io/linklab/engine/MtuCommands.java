@@ -79,12 +79,15 @@ final class MtuCommands {
                 "sh", "-c", "[ -f " + f + " ] && echo $(( $(date +%s) + " + seconds + " )) > " + f);
     }
 
-    /** Removes the state file and ends the watcher (and its sleep) at once. */
+    /**
+     * Removes the state file and ends the watcher (and its sleep) at once by signalling its process
+     * group; "kill -TERM -PGID" without "--", which dash's kill builtin does not know.
+     */
     static RemoteCommand disarm(String runId, String end, String iface) {
         Validators.requireInterfaceName("interface", iface);
         String f = stateFile(runId, end, iface);
         return RemoteCommand.privileged("disarm the automatic MTU restore on " + iface,
-                "sh", "-c", "rm -f " + f + "; p=$(cat " + f + ".pid 2>/dev/null) && kill -TERM -- -\"$p\" "
+                "sh", "-c", "rm -f " + f + "; p=$(cat " + f + ".pid 2>/dev/null) && kill -TERM -\"$p\" "
                         + "2>/dev/null; rm -f " + f + ".pid; true");
     }
 

@@ -76,6 +76,8 @@ final class Run implements RunHandle {
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
     private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
     private final List<AutoCloseable> openLogs = Collections.synchronizedList(new ArrayList<>());
+    /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
+    private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean cancelled;
     private volatile Thread thread;
     private RunJournal journal;
@@ -122,7 +124,7 @@ final class Run implements RunHandle {
         // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
         synchronized (live) {
             for (RemoteProcess p : live) {
-                CompletableFuture.runAsync(p::cancel, IO);
+                cancels.add(CompletableFuture.runAsync(p::cancel, IO));
             }
         }
         Thread t = thread;
@@ -766,7 +768,7 @@ final class Run implements RunHandle {
     private RemoteProcess started(RemoteProcess p) {
         live.add(p);
         if (cancelled) {
-            CompletableFuture.runAsync(p::cancel, IO);
+            cancels.add(CompletableFuture.runAsync(p::cancel, IO));
         }
         return p;
     }
@@ -815,7 +817,10 @@ final class Run implements RunHandle {
         for (RemoteProcess p : left) {
             work.add(CompletableFuture.runAsync(p::cancel, IO));
         }
-        work.forEach(CompletableFuture::join);
+        synchronized (cancels) {
+            work.addAll(cancels);
+        }
+        joinAll(work);
         work.clear();
         // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
@@ -827,12 +832,23 @@ final class Run implements RunHandle {
             MtuTransaction m = mtu;
             work.add(CompletableFuture.runAsync(() -> record.mtuRestore(m.restore()), IO));
         }
-        work.forEach(CompletableFuture::join);
+        joinAll(work);
         if (client != null) {
             client.close();
         }
         if (server != null && server != client) {
             server.close();
+        }
+    }
+
+    /** Waits for clean-up work; one part failing must not stop the others or the rest of the clean-up. */
+    private void joinAll(List<CompletableFuture<Void>> work) {
+        for (CompletableFuture<Void> f : work) {
+            try {
+                f.join();
+            } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                record.warning("clean-up step failed: " + e.getCause());
+            }
         }
     }
 
