@@ -69,6 +69,15 @@ public final class ChartView extends Region {
         overlay.setManaged(false);
         getChildren().addAll(image, overlay);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::showHover);
+        addEventHandler(javafx.scene.input.ScrollEvent.SCROLL, this::zoom);
+        addEventHandler(MouseEvent.MOUSE_PRESSED, e -> dragFromX = e.getX());
+        addEventHandler(MouseEvent.MOUSE_DRAGGED, this::pan);
+        addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getClickCount() == 2 && content instanceof LiveChartContent live) {
+                live.setFollow(true);
+                onInspect.accept(false);
+            }
+        });
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
             hover.setVisible(false);
             crosshair.setVisible(false);
@@ -85,6 +94,43 @@ public final class ChartView extends Region {
 
     public ChartContent content() {
         return content;
+    }
+
+    private double dragFromX = Double.NaN;
+    private java.util.function.Consumer<Boolean> onInspect = b -> { };
+
+    /** Told true when the user zooms or pans a time chart (it stops following), false on double-click (follow again). */
+    public void setOnInspect(java.util.function.Consumer<Boolean> action) {
+        onInspect = action;
+    }
+
+    /** Scroll zooms the time axis around the mouse; the chart stops following so the view holds still. */
+    private void zoom(javafx.scene.input.ScrollEvent e) {
+        PlotPainter.Layout l = lastLayout;
+        if (!(content instanceof LiveChartContent live) || l == null || e.getDeltaY() == 0) {
+            return;
+        }
+        double[] r = live.range();
+        double at = Math.max(r[0], Math.min(r[1], l.dataX(e.getX())));
+        double factor = e.getDeltaY() > 0 ? 0.8 : 1.25;
+        live.setFrozenRange(at - (at - r[0]) * factor, at + (r[1] - at) * factor);
+        onInspect.accept(true);
+        e.consume();
+    }
+
+    /** Dragging moves a frozen time axis. */
+    private void pan(MouseEvent e) {
+        PlotPainter.Layout l = lastLayout;
+        if (!(content instanceof LiveChartContent live) || l == null || Double.isNaN(dragFromX)) {
+            return;
+        }
+        double[] r = live.range();
+        double shift = l.dataX(dragFromX) - l.dataX(e.getX());
+        dragFromX = e.getX();
+        if (shift != 0) {
+            live.setFrozenRange(r[0] + shift, r[1] + shift);
+            onInspect.accept(true);
+        }
     }
 
     /** Draws a legend inside the plot (views without a legend of their own, such as the comparison). */

@@ -68,6 +68,7 @@ public final class DashboardView {
     private final Label time = new Label("elapsed 0:00");
     private final ProgressBar progress = new ProgressBar(0);
     private final Button stop = new Button("Stop");
+    private final ToggleButton followButton = new ToggleButton("Follow");
     private final ObservableList<StreamRowView> rows = FXCollections.observableArrayList();
     private final Map<LiveRunModel.StreamKey, StreamRowView> rowByKey = new HashMap<>();
     private final TableView<StreamRowView> table = new TableView<>(rows);
@@ -181,6 +182,7 @@ public final class DashboardView {
 
     private ChartView chart(LiveChartContent content) {
         ChartView v = new ChartView(content, loop);
+        v.setOnInspect(inspecting -> followButton.setSelected(!inspecting));
         chartViews.add(v);
         return v;
     }
@@ -220,12 +222,17 @@ public final class DashboardView {
             updateTable(latestRows);
         });
 
-        ToggleButton follow = new ToggleButton("Follow");
+        ToggleButton follow = followButton;
+        follow.setTooltip(new javafx.scene.control.Tooltip(
+                "Follow the run; scroll on a chart to zoom, drag to pan, double-click to follow again"));
         follow.setId("follow");
         follow.setSelected(true);
         follow.selectedProperty().addListener((o, was, now) -> {
             for (LiveChartContent c : model.charts()) {
-                c.setFollow(now);
+                // Unticked by a zoom: the zoomed chart keeps its range, the others freeze where they are.
+                if (c.follow() != now) {
+                    c.setFollow(now);
+                }
             }
         });
         ChoiceBox<String> window = new ChoiceBox<>(FXCollections.observableArrayList(

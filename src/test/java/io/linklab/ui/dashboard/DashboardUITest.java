@@ -120,6 +120,18 @@ class DashboardUITest {
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.hoverText().contains("SUM")));
         assertTrue(fx(chart::hoverText).contains("Gbit/s"), fx(chart::hoverText));
 
+        // Scrolling zooms the time axis around the mouse and stops following; double-click follows again.
+        double[] before = model.bitrate().range();
+        robot.scroll(2, javafx.geometry.VerticalDirection.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] zoomed = model.bitrate().range();
+        assertFalse(model.bitrate().follow(), "zooming stops following");
+        assertTrue(zoomed[1] - zoomed[0] != before[1] - before[0], "the time axis span changed");
+        assertFalse(fx(() -> robot.lookup("#follow").queryAs(ToggleButton.class).isSelected()));
+        robot.doubleClickOn(chart);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(model.bitrate().follow(), "double-click follows the run again");
+
         // Legend: unticking a stream hides it in every chart.
         robot.clickOn("stream 9");
         WaitForAsyncUtils.waitForFxEvents();
