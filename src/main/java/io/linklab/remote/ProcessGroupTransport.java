@@ -204,11 +204,13 @@ abstract class ProcessGroupTransport implements Transport {
         Boolean r = root;
         if (r == null) {
             try {
-                CommandResult id = runControl("asking for the login's uid", List.of("id", "-u"), Duration.ofSeconds(10));
-                if (id.exitStatus() != 0) {
+                // The first command on a host; it also sweeps away run folders earlier sessions left behind.
+                CommandResult id = runControl("asking for the login's uid",
+                        List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir), Duration.ofSeconds(20));
+                if (id.timedOut() || id.exitStatus() != 0) {
                     throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
                 }
-                r = id.stdout().trim().equals("0");
+                r = id.stdout().lines().findFirst().orElse("").trim().equals("0");
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TransportException("interrupted while asking " + hostLabel() + " for the login's uid");

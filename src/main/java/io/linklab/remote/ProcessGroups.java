@@ -108,6 +108,38 @@ final class ProcessGroups {
             exit $rc
             """;
 
+    /**
+     * Run as {@code sh -c SWEEP linklab-sweep CURRENT_RUN_FOLDER} at login: prints the login's uid, then
+     * removes run folders of earlier LinkLab sessions that were left behind (a transport closed while its
+     * connection was down: the watchdog killed the commands, nobody removed the folder). Only folders of
+     * this user, named like ours, untouched for 10 minutes, and with no pid file whose process or group
+     * still exists, are removed.
+     */
+    static final String SWEEP = """
+            id -u
+            cur=$1
+            find /tmp -maxdepth 1 -name 'linklab-*' -type d -user "$(id -u)" -mmin +10 2>/dev/null | while read -r d; do
+              [ "$d" = "$cur" ] && continue
+              n=${d#/tmp/linklab-}
+              case $n in *[!0-9a-f]*) continue;; esac
+              [ ${#n} -eq 12 ] && [ ! -h "$d" ] || continue
+              live=
+              for f in "$d"/*.pid; do
+                [ -e "$f" ] || continue
+                pg=; read -r pg 2>/dev/null <"$f"
+                case $pg in ''|*[!0-9]*) continue;; esac
+                if [ -d /proc/$pg ]; then live=1; break; fi
+                for s in /proc/[0-9]*/stat; do
+                  read -r l 2>/dev/null <"$s" || continue
+                  l=${l##*) }; set -- $l
+                  if [ "$1" != Z ] && [ "$3" = "$pg" ]; then live=1; break 2; fi
+                done
+              done
+              [ -z "$live" ] && rm -rf "$d"
+            done
+            exit 0
+            """;
+
     /** The argv that runs {@code command} under {@link #WRAPPER} with its group id in {@code pidFile}. */
     static List<String> wrap(String pidFile, List<String> command) {
         List<String> argv = new ArrayList<>(command.size() + 6);

@@ -39,6 +39,8 @@ class SshTransportLabTest {
             h1.close();
         }
         assertEquals("", settledProcesses(lab.h1()), "left running on h1");
+        assertEquals("gone\n", lab.h1().exec("sh", "-c", "[ -e " + h1.runDirectory() + " ] && ls -la "
+                + h1.runDirectory() + " || echo gone"), "run folder left on h1");
     }
 
     /** The namespace's processes once short-lived ones (a closing sshd session) had a moment to end. */
@@ -173,5 +175,26 @@ class SshTransportLabTest {
         assertEquals(2, killed.size(), killed.toString());
         assertTrue(killed.toString().contains("server A") && killed.toString().contains("KILL"), killed.toString());
         assertEquals("", settledProcesses(lab.h1()));
+    }
+
+    @Test
+    void loginSweepsRunFoldersThatEarlierSessionsLeftBehind() throws Exception {
+        String stale = "/tmp/linklab-5a1e00000001";
+        String recent = "/tmp/linklab-5a1e00000002";
+        String alive = "/tmp/linklab-5a1e00000003";
+        String notOurs = "/tmp/linklab-lab-notours";
+        // a stale folder with a dead pid file, a recent one, one whose pid file names a live process
+        lab.h1().exec("sh", "-c", "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
+                + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent + "/1.pid && echo 1 > " + alive + "/1.pid"
+                + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
+        try {
+            h1.close();
+            connect();
+            String left = lab.h1().exec("sh", "-c", "for d in " + stale + " " + recent + " " + alive + " " + notOurs
+                    + "; do [ -e $d ] && echo $d; done; true");
+            assertEquals(recent + "\n" + alive + "\n" + notOurs + "\n", left);
+        } finally {
+            lab.h1().exec("rm", "-rf", stale, recent, alive, notOurs);
+        }
     }
 }
