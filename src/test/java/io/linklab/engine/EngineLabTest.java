@@ -168,6 +168,18 @@ class EngineLabTest {
     }
 
     @Test
+    void udpAtAGivenBitrateReportsJitterAndLoss() throws Exception {
+        TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
+        TestPlan udp = new TestPlan(p.tool(), p.client(), p.server(), p.target(), TestPlan.Protocol.UDP, "200M", 2,
+                1.0, 0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        StoredRun run = runOk(udp);
+        Summary recv = summaries(run).stream().filter(s -> s.role() == Role.RECEIVER).findFirst().orElseThrow();
+        assertNotNull(recv.jitterMs(), "UDP receiver reports jitter");
+        assertNotNull(recv.packets(), "UDP receiver reports datagrams");
+        assertEquals(200e6, run.rows().get(0).bitsPerSecond(), 40e6);
+    }
+
+    @Test
     void bidirectionalMeasuresBothDirections() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.BIDIR, null));
         Map<Direction, Double> rates = new TreeMap<>();

@@ -65,6 +65,28 @@ class TestEngineLocalTest {
     }
 
     @Test
+    void repetitionsGiveMeanMinAndMaxPerPoint() throws Exception {
+        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        TestPlan p = plan(1);
+        TestPlan reps = new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), null, 1, 0.5, 0, 1, 1,
+                5583, p.mode(), null, null, 3, new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")));
+        RunHandle h = engine.start(reps, new RunListener() { });
+        RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
+        assertTrue(o.ok(), o.message());
+        StoredRun run = engine.store().open(h.runId());
+        io.linklab.model.SweepRow row = run.rows().get(0);
+        assertEquals("message-size=64K", row.point());
+        assertTrue(row.bitsPerSecondMin() <= row.bitsPerSecond() && row.bitsPerSecond() <= row.bitsPerSecondMax(),
+                row.toString());
+        assertEquals(java.util.Set.of(1, 2, 3), run.summaries().stream().map(RunJournal.Entry::repetition)
+                .collect(java.util.stream.Collectors.toSet()));
+        double mean = run.summaries().stream().filter(e -> e.value().role() == io.linklab.model.Role.RECEIVER)
+                .mapToDouble(e -> e.value().bitsPerSecond()).average().orElseThrow();
+        assertEquals(mean, row.bitsPerSecond(), 1);
+        assertTrue(run.record().commands().get("client local").stream().anyMatch(l -> l.contains("-l 64K")));
+    }
+
+    @Test
     void cancelStopsEverythingAndKeepsWhatWasMeasured() throws Exception {
         TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
         CountDownLatch samples = new CountDownLatch(2);
