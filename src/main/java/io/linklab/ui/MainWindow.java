@@ -66,6 +66,9 @@ public final class MainWindow {
     public record Services(Settings settings, TaskRunner tasks, HostProbeService prober, RunStarter runStarter) {
     }
 
+    private static final String LOOPBACK_HINT =
+            "Loopback lab: two ends on this machine. Draw your lab, or open one with File → Open.";
+
     private final Services services;
     private final Settings settings;
     private final BorderPane root = new BorderPane();
@@ -89,6 +92,9 @@ public final class MainWindow {
         editor.history().topologyProperty().addListener((o, was, now) -> {
             probes.topologyChanged(now);
             updateHostStates();
+            if (status.getText().equals(LOOPBACK_HINT) && !now.name().equals(Topology.loopback().name())) {
+                status.setText("");
+            }
         });
         probes.badges().addListener((MapChangeListener<String, HostBadge>) c -> updateHostStates());
 
@@ -143,6 +149,8 @@ public final class MainWindow {
         double h = settings.get(Settings.WINDOW_HEIGHT);
         Scene scene = new Scene(root, w, h);
         stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(600);
         applyTheme(settings.get(Settings.THEME));
         double x = settings.get(Settings.WINDOW_X);
         double y = settings.get(Settings.WINDOW_Y);
@@ -184,7 +192,7 @@ public final class MainWindow {
         if (!last.isEmpty()) {
             editor.open(Path.of(last), () -> status.setText("Opened " + last));
         } else {
-            status.setText("Loopback lab: two ends on this machine. Draw your lab, or open one with File → Open.");
+            status.setText(LOOPBACK_HINT);
         }
         Platform.runLater(editorView.canvas()::fit);
     }
@@ -250,7 +258,9 @@ public final class MainWindow {
         MenuItem fit = item("_Fit to Window", "Shortcut+F", () -> editorView.canvas().fit());
         CheckMenuItem dark = new CheckMenuItem("_Dark Theme");
         dark.setSelected(settings.get(Settings.THEME) == Settings.Theme.DARK);
-        dark.setOnAction(e -> applyTheme(dark.isSelected() ? Settings.Theme.DARK : Settings.Theme.LIGHT));
+        dark.setId("menu-dark-theme");
+        dark.selectedProperty().addListener((o, was, now) -> applyTheme(now ? Settings.Theme.DARK
+                : Settings.Theme.LIGHT));
         Menu view = new Menu("_View", null, zoomIn, zoomOut, actual, fit, new SeparatorMenuItem(), dark);
 
         MenuItem newTest = item("_New Test…", "Shortcut+T", this::newTest);

@@ -38,9 +38,9 @@ public final class Settings {
     public static final Key<Double> WINDOW_HEIGHT = Key.ofDouble("window.height", 800);
     public static final Key<Boolean> WINDOW_MAXIMIZED = Key.ofBoolean("window.maximized", false);
     /** Between the topology area and the runs area. */
-    public static final Key<Double> MAIN_DIVIDER = Key.ofDouble("divider.main", 0.62);
+    public static final Key<Double> MAIN_DIVIDER = Key.ofDouble("divider.main", 0.64);
     /** Between the drawing and the property panel. */
-    public static final Key<Double> EDITOR_DIVIDER = Key.ofDouble("divider.editor", 0.7);
+    public static final Key<Double> EDITOR_DIVIDER = Key.ofDouble("divider.editor", 0.64);
     public static final Key<Theme> THEME = new Key<>("theme", Theme.LIGHT, Theme::valueOf, Theme::name);
     public static final Key<String> LAST_TOPOLOGY = Key.ofString("topology.last", "");
     public static final Key<String> RECENT_TOPOLOGIES = Key.ofString("topology.recent", "");

@@ -12,7 +12,7 @@ import java.util.Optional;
 public final class NodeGeometry {
 
     public static final double GRID = 20;
-    public static final double HOST_WIDTH = 220;
+    public static final double HOST_WIDTH = 290;
     public static final double HOST_HEADER = 44;
     public static final double HOST_ROW = 18;
     public static final double SWITCH_WIDTH = 180;

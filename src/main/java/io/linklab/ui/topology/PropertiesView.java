@@ -120,10 +120,21 @@ public final class PropertiesView {
         return "";
     }
 
-    private GridPane grid(List<FieldModel> fields, PropertiesViewModel.Form form) {
+    private static GridPane newGrid() {
         GridPane g = new GridPane();
         g.setHgap(8);
         g.setVgap(2);
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.ColumnConstraints inputs = new javafx.scene.layout.ColumnConstraints();
+        inputs.setHgrow(Priority.ALWAYS);
+        inputs.setFillWidth(true);
+        g.getColumnConstraints().addAll(labels, inputs);
+        return g;
+    }
+
+    private GridPane grid(List<FieldModel> fields, PropertiesViewModel.Form form) {
+        GridPane g = newGrid();
         int row = 0;
         for (FieldModel f : fields) {
             TextField tf = new TextField();
@@ -162,9 +173,7 @@ public final class PropertiesView {
                 form.commit();
             }
         });
-        GridPane g = new GridPane();
-        g.setHgap(8);
-        g.setVgap(2);
+        GridPane g = newGrid();
         addRow(g, 0, f, combo);
         return g;
     }

@@ -99,7 +99,7 @@ public final class PropertiesViewModel {
         private final HostSpec host;
         public final FieldModel name = new FieldModel("Name", "How the host is shown and named in results",
                 v -> FieldChecks.name(v).or(() -> nameTaken(v)));
-        public final FieldModel address = new FieldModel("Management address",
+        public final FieldModel address = new FieldModel("SSH address",
                 "Where SSH reaches the host: IP address, DNS name, ~/.ssh/config alias, or 'local' for this machine",
                 FieldChecks::managementAddress);
         public final FieldModel user = new FieldModel("SSH user", "Login name; blank uses the SSH config or your own",

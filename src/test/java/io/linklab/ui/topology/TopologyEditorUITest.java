@@ -125,7 +125,7 @@ class TopologyEditorUITest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(java.util.Set.of(h1), editor.selection());
         type(robot, "Name", "lab-a");
-        type(robot, "Management address", "198.18.4.11");
+        type(robot, "SSH address", "198.18.4.11");
         type(robot, "Address", "198.19.4.1");
         type(robot, "MTU", "9000");
         HostSpec edited = editor.topology().host(h1).orElseThrow();

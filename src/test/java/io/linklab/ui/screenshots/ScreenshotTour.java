@@ -1,0 +1,177 @@
+package io.linklab.ui.screenshots;
+
+import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
+import io.linklab.model.LinkSpec;
+import io.linklab.model.SwitchSpec;
+import io.linklab.model.Topology;
+import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.MainWindow;
+import io.linklab.ui.Settings;
+import io.linklab.ui.wizard.TestWizard;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+
+/**
+ * Opens the real main window (run it under Xvfb with the GTK toolkit, not Monocle) on a 100 GbE lab
+ * and saves PNGs of the editor and of each wizard page. Run by src/test/screenshots/editor-and-wizard.sh.
+ */
+public final class ScreenshotTour {
+
+    private ScreenshotTour() {
+    }
+
+    /** The lab of seeds/000: two ConnectX-6 hosts through a 100G switch. */
+    static Topology sampleLab() {
+        HostSpec a = new HostSpec("host1", "lab-a", "198.18.0.11", "root", 22, null, null,
+                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")), 40, 60);
+        HostSpec b = new HostSpec("host2", "lab-b", "198.18.0.12", "root", 22, null, null,
+                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")), 520, 60);
+        SwitchSpec sw = new SwitchSpec("switch1", "sn2700", "Mellanox SN2700", 9216, 300, 300);
+        List<LinkSpec> links = List.of(
+                new LinkSpec("link1", new LinkSpec.End("host1", "ens1f0np0"), new LinkSpec.End("switch1", "swp1"), "100G"),
+                new LinkSpec("link2", new LinkSpec.End("host2", "ens1f0np0"), new LinkSpec.End("switch1", "swp2"), "100G"),
+                new LinkSpec("link3", new LinkSpec.End("host1", "ens1f1np1"), new LinkSpec.End("host2", "ens1f1np1"),
+                        "100G"));
+        return new Topology("ConnectX-6 rack", List.of(a, b), List.of(sw), links);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args.length > 0 ? args[0] : "docs/screenshots");
+        Files.createDirectories(out);
+        Preferences prefs = Preferences.userRoot().node("io/linklab-screenshots/" + UUID.randomUUID());
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.startup(() -> started.complete(null));
+        started.get(30, TimeUnit.SECONDS);
+        BackgroundTasks tasks = new BackgroundTasks("screenshots", 2);
+        MainWindow[] window = new MainWindow[1];
+        Stage[] stage = new Stage[1];
+        fx(() -> {
+            window[0] = new MainWindow(new MainWindow.Services(new Settings(prefs), tasks, null, null));
+            stage[0] = new Stage();
+            window[0].install(stage[0]);
+            stage[0].setWidth(1280);
+            stage[0].setHeight(800);
+            stage[0].show();
+        });
+        settle();
+        fx(() -> {
+            window[0].editor().newTopology(sampleLab());
+            window[0].editorView().canvas().fit();
+            window[0].editor().select("host1", false);
+        });
+        settle();
+        shoot(stage[0].getScene(), out.resolve("editor.png"));
+
+        // an invalid value, marked where it is typed
+        fx(() -> window[0].editorView().properties().input("Address").ifPresent(f -> {
+            f.requestFocus();
+            f.setText("198.19.0.300");
+        }));
+        settle();
+        shoot(stage[0].getScene(), out.resolve("editor-invalid-address.png"));
+        fx(() -> {
+            window[0].editor().clearSelection();
+            window[0].editor().select("link3", false);
+        });
+        settle();
+
+        TestWizard[] wizard = new TestWizard[1];
+        fx(() -> wizard[0] = window[0].newTest());
+        settle();
+        String[] names = {"wizard-1-ends.png", "wizard-2-options.png", "wizard-3-sweep.png", "wizard-4-review.png"};
+        for (int i = 0; i < names.length; i++) {
+            if (i == 1) {
+                fx(() -> {
+                    lookup(wizard[0], "#wizard-processes").ifPresent(n -> ((TextInputControl) n).setText("4"));
+                });
+            }
+            if (i == 2) {
+                fx(() -> {
+                    lookup(wizard[0], "#wizard-sweep-kind").ifPresent(n ->
+                            ((javafx.scene.control.ChoiceBox<String>) n).setValue("MTU"));
+                    lookup(wizard[0], "#wizard-sweep-values").ifPresent(n ->
+                            ((TextInputControl) n).setText("1500:9000:1500"));
+                });
+            }
+            settle();
+            shoot(wizard[0].wizard().getDialog().getDialogPane().getScene(), out.resolve(names[i]));
+            if (i < names.length - 1) {
+                fx(() -> nextButton(wizard[0]).fire());
+                settle();
+            }
+        }
+        fx(() -> wizard[0].wizard().getDialog().close());
+
+        fx(() -> {
+            ((javafx.scene.control.CheckMenuItem) ((javafx.scene.control.MenuBar) stage[0].getScene()
+                    .lookup(".menu-bar")).getMenus().get(2).getItems().stream()
+                    .filter(m -> m instanceof javafx.scene.control.CheckMenuItem).findFirst().orElseThrow())
+                    .setSelected(true);
+            window[0].editor().select("host2", false);
+        });
+        settle();
+        shoot(stage[0].getScene(), out.resolve("editor-dark.png"));
+
+        prefs.removeNode();
+        tasks.close();
+        Platform.exit();
+        System.exit(0);
+    }
+
+    private static Button nextButton(TestWizard w) {
+        return w.wizard().getDialog().getDialogPane().lookupAll(".button").stream()
+                .filter(n -> n instanceof Button b && "Next".equals(b.getText())).map(n -> (Button) n)
+                .findFirst().orElseThrow();
+    }
+
+    private static java.util.Optional<Node> lookup(TestWizard w, String selector) {
+        return java.util.Optional.ofNullable(w.wizard().getDialog().getDialogPane().lookup(selector));
+    }
+
+    private static void fx(Runnable r) throws Exception {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                r.run();
+                done.complete(null);
+            } catch (Throwable t) {
+                done.completeExceptionally(t);
+            }
+        });
+        done.get(30, TimeUnit.SECONDS);
+    }
+
+    /** Lets layout, CSS and a few pulses happen before a picture is taken. */
+    private static void settle() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Thread.sleep(150);
+            fx(() -> { });
+        }
+    }
+
+    private static void shoot(Scene scene, Path file) throws Exception {
+        CompletableFuture<WritableImage> img = new CompletableFuture<>();
+        Platform.runLater(() -> img.complete(scene.snapshot(null)));
+        File f = file.toFile();
+        ImageIO.write(SwingFXUtils.fromFXImage(img.get(30, TimeUnit.SECONDS), null), "png", f);
+        System.out.println("wrote " + f);
+    }
+}
