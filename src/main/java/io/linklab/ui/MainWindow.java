@@ -183,14 +183,19 @@ public final class MainWindow {
         }
         settings.put(Settings.MAIN_DIVIDER, mainSplit.getDividers().get(0).getPosition());
         settings.put(Settings.EDITOR_DIVIDER, editorView.split().getDividers().get(0).getPosition());
-        settings.flush();
+        // No flush here: that is disk I/O on the FX thread; java.util.prefs writes back in the background
+        // and once more at exit.
     }
 
     /** The last topology file if there is one, else the embedded Loopback lab. */
     private void openStartTopology() {
         String last = settings.get(Settings.LAST_TOPOLOGY);
         if (!last.isEmpty()) {
-            editor.open(Path.of(last), () -> status.setText("Opened " + last));
+            // A last lab that has gone (deleted, unmounted) is no reason for an error dialog at start.
+            editor.open(Path.of(last), () -> {
+                status.setText("Opened " + last);
+                editorView.canvas().fit();
+            }, problem -> status.setText("Could not reopen the last lab (" + problem + "); showing the Loopback lab"));
         } else {
             status.setText(LOOPBACK_HINT);
         }

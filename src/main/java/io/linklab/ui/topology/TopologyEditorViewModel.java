@@ -419,13 +419,18 @@ public final class TopologyEditorViewModel {
     }
 
     public void open(Path path, Runnable then) {
+        open(path, then, problems);
+    }
+
+    /** Opens a file; a failure goes to {@code onFailure} and leaves the current topology as it is. */
+    public void open(Path path, Runnable then, Consumer<String> onFailure) {
         tasks.run(() -> TopologyFiles.read(path), t -> {
             history.reset(t);
             file.set(path);
             selection.set(Set.of());
             onFileChanged.accept(path);
             then.run();
-        }, e -> problems.accept(e.getMessage()));
+        }, e -> onFailure.accept(e.getMessage()));
     }
 
     /** Saves to the current file; false when there is none yet (the view then asks for one). */
