@@ -48,6 +48,29 @@ class MainWindowUITest {
     }
 
     @Test
+    void unsavedChangesAreNeverDroppedSilently(FxRobot robot) {
+        robot.interact(() -> window.editor().addHost(400, 400));
+        boolean[] replaced = {false};
+        robot.interactNoWait(() -> window.confirmDiscard(() -> replaced[0] = true));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        assertNotNull(robot.lookup("#unsaved-changes").query(), "the guard asks first");
+        robot.clickOn("Cancel");
+        assertTrue(!replaced[0], "cancel keeps the work");
+        robot.interactNoWait(() -> window.confirmDiscard(() -> replaced[0] = true));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("Don't Save");
+        assertTrue(replaced[0]);
+    }
+
+    @Test
+    void darkThemeIsAppliedAndRemembered(FxRobot robot) {
+        robot.clickOn("_View".replace("_", "")).clickOn("Dark Theme");
+        assertTrue(stage.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")));
+        assertEquals(Settings.Theme.DARK, new Settings(prefs).get(Settings.THEME));
+    }
+
+    @Test
     void windowGeometryAndThemeAreRemembered(FxRobot robot) {
         robot.interact(() -> {
             stage.setWidth(1100);
