@@ -1,5 +1,9 @@
 package io.linklab.ui;
 
+import io.linklab.remote.SshSettings;
+import io.linklab.ui.probe.DialogLoginPrompts;
+import io.linklab.ui.probe.HostProbeService;
+import io.linklab.ui.probe.RemoteHostProbeService;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -18,7 +22,10 @@ public class LinkLabApp extends Application {
     @Override
     public void start(Stage stage) {
         tasks = new BackgroundTasks("linklab-background", 4);
-        window = new MainWindow(MainWindow.defaultServices(tasks, null, null));
+        // Hosts are probed with the user's own ssh config, known_hosts and agent; questions come as dialogs.
+        HostProbeService prober = new RemoteHostProbeService(SshSettings.defaults(),
+                new DialogLoginPrompts(() -> window == null ? null : window.stage()));
+        window = new MainWindow(MainWindow.defaultServices(tasks, prober, null));
         stage.setTitle(TITLE);
         AppIcon.applyTo(stage);
         window.install(stage);

@@ -6,7 +6,6 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.topology.io.SshConfigHosts;
 import io.linklab.ui.probe.HostBadge;
-import io.linklab.ui.probe.HostKeyPrompt;
 import io.linklab.ui.probe.HostProbeService;
 import io.linklab.ui.probe.ProbeViewModel;
 import io.linklab.ui.runs.RunsArea;
@@ -19,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.collections.MapChangeListener;
@@ -85,7 +82,7 @@ public final class MainWindow {
         this.services = services;
         this.settings = services.settings();
         editor = new TopologyEditorViewModel(Topology.loopback(), services.tasks());
-        probes = new ProbeViewModel(services.prober(), services.tasks(), this::askHostKey);
+        probes = new ProbeViewModel(services.prober(), services.tasks());
         editorView = new TopologyEditorView(editor, probes.badges());
         editor.setOnProblem(this::showProblem);
         editor.setOnFileChanged(settings::addRecentTopology);
@@ -122,6 +119,11 @@ public final class MainWindow {
     /** The production services: the user's settings, background threads, the real probe and run starter. */
     public static Services defaultServices(BackgroundTasks tasks, HostProbeService prober, RunStarter starter) {
         return new Services(Settings.user(), tasks, prober, starter);
+    }
+
+    /** The stage the shell is installed in, for dialogs' owners (null before {@link #install}). */
+    public Stage stage() {
+        return stage;
     }
 
     public Parent root() {
@@ -541,18 +543,6 @@ public final class MainWindow {
             return;
         }
         new io.linklab.ui.probe.ProbeDetailsView(host.get(), probes).show(stage);
-    }
-
-    /** Runs on a probe's background thread: asks on the FX thread and waits there for the answer. */
-    private boolean askHostKey(String host, String keyType, String fingerprint) throws InterruptedException {
-        CompletableFuture<Boolean> answer = new CompletableFuture<>();
-        Platform.runLater(() -> answer.complete(io.linklab.ui.probe.HostKeyDialog.ask(stage, host, keyType,
-                fingerprint)));
-        try {
-            return answer.get();
-        } catch (ExecutionException e) {
-            return false;
-        }
     }
 
     private void updateHostStates() {

@@ -3,10 +3,12 @@ package io.linklab.ui.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.HostFacts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.TaskRunner;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,32 +18,51 @@ class ProbeViewModelTest {
     private static final HostSpec HOST = new HostSpec("h1", "lab-a", "198.18.4.11", "root", 22, null, null,
             List.of(new InterfaceSpec("data0", "198.19.4.1", 9000, "100G")), 0, 0);
 
-    private static ProbeReport report(int mtu, Map<String, String> tools) {
-        return new ProbeReport(true, true, tools, Map.of("data0", new ProbeReport.InterfaceFacts("data0", mtu,
-                "100G", List.of("198.19.4.1"), true)), Map.of("kernel", "6.1"), null);
+    static HostFacts facts(int mtu, long speedMbps, boolean iperf3) {
+        List<HostFacts.ToolFacts> tools = List.of(
+                new HostFacts.ToolFacts("iperf3", iperf3 ? "/usr/bin/iperf3" : null, iperf3 ? "3.12" : null,
+                        iperf3 ? "iperf 3.12" : null, iperf3 ? null : "sudo apt-get install -y iperf3"),
+                new HostFacts.ToolFacts("iperf", null, null, null, "sudo apt-get install -y iperf"),
+                new HostFacts.ToolFacts("netperf", null, null, null, "sudo apt-get install -y netperf"));
+        HostFacts.InterfaceFacts data0 = new HostFacts.InterfaceFacts("data0", List.of("198.19.4.1/24"), mtu,
+                speedMbps, "up", "mlx5_core", "00:11:22:33:44:55", Map.of());
+        return new HostFacts("lab-a", Instant.now(), true, true, null, "Linux 6.1", "lab-a", "debian", null,
+                "Debian 12", "EPYC", 32, true, tools, List.of(data0), Map.of(), "mgmt0");
     }
 
     @Test
-    void readyOnlyWhenToolsAndInterfacesMatchTheDrawing() {
-        assertEquals(HostBadge.READY, ProbeViewModel.badgeFor(HOST, report(9000, Map.of("iperf3", "3.12"))));
-        assertEquals(HostBadge.WARNING, ProbeViewModel.badgeFor(HOST, report(1500, Map.of("iperf3", "3.12"))));
+    void readyOnlyWhenAToolIsThereAndInterfacesMatchTheDrawing() {
+        assertEquals(HostBadge.READY, ProbeViewModel.badgeFor(HOST, facts(9000, 100_000, true)));
         assertEquals(List.of("data0: MTU is 1500, the drawing says 9000"),
-                ProbeViewModel.differences(HOST, report(1500, Map.of("iperf3", "3.12"))));
-        assertEquals(HostBadge.WARNING, ProbeViewModel.badgeFor(HOST, report(9000, Map.of())));
-        assertEquals(HostBadge.FAILED, ProbeViewModel.badgeFor(HOST, ProbeReport.failed(true, "login refused")));
+                ProbeViewModel.differences(HOST, facts(1500, 100_000, true)));
+        assertEquals(List.of("data0: link speed is 25G, the drawing says 100G"),
+                ProbeViewModel.differences(HOST, facts(9000, 25_000, true)));
+        assertEquals(HostBadge.WARNING, ProbeViewModel.badgeFor(HOST, facts(9000, 100_000, false)));
+        assertTrue(ProbeViewModel.differences(HOST, facts(9000, 100_000, false)).get(0)
+                .endsWith("install with: sudo apt-get install -y iperf3"));
+        assertEquals(HostBadge.FAILED, ProbeViewModel.badgeFor(HOST,
+                HostFacts.failed("lab-a", Instant.now(), true, "login refused")));
+    }
+
+    @Test
+    void speedsAsEngineersWriteThem() {
+        assertEquals(100_000L, ProbeViewModel.mbps("100G"));
+        assertEquals(2_500L, ProbeViewModel.mbps("2.5G"));
+        assertEquals(100L, ProbeViewModel.mbps("100M"));
+        assertEquals(25_000L, ProbeViewModel.mbps("25GbE"));
+        assertEquals(null, ProbeViewModel.mbps("IB EDR"));
     }
 
     @Test
     void probesThroughTheRunnerAndForgetsAHostWhoseLoginChanged() {
-        ProbeViewModel vm = new ProbeViewModel((h, prompt) -> report(9000, Map.of("iperf3", "3.12")),
-                TaskRunner.sameThread(), HostKeyPrompt.REFUSE);
+        ProbeViewModel vm = new ProbeViewModel(h -> facts(9000, 100_000, true), TaskRunner.sameThread());
         vm.probe(HOST);
         assertEquals(HostBadge.READY, vm.badge("h1"));
-        assertTrue(vm.report("h1").isPresent());
+        assertTrue(vm.facts("h1").isPresent());
         HostSpec otherMtu = new HostSpec("h1", "lab-a", "198.18.4.11", "root", 22, null, null,
                 List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "100G")), 0, 0);
         vm.topologyChanged(new Topology("lab", List.of(otherMtu), List.of(), List.of()));
-        assertEquals(HostBadge.WARNING, vm.badge("h1"), "the drawing changed: checked again against the report");
+        assertEquals(HostBadge.WARNING, vm.badge("h1"), "the drawing changed: checked again against the facts");
         HostSpec otherLogin = new HostSpec("h1", "lab-a", "198.18.4.99", "root", 22, null, null,
                 otherMtu.interfaces(), 0, 0);
         vm.topologyChanged(new Topology("lab", List.of(otherLogin), List.of(), List.of()));
@@ -50,11 +71,11 @@ class ProbeViewModelTest {
 
     @Test
     void aProbeThatThrowsShowsFailedWithItsMessage() {
-        ProbeViewModel vm = new ProbeViewModel((h, prompt) -> {
+        ProbeViewModel vm = new ProbeViewModel(h -> {
             throw new IllegalStateException("connection refused");
-        }, TaskRunner.sameThread(), HostKeyPrompt.REFUSE);
+        }, TaskRunner.sameThread());
         vm.probe(HOST);
         assertEquals(HostBadge.FAILED, vm.badge("h1"));
-        assertEquals("connection refused", vm.report("h1").orElseThrow().problem());
+        assertEquals("connection refused", vm.facts("h1").orElseThrow().problem());
     }
 }
