@@ -34,6 +34,9 @@ public class LinkLabApp extends Application {
 
     @Override
     public void stop() {
+        if (window != null) {
+            window.shutdown();
+        }
         if (tasks != null) {
             tasks.close();
         }

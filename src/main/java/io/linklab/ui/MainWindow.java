@@ -77,6 +77,7 @@ public final class MainWindow {
     private final TopologyEditorView editorView;
     private final SplitPane mainSplit;
     private Stage stage;
+    private boolean shutDown;
 
     public MainWindow(Services services) {
         this.services = services;
@@ -171,7 +172,7 @@ public final class MainWindow {
     }
 
     private void closeNow() {
-        rememberGeometry();
+        shutdown();
         stage.close();
     }
 
@@ -205,10 +206,19 @@ public final class MainWindow {
     }
 
     public void shutdown() {
-        runsArea.shutdown();
+        if (shutDown) {
+            return;
+        }
+        shutDown = true;
         if (stage != null) {
             rememberGeometry();
         }
+        runsArea.shutdown();
+    }
+
+    /** Who starts runs: the injected starter (tests), else the runs area's dashboards. */
+    private RunStarter runStarter() {
+        return services.runStarter() != null ? services.runStarter() : runsArea;
     }
 
     private void applyTheme(Settings.Theme theme) {
@@ -236,10 +246,10 @@ public final class MainWindow {
         MenuItem saveAs = item("Save Topology _As…", "Shortcut+Shift+S", () -> saveAs(() -> { }));
         MenuItem importHosts = item("_Import Hosts from ~/.ssh/config…", null, this::importSshConfig);
         MenuItem openPlan = item("Open _Plan…", null, this::openPlan);
-        MenuItem importLog = item("Import _Log…", null, runsArea::askImportLogs);
+        MenuItem importLogs = item("Import _Logs…", "Shortcut+L", runsArea::askImportLogs);
         MenuItem exit = item("E_xit", "Shortcut+Q", () -> confirmDiscard(this::closeNow));
         Menu file = new Menu("_File", null, newTopology, open, recent, save, saveAs, new SeparatorMenuItem(),
-                importHosts, openPlan, importLog, new SeparatorMenuItem(), exit);
+                importHosts, openPlan, importLogs, new SeparatorMenuItem(), exit);
 
         MenuItem undo = item("_Undo", "Shortcut+Z", this::undo);
         undo.textProperty().bind(Bindings.when(editor.history().canUndoProperty())
@@ -482,8 +492,7 @@ public final class MainWindow {
 
     private void run(TestPlan plan) {
         settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-        RunStarter starter = services.runStarter() != null ? services.runStarter() : runsArea;
-        starter.start(plan, editor.topology());
+        runStarter().start(plan, editor.topology());
         status.setText("Started " + plan.tool().id() + " from " + plan.client().login() + " to "
                 + plan.server().login());
     }
