@@ -51,13 +51,15 @@ class MainWindowUITest {
     void unsavedChangesAreNeverDroppedSilently(FxRobot robot) {
         robot.interact(() -> window.editor().addHost(400, 400));
         boolean[] replaced = {false};
-        robot.interactNoWait(() -> window.confirmDiscard(() -> replaced[0] = true));
+        // Not interact(): the guard's dialog waits in a nested loop, and interact would wait for it.
+        javafx.application.Platform.runLater(() -> window.confirmDiscard(() -> replaced[0] = true));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         assertNotNull(robot.lookup("#unsaved-changes").query(), "the guard asks first");
         robot.clickOn("Cancel");
         assertTrue(!replaced[0], "cancel keeps the work");
-        robot.interactNoWait(() -> window.confirmDiscard(() -> replaced[0] = true));
+        // Not interact(): the guard's dialog waits in a nested loop, and interact would wait for it.
+        javafx.application.Platform.runLater(() -> window.confirmDiscard(() -> replaced[0] = true));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("Don't Save");
         assertTrue(replaced[0]);
