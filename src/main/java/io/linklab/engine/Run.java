@@ -166,11 +166,19 @@ final class Run implements RunHandle {
     }
 
     private RunOutcome runLocked() throws IOException {
+        // The logins (the slowest part before the test) go first; the record's first write (JSON set-up
+        // included) happens while they are under way.
+        startLogins();
         Map<String, List<String>> commands = CommandPreview.forPlan(plan);
         List<String> labels = points.stream().map(SweepPoint::label).toList();
-        record.begin(plan, Instant.now(), labels, commands);
-        record.write(dir);
-        journal = new RunJournal(dir);
+        try {
+            record.begin(plan, Instant.now(), labels, commands);
+            record.write(dir);
+            journal = new RunJournal(dir);
+        } catch (IOException | RuntimeException e) {
+            abandonLogins();
+            throw e;
+        }
         listener.runStarted(new RunInfo(runId, plan, dir, labels, commands));
 
         RunRecord.State state;
@@ -263,15 +271,31 @@ final class Run implements RunHandle {
         }
     }
 
-    private void openTransports() throws RunAbort, InterruptedException {
-        listener.progress("connecting to " + clientLabel + (clientLabel.equals(serverLabel) ? "" : " and " + serverLabel));
+    private CompletableFuture<Transport> clientLogin;
+    private CompletableFuture<Transport> serverLogin;
+
+    /** Starts both logins, each host's probe as soon as its own login is done (not when both are). */
+    private void startLogins() {
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()), IO);
         CompletableFuture<Transport> s = plan.server().login().equals(plan.client().login()) ? c
                 : CompletableFuture.supplyAsync(() -> open(plan.server().login()), IO);
-        // Each host's probe starts as soon as its own login is done, not when both are.
         clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
         serverProbe = s == c && interfaces(plan.client()).equals(interfaces(plan.server())) ? clientProbe
                 : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
+        clientLogin = c;
+        serverLogin = s;
+    }
+
+    /** The run ended before it used its logins: close them once they are made (killing what the probe left). */
+    private void abandonLogins() {
+        clientProbe.whenComplete((f, e) -> clientLogin.thenAccept(Transport::close));
+        serverProbe.whenComplete((f, e) -> serverLogin.thenAccept(Transport::close));
+    }
+
+    private void openTransports() throws RunAbort, InterruptedException {
+        listener.progress("connecting to " + clientLabel + (clientLabel.equals(serverLabel) ? "" : " and " + serverLabel));
+        CompletableFuture<Transport> c = clientLogin;
+        CompletableFuture<Transport> s = serverLogin;
         try {
             client = c.get();
         } catch (ExecutionException e) {

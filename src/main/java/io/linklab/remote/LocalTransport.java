@@ -91,7 +91,9 @@ public final class LocalTransport extends ProcessGroupTransport {
     /** Kills what still runs and removes the run folder; the watchdogs get their stdin closed as well. */
     @Override
     public void close() {
-        quietCleanup();
+        if (startedSinceCleanup()) {
+            quietCleanup();
+        }
         for (Process p : live) {
             try {
                 p.getOutputStream().close();

@@ -32,6 +32,8 @@ abstract class ProcessGroupTransport implements Transport {
 
     private final String runDir;
     private final AtomicInteger sequence = new AtomicInteger();
+    /** The {@link #sequence} value the last complete cleanup covered: nothing started since needs another. */
+    private volatile int cleanedUpTo;
     private final Map<String, RemoteCommand> started = new ConcurrentHashMap<>();
     private volatile Boolean root;
     private volatile boolean usedSudo;
@@ -109,6 +111,7 @@ abstract class ProcessGroupTransport implements Transport {
     @Override
     public List<String> cleanup() throws TransportException, InterruptedException {
         prepareForCleanup();
+        int covered = sequence.get();
         CommandResult r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir),
                 CONTROL_TIMEOUT);
         List<String> killed = new ArrayList<>();
@@ -128,7 +131,17 @@ abstract class ProcessGroupTransport implements Transport {
                     + ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab");
         }
         started.clear();
+        cleanedUpTo = covered;
         return killed;
+    }
+
+    /**
+     * Whether a command was started since the last complete {@link #cleanup()}: only then can something of
+     * ours still run or the run folder exist (the folder is made by the first wrapped command), so close()
+     * spares a second round trip right after the run's own cleanup.
+     */
+    protected boolean startedSinceCleanup() {
+        return sequence.get() != cleanedUpTo;
     }
 
     /** {@link #cleanup()} for close(): what it kills is logged, a failure too, nothing is thrown. */

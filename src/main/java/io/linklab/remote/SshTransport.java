@@ -181,7 +181,7 @@ public final class SshTransport extends ProcessGroupTransport {
      */
     @Override
     public void close() {
-        if (!closed && isConnected()) {
+        if (!closed && isConnected() && startedSinceCleanup()) {
             quietCleanup();
         }
         closed = true;
