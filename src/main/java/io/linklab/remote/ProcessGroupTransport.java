@@ -111,6 +111,7 @@ abstract class ProcessGroupTransport implements Transport {
     @Override
     public List<String> cleanup() throws TransportException, InterruptedException {
         prepareForCleanup();
+        settleRootCheck();
         int covered = sequence.get();
         CommandResult r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir),
                 CONTROL_TIMEOUT);
@@ -212,25 +213,65 @@ abstract class ProcessGroupTransport implements Transport {
         return command.privileged() && !isRoot();
     }
 
+    /** The first command (uid and sweep), sent at login and collected by the first {@link #isRoot()}. */
+    private Control pendingRootCheck;
+
+    /**
+     * Sends the first command on a host without waiting for its answer, so that the next commands (a
+     * preflight probe) are under way at the same time instead of one round trip later. It prints the
+     * login's uid and sweeps away run folders earlier sessions left behind; {@link #isRoot()} collects it.
+     */
+    void beginRootCheck() throws TransportException {
+        synchronized (rootLock) {
+            if (root == null && pendingRootCheck == null) {
+                pendingRootCheck = beginControl("asking for the login's uid",
+                        List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir));
+            }
+        }
+    }
+
+    /** Waits for the first command if it is still out (before a cleanup or a close); its failure is left to isRoot(). */
+    void settleRootCheck() {
+        synchronized (rootLock) {
+            if (pendingRootCheck == null) {
+                return;
+            }
+        }
+        try {
+            isRoot();
+        } catch (TransportException e) {
+            LOG.fine(e.getMessage());
+        }
+    }
+
+    private final Object rootLock = new Object();
+
     /** Whether the login is root (then privileged commands run directly); asked once. */
     boolean isRoot() throws TransportException {
-        Boolean r = root;
-        if (r == null) {
-            try {
-                // The first command on a host; it also sweeps away run folders earlier sessions left behind.
-                CommandResult id = runControl("asking for the login's uid",
-                        List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir), Duration.ofSeconds(20));
-                if (id.timedOut() || id.exitStatus() != 0) {
-                    throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
+        synchronized (rootLock) {
+            Boolean r = root;
+            if (r == null) {
+                try {
+                    Control c = pendingRootCheck;
+                    pendingRootCheck = null;
+                    if (c == null) {
+                        // The first command on a host; it also sweeps away run folders earlier sessions left behind.
+                        c = beginControl("asking for the login's uid",
+                                List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir));
+                    }
+                    CommandResult id = c.finish(Duration.ofSeconds(20));
+                    if (id.timedOut() || id.exitStatus() != 0) {
+                        throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
+                    }
+                    r = id.stdout().lines().findFirst().orElse("").trim().equals("0");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new TransportException("interrupted while asking " + hostLabel() + " for the login's uid");
                 }
-                r = id.stdout().lines().findFirst().orElse("").trim().equals("0");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TransportException("interrupted while asking " + hostLabel() + " for the login's uid");
+                root = r;
             }
-            root = r;
+            return r;
         }
-        return r;
     }
 
     private static List<String> effectiveArgv(RemoteCommand command, boolean sudo) {
@@ -250,26 +291,45 @@ abstract class ProcessGroupTransport implements Transport {
      * they end on their own within their bounded loops.
      */
     CommandResult runControl(String what, List<String> argv, Duration timeout) throws TransportException, InterruptedException {
-        Collector out = new Collector();
-        Collector err = new Collector();
-        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(2);
-        LineSplitter o = new LineSplitter(out::line, closed::countDown);
-        LineSplitter e = new LineSplitter(err::line, closed::countDown);
-        Execution x = execute(argv, o, e);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!x.ended()) {
-            if (System.nanoTime() > deadline) {
-                x.abandon();
-                return new CommandResult(-1, out.text(), err.text(), true);
+        return beginControl(what, argv).finish(timeout);
+    }
+
+    /** Starts one of our control commands; {@link Control#finish} collects its result. */
+    Control beginControl(String what, List<String> argv) throws TransportException {
+        return new Control(what, argv);
+    }
+
+    /** A control command under way. */
+    final class Control {
+        private final String what;
+        private final Collector out = new Collector();
+        private final Collector err = new Collector();
+        private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(2);
+        private final Execution x;
+
+        private Control(String what, List<String> argv) throws TransportException {
+            this.what = what;
+            LineSplitter o = new LineSplitter(out::line, closed::countDown);
+            LineSplitter e = new LineSplitter(err::line, closed::countDown);
+            this.x = execute(argv, o, e);
+        }
+
+        CommandResult finish(Duration timeout) throws TransportException, InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (!x.ended()) {
+                if (System.nanoTime() > deadline) {
+                    x.abandon();
+                    return new CommandResult(-1, out.text(), err.text(), true);
+                }
+                Thread.sleep(10);
             }
-            Thread.sleep(10);
+            closed.await(500, TimeUnit.MILLISECONDS);
+            Optional<String> lost = x.lostConnection();
+            if (lost.isPresent()) {
+                throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
+            }
+            return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
         }
-        closed.await(500, TimeUnit.MILLISECONDS);
-        Optional<String> lost = x.lostConnection();
-        if (lost.isPresent()) {
-            throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
-        }
-        return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
     }
 
     /** Collects lines into a bounded text. */

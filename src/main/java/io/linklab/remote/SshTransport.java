@@ -46,13 +46,14 @@ public final class SshTransport extends ProcessGroupTransport {
         this.target = target;
     }
 
-    /** First connection, and the check that commands run at all (and whether the login is root). */
+    /** First connection, and the first command (whether the login is root; the sweep of stale run folders). */
     void open() throws TransportException {
         synchronized (sessions) {
             sessions.add(new Pooled(connector.open(target)));
         }
         try {
-            isRoot();
+            // Not waited for here: the caller's first command goes out alongside it.
+            beginRootCheck();
         } catch (TransportException e) {
             close();
             throw e;
@@ -181,6 +182,10 @@ public final class SshTransport extends ProcessGroupTransport {
      */
     @Override
     public void close() {
+        if (!closed && isConnected()) {
+            // Let the login's sweep finish rather than cut it off with the connection.
+            settleRootCheck();
+        }
         if (!closed && isConnected() && startedSinceCleanup()) {
             quietCleanup();
         }
