@@ -315,6 +315,55 @@ public final class TextScanner {
     }
 
     /** Space, tab, and the no-break space that logs copied from web pages carry. */
+    private double headStart;
+    private double headEnd;
+    private long headBytes;
+    private double headRate;
+
+    /**
+     * Reads "T0-T1 sec BYTES RATE", the head that every iperf2 and iperf3 interval and total line shares,
+     * leaving the cursor after the rate. Returns false, the cursor somewhere inside, when the line is not one.
+     */
+    public boolean readIntervalHead() {
+        headStart = readDouble();
+        if (!expect('-')) {
+            return false;
+        }
+        skipSpaces();
+        headEnd = readDouble();
+        if (Double.isNaN(headEnd)) {
+            return false;
+        }
+        skipSpaces();
+        if (!expect("sec")) {
+            return false;
+        }
+        skipSpaces();
+        headBytes = readBytes();
+        if (headBytes < 0) {
+            return false;
+        }
+        skipSpaces();
+        headRate = readRate();
+        return !Double.isNaN(headRate);
+    }
+
+    public double headStart() {
+        return headStart;
+    }
+
+    public double headEnd() {
+        return headEnd;
+    }
+
+    public long headBytes() {
+        return headBytes;
+    }
+
+    public double headRate() {
+        return headRate;
+    }
+
     public static boolean isBlank(char c) {
         return c == ' ' || c == '\t' || c == '\u00a0';
     }

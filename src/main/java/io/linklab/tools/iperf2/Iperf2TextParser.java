@@ -212,29 +212,13 @@ public final class Iperf2TextParser implements StreamingParser {
 
     private boolean report(String line, String stream, String key, boolean star) {
         TextScanner s = sc;
-        double t0 = s.readDouble();
-        if (!s.expect('-')) {
+        if (!s.readIntervalHead()) {
             return false;
         }
-        s.skipSpaces();
-        double t1 = s.readDouble();
-        if (Double.isNaN(t1)) {
-            return false;
-        }
-        s.skipSpaces();
-        if (!s.expect("sec")) {
-            return false;
-        }
-        s.skipSpaces();
-        long bytes = s.readBytes();
-        if (bytes < 0) {
-            return false;
-        }
-        s.skipSpaces();
-        double bps = s.readRate();
-        if (Double.isNaN(bps)) {
-            return false;
-        }
+        double t0 = s.headStart();
+        double t1 = s.headEnd();
+        long bytes = s.headBytes();
+        double bps = s.headRate();
         announce();
         if (run == 0) {
             newRunIfNeeded();
