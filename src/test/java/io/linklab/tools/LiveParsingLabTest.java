@@ -121,7 +121,7 @@ class LiveParsingLabTest {
     @Test
     void iperf3TextTwoStreamsArriveWhileTheTestRuns() throws Exception {
         startServer("iperf3 -s -1 -p 5341");
-        Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5341 -t 3 -i 0.5 -P 2");
+        Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5341 -t 3 -i 0.5 -P 2 --forceflush");
         assertEquals(0, live.exit(), String.join("\n", live.lines()));
         assertTrue(live.runningAtFirstSample(), "the first interval must be parsed while iperf3 still runs");
         List<Sample> sums = live.sink().samples("SUM");

@@ -183,7 +183,7 @@ class DashboardUITest {
         List<io.linklab.ui.compare.ComparisonModel.Row> rows = fx(() -> view.get().table().getItems());
         io.linklab.ui.compare.ComparisonModel.Row headline = rows.stream()
                 .filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
-        assertTrue(headline.differs());
+        assertTrue(headline.differs(), "headline row " + headline + " of " + rows);
         assertTrue(headline.values().get(0).endsWith("Gbit/s"), headline.toString());
         assertTrue(robot.lookup("#compare-chart").tryQuery().isPresent());
     }
