@@ -32,8 +32,8 @@ public final class Iperf2Command implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of("timeout", "--foreground", "-k", "2", ToolCommand.seconds(lifetime),
-                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()), "-e"));
+        List<String> argv = ToolCommand.bounded(lifetime,
+                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()), "-e");
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");
         }

@@ -31,9 +31,9 @@ public final class Iperf3Command implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of("timeout", "--foreground", "-k", "2", ToolCommand.seconds(lifetime),
+        List<String> argv = ToolCommand.bounded(lifetime,
                 "iperf3", "-s", "-1", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()),
-                "--idle-timeout", String.valueOf(IDLE_TIMEOUT_S), "--forceflush"));
+                "--idle-timeout", String.valueOf(IDLE_TIMEOUT_S), "--forceflush");
         return new RemoteCommand(argv, false, "iperf3 server on port " + port);
     }
 

@@ -31,7 +31,7 @@ public final class NetperfCommand implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = List.of("timeout", "--foreground", "-k", "2", ToolCommand.seconds(lifetime),
+        List<String> argv = ToolCommand.bounded(lifetime,
                 "netserver", "-D", "-f", "-p", String.valueOf(port));
         return new RemoteCommand(argv, false, "netserver on port " + port);
     }

@@ -4,6 +4,8 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * How one tool is started: the server and client argument vectors for one process pair of a plan.
@@ -39,6 +41,17 @@ public interface ToolCommand {
             case IPERF2 -> new Iperf2Command();
             case NETPERF -> new NetperfCommand();
         };
+    }
+
+    /**
+     * A server's argv inside timeout(1), so it ends by itself if LinkLab disappears. --foreground keeps timeout
+     * in the transport's process group (plain timeout makes a group of its own, which the group kill missed);
+     * -k 2 kills a server that ignores TERM. Returns a mutable list for tool-specific options.
+     */
+    static List<String> bounded(Duration lifetime, String... server) {
+        List<String> argv = new ArrayList<>(List.of("timeout", "--foreground", "-k", "2", seconds(lifetime)));
+        argv.addAll(List.of(server));
+        return argv;
     }
 
     /** Whole seconds for timeout(1), at least 1. */
