@@ -185,6 +185,12 @@ class DashboardUITest {
                 .filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
         assertTrue(headline.differs(), "headline row " + headline + " of " + rows);
         assertTrue(headline.values().get(0).endsWith("Gbit/s"), headline.toString());
+        // The comparison tab's content joins the scene graph on a later pulse, not within compare() itself.
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-chart").tryQuery().isPresent());
+        } catch (java.util.concurrent.TimeoutException e) {
+            // fall through to the assertion, which reports it
+        }
         assertTrue(robot.lookup("#compare-chart").tryQuery().isPresent());
     }
 
