@@ -102,6 +102,10 @@ class ProbeUILabTest {
         robot.clickOn("#node-h2");
         robot.clickOn("Test").clickOn("Probe Selected Host");
         waitFor("the host key dialog for h2", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        // h1's closed dialog may still be found by lookup: wait until the new dialog's button is on screen.
+        waitFor("h2's Refuse button on screen", () -> robot.lookup("Refuse").queryAll().stream()
+                .anyMatch(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
+                        && n.getScene().getWindow().isShowing()));
         robot.clickOn("Refuse");
         waitFor("h2 failed", () -> window.probes().badge("h2") == HostBadge.FAILED);
         String problem = window.probes().facts("h2").orElseThrow().problem();
