@@ -158,9 +158,15 @@ t1=$(date +%s.%N)
 if [[ -n "$win" ]]; then
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "window_seconds=%.2f\n", b - a }'
   echo "window_class=$(xprop -id "$win" WM_CLASS | sed 's/.*= //')"
-  # set from Stage.getIcons(); GTK hands the window manager the size it prefers
-  xprop -id "$win" _NET_WM_ICON >"$work/wm-icon.txt" 2>&1
-  grep -q 'Icon (' "$work/wm-icon.txt" && echo "window_icon=yes" || echo "window_icon=no"
+  # set from Stage.getIcons() before show(), yet one CI run read no _NET_WM_ICON the instant the window was
+  # mapped: the property can reach the X server a moment after the window, so give it a few seconds
+  icon=no
+  for _ in $(seq 1 40); do
+    xprop -id "$win" _NET_WM_ICON >"$work/wm-icon.txt" 2>&1
+    grep -q 'Icon (' "$work/wm-icon.txt" && { icon=yes; break; }
+    sleep 0.25
+  done
+  echo "window_icon=$icon"
 fi
 kill -TERM "$pid" 2>/dev/null
 for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
@@ -170,6 +176,7 @@ xvfb-run -a -s "-screen 0 1600x1000x24" bash "$work/gui.sh" "$work" >"$work/gui.
 gui_pid=$(cat "$work/gui.pid" 2>/dev/null || true)
 check "the installed GUI opens a window titled LinkLab under Xvfb" grep -q '^window_seconds=' "$work/gui.result"
 check "the window carries the LinkLab icon" grep -q '^window_icon=yes' "$work/gui.result"
+grep -q '^window_icon=no' "$work/gui.result" && sed 's/^/  | xprop: /' "$work/wm-icon.txt" | head -3
 check "the GUI stops on SIGTERM" grep -q '^still_running=no' "$work/gui.result"
 if ! grep -q '^window_seconds=' "$work/gui.result"; then
   echo "  --- gui output:"; sed 's/^/  | /' "$work/gui.result" "$work/gui.log" | head -40
