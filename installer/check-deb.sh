@@ -128,6 +128,45 @@ if [[ -f target/linklab.jar ]]; then
     bash -c "cmp -s '$work/samples.csv' '$work/jar-samples.csv' && cmp -s '$work/summary.csv' '$work/jar-summary.csv'"
 fi
 
+# --- the class-data archive postinst makes (docs/decisions/0802-class-data-archive.md) -----------------------
+jsa=$APP_DIR/lib/app/linklab.jsa
+check "postinst made the class-data archive $jsa and recorded its size" \
+  bash -c "[[ -s '$jsa' && \$(stat -c %s '$jsa') == \$(cat '$jsa.size') ]]"
+[[ -f "$jsa" ]] && echo "  class-data archive: $(( $(stat -c %s "$jsa") / 1024 / 1024 )) MiB"
+# JAVA_TOOL_OPTIONS reaches the JVM the command starts: its class-loading log says where each class came from
+cds_log() { run_clean env JAVA_TOOL_OPTIONS="-Xlog:class+load:file=$1" linklab import "$PWD/$fixture" >/dev/null 2>&1; }
+cds_log "$work/cds-on.log" || true
+top=$(grep -c 'shared objects file (top)' "$work/cds-on.log" 2>/dev/null || true)
+all=$(grep -c '' "$work/cds-on.log" 2>/dev/null || true)
+echo "  linklab import: ${top:-0} of ${all:-0} classes from the archive, $(grep -c 'source: jar:\|source: file:' "$work/cds-on.log" || true) from jars"
+check "linklab import loads its parser, Jackson's and commons-csv's classes from the archive" bash -c "
+  grep -q 'io.linklab.tools.iperf3.Iperf3JsonParser source: shared objects file (top)' '$work/cds-on.log' &&
+  grep -q 'com.fasterxml.jackson.core.JsonFactory source: shared objects file (top)' '$work/cds-on.log' &&
+  grep -q 'org.apache.commons.csv.CSVPrinter source: shared objects file (top)' '$work/cds-on.log'"
+# A damaged archive must only cost the speed-up: truncated (JDK 17 would die of SIGBUS mapping it, so the
+# command checks the recorded size), overwritten with the right size (the JVM rejects the header), stale (a jar
+# changed after it was made). Each time `linklab --help` must print exactly what it prints with the archive.
+cp -p "$jsa" "$work/linklab.jsa.good"
+damaged_help() {
+  local what=$1 rc
+  set +e
+  run_clean linklab --help >"$work/dmg.out" 2>"$work/dmg.err"; rc=$?
+  set -e
+  check "with a $what archive linklab --help exits 0, prints the same help and nothing else" \
+    bash -c "[[ $rc -eq 0 ]] && cmp -s '$work/help.out' '$work/dmg.out' && [[ ! -s '$work/dmg.err' ]] && ! ls $APP_DIR/lib/app/hs_err_pid*.log >/dev/null 2>&1"
+}
+truncate -s 100000 "$jsa"; damaged_help truncated
+head -c "$(cat "$jsa.size")" /dev/urandom >"$jsa"; damaged_help "garbage (same size)"
+cp -p "$work/linklab.jsa.good" "$jsa"; touch "$APP_DIR/lib/app/linklab-app.jar"; damaged_help "stale (jar newer)"
+# Reinstalling is an upgrade for dpkg: the old prerm drops the archive, the new postinst makes one for its jars.
+t0=$(now)
+check "reinstalling (an upgrade for dpkg) makes a fresh archive that linklab uses" bash -c "
+  $(declare -f dpkg_waiting); dpkg_waiting -i '$deb' >'$work/dpkg-i2.log' 2>&1 &&
+  [[ -s '$jsa' && \$(stat -c %s '$jsa') == \$(cat '$jsa.size') ]] &&
+  env -i HOME='$work/home' PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS='-Xlog:class+load:file=$work/cds-again.log' \
+    linklab --version >/dev/null 2>&1 && grep -q 'shared objects file (top)' '$work/cds-again.log'"
+echo "  reinstall (archive made again): $(secs "$t0" "$(now)") s"
+
 # --- the menu entry ----------------------------------------------------------------------------------------
 desktop=/usr/share/applications/linklab.desktop
 check "menu entry $desktop starts $APP_DIR/bin/LinkLab" grep -qx "Exec=$APP_DIR/bin/LinkLab" "$desktop"
@@ -188,6 +227,7 @@ gui_pid=
 t0=$(now)
 check "dpkg -r removes the package" quiet "$work/dpkg-r.log" dpkg_waiting -r linklab
 echo "  remove: $(secs "$t0" "$(now)") s"
+check "the class-data archive is gone with it" test ! -e "$APP_DIR/lib/app/linklab.jsa" -a ! -e "$APP_DIR/lib/app/linklab.jsa.size"
 check "$APP_DIR is gone" test ! -e "$APP_DIR"
 check "/usr/bin/linklab is gone" test ! -e /usr/bin/linklab -a ! -L /usr/bin/linklab
 check "the linklab alternative is gone" bash -c '! update-alternatives --query linklab >/dev/null 2>&1'
