@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Start-up with and without the class-data archive (docs/BENCHMARKS.md, "Start-up with a class-data archive";
+# docs/decisions/0802-class-data-archive.md), median of N runs each:
+#   - `linklab --version`, `linklab import <fixture>`: wall time;
+#   - `linklab test`, 5-second iperf3 between the lab's two SSH hosts: time from the command to its first output
+#     line (the run's "run … → DIR" line, after JVM start, plan and engine start) and to its end;
+#   - the same for `java -jar target/linklab.jar` with an archive from installer/make-cds-archive.sh;
+#   - the cost of making the archive (`linklab --make-class-archive`, what postinst runs).
+# The command is the installed /usr/bin/linklab if there is one, else the app image's lib/app/linklab; its
+# archive is moved aside for the "without" runs and put back. Run as root after
+# `mvn -B -Pinstaller -DskipTests package` and `LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up`:
+#   LINKLAB_LAB_ID=N bash installer/cds-bench.sh [N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-5}
+ID=${LINKLAB_LAB_ID:-0}
+source "/tmp/linklab-lab-${ID}/lab.env"
+if command -v linklab >/dev/null; then app=$(readlink -f "$(command -v linklab)"); else
+  app=$PWD/target/installer/app-image/LinkLab/lib/app/linklab
+fi
+[[ -x "$app" ]] || { echo "cds-bench: no installed linklab and no app image; mvn -B -Pinstaller -DskipTests package" >&2; exit 2; }
+jar=$PWD/target/linklab.jar
+[[ -f "$jar" ]] || { echo "cds-bench: no $jar; mvn -B -DskipTests package" >&2; exit 2; }
+fixture=$PWD/src/test/resources/fixtures/recorded/iperf3_3.12_client_bidir.json
+jsa=$(dirname "$app")/linklab.jsa
+work=$(mktemp -d /tmp/linklab-cds-bench.XXXXXX)
+aside=
+restore() { [[ -n "$aside" && -f "$work/aside.jsa" ]] && mv -f "$work/aside.jsa" "$jsa" && mv -f "$work/aside.size" "$jsa.size"; rm -rf "$work"; }
+trap restore EXIT
+
+if [[ ! -f "$jsa" ]]; then "$app" --make-class-archive >/dev/null; fi
+bash installer/make-cds-archive.sh "$jar" "$work/jar.jsa" >/dev/null
+quiet_cds="-XX:SharedArchiveFile=$work/jar.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"
+LOGINS="--client root@$H1_MGMT --server root@$H2_MGMT --target $H2_DATA --identity $IDENTITY --known-hosts $KNOWN_HOSTS --port 5571"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f", m }'; }
+wall() { local s; s=$(date +%s.%N); "$@" >/dev/null 2>&1; awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { print b - a }'; }
+# prints "FIRST_LINE_S END_S" of a command whose progress goes to stderr
+first_line() {
+  python3 - "$@" <<'PY'
+import subprocess, sys, time
+t0 = time.monotonic()
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+first = None
+for line in p.stderr:
+    if first is None:
+        first = time.monotonic() - t0
+p.wait()
+if p.returncode != 0:
+    sys.exit("failed: " + " ".join(sys.argv[1:]))
+print("%.3f %.3f" % (first, time.monotonic() - t0))
+PY
+}
+
+row() {
+  # $1 name; the rest is the command prefix (command or java -jar)
+  local name=$1; shift
+  local v i t
+  "$@" --version >/dev/null 2>&1   # page cache
+  v=$(for _ in $(seq "$runs"); do wall "$@" --version; done | median)
+  i=$(for _ in $(seq "$runs"); do wall "$@" import "$fixture"; done | median)
+  : >"$work/t"
+  for r in $(seq "$runs"); do
+    # shellcheck disable=SC2086
+    first_line "$@" test $LOGINS --duration 5 --out "$work/run-$r" >>"$work/t"
+  done
+  t=$(awk '{ print $1 }' "$work/t" | median)
+  e=$(awk '{ print $2 }' "$work/t" | median)
+  printf '  %-28s %10s %10s %14s %12s\n' "$name" "$v" "$i" "$t" "$e"
+}
+
+echo "cds-bench: $runs runs each, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), lab $ID"
+echo "  command: $app"
+printf '  %-28s %10s %10s %14s %12s\n' "" "--version" "import" "test 1st line" "test end"
+aside=yes; mv "$jsa" "$work/aside.jsa"; mv "$jsa.size" "$work/aside.size"
+row "command, no archive" "$app"
+mv -f "$work/aside.jsa" "$jsa"; mv -f "$work/aside.size" "$jsa.size"; aside=
+row "command, archive" "$app"
+row "java -jar, no archive" java -jar "$jar"
+# shellcheck disable=SC2086
+row "java -jar, archive" java $quiet_cds -jar "$jar"
+m=$(for _ in $(seq 3); do wall "$app" --make-class-archive "$work/made.jsa"; done | median)
+echo "  making the archive (linklab --make-class-archive, postinst's step): $m s, $(( $(stat -c %s "$jsa") / 1024 / 1024 )) MiB"
+echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)"
