@@ -134,7 +134,7 @@ check "postinst made the class-data archive $jsa and recorded its size" \
   bash -c "[[ -s '$jsa' && \$(stat -c %s '$jsa') == \$(cat '$jsa.size') ]]"
 [[ -f "$jsa" ]] && echo "  class-data archive: $(( $(stat -c %s "$jsa") / 1024 / 1024 )) MiB"
 # JAVA_TOOL_OPTIONS reaches the JVM the command starts: its class-loading log says where each class came from
-cds_log() { run_clean env JAVA_TOOL_OPTIONS="-Xlog:class+load:file=$1" linklab import "$PWD/$fixture" >/dev/null 2>&1; }
+cds_log() { run_clean env JAVA_TOOL_OPTIONS="-Xlog:class+load:file=$1" linklab import "$PWD/$fixture" --samples "$work/cds-samples.csv" >/dev/null 2>&1; }
 cds_log "$work/cds-on.log" || true
 top=$(grep -c 'shared objects file (top)' "$work/cds-on.log" 2>/dev/null || true)
 all=$(grep -c '' "$work/cds-on.log" 2>/dev/null || true)
