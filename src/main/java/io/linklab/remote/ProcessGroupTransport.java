@@ -111,10 +111,11 @@ abstract class ProcessGroupTransport implements Transport {
     @Override
     public List<String> cleanup() throws TransportException, InterruptedException {
         prepareForCleanup();
-        settleRootCheck();
         int covered = sequence.get();
-        CommandResult r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir),
-                CONTROL_TIMEOUT);
+        // The sweep of old run folders comes with the kill, unless asking for the uid already did it.
+        boolean sweep = !swept;
+        CommandResult r = runControl("cleaning up",
+                ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir, sweep), CONTROL_TIMEOUT);
         List<String> killed = new ArrayList<>();
         for (String line : r.stdout().split("\n")) {
             String[] f = line.split(" ");
@@ -133,6 +134,7 @@ abstract class ProcessGroupTransport implements Transport {
         }
         started.clear();
         cleanedUpTo = covered;
+        swept |= sweep;
         return killed;
     }
 
@@ -213,56 +215,28 @@ abstract class ProcessGroupTransport implements Transport {
         return command.privileged() && !isRoot();
     }
 
-    /** The first command (uid and sweep), sent at login and collected by the first {@link #isRoot()}. */
-    private Control pendingRootCheck;
+    private final Object rootLock = new Object();
+    /** Whether this transport's sweep of stale run folders ran (it runs once: with the uid, or at cleanup). */
+    private volatile boolean swept;
+
+    private List<String> sweepArgv() {
+        return List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir);
+    }
 
     /**
-     * Sends the first command on a host without waiting for its answer, so that the next commands (a
-     * preflight probe) are under way at the same time instead of one round trip later. It prints the
-     * login's uid and sweeps away run folders earlier sessions left behind; {@link #isRoot()} collects it.
+     * Whether the login is root (then privileged commands run directly); asked once, when a command first
+     * needs root. The same command sweeps away run folders earlier sessions left behind.
      */
-    void beginRootCheck() throws TransportException {
-        synchronized (rootLock) {
-            if (root == null && pendingRootCheck == null) {
-                pendingRootCheck = beginControl("asking for the login's uid",
-                        List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir));
-            }
-        }
-    }
-
-    /** Waits for the first command if it is still out (before a cleanup or a close); its failure is left to isRoot(). */
-    void settleRootCheck() {
-        synchronized (rootLock) {
-            if (pendingRootCheck == null) {
-                return;
-            }
-        }
-        try {
-            isRoot();
-        } catch (TransportException e) {
-            LOG.fine(e.getMessage());
-        }
-    }
-
-    private final Object rootLock = new Object();
-
-    /** Whether the login is root (then privileged commands run directly); asked once. */
     boolean isRoot() throws TransportException {
         synchronized (rootLock) {
             Boolean r = root;
             if (r == null) {
                 try {
-                    Control c = pendingRootCheck;
-                    pendingRootCheck = null;
-                    if (c == null) {
-                        // The first command on a host; it also sweeps away run folders earlier sessions left behind.
-                        c = beginControl("asking for the login's uid",
-                                List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir));
-                    }
-                    CommandResult id = c.finish(Duration.ofSeconds(20));
+                    CommandResult id = runControl("asking for the login's uid", sweepArgv(), Duration.ofSeconds(20));
                     if (id.timedOut() || id.exitStatus() != 0) {
                         throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
                     }
+                    swept = true;
                     r = id.stdout().lines().findFirst().orElse("").trim().equals("0");
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

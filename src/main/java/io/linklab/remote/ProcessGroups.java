@@ -158,9 +158,28 @@ final class ProcessGroups {
         return killer("one", sudo, pidFiles);
     }
 
-    /** Kills every group with a pid file in the folder, then removes it. */
-    static List<String> killAll(boolean sudo, String runDir) {
-        return killer("all", sudo, List.of(runDir));
+    /**
+     * Run as {@code sh -c CLEANUP linklab-cleanup KILLER SUDO RUN_FOLDER [SWEEP]}: {@link #KILLER} in mode
+     * "all" on the run folder, then (when given) {@link #SWEEP}, in one command; the killer's output and
+     * exit status are the command's.
+     */
+    static final String CLEANUP = """
+            sh -c "$1" linklab-kill all "$2" "$3"; k=$?
+            [ -n "$4" ] && sh -c "$4" linklab-sweep "$3" >/dev/null
+            exit $k
+            """;
+
+    /**
+     * Kills every group with a pid file in the folder, then removes it; with {@code sweep} also removes
+     * the run folders earlier sessions left behind ({@link #SWEEP}).
+     */
+    static List<String> killAll(boolean sudo, String runDir, boolean sweep) {
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", CLEANUP, "linklab-cleanup", KILLER,
+                sudo ? "sudo" : "-", runDir));
+        if (sweep) {
+            argv.add(SWEEP);
+        }
+        return argv;
     }
 
     private static List<String> killer(String mode, boolean sudo, List<String> targets) {

@@ -3,29 +3,78 @@ package io.linklab.remote;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
 
 /**
  * Commands on one host over SSH. One connection serves many commands, one exec channel each; when a
  * connection has {@link #CHANNELS_PER_SESSION} channels open (sshd's MaxSessions is 10 by default) another
  * is opened. Commands get no PTY: stdout and stderr stay apart, and the wrapper's watchdog (not a PTY
  * hangup) kills a command whose channel closes (decision record 0200).
+ *
+ * <p>sshd starts every channel's command through the login's shell, and bash run by sshd reads
+ * ~/.bashrc: on a host whose .bashrc sets up pyenv or conda that is 0.1 s or more per command, paid
+ * before the command even starts. {@link #keepWarm} has that paid ahead: it keeps a few channels open
+ * whose shell has already started and whose small launcher waits for a command line on stdin
+ * (decision record 0202).
  */
 public final class SshTransport extends ProcessGroupTransport {
 
     /** Below sshd's default MaxSessions (10), leaving room for the kill commands of a cancel. */
     static final int CHANNELS_PER_SESSION = 8;
     static final int CHANNEL_OPEN_TIMEOUT_MS = 5000;
+    /** Idle launchers a transport keeps at most: each holds a channel and a waiting sh on the host. */
+    static final int MAX_WARM = 4;
+
+    /**
+     * Run as {@code sh -c LAUNCHER MARKER}: collects lines from stdin until one equals MARKER, then runs
+     * what it collected as {@code exec <lines>} - the command line that would otherwise have gone to the
+     * login shell, quoted the same way. MARKER is random per transport, so no argument line can end the
+     * collection early. sh's read takes one byte at a time from a pipe, so nothing after the marker is
+     * consumed: the command's wrapper inherits the channel's stdin untouched, for its watchdog. At end of
+     * file (the channel closed while still idle) it just ends.
+     */
+    static final String LAUNCHER = """
+            l=
+            while IFS= read -r x; do
+              if [ "$x" = "$0" ]; then eval "exec $l"; fi
+              l="$l$x
+            "
+            done
+            """;
+
+    private static final Logger LOG = Logger.getLogger(SshTransport.class.getName());
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final ExecutorService WARMING = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "linklab-ssh-warm");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final SshConnector connector;
     private final SshConnector.Resolved target;
     private final List<Pooled> sessions = new ArrayList<>();
     private volatile boolean closed;
+    private final String launchMarker;
+    /** Idle launchers, oldest (most likely ready) first; guarded by {@link #sessions}. */
+    private final Deque<Launcher> warm = new ArrayDeque<>();
+    /** How many idle launchers to keep, and how many are being opened; guarded by {@link #sessions}. */
+    private int warmWanted;
+    private int warming;
 
     private static final class Pooled {
         final SshConnector.Connection connection;
@@ -44,19 +93,18 @@ public final class SshTransport extends ProcessGroupTransport {
     SshTransport(SshConnector connector, SshConnector.Resolved target) {
         this.connector = connector;
         this.target = target;
+        byte[] id = new byte[9];
+        RANDOM.nextBytes(id);
+        this.launchMarker = "linklab-go-" + HexFormat.of().formatHex(id);
     }
 
-    /** First connection, and the first command (whether the login is root; the sweep of stale run folders). */
+    /**
+     * The first connection. Nothing is run at login: the login's uid is asked when a command first needs
+     * root, and the sweep of run folders earlier sessions left behind comes with it or with the cleanup.
+     */
     void open() throws TransportException {
         synchronized (sessions) {
             sessions.add(new Pooled(connector.open(target)));
-        }
-        try {
-            // Not waited for here: the caller's first command goes out alongside it.
-            beginRootCheck();
-        } catch (TransportException e) {
-            close();
-            throw e;
         }
     }
 
@@ -85,6 +133,10 @@ public final class SshTransport extends ProcessGroupTransport {
     protected Execution execute(List<String> argv, OutputStream stdout, OutputStream stderr) throws TransportException {
         if (closed) {
             throw new TransportException("the connection to " + hostLabel() + " was closed");
+        }
+        Execution launched = launchWarm(argv, stdout, stderr);
+        if (launched != null) {
+            return launched;
         }
         // The login shell sees only quoted words; exec so no extra shell stays between sshd and the command.
         String line = "exec " + ShellQuote.join(argv);
@@ -116,6 +168,194 @@ public final class SshTransport extends ProcessGroupTransport {
         throw new TransportException("sshd on " + hostLabel() + " refuses more channels, even on new connections");
     }
 
+    /**
+     * Keeps {@code launchers} (at most {@link #MAX_WARM}) channels open ahead of the next commands, each
+     * with its login shell already started; every command started takes one and another is opened in its
+     * place. Call it as soon as commands are known to follow (a run's logins): the first command after it
+     * may still wait for its launcher's shell, the ones after that find theirs ready. 0 stops opening new
+     * ones; those already open still serve commands until {@link #close()} closes them.
+     */
+    @Override
+    public void keepWarm(int launchers) {
+        synchronized (sessions) {
+            warmWanted = closed ? 0 : Math.max(0, Math.min(MAX_WARM, launchers));
+        }
+        warmUp();
+    }
+
+    /** Launchers waiting for a command, for tests. */
+    int idleLaunchers() {
+        synchronized (sessions) {
+            return warm.size();
+        }
+    }
+
+    /** What an idle launcher's command line on the host contains, for tests that list processes. */
+    String launcherMarker() {
+        return launchMarker;
+    }
+
+    private void discardIdleLaunchers() {
+        List<Launcher> idle;
+        synchronized (sessions) {
+            idle = new ArrayList<>(warm);
+            warm.clear();
+        }
+        idle.forEach(Launcher::discard);
+    }
+
+    /** Opens launchers in the background until {@link #warmWanted} are idle or on their way. */
+    private void warmUp() {
+        synchronized (sessions) {
+            while (!closed && warm.size() + warming < warmWanted) {
+                warming++;
+                WARMING.execute(this::openLauncher);
+            }
+        }
+    }
+
+    private void openLauncher() {
+        Launcher l = null;
+        try {
+            Pooled p = pick();
+            p.channels.incrementAndGet();
+            ChannelExec ch = null;
+            try {
+                ch = (ChannelExec) p.session().openChannel("exec");
+                ch.setCommand("exec " + ShellQuote.join(List.of("sh", "-c", LAUNCHER, launchMarker)));
+                HeldOutput out = new HeldOutput();
+                HeldOutput err = new HeldOutput();
+                ch.setOutputStream(out, false);
+                ch.setExtOutputStream(err, false);
+                OutputStream stdin = ch.getOutputStream();
+                ch.connect(CHANNEL_OPEN_TIMEOUT_MS);
+                l = new Launcher(p, ch, stdin, out, err);
+            } catch (JSchException | IOException e) {
+                p.channels.decrementAndGet();
+                if (ch != null) {
+                    ch.disconnect();
+                }
+                LOG.fine("no launcher channel on " + hostLabel() + ": " + e.getMessage());
+            }
+        } catch (TransportException e) {
+            LOG.fine("no launcher channel on " + hostLabel() + ": " + e.getMessage());
+        }
+        boolean keep;
+        synchronized (sessions) {
+            warming--;
+            keep = l != null && !closed && warm.size() < warmWanted;
+            if (keep) {
+                warm.addLast(l);
+            }
+        }
+        if (!keep && l != null) {
+            l.discard();
+        }
+    }
+
+    /**
+     * Hands the command line to an idle launcher, if one is open: null when there is none (or none that
+     * still works), and the caller opens a channel as usual.
+     */
+    private Execution launchWarm(List<String> argv, OutputStream stdout, OutputStream stderr) {
+        while (true) {
+            Launcher l;
+            synchronized (sessions) {
+                l = warm.pollFirst();
+            }
+            if (l == null) {
+                return null;
+            }
+            warmUp();
+            if (!l.usable()) {
+                l.discard();
+                continue;
+            }
+            try {
+                l.stdin.write((ShellQuote.join(argv) + "\n" + launchMarker + "\n").getBytes(StandardCharsets.UTF_8));
+                l.stdin.flush();
+            } catch (IOException e) {
+                l.discard();
+                continue;
+            }
+            // Output the command wrote before the sinks were attached (none, unless a .bashrc prints) is held.
+            l.out.attach(stdout);
+            l.err.attach(stderr);
+            return new ChannelExecution(l.pooled, l.channel);
+        }
+    }
+
+    /** An exec channel whose launcher waits for a command line. */
+    private record Launcher(Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out, HeldOutput err) {
+        boolean usable() {
+            return pooled.session().isConnected() && !channel.isClosed() && !channel.isEOF();
+        }
+
+        /** Closing the channel ends the idle launcher on the host (its read sees end of file). */
+        void discard() {
+            channel.disconnect();
+            pooled.channels.decrementAndGet();
+        }
+    }
+
+    /**
+     * A channel's stdout or stderr before its command is known: holds what arrives (bounded) and hands it,
+     * and the stream's end, to the command's sink once that is attached.
+     */
+    static final class HeldOutput extends OutputStream {
+        private static final int MAX_HELD = 64 * 1024;
+        private ByteArrayOutputStream held = new ByteArrayOutputStream();
+        private OutputStream target;
+        private boolean ended;
+
+        synchronized void attach(OutputStream sink) {
+            try {
+                held.writeTo(sink);
+                if (ended) {
+                    sink.close();
+                }
+            } catch (IOException e) {
+                // the sinks are in-memory line splitters: they do not fail
+            }
+            held = null;
+            target = sink;
+        }
+
+        @Override
+        public synchronized void write(int b) throws IOException {
+            if (target != null) {
+                target.write(b);
+            } else if (held.size() < MAX_HELD) {
+                held.write(b);
+            }
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) throws IOException {
+            if (target != null) {
+                target.write(b, off, len);
+            } else {
+                held.write(b, off, Math.min(len, Math.max(0, MAX_HELD - held.size())));
+            }
+        }
+
+        @Override
+        public synchronized void flush() throws IOException {
+            if (target != null) {
+                target.flush();
+            }
+        }
+
+        @Override
+        public synchronized void close() throws IOException {
+            if (target != null) {
+                target.close();
+            } else {
+                ended = true;
+            }
+        }
+    }
+
     private Pooled pick() throws TransportException {
         synchronized (sessions) {
             sessions.removeIf(p -> !p.connection.isConnected() && p.channels.get() == 0);
@@ -145,12 +385,14 @@ public final class SshTransport extends ProcessGroupTransport {
             old = new ArrayList<>(sessions);
             sessions.clear();
         }
+        discardIdleLaunchers();
         old.forEach(p -> p.connection.close());
         SshConnector.Connection c = connector.open(target);
         synchronized (sessions) {
             sessions.add(new Pooled(c));
         }
         closed = false;
+        warmUp();
     }
 
     @Override
@@ -167,6 +409,7 @@ public final class SshTransport extends ProcessGroupTransport {
             old = new ArrayList<>(sessions);
             sessions.clear();
         }
+        discardIdleLaunchers();
         old.forEach(p -> p.connection.close());
     }
 
@@ -182,19 +425,17 @@ public final class SshTransport extends ProcessGroupTransport {
      */
     @Override
     public void close() {
-        if (!closed && isConnected()) {
-            // Let the login's sweep finish rather than cut it off with the connection.
-            settleRootCheck();
-        }
         if (!closed && isConnected() && startedSinceCleanup()) {
             quietCleanup();
         }
-        closed = true;
         List<Pooled> old;
         synchronized (sessions) {
+            closed = true;
+            warmWanted = 0;
             old = new ArrayList<>(sessions);
             sessions.clear();
         }
+        discardIdleLaunchers();
         // Channels close with the session; the watchdog on the host kills what still runs.
         old.forEach(p -> p.connection.close());
     }

@@ -104,7 +104,10 @@ public final class Lab {
             return Lab.exec(full);
         }
 
-        /** Command lines of every process running in the namespace other than its sshd. */
+        /**
+         * Command lines of every process running in the namespace other than its sshd, one line each (a
+         * script's newlines become spaces).
+         */
         public String processes() throws IOException, InterruptedException {
             String pids = Lab.exec("ip", "netns", "pids", namespace).trim();
             StringBuilder sb = new StringBuilder();
@@ -114,7 +117,7 @@ public final class Lab {
                 }
                 Path cmdline = Path.of("/proc", pid, "cmdline");
                 try {
-                    String c = Files.readString(cmdline).replace('\0', ' ').trim();
+                    String c = Files.readString(cmdline).replace('\0', ' ').replace('\n', ' ').trim();
                     if (!c.startsWith("sshd:") && !c.contains("/usr/sbin/sshd")) {
                         sb.append(pid).append(' ').append(c).append('\n');
                     }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 @Tag("lab")
 class SshTransportLabTest {
 
-    private final Lab lab = Lab.get();
-    private SshTransport h1;
+    final Lab lab = Lab.get();
+    SshTransport h1;
 
     static SshSettings labSettings(Lab lab) {
         return SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
@@ -43,14 +43,28 @@ class SshTransportLabTest {
                 + h1.runDirectory() + " || echo gone"), "run folder left on h1");
     }
 
+    /** What of ours still runs on h1 while the transport is open (settled as in {@link #settledProcesses}). */
+    String settled() throws Exception {
+        return settledProcesses(lab.h1());
+    }
+
     /** The namespace's processes once short-lived ones (a closing sshd session) had a moment to end. */
     static String settledProcesses(Lab.Host host) throws Exception {
-        String p = host.processes();
+        return settledProcesses(host, "\0");
+    }
+
+    /** The same, leaving out process lines that contain {@code ignored}. */
+    static String settledProcesses(Lab.Host host, String ignored) throws Exception {
+        String p = withoutLinesContaining(host.processes(), ignored);
         for (int i = 0; i < 30 && !p.isEmpty(); i++) {
             Thread.sleep(100);
-            p = host.processes();
+            p = withoutLinesContaining(host.processes(), ignored);
         }
         return p;
+    }
+
+    private static String withoutLinesContaining(String lines, String ignored) {
+        return lines.lines().filter(l -> !l.contains(ignored)).map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
     }
 
     @Test
@@ -109,14 +123,14 @@ class SshTransportLabTest {
         p.cancel();
         assertFalse(p.isAlive());
         assertTrue(p.failure().isEmpty());
-        assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("", settled());
     }
 
     @Test
     void timeoutKillsTheCommand() throws Exception {
         CommandResult r = h1.run(RemoteCommand.of("slow", "sleep", "200"), Duration.ofMillis(700));
         assertTrue(r.timedOut());
-        assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("", settled());
     }
 
     @Test
@@ -128,7 +142,7 @@ class SshTransportLabTest {
         Thread.sleep(500);
         assertTrue(lab.h1().processes().contains("sleep 250") && lab.h1().processes().contains("sleep 251"));
         h1.dropConnections();
-        assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("", settledProcesses(lab.h1()), "idle launchers end with the connection too");
         h1.reconnect();
     }
 
@@ -137,7 +151,7 @@ class SshTransportLabTest {
         RemoteProcess p = h1.start(RemoteCommand.of("orphan", "sleep", "252"), LineSink.DISCARD, LineSink.DISCARD);
         Thread.sleep(500);
         ((GroupedProcess) p).detach();
-        assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("", settled());
     }
 
     @Test
@@ -158,7 +172,10 @@ class SshTransportLabTest {
     @Test
     void closeKillsWhatStillRunsAndRemovesTheRunFolder() throws Exception {
         h1.start(RemoteCommand.of("left over", "sleep", "253"), LineSink.DISCARD, LineSink.DISCARD);
-        Thread.sleep(300);
+        // started for real (its group and pid file exist), not only sent: the login shell can take a while
+        for (int i = 0; i < 50 && lab.h1().processes().lines().noneMatch(l -> l.matches("\\d+ sleep 253")); i++) {
+            Thread.sleep(100);
+        }
         String dir = h1.runDirectory();
         h1.close();
         assertEquals("", settledProcesses(lab.h1()));
@@ -174,11 +191,11 @@ class SshTransportLabTest {
         List<String> killed = h1.cleanup();
         assertEquals(2, killed.size(), killed.toString());
         assertTrue(killed.toString().contains("server A") && killed.toString().contains("KILL"), killed.toString());
-        assertEquals("", settledProcesses(lab.h1()));
+        assertEquals("", settled());
     }
 
     @Test
-    void loginSweepsRunFoldersThatEarlierSessionsLeftBehind() throws Exception {
+    void cleanupSweepsRunFoldersThatEarlierSessionsLeftBehind() throws Exception {
         String stale = "/tmp/linklab-5a1e00000001";
         String recent = "/tmp/linklab-5a1e00000002";
         String alive = "/tmp/linklab-5a1e00000003";
@@ -187,11 +204,16 @@ class SshTransportLabTest {
         lab.h1().exec("sh", "-c", "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
                 + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent + "/1.pid && echo 1 > " + alive + "/1.pid"
                 + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
+        String all = stale + " " + recent + " " + alive + " " + notOurs;
         try {
             h1.close();
             connect();
-            String left = lab.h1().exec("sh", "-c", "for d in " + stale + " " + recent + " " + alive + " " + notOurs
-                    + "; do [ -e $d ] && echo $d; done; true");
+            h1.run(RemoteCommand.of("a command", "true"), Duration.ofSeconds(10));
+            // nothing runs at login (it would cost every run a round trip): the sweep comes with the cleanup
+            assertEquals(all.replace(' ', '\n') + "\n", lab.h1().exec("sh", "-c", "for d in " + all
+                    + "; do [ -e $d ] && echo $d; done; true"));
+            h1.cleanup();
+            String left = lab.h1().exec("sh", "-c", "for d in " + all + "; do [ -e $d ] && echo $d; done; true");
             assertEquals(recent + "\n" + alive + "\n" + notOurs + "\n", left);
         } finally {
             lab.h1().exec("rm", "-rf", stale, recent, alive, notOurs);
