@@ -276,9 +276,14 @@ final class Run implements RunHandle {
 
     /** Starts both logins, each host's probe as soon as its own login is done (not when both are). */
     private void startLogins() {
-        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> open(plan.client().login()), IO);
-        CompletableFuture<Transport> s = plan.server().login().equals(plan.client().login()) ? c
-                : CompletableFuture.supplyAsync(() -> open(plan.server().login()), IO);
+        boolean oneHost = plan.server().login().equals(plan.client().login());
+        // Each host starts one command per process per repetition (servers on one, clients on the other):
+        // their start-up cost on the host is paid ahead, while the probe runs.
+        int processes = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
+        int warm = oneHost ? 2 * processes : processes;
+        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> warmed(open(plan.client().login()), warm), IO);
+        CompletableFuture<Transport> s = oneHost ? c
+                : CompletableFuture.supplyAsync(() -> warmed(open(plan.server().login()), warm), IO);
         clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
         serverProbe = s == c && interfaces(plan.client()).equals(interfaces(plan.server())) ? clientProbe
                 : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
@@ -309,6 +314,11 @@ final class Run implements RunHandle {
         }
         clientLabel = client.hostLabel();
         serverLabel = server.hostLabel();
+    }
+
+    private static Transport warmed(Transport t, int commands) {
+        t.keepWarm(commands);
+        return t;
     }
 
     private Transport open(String login) {
@@ -849,6 +859,7 @@ final class Run implements RunHandle {
         // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
             if (t != null) {
+                t.keepWarm(0); // the run starts nothing more; the clean-up uses what is already warm
                 work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), IO));
             }
         }
