@@ -4,11 +4,11 @@
 #
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS]
 #
-# 1. `linklab test`, 5-second iperf3 between the two SSH hosts: wall time from command to result
-#    (JVM start, SSH logins, preflight, server start and stop, clean-up included), inside the engine
-#    (run.json started → ended) and inside the engine up to the result (started → the point's end,
-#    when the figure is known and shown; clean-up and file writing follow).
-# 2. Right after, the same test by hand (ssh h2 iperf3 -s -1; ssh h1 iperf3 -c): LinkLab's receiver
+# 1. `linklab test`, 5-second iperf3 between the two SSH hosts, run as `java -jar` and again with the
+#    class-data archive the installed `linklab` command uses (installer/make-cds-archive.sh): from command to
+#    result (the line with the measured rate appears: JVM start, SSH logins, preflight, server start, the
+#    test), from command to exit (clean-up and files too), and inside the engine (run.json started → ended).
+# 2. Right after each, the same test by hand (ssh h2 iperf3 -s -1; ssh h1 iperf3 -c): LinkLab's receiver
 #    rate relative to the raw one.
 # 3. An MTU sweep 1500,4000,9000 of 2-second tests: per point, the time beyond the test itself (MTU set
 #    on both ends, don't-fragment ping, servers and clients started and stopped).
@@ -27,10 +27,6 @@ LOGINS=(--client "root@$H1_MGMT" --server "root@$H2_MGMT" --target "$H2_DATA" --
         --identity "$IDENTITY" --known-hosts "$KNOWN_HOSTS" --port $PORT)
 
 field() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
-rate_csv() { python3 -c "
-import csv,sys
-for r in csv.DictReader(open(sys.argv[1])):
-    if r['direction']=='c2s': print(float(r['bits_per_second'])/1e9)" "$1"; }
 secs() { python3 -c "
 from datetime import datetime as d; import sys
 f=lambda s: d.fromisoformat(s.replace('Z','+00:00'))
@@ -38,24 +34,48 @@ print('%.2f' % (f(sys.argv[2])-f(sys.argv[1])).total_seconds())" "$1" "$2"; }
 
 echo "machine: $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), $(java -version 2>&1 | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
+# the same archive the installed command makes at install time, for this jar and this java
+CDS="$OUT/linklab.jsa"
+bash installer/make-cds-archive.sh "$JAR" "$CDS" >/dev/null
+# Runs the command with its stderr time-stamped: prints "seconds-to-result seconds-to-exit"; the result is
+# the first line with a measured rate ("c2s: 35.1 Gbit/s").
+timed() { python3 - "$@" <<'PY'
+import re, subprocess, sys, time
+log = open(sys.argv[1], "w")
+t0 = time.monotonic()
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+result = None
+for line in p.stderr:
+    log.write(line)
+    if result is None and re.match(r"(\S+ )?(c2s|s2c): [0-9.]+ Gbit/s", line):
+        result = time.monotonic() - t0
+p.wait()
+end = time.monotonic() - t0
+if p.returncode != 0 or result is None:
+    sys.exit("the test failed (exit %d), see %s" % (p.returncode, sys.argv[1]))
+print("%.2f %.2f" % (result, end))
+PY
+}
+
 echo "## 5-second iperf3 test, two SSH hosts"
-printf "%-6s %10s %10s %12s %12s %12s %8s\n" round wall_s engine_s to_result_s linklab_Gb raw_Gb diff_%
+printf "%-6s %-9s %12s %10s %10s %12s %10s %8s\n" round java to_result_s to_exit_s engine_s linklab_Gb raw_Gb diff_%
 for r in $(seq 1 "$ROUNDS"); do
-  d="$OUT/single-$r"
-  t0=$(date +%s.%N)
-  java -jar "$JAR" test "${LOGINS[@]}" --duration 5 --out "$d" >/dev/null 2>"$d.log" || { cat "$d.log"; exit 1; }
-  t1=$(date +%s.%N)
-  wall=$(python3 -c "print('%.2f' % ($t1-$t0))")
-  engine=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["ended"]')")
-  result=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["pointTimes"][0]["ended"]')")
-  ll=$(python3 -c "
+  for mode in plain archive; do
+    d="$OUT/single-$r-$mode"
+    opts=()
+    [[ $mode == archive ]] && opts=(-XX:SharedArchiveFile="$CDS" -Xlog:cds=off -Xlog:cds+dynamic=off)
+    read -r result wall < <(timed "$d.log" java "${opts[@]}" -jar "$JAR" test "${LOGINS[@]}" --duration 5 --out "$d") \
+      || { cat "$d.log"; exit 1; }
+    engine=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["ended"]')")
+    ll=$(python3 -c "
 import csv
 for r in csv.DictReader(open('$d/summary.csv')):
     if r['role']=='receiver' and r['process']=='' : print(float(r['bits_per_second'])/1e9); break")
-  "${SSH[@]}" "root@$H2_MGMT" "iperf3 -s -1 -D -p $PORT --idle-timeout 20"
-  raw=$("${SSH[@]}" "root@$H1_MGMT" "iperf3 -c $H2_DATA -p $PORT -t 5 -f m" | awk '/receiver/ {print $(NF-2)/1000}')
-  diff=$(python3 -c "print('%+.1f' % (100*($ll-$raw)/$raw))")
-  printf "%-6s %10s %10s %12s %12.2f %12.2f %8s\n" "$r" "$wall" "$engine" "$result" "$ll" "$raw" "$diff"
+    "${SSH[@]}" "root@$H2_MGMT" "iperf3 -s -1 -D -p $PORT --idle-timeout 20"
+    raw=$("${SSH[@]}" "root@$H1_MGMT" "iperf3 -c $H2_DATA -p $PORT -t 5 -f m" | awk '/receiver/ {print $(NF-2)/1000}')
+    diff=$(python3 -c "print('%+.1f' % (100*($ll-$raw)/$raw))")
+    printf "%-6s %-9s %12s %10s %10s %12.2f %10.2f %8s\n" "$r" "$mode" "$result" "$wall" "$engine" "$ll" "$raw" "$diff"
+  done
 done
 echo
 echo "## MTU sweep 1500,4000,9000 of 2-second tests"

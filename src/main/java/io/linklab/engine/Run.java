@@ -211,7 +211,8 @@ final class Run implements RunHandle {
                     listener.progress("point " + (i + 1) + "/" + points.size() + ": " + point.label());
                 }
                 Instant pointStart = Instant.now();
-                List<SweepRow> rows = runPoint(point, i, mtu);
+                SweepPoint next = i + 1 < points.size() ? points.get(i + 1) : null;
+                List<SweepRow> rows = runPoint(point, i, mtu, next);
                 record.pointTime(point.label(), pointStart, Instant.now());
                 if (cancelled && rows.stream().anyMatch(r -> !r.ok())) {
                     break;
@@ -277,16 +278,17 @@ final class Run implements RunHandle {
     /** Starts both logins, each host's probe as soon as its own login is done (not when both are). */
     private void startLogins() {
         boolean oneHost = plan.server().login().equals(plan.client().login());
-        // Each host starts one command per process per repetition (servers on one, clients on the other):
-        // their start-up cost on the host is paid ahead, while the probe runs.
-        int processes = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
-        int warm = oneHost ? 2 * processes : processes;
-        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(() -> warmed(open(plan.client().login()), warm), IO);
+        boolean oneProbe = oneHost && interfaces(plan.client()).equals(interfaces(plan.server()));
+        // What each host runs before the test starts - its probe, then one server or client per process -
+        // has its start-up cost on the host (the login shell) paid at once, not one command after the other.
+        int first = points.get(0).plan().processes();
+        int commands = oneHost ? (oneProbe ? 1 : 2) + 2 * first : 1 + first;
+        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
+                () -> preparedFor(open(plan.client().login()), commands), IO);
         CompletableFuture<Transport> s = oneHost ? c
-                : CompletableFuture.supplyAsync(() -> warmed(open(plan.server().login()), warm), IO);
+                : CompletableFuture.supplyAsync(() -> preparedFor(open(plan.server().login()), commands), IO);
         clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
-        serverProbe = s == c && interfaces(plan.client()).equals(interfaces(plan.server())) ? clientProbe
-                : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
+        serverProbe = oneProbe ? clientProbe : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
         clientLogin = c;
         serverLogin = s;
     }
@@ -316,9 +318,22 @@ final class Run implements RunHandle {
         serverLabel = server.hostLabel();
     }
 
-    private static Transport warmed(Transport t, int commands) {
-        t.keepWarm(commands);
+    private static Transport preparedFor(Transport t, int commands) {
+        t.prepareFor(commands);
         return t;
+    }
+
+    /**
+     * Between repetitions and points: the next servers and clients get their launchers now, not while
+     * a test measures (their shells would take CPU from it).
+     */
+    private void prepareNextRepetition(int processes) {
+        if (client == server) {
+            client.prepareFor(2 * processes);
+        } else {
+            client.prepareFor(processes);
+            server.prepareFor(processes);
+        }
     }
 
     private Transport open(String login) {
@@ -446,7 +461,7 @@ final class Run implements RunHandle {
 
     // ---- one point -----------------------------------------------------------------------------------------
 
-    private List<SweepRow> runPoint(SweepPoint point, int index, MtuTransaction mtu)
+    private List<SweepRow> runPoint(SweepPoint point, int index, MtuTransaction mtu, SweepPoint next)
             throws RunAbort, InterruptedException {
         List<Direction> directions = directions(point.plan());
         List<Map<Direction, Totals>> reps = new ArrayList<>();
@@ -461,7 +476,17 @@ final class Run implements RunHandle {
                     // The MTU changes while the first repetition's servers start: they do not depend on it.
                     MtuStep step = rep == 1 && point.mtu() != null
                             ? () -> applyMtu(mtu, point.mtu()) : () -> { };
-                    reps.add(runRepetition(point, index, rep, directions, step));
+                    try {
+                        reps.add(runRepetition(point, index, rep, directions, step));
+                    } finally {
+                        if (cancelled) {
+                            // nothing more starts
+                        } else if (rep < point.plan().repetitions()) {
+                            prepareNextRepetition(point.plan().processes());
+                        } else if (next != null) {
+                            prepareNextRepetition(next.plan().processes());
+                        }
+                    }
                 } catch (PointFailure e) {
                     if (e.wholePoint()) {
                         throw e;
@@ -859,7 +884,7 @@ final class Run implements RunHandle {
         // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
             if (t != null) {
-                t.keepWarm(0); // the run starts nothing more; the clean-up uses what is already warm
+                t.prepareFor(0); // the run starts nothing more; the clean-up uses a launcher only if one is left
                 work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), IO));
             }
         }

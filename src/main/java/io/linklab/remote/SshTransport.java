@@ -28,8 +28,8 @@ import java.util.logging.Logger;
  *
  * <p>sshd starts every channel's command through the login's shell, and bash run by sshd reads
  * ~/.bashrc: on a host whose .bashrc sets up pyenv or conda that is 0.1 s or more per command, paid
- * before the command even starts. {@link #keepWarm} has that paid ahead: it keeps a few channels open
- * whose shell has already started and whose small launcher waits for a command line on stdin
+ * before the command even starts. {@link #prepareFor} has that paid ahead: it opens channels for the
+ * commands to come, whose shell starts at once and whose small launcher then waits for a command line on stdin
  * (decision record 0202).
  */
 public final class SshTransport extends ProcessGroupTransport {
@@ -37,7 +37,7 @@ public final class SshTransport extends ProcessGroupTransport {
     /** Below sshd's default MaxSessions (10), leaving room for the kill commands of a cancel. */
     static final int CHANNELS_PER_SESSION = 8;
     static final int CHANNEL_OPEN_TIMEOUT_MS = 5000;
-    /** Idle launchers a transport keeps at most: each holds a channel and a waiting sh on the host. */
+    /** Launchers a transport opens ahead at most: each holds a channel and a waiting sh on the host. */
     static final int MAX_WARM = 4;
 
     /**
@@ -72,8 +72,9 @@ public final class SshTransport extends ProcessGroupTransport {
     private final String launchMarker;
     /** Idle launchers, oldest (most likely ready) first; guarded by {@link #sessions}. */
     private final Deque<Launcher> warm = new ArrayDeque<>();
-    /** How many idle launchers to keep, and how many are being opened; guarded by {@link #sessions}. */
-    private int warmWanted;
+    /** Commands announced by {@link #prepareFor} and not started yet; guarded by {@link #sessions}. */
+    private int expected;
+    /** Launchers being opened; guarded by {@link #sessions}. */
     private int warming;
 
     private static final class Pooled {
@@ -134,6 +135,9 @@ public final class SshTransport extends ProcessGroupTransport {
         if (closed) {
             throw new TransportException("the connection to " + hostLabel() + " was closed");
         }
+        synchronized (sessions) {
+            expected = Math.max(0, expected - 1);
+        }
         Execution launched = launchWarm(argv, stdout, stderr);
         if (launched != null) {
             return launched;
@@ -169,16 +173,17 @@ public final class SshTransport extends ProcessGroupTransport {
     }
 
     /**
-     * Keeps {@code launchers} (at most {@link #MAX_WARM}) channels open ahead of the next commands, each
-     * with its login shell already started; every command started takes one and another is opened in its
-     * place. Call it as soon as commands are known to follow (a run's logins): the first command after it
-     * may still wait for its launcher's shell, the ones after that find theirs ready. 0 stops opening new
-     * ones; those already open still serve commands until {@link #close()} closes them.
+     * Opens launchers for the next {@code commands} commands (at most {@link #MAX_WARM} at a time; as
+     * they are taken, more open until that many commands have started), so that their login shells start
+     * now. Call it as soon as the commands are known (a run's logins): the first may still wait for its
+     * launcher's shell, the ones after that find theirs ready. No launcher is opened beyond the commands
+     * announced, so nothing runs on the host for nothing while a test measures. A new call replaces the
+     * count; 0 opens no more (launchers already open still serve commands until {@link #close()}).
      */
     @Override
-    public void keepWarm(int launchers) {
+    public void prepareFor(int commands) {
         synchronized (sessions) {
-            warmWanted = closed ? 0 : Math.max(0, Math.min(MAX_WARM, launchers));
+            expected = closed ? 0 : Math.max(0, commands);
         }
         warmUp();
     }
@@ -204,10 +209,10 @@ public final class SshTransport extends ProcessGroupTransport {
         idle.forEach(Launcher::discard);
     }
 
-    /** Opens launchers in the background until {@link #warmWanted} are idle or on their way. */
+    /** Opens launchers in the background until every expected command (up to {@link #MAX_WARM}) has one. */
     private void warmUp() {
         synchronized (sessions) {
-            while (!closed && warm.size() + warming < warmWanted) {
+            while (!closed && warm.size() + warming < Math.min(expected, MAX_WARM)) {
                 warming++;
                 WARMING.execute(this::openLauncher);
             }
@@ -243,7 +248,7 @@ public final class SshTransport extends ProcessGroupTransport {
         boolean keep;
         synchronized (sessions) {
             warming--;
-            keep = l != null && !closed && warm.size() < warmWanted;
+            keep = l != null && !closed;
             if (keep) {
                 warm.addLast(l);
             }
@@ -431,7 +436,7 @@ public final class SshTransport extends ProcessGroupTransport {
         List<Pooled> old;
         synchronized (sessions) {
             closed = true;
-            warmWanted = 0;
+            expected = 0;
             old = new ArrayList<>(sessions);
             sessions.clear();
         }

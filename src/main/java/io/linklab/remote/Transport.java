@@ -42,11 +42,11 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
-     * A hint that about {@code commands} commands will be started soon and from then on: a transport whose
-     * commands pay a fixed start-up cost on the host (SSH: the login shell and its rc files) may pay it
-     * ahead for that many. 0 withdraws the hint. Local processes need nothing.
+     * A hint that the next {@code commands} commands will be started soon: a transport whose commands pay
+     * a fixed start-up cost on the host (SSH: the login shell and its rc files) may pay it ahead for them.
+     * A new hint replaces the previous one; 0 withdraws it. Local processes need nothing.
      */
-    default void keepWarm(int commands) {
+    default void prepareFor(int commands) {
     }
 
     /** Drops the connection (if any) and opens a new one, e.g. after the management link came back. */
