@@ -49,7 +49,8 @@ final class Preflight {
 
     static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces) throws TransportException,
             InterruptedException {
-        CommandResult r = t.run(probe(tool, interfaces), Duration.ofSeconds(15));
+        // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
+        CommandResult r = t.runBrief(probe(tool, interfaces), Duration.ofSeconds(15));
         if (r.timedOut()) {
             throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
         }

@@ -279,10 +279,10 @@ final class Run implements RunHandle {
     private void startLogins() {
         boolean oneHost = plan.server().login().equals(plan.client().login());
         boolean oneProbe = oneHost && interfaces(plan.client()).equals(interfaces(plan.server()));
-        // What each host runs before the test starts - its probe, then one server or client per process -
-        // has its start-up cost on the host (the login shell) paid at once, not one command after the other.
+        // What each host starts before the test - one server or client per process - has its start-up cost
+        // on the host (the login shell) paid at once, while the probe runs (in the first of those launchers).
         int first = points.get(0).plan().processes();
-        int commands = oneHost ? (oneProbe ? 1 : 2) + 2 * first : 1 + first;
+        int commands = oneHost ? 2 * first : first;
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
                 () -> preparedFor(open(plan.client().login()), commands), IO);
         CompletableFuture<Transport> s = oneHost ? c

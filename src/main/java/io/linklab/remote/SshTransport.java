@@ -8,14 +8,17 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -45,17 +48,27 @@ public final class SshTransport extends ProcessGroupTransport {
      * what it collected as {@code exec <lines>} - the command line that would otherwise have gone to the
      * login shell, quoted the same way. MARKER is random per transport, so no argument line can end the
      * collection early. sh's read takes one byte at a time from a pipe, so nothing after the marker is
-     * consumed: the command's wrapper inherits the channel's stdin untouched, for its watchdog. At end of
-     * file (the channel closed while still idle) it just ends.
+     * consumed: the command's wrapper inherits the channel's stdin untouched, for its watchdog. A line
+     * "MARKER run" instead runs the lines as a brief command ({@link #runBrief}) with no stdin, then writes
+     * "MARKER end STATUS" to stdout and stderr and waits for the next command. At end of file (the channel
+     * closed while idle) it just ends.
      */
     static final String LAUNCHER = """
             l=
             while IFS= read -r x; do
               if [ "$x" = "$0" ]; then eval "exec $l"; fi
+              if [ "$x" = "$0 run" ]; then
+                (eval "$l") </dev/null; s=$?
+                echo "$0 end $s"; echo "$0 end $s" >&2
+                l=
+                continue
+              fi
               l="$l$x
             "
             done
             """;
+    /** How long a brief command may run: it is bounded on the host too ({@code timeout}), as it has no watchdog. */
+    static final Duration BRIEF_LIMIT = Duration.ofSeconds(20);
 
     private static final Logger LOG = Logger.getLogger(SshTransport.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -220,6 +233,23 @@ public final class SshTransport extends ProcessGroupTransport {
     }
 
     private void openLauncher() {
+        Launcher l = newLauncher();
+        boolean keep;
+        synchronized (sessions) {
+            warming--;
+            keep = l != null && !closed;
+            if (keep) {
+                warm.addLast(l);
+            }
+            sessions.notifyAll();
+        }
+        if (!keep && l != null) {
+            l.discard();
+        }
+    }
+
+    /** A new launcher channel, or null if none could be opened (the caller goes on without). */
+    private Launcher newLauncher() {
         Launcher l = null;
         try {
             Pooled p = pick();
@@ -245,16 +275,137 @@ public final class SshTransport extends ProcessGroupTransport {
         } catch (TransportException e) {
             LOG.fine("no launcher channel on " + hostLabel() + ": " + e.getMessage());
         }
-        boolean keep;
-        synchronized (sessions) {
-            warming--;
-            keep = l != null && !closed;
-            if (keep) {
-                warm.addLast(l);
+        return l;
+    }
+
+    /**
+     * Runs a short command of our own in a launcher and gives the launcher back: no channel, no login
+     * shell of its own - a run's probe costs the host nothing beyond the launcher its server or client
+     * takes next. It waits for a launcher that is being opened rather than open another. Not for any
+     * command: it runs without the process-group wrapper, so it is bounded on the host with
+     * {@code timeout} ({@link #BRIEF_LIMIT}) instead of killed with its group; and without stdin.
+     */
+    @Override
+    public CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
+            InterruptedException {
+        if (closed || needsSudo(command)) {
+            return run(command, timeout);
+        }
+        Launcher l = briefLauncher();
+        if (l == null) {
+            return run(command, timeout);
+        }
+        String end = launchMarker + " end ";
+        BriefOutput out = new BriefOutput(end);
+        BriefOutput err = new BriefOutput(end);
+        l.out.attach(out);
+        l.err.attach(err);
+        List<String> argv = new ArrayList<>(List.of("timeout", "-k", "2", String.valueOf(BRIEF_LIMIT.toSeconds())));
+        argv.addAll(command.argv());
+        try {
+            l.stdin.write((ShellQuote.join(argv) + "\n" + launchMarker + " run\n").getBytes(StandardCharsets.UTF_8));
+            l.stdin.flush();
+        } catch (IOException e) {
+            l.discard();
+            return run(command, timeout);
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!(out.ended.await(10, TimeUnit.MILLISECONDS) && err.ended.await(10, TimeUnit.MILLISECONDS))) {
+            if (!l.usable()) {
+                l.discard();
+                if (!isConnected()) {
+                    throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost() + " while running '"
+                            + command.description() + "'", null);
+                }
+                throw new TransportException("the launcher on " + hostLabel() + " ended while running '"
+                        + command.description() + "'");
+            }
+            if (System.nanoTime() > deadline) {
+                l.discard(); // the host's timeout ends the command
+                return new CommandResult(-1, out.collected.text(), err.collected.text(), true);
             }
         }
-        if (!keep && l != null) {
+        l.out.release();
+        l.err.release();
+        synchronized (sessions) {
+            if (!closed) {
+                warm.addFirst(l); // ready at once for the next command
+                l = null;
+            }
+        }
+        if (l != null) {
             l.discard();
+        }
+        return new CommandResult(out.status, out.collected.text(), err.collected.text(), false);
+    }
+
+    /** An idle launcher, else one being opened once it is open, else a new one; null if none can be had. */
+    private Launcher briefLauncher() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CHANNEL_OPEN_TIMEOUT_MS);
+        synchronized (sessions) {
+            while (true) {
+                Launcher l = warm.pollFirst();
+                if (l != null && l.usable()) {
+                    return l;
+                }
+                if (l != null) {
+                    l.discard();
+                    continue;
+                }
+                long left = deadline - System.nanoTime();
+                if (warming == 0 || left <= 0 || closed) {
+                    break;
+                }
+                sessions.wait(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
+        return closed ? null : newLauncher();
+    }
+
+    /**
+     * A brief command's stdout or stderr: its lines, up to the launcher's end line (which carries the exit
+     * status; a last line without a newline comes just before it).
+     */
+    static final class BriefOutput extends OutputStream {
+        final Collector collected = new Collector();
+        final CountDownLatch ended = new CountDownLatch(1);
+        volatile int status = -1;
+        private final String end;
+        private final LineSplitter lines;
+
+        BriefOutput(String end) {
+            this.end = end;
+            this.lines = new LineSplitter(this::line, () -> { });
+        }
+
+        private void line(String line) {
+            if (ended.getCount() == 0) {
+                return;
+            }
+            int at = line.indexOf(end);
+            if (at < 0) {
+                collected.line(line);
+                return;
+            }
+            if (at > 0) {
+                collected.line(line.substring(0, at));
+            }
+            try {
+                status = Integer.parseInt(line.substring(at + end.length()).trim());
+            } catch (NumberFormatException e) {
+                status = -1;
+            }
+            ended.countDown();
+        }
+
+        @Override
+        public void write(int b) {
+            lines.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            lines.write(b, off, len);
         }
     }
 
@@ -312,6 +463,12 @@ public final class SshTransport extends ProcessGroupTransport {
         private ByteArrayOutputStream held = new ByteArrayOutputStream();
         private OutputStream target;
         private boolean ended;
+
+        /** Back to holding, once a brief command's output is complete. */
+        synchronized void release() {
+            target = null;
+            held = new ByteArrayOutputStream();
+        }
 
         synchronized void attach(OutputStream sink) {
             try {

@@ -111,6 +111,43 @@ class SshTransportLabTest {
     }
 
     @Test
+    void briefCommandsRunInALauncherAndGiveItBack() throws Exception {
+        CommandResult r = h1.runBrief(RemoteCommand.of("brief", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"),
+                Duration.ofSeconds(10));
+        assertEquals(4, r.exitStatus());
+        assertFalse(r.timedOut());
+        assertEquals("out\ntail\n", r.stdout());
+        assertEquals("err\n", r.stderr());
+        int idle = h1.idleLaunchers();
+        assertTrue(idle >= 1, "the launcher waits for the next command");
+
+        String marker = "/tmp/linklab-pwned-" + System.nanoTime();
+        List<String> hostile = List.of("eth0;touch " + marker, "$(touch " + marker + ")", "`touch " + marker + "`",
+                "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*", h1.launcherMarker() + " run");
+        List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s\\n"));
+        argv.addAll(hostile);
+        CommandResult h = h1.runBrief(new RemoteCommand(argv, false, "echo hostile"), Duration.ofSeconds(10));
+        assertEquals(0, h.exitStatus(), h.stderr());
+        assertEquals(String.join("\n", hostile) + "\n", h.stdout());
+        assertEquals("", lab.h1().exec("sh", "-c", "ls " + marker + " 2>/dev/null || true"));
+        assertEquals(idle, h1.idleLaunchers(), "the same launcher served both");
+
+        // and then carries a command of its own
+        assertEquals("next\n", h1.run(RemoteCommand.of("after", "echo", "next"), Duration.ofSeconds(10)).stdout());
+    }
+
+    @Test
+    void aBriefCommandThatOutlivesItsTimeoutIsReportedAndEndsOnItsOwn() throws Exception {
+        CommandResult r = h1.runBrief(RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 1.5"),
+                Duration.ofMillis(500));
+        assertTrue(r.timedOut());
+        assertEquals("started\n", r.stdout());
+        assertEquals("", settled());
+        assertEquals("still\n", h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), Duration.ofSeconds(10))
+                .stdout());
+    }
+
+    @Test
     void cancelKillsTheWholeProcessGroup() throws Exception {
         RemoteProcess p = h1.start(RemoteCommand.of("sleepers", "sh", "-c", "sleep 300 & sleep 301; wait"),
                 LineSink.DISCARD, LineSink.DISCARD);
