@@ -324,15 +324,17 @@ final class Run implements RunHandle {
     }
 
     /**
-     * Between repetitions and points: the next servers and clients get their launchers now, not while
-     * a test measures (their shells would take CPU from it).
+     * After a repetition's clients: the next servers and clients (0 processes: the clean-up's command, and
+     * with an MTU change the restore's) get their launchers now, not while a test measures (their shells
+     * would take CPU from it).
      */
-    private void prepareNextRepetition(int processes) {
+    private void prepareNext(int processes, boolean mtuToRestore) {
+        int each = processes > 0 ? processes : mtuToRestore ? 2 : 1;
         if (client == server) {
-            client.prepareFor(2 * processes);
+            client.prepareFor(processes > 0 ? 2 * each : each);
         } else {
-            client.prepareFor(processes);
-            server.prepareFor(processes);
+            client.prepareFor(each);
+            server.prepareFor(each);
         }
     }
 
@@ -476,17 +478,16 @@ final class Run implements RunHandle {
                     // The MTU changes while the first repetition's servers start: they do not depend on it.
                     MtuStep step = rep == 1 && point.mtu() != null
                             ? () -> applyMtu(mtu, point.mtu()) : () -> { };
-                    try {
-                        reps.add(runRepetition(point, index, rep, directions, step));
-                    } finally {
-                        if (cancelled) {
-                            // nothing more starts
-                        } else if (rep < point.plan().repetitions()) {
-                            prepareNextRepetition(point.plan().processes());
-                        } else if (next != null) {
-                            prepareNextRepetition(next.plan().processes());
+                    // Once this repetition's clients are done (the measurement is over), what comes next gets its
+                    // launchers: the next repetition's servers and clients, or the clean-up.
+                    int nextProcesses = rep < point.plan().repetitions() ? point.plan().processes()
+                            : next != null ? next.plan().processes() : 0;
+                    Runnable afterClients = () -> {
+                        if (!cancelled) {
+                            prepareNext(nextProcesses, mtu != null);
                         }
-                    }
+                    };
+                    reps.add(runRepetition(point, index, rep, directions, step, afterClients));
                 } catch (PointFailure e) {
                     if (e.wholePoint()) {
                         throw e;
@@ -560,7 +561,7 @@ final class Run implements RunHandle {
     }
 
     private Map<Direction, Totals> runRepetition(SweepPoint point, int index, int rep, List<Direction> directions,
-                                                 MtuStep beforeClients)
+                                                 MtuStep beforeClients, Runnable afterClients)
             throws PointFailure, RunAbort, InterruptedException {
         TestPlan p = point.plan();
         int n = p.processes();
@@ -655,6 +656,7 @@ final class Run implements RunHandle {
             listener.progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
                     + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients, p, lastOutput);
+            afterClients.run();
             for (StreamingParser parser : clientParsers) {
                 synchronized (parser) {
                     parser.finish();
@@ -884,7 +886,7 @@ final class Run implements RunHandle {
         // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
             if (t != null) {
-                t.prepareFor(0); // the run starts nothing more; the clean-up uses a launcher only if one is left
+                t.prepareFor(0); // nothing more after the clean-up, which takes the launcher prepared for it
                 work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), IO));
             }
         }
