@@ -44,27 +44,30 @@ public final class SshTransport extends ProcessGroupTransport {
     static final int MAX_WARM = 4;
 
     /**
-     * Run as {@code sh -c LAUNCHER MARKER}: collects lines from stdin until one equals MARKER, then runs
-     * what it collected as {@code exec <lines>} - the command line that would otherwise have gone to the
-     * login shell, quoted the same way. MARKER is random per transport, so no argument line can end the
-     * collection early. sh's read takes one byte at a time from a pipe, so nothing after the marker is
-     * consumed: the command's wrapper inherits the channel's stdin untouched, for its watchdog. A line
-     * "MARKER run" instead runs the lines as a brief command ({@link #runBrief}) with no stdin, then writes
-     * "MARKER end STATUS" to stdout and stderr and waits for the next command. At end of file (the channel
-     * closed while idle) it just ends.
+     * Run as {@code sh -c LAUNCHER MARKER} (MARKER only names the launcher in the host's process list).
+     * Reads a terminator line, new and random for each command and sent only on stdin, then collects lines
+     * until one equals it and runs what it collected as {@code exec <lines>} - the command line that would
+     * otherwise have gone to the login shell, quoted the same way. No argument, and nothing a host's user
+     * sees, can end the collection early. sh's read takes one byte at a time from a pipe, so nothing after
+     * the terminator is consumed: the command's wrapper inherits the channel's stdin untouched, for its
+     * watchdog. "TERMINATOR run" instead runs the lines as a brief command ({@link #runBrief}) without
+     * stdin, writes "TERMINATOR end STATUS" to stdout and stderr, and waits for the next command. At end of
+     * file (the channel closed while idle) it just ends.
      */
     static final String LAUNCHER = """
-            l=
-            while IFS= read -r x; do
-              if [ "$x" = "$0" ]; then eval "exec $l"; fi
-              if [ "$x" = "$0 run" ]; then
-                (eval "$l") </dev/null; s=$?
-                echo "$0 end $s"; echo "$0 end $s" >&2
-                l=
-                continue
-              fi
-              l="$l$x
+            while IFS= read -r t; do
+              l=
+              while IFS= read -r x; do
+                if [ "$x" = "$t" ]; then eval "exec $l"; fi
+                if [ "$x" = "$t run" ]; then
+                  (eval "$l") </dev/null; s=$?
+                  echo "$t end $s"; echo "$t end $s" >&2
+                  continue 2
+                fi
+                l="$l$x
             "
+              done
+              exit 0
             done
             """;
     /** How long a brief command may run: it is bounded on the host too ({@code timeout}), as it has no watchdog. */
@@ -201,6 +204,13 @@ public final class SshTransport extends ProcessGroupTransport {
         warmUp();
     }
 
+    /** A launcher's terminator line for one command: random, so that no line of the command can equal it. */
+    private static String terminator() {
+        byte[] id = new byte[12];
+        RANDOM.nextBytes(id);
+        return "linklab-" + HexFormat.of().formatHex(id);
+    }
+
     /** Launchers waiting for a command, for tests. */
     int idleLaunchers() {
         synchronized (sessions) {
@@ -295,7 +305,8 @@ public final class SshTransport extends ProcessGroupTransport {
         if (l == null) {
             return run(command, timeout);
         }
-        String end = launchMarker + " end ";
+        String t = terminator();
+        String end = t + " end ";
         BriefOutput out = new BriefOutput(end);
         BriefOutput err = new BriefOutput(end);
         l.out.attach(out);
@@ -303,7 +314,7 @@ public final class SshTransport extends ProcessGroupTransport {
         List<String> argv = new ArrayList<>(List.of("timeout", "-k", "2", String.valueOf(BRIEF_LIMIT.toSeconds())));
         argv.addAll(command.argv());
         try {
-            l.stdin.write((ShellQuote.join(argv) + "\n" + launchMarker + " run\n").getBytes(StandardCharsets.UTF_8));
+            l.stdin.write((t + "\n" + ShellQuote.join(argv) + "\n" + t + " run\n").getBytes(StandardCharsets.UTF_8));
             l.stdin.flush();
         } catch (IOException e) {
             l.discard();
@@ -428,7 +439,8 @@ public final class SshTransport extends ProcessGroupTransport {
                 continue;
             }
             try {
-                l.stdin.write((ShellQuote.join(argv) + "\n" + launchMarker + "\n").getBytes(StandardCharsets.UTF_8));
+                String t = terminator();
+                l.stdin.write((t + "\n" + ShellQuote.join(argv) + "\n" + t + "\n").getBytes(StandardCharsets.UTF_8));
                 l.stdin.flush();
             } catch (IOException e) {
                 l.discard();

@@ -99,12 +99,22 @@ class SshTransportLabTest {
 
     @Test
     void hostileValuesArePassedAsLiteralWordsAndNeverRun() throws Exception {
+        assertHostileValuesStayWords(c -> h1.run(c, Duration.ofSeconds(10)));
+    }
+
+    interface Runner {
+        CommandResult run(RemoteCommand command) throws Exception;
+    }
+
+    /** printf over hostile values through {@code runner}: each comes back as one literal word, none is run. */
+    void assertHostileValuesStayWords(Runner runner, String... more) throws Exception {
         String marker = "/tmp/linklab-pwned-" + System.nanoTime();
-        List<String> hostile = List.of("eth0;touch " + marker, "$(touch " + marker + ")", "`touch " + marker + "`",
-                "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*");
+        List<String> hostile = new java.util.ArrayList<>(List.of("eth0;touch " + marker, "$(touch " + marker + ")",
+                "`touch " + marker + "`", "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*"));
+        hostile.addAll(List.of(more));
         List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s\\n"));
         argv.addAll(hostile);
-        CommandResult r = h1.run(new RemoteCommand(argv, false, "echo hostile"), Duration.ofSeconds(10));
+        CommandResult r = runner.run(new RemoteCommand(argv, false, "echo hostile"));
         assertEquals(0, r.exitStatus(), r.stderr());
         assertEquals(String.join("\n", hostile) + "\n", r.stdout());
         assertEquals("", lab.h1().exec("sh", "-c", "ls " + marker + " 2>/dev/null || true"));
@@ -121,15 +131,8 @@ class SshTransportLabTest {
         int idle = h1.idleLaunchers();
         assertTrue(idle >= 1, "the launcher waits for the next command");
 
-        String marker = "/tmp/linklab-pwned-" + System.nanoTime();
-        List<String> hostile = List.of("eth0;touch " + marker, "$(touch " + marker + ")", "`touch " + marker + "`",
-                "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*", h1.launcherMarker() + " run");
-        List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s\\n"));
-        argv.addAll(hostile);
-        CommandResult h = h1.runBrief(new RemoteCommand(argv, false, "echo hostile"), Duration.ofSeconds(10));
-        assertEquals(0, h.exitStatus(), h.stderr());
-        assertEquals(String.join("\n", hostile) + "\n", h.stdout());
-        assertEquals("", lab.h1().exec("sh", "-c", "ls " + marker + " 2>/dev/null || true"));
+        assertHostileValuesStayWords(c -> h1.runBrief(c, Duration.ofSeconds(10)), h1.launcherMarker() + " run x",
+                h1.launcherMarker() + " end 0", "x end 0", h1.launcherMarker());
         assertEquals(idle, h1.idleLaunchers(), "the same launcher served both");
 
         // and then carries a command of its own

@@ -50,7 +50,8 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
     }
 
     private static long waiting(String processes, SshTransport t) {
-        return processes.lines().filter(l -> l.matches("\\d+ sh -c l= .*") && l.endsWith(t.launcherMarker())).count();
+        return processes.lines()
+                .filter(l -> l.matches("\\d+ sh -c while IFS= read -r t; .*") && l.endsWith(t.launcherMarker())).count();
     }
 
     @Override
@@ -95,8 +96,8 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
     @Test
     void argumentLinesThatLookLikeTheLaunchersMarkerAreJustArguments() throws Exception {
         List<String> argv = new ArrayList<>(List.of("printf", "%s|"));
-        List<String> odd = List.of("linklab-go-", "a\nlinklab-go-000000000000000000\nb", "\n", "", " lead", "trail ",
-                "tab\tx", "$0", "\"$l\"", "\\n", "exec true");
+        List<String> odd = List.of("linklab-go-", "a\n" + h1.launcherMarker() + "\nb", h1.launcherMarker(), "\n", "",
+                " lead", "trail ", "tab\tx", "$0", "$t", "\"$l\"", "\\n", "exec true", "x run", "continue 2");
         argv.addAll(odd);
         CommandResult r = h1.run(new RemoteCommand(argv, false, "odd lines"), Duration.ofSeconds(10));
         assertEquals(0, r.exitStatus(), r.stderr());
