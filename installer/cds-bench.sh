@@ -24,8 +24,10 @@ jar=$PWD/target/linklab.jar
 fixture=$PWD/src/test/resources/fixtures/recorded/iperf3_3.12_client_bidir.json
 jsa=$(dirname "$app")/linklab.jsa
 work=$(mktemp -d /tmp/linklab-cds-bench.XXXXXX)
-aside=
-restore() { [[ -n "$aside" && -f "$work/aside.jsa" ]] && mv -f "$work/aside.jsa" "$jsa" && mv -f "$work/aside.size" "$jsa.size"; rm -rf "$work"; }
+restore() {
+  if [[ -f "$work/aside.jsa" ]]; then mv -f "$work/aside.jsa" "$jsa"; mv -f "$work/aside.size" "$jsa.size"; fi
+  rm -rf "$work"
+}
 trap restore EXIT
 
 if [[ ! -f "$jsa" ]]; then "$app" --make-class-archive >/dev/null; fi
@@ -52,33 +54,39 @@ print("%.3f %.3f" % (first, time.monotonic() - t0))
 PY
 }
 
-row() {
-  # $1 name; the rest is the command prefix (command or java -jar)
-  local name=$1; shift
-  local v i t
-  "$@" --version >/dev/null 2>&1   # page cache
-  v=$(for _ in $(seq "$runs"); do wall "$@" --version; done | median)
-  i=$(for _ in $(seq "$runs"); do wall "$@" import "$fixture"; done | median)
-  : >"$work/t"
-  for r in $(seq "$runs"); do
+# One round measures every configuration once, so a load change during the benchmark hits all of them alike.
+configs=("command, no archive" "command, archive" "java -jar, no archive" "java -jar, archive")
+run_as() {
+  case "$1" in
+    command*) shift; "$app" "$@" ;;
+    "java -jar, no archive") shift; java -jar "$jar" "$@" ;;
     # shellcheck disable=SC2086
-    first_line "$@" test $LOGINS --duration 5 --out "$work/run-$r" >>"$work/t"
-  done
-  t=$(awk '{ print $1 }' "$work/t" | median)
-  e=$(awk '{ print $2 }' "$work/t" | median)
-  printf '  %-28s %10s %10s %14s %12s\n' "$name" "$v" "$i" "$t" "$e"
+    "java -jar, archive") shift; java $quiet_cds -jar "$jar" "$@" ;;
+  esac
 }
+export -f run_as
+export app jar jsa work quiet_cds
 
-echo "cds-bench: $runs runs each, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), lab $ID"
+echo "cds-bench: $runs rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), lab $ID"
 echo "  command: $app"
-printf '  %-28s %10s %10s %14s %12s\n' "" "--version" "import" "test 1st line" "test end"
-aside=yes; mv "$jsa" "$work/aside.jsa"; mv "$jsa.size" "$work/aside.size"
-row "command, no archive" "$app"
-mv -f "$work/aside.jsa" "$jsa"; mv -f "$work/aside.size" "$jsa.size"; aside=
-row "command, archive" "$app"
-row "java -jar, no archive" java -jar "$jar"
-# shellcheck disable=SC2086
-row "java -jar, archive" java $quiet_cds -jar "$jar"
+for c in "${configs[@]}"; do run_as "$c" --version >/dev/null 2>&1; done   # page cache
+for r in $(seq "$runs"); do
+  for i in "${!configs[@]}"; do
+    c=${configs[$i]}
+    # "command, no archive": the archive is moved aside around (not inside) the timed commands
+    if [[ $c == "command, no archive" ]]; then mv "$jsa" "$work/aside.jsa"; mv "$jsa.size" "$work/aside.size"; fi
+    echo "$(wall run_as "$c" --version) $(wall run_as "$c" import "$fixture")" >>"$work/cli-$i"
+    # shellcheck disable=SC2086
+    first_line bash -c 'run_as "$@"' _ "$c" test $LOGINS --duration 5 --out "$work/run-$i-$r" >>"$work/test-$i"
+    if [[ -f "$work/aside.jsa" ]]; then mv -f "$work/aside.jsa" "$jsa"; mv -f "$work/aside.size" "$jsa.size"; fi
+  done
+done
+printf '  %-24s %10s %10s %14s %12s\n' "median of $runs" "--version" "import" "test 1st line" "test end"
+for i in "${!configs[@]}"; do
+  printf '  %-24s %10s %10s %14s %12s\n' "${configs[$i]}" "$(awk '{ print $1 }' "$work/cli-$i" | median)" \
+    "$(awk '{ print $2 }' "$work/cli-$i" | median)" "$(awk '{ print $1 }' "$work/test-$i" | median)" \
+    "$(awk '{ print $2 }' "$work/test-$i" | median)"
+done
 m=$(for _ in $(seq 3); do wall "$app" --make-class-archive "$work/made.jsa"; done | median)
 echo "  making the archive (linklab --make-class-archive, postinst's step): $m s, $(( $(stat -c %s "$jsa") / 1024 / 1024 )) MiB"
 echo "  load after: $(cut -d' ' -f1-3 /proc/loadavg)"
