@@ -128,6 +128,10 @@ if [[ -f target/linklab.jar ]]; then
     bash -c "cmp -s '$work/samples.csv' '$work/jar-samples.csv' && cmp -s '$work/summary.csv' '$work/jar-summary.csv'"
 fi
 
+# headless runs keep the JIT to C1 (installer/linux/linklab); JAVA_TOOL_OPTIONS reaches the JVM it starts
+check "the headless command runs with the C1 compiler only (TieredStopAtLevel 1)" bash -c \
+  "env JAVA_TOOL_OPTIONS=-XX:+PrintFlagsFinal linklab --version 2>/dev/null | grep -Eq 'TieredStopAtLevel +:?= 1 '"
+
 # --- the class-data archive postinst makes (docs/decisions/0802-class-data-archive.md) -----------------------
 jsa=$APP_DIR/lib/app/linklab.jsa
 check "postinst made the class-data archive $jsa and recorded its size" \
@@ -197,6 +201,8 @@ t1=$(date +%s.%N)
 if [[ -n "$win" ]]; then
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "window_seconds=%.2f\n", b - a }'
   echo "window_class=$(xprop -id "$win" WM_CLASS | sed 's/.*= //')"
+  # the command script execs the JVM: its command line shows the options the GUI got
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q TieredStopAtLevel && echo "gui_c1_only=yes" || echo "gui_c1_only=no"
   # set from Stage.getIcons() before show(), yet one CI run read no _NET_WM_ICON the instant the window was
   # mapped: the property can reach the X server a moment after the window, so give it a few seconds
   icon=no
@@ -215,6 +221,7 @@ xvfb-run -a -s "-screen 0 1600x1000x24" bash "$work/gui.sh" "$work" >"$work/gui.
 gui_pid=$(cat "$work/gui.pid" 2>/dev/null || true)
 check "the installed GUI opens a window titled LinkLab under Xvfb" grep -q '^window_seconds=' "$work/gui.result"
 check "the window carries the LinkLab icon" grep -q '^window_icon=yes' "$work/gui.result"
+check "the GUI keeps both JIT compilers" grep -q '^gui_c1_only=no' "$work/gui.result"
 grep -q '^window_icon=no' "$work/gui.result" && sed 's/^/  | xprop: /' "$work/wm-icon.txt" | head -3
 check "the GUI stops on SIGTERM" grep -q '^still_running=no' "$work/gui.result"
 if ! grep -q '^window_seconds=' "$work/gui.result"; then

@@ -4,8 +4,9 @@
 #
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS]
 #
-# 1. `linklab test`, 5-second iperf3 between the two SSH hosts, run as `java -jar` and again with the
-#    class-data archive the installed `linklab` command uses (installer/make-cds-archive.sh): from command to
+# 1. `linklab test`, 5-second iperf3 between the two SSH hosts, run as `java -jar` and again as the installed
+#    `linklab` command starts it (installer/linux/linklab: the class-data archive made at install time, as
+#    installer/make-cds-archive.sh makes it for the jar, and the C1 compiler only for headless runs): from command to
 #    result (the line with the measured rate appears: JVM start, SSH logins, preflight, server start, the
 #    test), from command to exit (clean-up and files too), and inside the engine (run.json started → ended).
 # 2. Right after each, the same test by hand (ssh h2 iperf3 -s -1; ssh h1 iperf3 -c): LinkLab's receiver
@@ -60,12 +61,13 @@ PY
 ll_rates=()
 raw_rates=()
 echo "## 5-second iperf3 test, two SSH hosts"
-printf "%-6s %-9s %12s %10s %10s %12s %10s %8s\n" round java to_result_s to_exit_s engine_s linklab_Gb raw_Gb diff_%
+printf "%-6s %-9s %12s %10s %10s %12s %10s %8s\n" round started_as to_result_s to_exit_s engine_s linklab_Gb raw_Gb diff_%
 for r in $(seq 1 "$ROUNDS"); do
-  for mode in plain archive; do
+  for mode in plain installed; do
     d="$OUT/single-$r-$mode"
     opts=()
-    [[ $mode == archive ]] && opts=(-XX:SharedArchiveFile="$CDS" -Xlog:cds=off -Xlog:cds+dynamic=off)
+    [[ $mode == installed ]] && opts=(-XX:SharedArchiveFile="$CDS" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off
+                                      -XX:TieredStopAtLevel=1)
     read -r result wall < <(timed "$d.log" java "${opts[@]}" -jar "$JAR" test "${LOGINS[@]}" --duration 5 --out "$d") \
       || { cat "$d.log"; exit 1; }
     engine=$(secs "$(field "$d/run.json" 'r["started"]')" "$(field "$d/run.json" 'r["ended"]')")
