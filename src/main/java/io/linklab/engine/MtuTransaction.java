@@ -155,6 +155,15 @@ final class MtuTransaction implements AutoCloseable {
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
+        if (keepalive != null) {
+            // The interrupted extension kills its command on the host; let it finish before the caller closes
+            // the connections (awaited last, so it overlaps the restore's own round trips).
+            try {
+                keepalive.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return String.join("; ", notes);
     }
 
