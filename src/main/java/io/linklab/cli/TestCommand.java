@@ -37,7 +37,7 @@ public final class TestCommand implements CliCommand {
     private static final Set<String> VALUE_FLAGS = Set.of("--client", "--server", "--target", "--client-if",
             "--server-if", "--identity", "--known-hosts", "--tool", "--streams", "--processes", "--port",
             "--duration", "--interval", "--omit", "--bitrate", "--window", "--message-size", "--mtu", "--repeat",
-            "--out", "--plan", "--save-plan", "--sweep");
+            "--out", "--plan", "--save-plan", "--sweep", "--client-cpus", "--server-cpus");
     private static final Set<String> SWITCHES = Set.of("--reverse", "--bidir", "--udp", "--accept-new-host-keys",
             "--dry-run");
 
@@ -49,7 +49,7 @@ public final class TestCommand implements CliCommand {
             Map.entry("streams", "--streams"), Map.entry("processes", "--processes"), Map.entry("port", "--port"),
             Map.entry("window", "--window"), Map.entry("message-size", "--message-size"),
             Map.entry("bitrate", "--bitrate"), Map.entry("repetitions", "--repeat"), Map.entry("mode", "--bidir"),
-            Map.entry("tool", "--tool"));
+            Map.entry("tool", "--tool"), Map.entry("cpus", "--client-cpus or --server-cpus"));
 
     /** How the CLI reaches hosts; the default opens SSH (or local) transports with the given key options. */
     interface Transports {
@@ -83,6 +83,7 @@ public final class TestCommand implements CliCommand {
                   --client USER@HOST[:PORT] --server USER@HOST[:PORT]   SSH logins (or `local`)
                   --target ADDR                                         data address the client sends to
                   [--client-if IF] [--server-if IF]                     data interfaces (needed for --mtu)
+                  [--client-cpus LIST] [--server-cpus LIST]             pin process i to CPU LIST[i], e.g. 2,4,6-9
                   [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-keys]
                   [--tool iperf3|iperf2|netperf] [--streams N] [--processes N] [--port P]
                   [--duration SECONDS] [--interval SECONDS] [--omit SECONDS]
@@ -315,9 +316,11 @@ public final class TestCommand implements CliCommand {
             base = TestPlan.defaults(null, null, null);
         }
         TestPlan.End client = new TestPlan.End(opts.getOrDefault("--client", login(base.client())),
-                opts.getOrDefault("--client-if", base.client() == null ? null : base.client().dataInterface()));
+                opts.getOrDefault("--client-if", base.client() == null ? null : base.client().dataInterface()),
+                cpus(opts, "--client-cpus", base.client()));
         TestPlan.End server = new TestPlan.End(opts.getOrDefault("--server", login(base.server())),
-                opts.getOrDefault("--server-if", base.server() == null ? null : base.server().dataInterface()));
+                opts.getOrDefault("--server-if", base.server() == null ? null : base.server().dataInterface()),
+                cpus(opts, "--server-cpus", base.server()));
         Tool tool = base.tool();
         if (opts.containsKey("--tool")) {
             try {
@@ -383,6 +386,19 @@ public final class TestCommand implements CliCommand {
 
     private static String login(TestPlan.End end) {
         return end == null ? null : end.login();
+    }
+
+    /** The CPU list a flag gives ("2,4,6-9"), else the plan's. */
+    static List<Integer> cpus(Map<String, String> opts, String flag, TestPlan.End base) {
+        String v = opts.get(flag);
+        if (v == null) {
+            return base == null ? List.of() : base.cpus();
+        }
+        try {
+            return TestPlan.End.parseCpus(flag, v);
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private static int integer(Map<String, String> opts, String flag, int fallback) {

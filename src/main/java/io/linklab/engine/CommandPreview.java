@@ -55,7 +55,8 @@ public final class CommandPreview {
             }
             // The order they run in: servers start while the MTU changes, clients once both are done.
             for (int i = 0; i < point.plan().processes(); i++) {
-                server.add(line(tool.server(point.plan(), plan.basePort() + i, serverLifetime(point.plan())),
+                server.add(line(ToolCommand.pinned(tool.server(point.plan(), plan.basePort() + i,
+                        serverLifetime(point.plan())), plan.server(), i),
                         serverRoot));
             }
             if (point.mtu() != null) {
@@ -64,7 +65,8 @@ public final class CommandPreview {
                 client.add(line(MtuCommands.verify(plan.target(), point.mtu()), clientRoot));
             }
             for (int i = 0; i < point.plan().processes(); i++) {
-                client.add(line(tool.client(point.plan(), plan.basePort() + i), clientRoot));
+                client.add(line(ToolCommand.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i),
+                        clientRoot));
             }
         }
         if (points.stream().anyMatch(p -> p.mtu() != null)) {

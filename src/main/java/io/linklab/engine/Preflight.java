@@ -43,6 +43,7 @@ final class Preflight {
         s.append("ss -Hltn 2>/dev/null | awk '{print \"listen.tcp=\" $4}'; ");
         s.append("ss -Hlun 2>/dev/null | awk '{print \"listen.udp=\" $4}'; ");
         s.append("command -v ping >/dev/null && echo ping=yes; ");
+        s.append("command -v taskset >/dev/null && echo taskset=yes; ");
         s.append("[ \"$(id -u)\" = 0 ] || { sudo -n true 2>/dev/null && echo sudo=yes; }; true");
         return RemoteCommand.of("probe the host", "sh", "-c", s.toString());
     }

@@ -367,6 +367,8 @@ final class Run implements RunHandle {
         }
         checkInterface(problems, cFacts, clientLabel, plan.client().dataInterface());
         checkInterface(problems, sFacts, serverLabel, plan.server().dataInterface());
+        checkCpus(problems, cFacts, clientLabel, plan.client());
+        checkCpus(problems, sFacts, serverLabel, plan.server());
         int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
         for (int i = 0; i < maxProcesses; i++) {
             int port = plan.basePort() + i;
@@ -443,6 +445,26 @@ final class Run implements RunHandle {
             };
             problems.add(tool.program() + " is not installed on " + who + "; install it there (e.g. apt-get install "
                     + pkg + " or dnf install " + pkg + ")");
+        }
+    }
+
+    private static void checkCpus(List<String> problems, HostFacts f, String who, TestPlan.End end) {
+        if (end.cpus().isEmpty()) {
+            return;
+        }
+        if (!"yes".equals(f.get("taskset"))) {
+            problems.add("taskset is not installed on " + who + "; it pins the processes to CPUs (apt-get install "
+                    + "util-linux), or run without CPU pinning");
+        }
+        String online = f.get("cpus");
+        if (online != null && online.matches("\\d+")) {
+            int n = Integer.parseInt(online);
+            List<Integer> missing = end.cpus().stream().filter(c -> c >= n).distinct().toList();
+            if (!missing.isEmpty()) {
+                problems.add("CPU " + missing.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                        + " is not on " + who + ", which has " + n + " CPU" + (n == 1 ? "" : "s") + " (0-" + (n - 1)
+                        + "); pin to those");
+            }
         }
     }
 
@@ -585,7 +607,7 @@ final class Run implements RunHandle {
             List<List<String>> serverErr = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int port = p.basePort() + i;
-                RemoteCommand cmd = tool.server(p, port, CommandPreview.serverLifetime(p));
+                RemoteCommand cmd = ToolCommand.pinned(tool.server(p, port, CommandPreview.serverLifetime(p)), p.server(), i);
                 RawLog log = rawLog(prefix + "-server-" + port, serverLabel, cmd);
                 CountDownLatch latch = new CountDownLatch(1);
                 List<String> err = Collections.synchronizedList(new ArrayList<>());
@@ -629,7 +651,7 @@ final class Run implements RunHandle {
             for (int i = 0; i < n; i++) {
                 int port = p.basePort() + i;
                 String process = n > 1 ? String.valueOf(port) : null;
-                RemoteCommand cmd = tool.client(p, port);
+                RemoteCommand cmd = ToolCommand.pinned(tool.client(p, port), p.client(), i);
                 RawLog log = rawLog(prefix + "-client-" + port, clientLabel, cmd);
                 StreamingParser parser = parsers.create(p.tool(), sink(pl, rep, process, merger, summaries, errors));
                 clientParsers.add(parser);

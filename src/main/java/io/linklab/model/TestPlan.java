@@ -43,9 +43,78 @@ public record TestPlan(
      *
      * @param login         user@host[:port] or "local"
      * @param dataInterface interface carrying the test traffic (needed to change its MTU), or null
+     * @param cpus          CPUs this end's processes are pinned to, process i to {@code cpus[i % size]}
+     *                      (taskset); empty for no pinning (the scheduler's choice)
      */
-    public record End(String login, String dataInterface) {
+    public record End(String login, String dataInterface, List<Integer> cpus) {
+        public End {
+            cpus = cpus == null ? List.of() : List.copyOf(cpus);
+            for (int cpu : cpus) {
+                if (cpu < 0 || cpu > MAX_CPU) {
+                    throw new InvalidValueException("cpus", String.valueOf(cpu),
+                            "a CPU number is 0 to " + MAX_CPU + " (see nproc or lscpu on the host)");
+                }
+            }
+        }
+
+        public End(String login, String dataInterface) {
+            this(login, dataInterface, List.of());
+        }
+
+        /**
+         * A CPU list as taskset and lscpu write it: "2,4,6-9" (ranges counting up); blank for none.
+         *
+         * @throws InvalidValueException naming {@code field}, with how to write it
+         */
+        public static List<Integer> parseCpus(String field, String text) {
+            if (text == null || text.isBlank()) {
+                return List.of();
+            }
+            List<Integer> cpus = new java.util.ArrayList<>();
+            for (String part : text.split(",", -1)) {
+                java.util.regex.Matcher m = CPU_RANGE.matcher(part);
+                if (!m.matches()) {
+                    throw new InvalidValueException(field, text, "a CPU list such as 2,4,6-9");
+                }
+                int from = Integer.parseInt(m.group(1));
+                int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
+                if (to < from || to > MAX_CPU) {
+                    throw new InvalidValueException(field, text, "a CPU list such as 2,4,6-9, ranges counting up, "
+                            + "CPUs 0 to " + MAX_CPU);
+                }
+                for (int c = from; c <= to; c++) {
+                    cpus.add(c);
+                }
+            }
+            return cpus;
+        }
+
+        /** The list as {@link #parseCpus} reads it, ranges joined ("2,4,6-9"); blank for none. */
+        public String cpuText() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < cpus.size(); i++) {
+                int j = i;
+                while (j + 1 < cpus.size() && cpus.get(j + 1) == cpus.get(j) + 1) {
+                    j++;
+                }
+                sb.append(sb.length() == 0 ? "" : ",").append(cpus.get(i));
+                if (j > i + 1) {
+                    sb.append('-').append(cpus.get(j));
+                    i = j;
+                }
+            }
+            return sb.toString();
+        }
+
+        /** The CPU of process {@code index}, if this end pins its processes. */
+        public java.util.OptionalInt cpuOf(int index) {
+            return cpus.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(cpus.get(index % cpus.size()));
+        }
     }
+
+    /** Linux's highest possible CPU number (CONFIG_NR_CPUS at most 8192). */
+    public static final int MAX_CPU = 8191;
+    private static final java.util.regex.Pattern CPU_RANGE = java.util.regex.Pattern.compile("\\s*(\\d{1,4})(?:-(\\d{1,4}))?\\s*");
 
     public enum SweepKind { MTU, STREAMS, PROCESSES, WINDOW, MESSAGE_SIZE }
 

@@ -76,6 +76,34 @@ class TestCommandTest {
     }
 
     @Test
+    void cpuListsPinEachProcessOnItsEndAndBadListsAreNamed() {
+        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
+                "198.19.0.2", "--processes", "3", "--client-cpus", "4-5", "--server-cpus", "2,6", "--dry-run"));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5201"), o);
+        assertTrue(o.contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), o);
+        assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5203"), "the list repeats: " + o);
+        assertTrue(o.contains("taskset -c 6 timeout --foreground -k 2"), o);
+        assertTrue(o.contains("iperf3 -s -1 -p 5202"), o);
+        // a saved plan keeps the lists, readably
+        Path plan = dir.resolve("pinned.json");
+        out.reset();
+        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
+                "198.19.0.2", "--processes", "2", "--client-cpus", "4-5", "--save-plan", plan.toString(), "--dry-run"));
+        out.reset();
+        assertEquals(0, run("test", "--plan", plan.toString(), "--dry-run"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"),
+                out.toString(StandardCharsets.UTF_8));
+        for (String bad : List.of("1,,2", "3-1", "a", "1;reboot", "99999")) {
+            err.reset();
+            assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1",
+                    "--client-cpus", bad, "--dry-run"), bad);
+            assertTrue(err().contains("--client-cpus"), bad + ": " + err());
+            assertTrue(!err().contains("Exception"), err());
+        }
+    }
+
+    @Test
     void localStreamsSweepWritesAllFiles() throws Exception {
         Path o = dir.resolve("out");
         int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port", "5581",

@@ -148,6 +148,58 @@ class EngineLabTest {
     }
 
     @Test
+    void processesPinnedToCpusRunThereOnBothEnds() throws Exception {
+        TestPlan base = plan(Tool.IPERF3, 3, 1, 2, TestPlan.Mode.NORMAL, null);
+        TestPlan pinned = new TestPlan(base.tool(), new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)), base.target(), base.protocol(),
+                null, base.durationS(), base.intervalS(), 0, 1, 2, PORT, base.mode(), null, null, 1, null);
+        Map<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        StoredRun run = run(pinned, new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                // while the test runs: which CPUs each iperf3 of ours may use, by port, read from /proc
+                try {
+                    seen.putAll(affinities(lab.h1(), "h1"));
+                    seen.putAll(affinities(lab.h2(), "h2"));
+                } catch (Exception e) {
+                    seen.put("error", e.toString());
+                }
+            }
+        });
+        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
+        assertEquals(Map.of("h1 -c " + PORT, "1", "h1 -c " + (PORT + 1), "0", "h2 -s " + PORT, "0",
+                "h2 -s " + (PORT + 1), "1"), seen);
+        assertTrue(run.record().commands().get("client " + lab.h1().login()).get(0).startsWith("taskset -c 1 iperf3 -c"),
+                run.record().commands().toString());
+
+        // a CPU the host does not have is refused before anything starts, naming host and CPU
+        int cpus = Integer.parseInt(lab.h2().exec("nproc").trim());
+        TestPlan tooFar = new TestPlan(base.tool(), base.client(),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(cpus + 3)), base.target(), base.protocol(),
+                null, 2, 1.0, 0, 1, 1, PORT, base.mode(), null, null, 1, null);
+        StoredRun refused = run(tooFar, new RunListener() { });
+        assertEquals(RunRecord.State.FAILED, refused.record().state());
+        assertTrue(refused.record().message().contains("CPU " + (cpus + 3) + " is not on " + lab.h2().login()),
+                refused.record().message());
+    }
+
+    /** "HOST -c|-s PORT" → Cpus_allowed_list of each iperf3 client or server running in the host's namespace. */
+    private static Map<String, String> affinities(Lab.Host host, String name) throws Exception {
+        Map<String, String> found = new java.util.HashMap<>();
+        for (String line : host.processes().lines().toList()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+) iperf3 (-[cs]) .*-p (\\d+) .*").matcher(line);
+            if (m.matches()) {
+                String status = Files.readString(Path.of("/proc", m.group(1), "status"));
+                java.util.regex.Matcher c = java.util.regex.Pattern.compile("Cpus_allowed_list:\\s*(\\S+)").matcher(status);
+                if (c.find()) {
+                    found.put(name + " " + m.group(2) + " " + m.group(3), c.group(1));
+                }
+            }
+        }
+        return found;
+    }
+
+    @Test
     void iperf2WithFourStreams() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF2, 2, 4, 1, TestPlan.Mode.NORMAL, null));
         Set<String> streams = samples(run).stream().filter(s -> !s.isSum()).map(Sample::stream)

@@ -3,6 +3,7 @@ package io.linklab.engine.files;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tools.command.PlanCheck;
@@ -24,7 +25,7 @@ public final class PlanFiles {
     private static final Set<String> KEYS = Set.of("format", "version", "tool", "client", "server", "target",
             "protocol", "bitrate", "duration", "interval", "omit", "streams", "processes", "port", "mode", "window",
             "messageSize", "repetitions", "sweep");
-    private static final Set<String> END_KEYS = Set.of("login", "interface");
+    private static final Set<String> END_KEYS = Set.of("login", "interface", "cpus");
     private static final Set<String> SWEEP_KEYS = Set.of("kind", "values");
 
     private PlanFiles() {
@@ -72,6 +73,9 @@ public final class PlanFiles {
         ObjectNode n = JsonDocs.MAPPER.createObjectNode();
         n.put("login", end.login());
         n.put("interface", end.dataInterface());
+        if (!end.cpus().isEmpty()) {
+            n.put("cpus", end.cpuText()); // as taskset writes it: "2,4,6-9"
+        }
         return n;
     }
 
@@ -138,6 +142,12 @@ public final class PlanFiles {
                     + "{\"login\": \"root@10.0.0.1\", \"interface\": \"eth0\"}");
         }
         JsonDocs.onlyKeys(name, field + ".", n, END_KEYS);
-        return new TestPlan.End(JsonDocs.text(name, n, "login", null), JsonDocs.text(name, n, "interface", null));
+        List<Integer> cpus;
+        try {
+            cpus = TestPlan.End.parseCpus(field + ".cpus", JsonDocs.text(name, n, "cpus", null));
+        } catch (InvalidValueException e) {
+            throw new FileFormatException(name + ": " + e.getMessage());
+        }
+        return new TestPlan.End(JsonDocs.text(name, n, "login", null), JsonDocs.text(name, n, "interface", null), cpus);
     }
 }

@@ -54,6 +54,21 @@ public interface ToolCommand {
         return argv;
     }
 
+    /**
+     * The command of process pair {@code index} on {@code end}, pinned with taskset(1) to the CPU the end
+     * gives that process (the same for every tool; the affinity passes on to what taskset starts), or
+     * unchanged when the end pins nothing.
+     */
+    static RemoteCommand pinned(RemoteCommand command, TestPlan.End end, int index) {
+        java.util.OptionalInt cpu = end == null ? java.util.OptionalInt.empty() : end.cpuOf(index);
+        if (cpu.isEmpty()) {
+            return command;
+        }
+        List<String> argv = new ArrayList<>(List.of("taskset", "-c", String.valueOf(cpu.getAsInt())));
+        argv.addAll(command.argv());
+        return new RemoteCommand(argv, command.privileged(), command.description() + " on CPU " + cpu.getAsInt());
+    }
+
     /** Whole seconds for timeout(1), at least 1. */
     static String seconds(Duration d) {
         return String.valueOf(Math.max(1, (d.toMillis() + 999) / 1000));

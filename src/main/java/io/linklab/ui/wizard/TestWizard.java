@@ -187,6 +187,11 @@ public final class TestWizard {
         row = add(g, row, "Processes", text(vm.processes, "wizard-processes",
                 "Client/server process pairs run at once, on consecutive ports from the first port "
                         + "(4 processes on 5201-5204 reach line rate at 100G)"), vm.problemOf("processes"));
+        row = add(g, row, "Client CPUs", text(vm.clientCpus, "wizard-client-cpus",
+                "Pin the client's processes to these CPUs (taskset), process N to the Nth: e.g. 2,4,6-9, cores "
+                        + "near the NIC. Blank: the scheduler decides"), vm.problemOf("client.cpus"));
+        row = add(g, row, "Server CPUs", text(vm.serverCpus, "wizard-server-cpus",
+                "Pin the server's processes to these CPUs, as for the client"), vm.problemOf("server.cpus"));
         row = add(g, row, "First port", text(vm.basePort, "wizard-port",
                 "Port of the first server; process N listens on first port + N - 1"), vm.problemOf("port"));
         row = add(g, row, "Duration (s)", text(vm.duration, "wizard-duration",

@@ -49,7 +49,8 @@ public final class TestWizardViewModel {
     private static final Set<String> ENDS_FIELDS = Set.of("client.login", "server.login", "target",
             "client.interface", "server.interface", "client", "server");
     private static final Set<String> OPTION_FIELDS = Set.of("tool", "protocol", "mode", "duration", "interval", "omit",
-            "streams", "processes", "repetitions", "port", "window", "message-size", "bitrate");
+            "streams", "processes", "repetitions", "port", "window", "message-size", "bitrate", "client.cpus",
+            "server.cpus");
 
     private final Topology topology;
 
@@ -64,6 +65,9 @@ public final class TestWizardViewModel {
     public final StringProperty udpBitrate = new SimpleStringProperty("");
     public final StringProperty streams = new SimpleStringProperty("1");
     public final StringProperty processes = new SimpleStringProperty("1");
+    /** CPU lists ("2,4,6-9") the client's and the server's processes are pinned to; blank: not pinned. */
+    public final StringProperty clientCpus = new SimpleStringProperty("");
+    public final StringProperty serverCpus = new SimpleStringProperty("");
     public final StringProperty basePort = new SimpleStringProperty("5201");
     public final StringProperty duration = new SimpleStringProperty("10");
     public final StringProperty interval = new SimpleStringProperty("1");
@@ -98,8 +102,8 @@ public final class TestWizardViewModel {
             }
         });
         Observable[] inputs = {client, server, clientInterface, serverInterface, target, tool, protocol, udpBitrate,
-            streams, processes, basePort, duration, interval, omit, mode, window, messageSize, repetitions, sweepKind,
-            sweepValues};
+            streams, processes, clientCpus, serverCpus, basePort, duration, interval, omit, mode, window, messageSize,
+            repetitions, sweepKind, sweepValues};
         draft = Bindings.createObjectBinding(this::makeDraft, inputs);
         endsValid = Bindings.createBooleanBinding(() -> draft.get().problemsOf(ENDS_FIELDS).isEmpty(), draft);
         optionsValid = Bindings.createBooleanBinding(() -> draft.get().problemsOf(OPTION_FIELDS).isEmpty(), draft);
@@ -224,9 +228,11 @@ public final class TestWizardViewModel {
         if (client.get() == null || server.get() == null) {
             return new Draft(null, problems, points);
         }
+        List<Integer> cCpus = cpus(problems, "client.cpus", clientCpus.get());
+        List<Integer> sCpus = cpus(problems, "server.cpus", serverCpus.get());
         TestPlan plan = new TestPlan(tool.get(),
-                new TestPlan.End(client.get().login(), blankToNull(clientInterface.get())),
-                new TestPlan.End(server.get().login(), blankToNull(serverInterface.get())),
+                new TestPlan.End(client.get().login(), blankToNull(clientInterface.get()), cCpus),
+                new TestPlan.End(server.get().login(), blankToNull(serverInterface.get()), sCpus),
                 target.get().strip(), protocol.get(),
                 protocol.get() == Protocol.UDP ? blankToNull(udpBitrate.get()) : null, seconds, intervalS, omitS,
                 nStreams, nProcesses, port, mode.get(), blankToNull(window.get()), blankToNull(messageSize.get()),
@@ -240,6 +246,15 @@ public final class TestWizardViewModel {
             PlanCheck.problems(plan).stream().filter(p -> !seen.contains(p.field())).forEach(problems::add);
         }
         return new Draft(plan, List.copyOf(problems), points);
+    }
+
+    private static List<Integer> cpus(List<PlanCheck.Problem> problems, String field, String text) {
+        try {
+            return TestPlan.End.parseCpus(field, text);
+        } catch (InvalidValueException e) {
+            problems.add(new PlanCheck.Problem(field, text, "a CPU list such as 2,4,6-9 (ranges counting up)"));
+            return List.of();
+        }
     }
 
     private static int number(List<PlanCheck.Problem> problems, String field, String text) {
@@ -343,6 +358,8 @@ public final class TestWizardViewModel {
         udpBitrate.set(plan.udpBitrate() == null ? "" : plan.udpBitrate());
         streams.set(String.valueOf(plan.streams()));
         processes.set(String.valueOf(plan.processes()));
+        clientCpus.set(plan.client() == null ? "" : plan.client().cpuText());
+        serverCpus.set(plan.server() == null ? "" : plan.server().cpuText());
         basePort.set(String.valueOf(plan.basePort()));
         duration.set(String.valueOf(plan.durationS()));
         interval.set(plan.intervalS() == Math.rint(plan.intervalS()) ? String.valueOf((int) plan.intervalS())

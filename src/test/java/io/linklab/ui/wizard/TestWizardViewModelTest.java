@@ -56,6 +56,30 @@ class TestWizardViewModelTest {
     }
 
     @Test
+    void cpuListsPinTheProcessesOfEachEnd() {
+        TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
+        vm.processes.set("2");
+        vm.clientCpus.set("3,5");
+        vm.serverCpus.set("1");
+        var cmds = vm.commandsProperty().get();
+        List<String> client = cmds.get("client root@198.18.4.11");
+        List<String> server = cmds.get("server root@198.18.4.12");
+        assertTrue(client.get(0).startsWith("taskset -c 3 iperf3 -c") && client.get(1).startsWith("taskset -c 5 iperf3"),
+                client.toString());
+        assertTrue(server.stream().allMatch(l -> l.startsWith("taskset -c 1 timeout")), server.toString());
+        vm.clientCpus.set("5-3");
+        assertFalse(vm.optionsValidProperty().get());
+        assertEquals("a CPU list such as 2,4,6-9 (ranges counting up)", vm.problemOf("client.cpus").get());
+        vm.clientCpus.set("2,4,6-9");
+        assertTrue(vm.optionsValidProperty().get());
+        TestPlan plan = vm.plan().orElseThrow();
+        TestWizardViewModel again = new TestWizardViewModel(twoHosts());
+        again.load(plan);
+        assertEquals("2,4,6-9", again.clientCpus.get());
+        assertEquals("1", again.serverCpus.get());
+    }
+
+    @Test
     void aBadValueDisablesItsPageWithTheReason() {
         TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
         vm.streams.set("500");
