@@ -32,7 +32,7 @@ public final class Cli {
         for (CliCommand command : commands()) {
             if (command.name().equals(first)) {
                 if (rest.contains("--help") || rest.contains("-h")) {
-                    out.print(command.usage());
+                    out.print(command.usage().replace(JAR_COMMAND, invocation()));
                     return OK;
                 }
                 try {
@@ -51,7 +51,23 @@ public final class Cli {
         return USAGE;
     }
 
+    /** How the usage texts write the command; {@link #invocation()} replaces it by what the user typed. */
+    static final String JAR_COMMAND = "java -jar linklab.jar";
+
+    /**
+     * The command as the user starts it: the installed command scripts say which (system property
+     * linklab.command: "linklab", "linklab-cli"), else the jar.
+     */
+    static String invocation() {
+        String installed = System.getProperty("linklab.command");
+        return installed == null || installed.isBlank() ? JAR_COMMAND : installed;
+    }
+
     static String help() {
+        return helpText().replace(JAR_COMMAND, invocation());
+    }
+
+    private static String helpText() {
         StringBuilder sb = new StringBuilder();
         sb.append("LinkLab ").append(version()).append(" — network link tests with iperf3, iperf2 and netperf\n\n");
         sb.append("Usage:\n");

@@ -32,7 +32,7 @@ public final class ImportCommand implements CliCommand {
 
     @Override
     public String usage() {
-        return "Usage: linklab import FILE... [--format auto|" + LogFormat.ids() + "]\n"
+        return "Usage: " + Cli.JAR_COMMAND + " import FILE... [--format auto|" + LogFormat.ids() + "]\n"
                 + "                             [--samples SAMPLES.csv] [--summary SUMMARY.csv]\n\n"
                 + "Reads logs of iperf3 (text, -J, --json-stream), iperf2 (text, -y C) and netperf and prints\n"
                 + "one line per file. The format is detected per file unless --format names it.\n"

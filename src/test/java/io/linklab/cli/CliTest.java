@@ -27,6 +27,24 @@ class CliTest {
     }
 
     @Test
+    void helpNamesTheCommandTheWayItWasStarted() {
+        assertEquals(0, run("test", "--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: java -jar linklab.jar test"));
+        out.reset();
+        System.setProperty("linklab.command", "linklab");
+        try {
+            assertEquals(0, run("--help"));
+            String help = out.toString(StandardCharsets.UTF_8);
+            assertTrue(help.contains("  linklab COMMAND [ARGS]") && !help.contains("java -jar"), help);
+            out.reset();
+            assertEquals(0, run("import", "--help"));
+            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: linklab import FILE..."));
+        } finally {
+            System.clearProperty("linklab.command");
+        }
+    }
+
+    @Test
     void unknownSubcommandIsAUsageErrorWithAMessage() {
         assertEquals(2, run("frobnicate"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown subcommand 'frobnicate'"));
