@@ -141,8 +141,10 @@ class SshTransportLabTest {
 
     @Test
     void aBriefCommandThatOutlivesItsTimeoutIsReportedAndEndsOnItsOwn() throws Exception {
-        CommandResult r = h1.runBrief(RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 1.5"),
-                Duration.ofMillis(500));
+        // a launcher whose login shell is done, so that the timeout below counts the command alone
+        assertEquals("ready\n", h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), Duration.ofSeconds(20)).stdout());
+        CommandResult r = h1.runBrief(RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 2"),
+                Duration.ofMillis(800));
         assertTrue(r.timedOut());
         assertEquals("started\n", r.stdout());
         assertEquals("", settled());
