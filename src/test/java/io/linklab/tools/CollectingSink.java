@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** Keeps everything a parser emits, for assertions. */
-public final class CollectingSink implements MeasurementSink {
+public class CollectingSink implements MeasurementSink {
 
     public final List<Sample> samples = new ArrayList<>();
     public final List<Summary> summaries = new ArrayList<>();

@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
 import io.linklab.model.Direction;
-import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Tool;
-import io.linklab.model.ToolEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -61,34 +59,18 @@ class LiveParsingLabTest {
     }
 
     private Live run(Tool tool, boolean json, String command) throws Exception {
-        CollectingSink sink = new CollectingSink();
         Process p = new ProcessBuilder(sshArgs(lab.h1(), command)).redirectErrorStream(true).start();
         boolean[] runningAtFirst = {false};
-        MeasurementSink probe = new MeasurementSink() {
+        CollectingSink sink = new CollectingSink() {
             @Override
             public void sample(Sample s) {
-                if (sink.samples.isEmpty()) {
-                    runningAtFirst[0] = p.isAlive() && sink.summaries.isEmpty();
+                if (samples.isEmpty()) {
+                    runningAtFirst[0] = p.isAlive() && summaries.isEmpty();
                 }
-                sink.sample(s);
-            }
-
-            @Override
-            public void summary(Summary s) {
-                sink.summary(s);
-            }
-
-            @Override
-            public void event(ToolEvent e) {
-                sink.event(e);
-            }
-
-            @Override
-            public void meta(String key, String value) {
-                sink.meta(key, value);
+                super.sample(s);
             }
         };
-        StreamingParser parser = Parsers.forLive(tool, json, probe);
+        StreamingParser parser = Parsers.forLive(tool, json, sink);
         List<String> lines = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
