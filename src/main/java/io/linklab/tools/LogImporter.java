@@ -159,9 +159,7 @@ public final class LogImporter {
                     start = 0;
                 } else if (filled == buf.length) {
                     if (buf.length >= MAX_LINE) {
-                        tally.event(ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + (lines + 1)
-                                + " is longer than " + (MAX_LINE >> 20) + " MB: not tool output; stopped here",
-                                lines + 1));
+                        tally.event(lineTooLong(lines + 1));
                         break;
                     }
                     buf = java.util.Arrays.copyOf(buf, buf.length * 2);
@@ -191,6 +189,12 @@ public final class LogImporter {
         return result;
     }
 
+    /** Why an import stopped at a line no tool prints: it outgrew the read buffer's limit. */
+    private static ToolEvent lineTooLong(long line) {
+        return ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + line + " is longer than " + (MAX_LINE >> 20)
+                + " MB: not tool output; stopped here", line);
+    }
+
     /** JSON: whole buffers of complete lines go to the parser, which feeds Jackson in bulk. */
     private static FileResult runChunks(Path file, LogFormat format, InputStream in, Tally tally,
                                         Iperf3JsonParser json, byte[] buf, int filled) throws IOException {
@@ -214,8 +218,7 @@ public final class LogImporter {
                 filled -= last + 1;
             } else if (filled == buf.length) {
                 if (buf.length >= MAX_LINE) {
-                    tally.event(ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + (lines + 1) + " is longer than "
-                            + (MAX_LINE >> 20) + " MB: not tool output; stopped here", lines + 1));
+                    tally.event(lineTooLong(lines + 1));
                     break;
                 }
                 buf = java.util.Arrays.copyOf(buf, buf.length * 2);
