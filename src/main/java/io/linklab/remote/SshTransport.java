@@ -162,21 +162,9 @@ public final class SshTransport extends ProcessGroupTransport {
         String line = "exec " + ShellQuote.join(argv);
         for (int attempt = 0; attempt < 3; attempt++) {
             Pooled p = pick();
-            p.channels.incrementAndGet();
-            ChannelExec ch = null;
             try {
-                ch = (ChannelExec) p.session().openChannel("exec");
-                ch.setCommand(line);
-                // No input stream: the remote stdin stays open until the channel closes (the watchdog's cue).
-                ch.setOutputStream(stdout, false);
-                ch.setExtOutputStream(stderr, false);
-                ch.connect(CHANNEL_OPEN_TIMEOUT_MS);
-                return new ChannelExecution(p, ch);
+                return new ChannelExecution(p, openExec(p, line, stdout, stderr));
             } catch (JSchException e) {
-                p.channels.decrementAndGet();
-                if (ch != null) {
-                    ch.disconnect();
-                }
                 if (!p.session().isConnected()) {
                     throw new TransportException(TransportException.Kind.CONNECTION_LOST,
                             lost() + " (opening a channel failed: " + e.getMessage() + ")", e);
@@ -186,6 +174,31 @@ public final class SshTransport extends ProcessGroupTransport {
             }
         }
         throw new TransportException("sshd on " + hostLabel() + " refuses more channels, even on new connections");
+    }
+
+    /**
+     * An exec channel on {@code p}, counted against it, running {@code command} with its output to the two
+     * streams; on failure uncounted and closed again. No input stream is set: the remote stdin stays open
+     * until the channel closes (the watchdog's cue).
+     */
+    private static ChannelExec openExec(Pooled p, String command, OutputStream stdout, OutputStream stderr)
+            throws JSchException {
+        p.channels.incrementAndGet();
+        ChannelExec ch = null;
+        try {
+            ch = (ChannelExec) p.session().openChannel("exec");
+            ch.setCommand(command);
+            ch.setOutputStream(stdout, false);
+            ch.setExtOutputStream(stderr, false);
+            ch.connect(CHANNEL_OPEN_TIMEOUT_MS);
+            return ch;
+        } catch (JSchException | RuntimeException e) {
+            p.channels.decrementAndGet();
+            if (ch != null) {
+                ch.disconnect();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -260,32 +273,22 @@ public final class SshTransport extends ProcessGroupTransport {
 
     /** A new launcher channel, or null if none could be opened (the caller goes on without). */
     private Launcher newLauncher() {
-        Launcher l = null;
         try {
             Pooled p = pick();
-            p.channels.incrementAndGet();
-            ChannelExec ch = null;
+            HeldOutput out = new HeldOutput();
+            HeldOutput err = new HeldOutput();
+            ChannelExec ch = openExec(p, "exec " + ShellQuote.join(List.of("sh", "-c", LAUNCHER, launchMarker)), out, err);
             try {
-                ch = (ChannelExec) p.session().openChannel("exec");
-                ch.setCommand("exec " + ShellQuote.join(List.of("sh", "-c", LAUNCHER, launchMarker)));
-                HeldOutput out = new HeldOutput();
-                HeldOutput err = new HeldOutput();
-                ch.setOutputStream(out, false);
-                ch.setExtOutputStream(err, false);
-                OutputStream stdin = ch.getOutputStream();
-                ch.connect(CHANNEL_OPEN_TIMEOUT_MS);
-                l = new Launcher(p, ch, stdin, out, err);
-            } catch (JSchException | IOException e) {
+                return new Launcher(p, ch, ch.getOutputStream(), out, err);
+            } catch (IOException e) {
+                ch.disconnect();
                 p.channels.decrementAndGet();
-                if (ch != null) {
-                    ch.disconnect();
-                }
-                LOG.fine("no launcher channel on " + hostLabel() + ": " + e.getMessage());
+                throw e;
             }
-        } catch (TransportException e) {
+        } catch (TransportException | JSchException | IOException e) {
             LOG.fine("no launcher channel on " + hostLabel() + ": " + e.getMessage());
+            return null;
         }
-        return l;
     }
 
     /**
