@@ -77,6 +77,13 @@ class ProbeUILabTest {
         }
     }
 
+    /** Waits until a node the query finds is visible in a window that is showing. */
+    private void waitForOnScreen(FxRobot robot, String query) throws Exception {
+        waitFor("'" + query + "' on screen", () -> robot.lookup(query).queryAll().stream()
+                .anyMatch(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
+                        && n.getScene().getWindow().isShowing()));
+    }
+
     @Test
     void probeShowsTheUnknownHostKeyThenTheBadgeTurnsReady(FxRobot robot) throws Exception {
         robot.clickOn("#node-h1");
@@ -90,6 +97,8 @@ class ProbeUILabTest {
         String expected = new String(keygen.getInputStream().readAllBytes());
         keygen.waitFor(10, TimeUnit.SECONDS);
         assertTrue(expected.contains(fingerprint), fingerprint + " not in\n" + expected);
+        // the dialog's nodes exist before its window shows: click once the button is on screen
+        waitForOnScreen(robot, "Accept and remember");
         robot.clickOn("Accept and remember");
         waitFor("h1 ready", () -> window.probes().badge("h1") == HostBadge.READY);
         assertTrue(Files.readString(knownHosts).contains(lab.h1().mgmt()), "the accepted key is remembered");
@@ -103,9 +112,7 @@ class ProbeUILabTest {
         robot.clickOn("Test").clickOn("Probe Selected Host");
         waitFor("the host key dialog for h2", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         // h1's closed dialog may still be found by lookup: wait until the new dialog's button is on screen.
-        waitFor("h2's Refuse button on screen", () -> robot.lookup("Refuse").queryAll().stream()
-                .anyMatch(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
-                        && n.getScene().getWindow().isShowing()));
+        waitForOnScreen(robot, "Refuse");
         robot.clickOn("Refuse");
         waitFor("h2 failed", () -> window.probes().badge("h2") == HostBadge.FAILED);
         String problem = window.probes().facts("h2").orElseThrow().problem();
