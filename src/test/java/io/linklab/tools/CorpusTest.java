@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Every file of the public corpus (../shared/corpus/public, 62 real tool outputs) imports with the right
+ * Every file of the public corpus (src/test/resources/corpus/public, 62 real tool outputs) imports with the right
  * format, and the numbers checked below are the ones printed in the file.
  */
 class CorpusTest {

@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** The figures the authors of ../shared/seeds wrote down, reproduced from their logs. */
+/** The figures the authors of the seed lab notes (src/test/resources/seed-notes) wrote down, reproduced from their logs. */
 class SeedReproductionTest {
 
     private static final double G = 1e9;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.LogImports;
 import io.linklab.ui.history.RecordedRun;
 import java.nio.file.Path;
@@ -15,16 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** Two real tool logs side by side: overlaid SUMs and a table that marks what differs. */
 class ComparisonModelTest {
 
-    private static final Path CORPUS = Path.of(System.getProperty("linklab.corpus", "../shared/corpus"), "public");
 
     @TempDir
     Path tmp;
 
     @Test
     void overlaysEachRunsSumAndMarksTheRowsThatDiffer() throws Exception {
-        RecordedRun five = LogImports.importFile(CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        RecordedRun five = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun one = LogImports.importFile(CORPUS.resolve("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        RecordedRun one = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         ComparisonModel m = new ComparisonModel(List.of(five, one));
 
         assertEquals(2, m.overlay().entries().size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.tools.Fixtures;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.bench.SyntheticRun;
@@ -41,7 +42,6 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class DashboardUITest {
 
-    private static final Path CORPUS = Path.of(System.getProperty("linklab.corpus", "../shared/corpus"), "public");
 
     private RunsArea area;
 
@@ -101,7 +101,7 @@ class DashboardUITest {
 
     @Test
     void aRealIperf3LogOpensWithEveryStreamAndTheSum(FxRobot robot) throws Exception {
-        Path log = CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt");
+        Path log = Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt");
         area.importLogs(List.of(log));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> area.dashboards().size() == 1));
         DashboardView view = fx(() -> area.dashboards().get(0));
@@ -151,7 +151,7 @@ class DashboardUITest {
 
     @Test
     void chartsExportAsPngAtTheChosenSizeAndAReportFolderHoldsEverything() throws Exception {
-        RecordedRun run = LogImports.importFile(CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        RecordedRun run = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("import"));
         LiveRunModel model = new LiveRunModel();
         io.linklab.ui.history.RunReplay.replay(run, model);
@@ -174,9 +174,9 @@ class DashboardUITest {
 
     @Test
     void twoImportedRunsCompareSideBySide(FxRobot robot) throws Exception {
-        RecordedRun a = LogImports.importFile(CORPUS.resolve("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        RecordedRun a = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun b = LogImports.importFile(CORPUS.resolve("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        RecordedRun b = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         AtomicReference<CompareView> view = new AtomicReference<>();
         view.set(fx(() -> area.compare(List.of(a, b))));
         assertEquals(2, view.get().model().overlay().entries().size());
