@@ -113,7 +113,10 @@ class DashboardUITest {
         // The log's first SUM interval: 89.9 Gbits/sec at 0.00-2.00.
         assertEquals(89.9e9, entry(model.bitrate(), "SUM").series().points()[1][0], 1e6);
 
-        // Hover shows exact values at the interval under the mouse.
+        // Hover shows exact values at the interval under the mouse. The dashboard exists before its tab joins the
+        // scene (the import finishes off the FX thread), so look the chart up only once it is there.
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                () -> fx(() -> robot.lookup("#bitrate-chart").tryQuery().isPresent()));
         ChartView chart = robot.lookup("#bitrate-chart").queryAs(ChartView.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.getWidth() > 100));
         robot.moveTo(chart);
