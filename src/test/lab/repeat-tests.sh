@@ -62,7 +62,8 @@ for i in $(seq 1 "$runs"); do
   # check-deb.sh marks each check it fails with FAIL
   sed -n 's/^  FAIL /installer: /p' "$dir/log.txt" >>"$dir/failed.txt"
   class_times "$dir/surefire-reports" >"$dir/class-times.txt"
-  tests=$(grep -E '^\[(INFO|ERROR|WARNING)\] Tests run: [0-9]+, .*$' "$dir/log.txt" | grep -v ' -- in ' | tail -1 | sed 's/^\[[A-Z]*\] //')
+  # mvn's own total line (its lines may start with a time of day)
+  tests=$(grep -E '\[(INFO|ERROR|WARNING)\] Tests run: [0-9]+, ' "$dir/log.txt" | grep -v ' -- in ' | tail -1 | sed 's/^.*\[[A-Z]*\] //')
   result=$([[ $rc -eq 0 ]] && echo passed || echo "FAILED (exit $rc)")
   line=$(printf 'run %d: %s in %dm%02ds; %s' "$i" "$result" $((secs / 60)) $((secs % 60)) "${tests:-no test summary}")
   summary+=("$line")
