@@ -4,7 +4,7 @@
 # the lab down. It needs root (network namespaces, packages): run as root it goes straight on, any other
 # user is asked for sudo once, for the whole run.
 # Usage (from anywhere): bash src/test/lab/run-all-tests.sh [extra mvn args]
-#   LINKLAB_LAB_ID=N picks the lab instance (0..99, default 0), so runs on one machine keep apart.
+#   LINKLAB_LAB_ID=N picks the lab instance (0..99, default 0), apart from other labs on the machine.
 set -euo pipefail
 self=$(readlink -f "$0")
 cd "$(dirname "$self")/../../.."
