@@ -14,7 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 ID=${LINKLAB_LAB_ID:-0}
-source "/tmp/linklab-lab-${ID}/lab.env"
+# lab.sh finds the lab's folder the safe way (root's pointer in /run/linklab) and says if it is not up
+lab_env=$(LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh env)
+eval "$lab_env"
 if command -v linklab >/dev/null; then app=$(readlink -f "$(command -v linklab)"); else
   app=$PWD/target/installer/app-image/LinkLab/lib/app/linklab
 fi

@@ -47,7 +47,8 @@ cleanup() {
 trap cleanup EXIT
 
 echo "installer check: $deb (package version $pkg_version)"
-echo "  size: $(( $(stat -c %s "$deb") / 1024 / 1024 )) MiB package, $(( $(dpkg-deb -f "$deb" Installed-Size) / 1024 )) MiB installed"
+# the test command packs with gzip for speed, releases with xz: say which, so the size is read right
+echo "  size: $(( $(stat -c %s "$deb") / 1024 / 1024 )) MiB package ($(ar t "$deb" | grep '^data\.tar')), $(( $(dpkg-deb -f "$deb" Installed-Size) / 1024 )) MiB installed"
 
 if dpkg-query -W -f='${Status}' linklab 2>/dev/null | grep -q "ok installed"; then
   echo "  note: replacing the installed linklab $(dpkg-query -W -f='${Version}' linklab) for the check"

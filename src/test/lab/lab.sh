@@ -5,7 +5,10 @@
 #   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST | purge-users
 #
 # Several labs can live side by side: LINKLAB_LAB_ID=N (0..99) picks the instance, its
-# namespaces (llN-h1, llN-h2), its addresses and its folder (default /tmp/linklab-lab-N).
+# namespaces (llN-h1, llN-h2) and its addresses. "up" keeps the lab's keys and sshd files in a fresh
+# folder from mktemp -d (a fixed /tmp name could be made first by any user) and records where in the
+# symlink /run/linklab/lab-N, which only root can write; everything else (and Lab.java) finds the
+# folder through it, and trusts it only while root owns it and nobody else can write it.
 # Addresses come from 198.18.0.0/15, the benchmarking range no real network routes:
 #   management 198.18.N.0/24 (root side .1, h1 .11, h2 .12; .99 is deliberately unused)
 #   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2)
@@ -15,7 +18,8 @@ set -euo pipefail
 ID=${LINKLAB_LAB_ID:-0}
 [[ "$ID" =~ ^[0-9]{1,2}$ ]] || { echo "LINKLAB_LAB_ID must be 0..99, not '$ID'" >&2; exit 2; }
 P="ll${ID}"
-DIR=${LINKLAB_LAB_DIR:-/tmp/linklab-lab-${ID}}
+POINTERS=/run/linklab
+POINTER="$POINTERS/lab-${ID}"
 BR="${P}-br"
 HOSTS=(h1 h2)
 MGMT_NET="198.18.${ID}"
@@ -24,6 +28,24 @@ declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12")
 declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2")
 
 ns() { echo "${P}-$1"; }
+
+# Root owns it, it is no symlink, and neither group nor others may write it.
+root_only() {
+  local st
+  [[ -e "$1" && ! -L "$1" ]] || return 1
+  st=$(stat -c '%u %a' -- "$1") || return 1
+  [[ ${st% *} == 0 ]] && (( (8#${st#* } & 8#022) == 0 ))
+}
+
+# The lab's folder as the pointer names it, or nothing when there is no lab (or the pointer is not to be trusted).
+lab_dir() {
+  [[ -L "$POINTER" ]] || return 0
+  if ! root_only "$POINTERS"; then echo "ignoring $POINTER: $POINTERS is not root's alone" >&2; return 0; fi
+  local d; d=$(readlink -- "$POINTER")
+  if [[ "$d" =~ ^/tmp/linklab-lab-${ID}\.[A-Za-z0-9]+$ ]] && root_only "$d"; then echo "$d"
+  else echo "ignoring $POINTER -> $d: not a lab folder only root can write" >&2; fi
+}
+DIR=$(lab_dir)
 need_root() { [[ $(id -u) -eq 0 ]] || { echo "lab.sh must run as root (it creates network namespaces)" >&2; exit 2; }; }
 
 need_tools() {
@@ -53,7 +75,7 @@ ensure_users() {
     usermod -p '*' "$u"
   done
   # sshd reads AuthorizedKeysFile as the user: let them through the lab folder (the private key stays 600).
-  if [[ -d "$DIR" ]]; then chmod 711 "$DIR"; [[ -f "$DIR/authorized_keys" ]] && chmod 644 "$DIR/authorized_keys"; fi
+  if [[ -n "$DIR" && -d "$DIR" ]]; then chmod 711 "$DIR"; [[ -f "$DIR/authorized_keys" ]] && chmod 644 "$DIR/authorized_keys"; fi
   local want
   want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip), $(type -P kill)" "linklab-nopw ALL=(root) ALL")
   if [[ "$(cat "$SUDOERS" 2>/dev/null)" != "$want" ]]; then
@@ -67,7 +89,7 @@ purge_users() {
   for u in "${SUDO_USERS[@]}"; do userdel "$u" 2>/dev/null || true; done
 }
 
-sshd_pid() { local f="$DIR/$1/sshd.pid"; [[ -s "$f" ]] && cat "$f" || true; }
+sshd_pid() { [[ -n "$DIR" && -s "$DIR/$1/sshd.pid" ]] && cat "$DIR/$1/sshd.pid" || true; }
 
 status() {
   local ok=0
@@ -75,7 +97,7 @@ status() {
     local n; n=$(ns "$h")
     if ip netns list | grep -qw "$n"; then
       local pid; pid=$(sshd_pid "$h")
-      if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+      if [[ -n "$pid" && -e "/proc/$pid" ]]; then
         echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22, data0 ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat /sys/class/net/data0/mtu 2>/dev/null || echo '?')"
       else
         echo "$h: namespace $n up, sshd NOT running"; ok=1
@@ -102,7 +124,9 @@ down() {
     ip link del "${P}-${h}m" 2>/dev/null || true
   done
   ip link del "$BR" 2>/dev/null || true
-  rm -rf "$DIR"
+  rm -f "$POINTER"
+  [[ -n "$DIR" ]] && rm -rf "$DIR"
+  DIR=
 }
 
 write_sshd_config() {
@@ -135,8 +159,14 @@ up() {
   ensure_users
   if status >/dev/null 2>&1; then echo "lab $ID already up"; status; write_env; return 0; fi
   down  # a half-made lab is rebuilt from nothing
-  mkdir -p "$DIR" /run/sshd
+  # A failure from here on takes down what was made so far (the EXIT trap runs as set -e stops the script).
+  trap 'rc=$?; if ((rc)); then echo "lab $ID: up failed, taking down what it made" >&2; down; fi' EXIT
+  mkdir -p /run/sshd
+  mkdir -p -m 755 "$POINTERS"
+  root_only "$POINTERS" || { echo "$POINTERS must be root's alone (owner root, not group/world writable)" >&2; exit 2; }
+  DIR=$(mktemp -d "/tmp/linklab-lab-${ID}.XXXXXX")
   chmod 711 "$DIR"
+  ln -sfn "$DIR" "$POINTER.new" && mv -T "$POINTER.new" "$POINTER"
   ssh-keygen -q -t ed25519 -N '' -C "linklab-lab-$ID" -f "$DIR/id_ed25519"
   cp "$DIR/id_ed25519.pub" "$DIR/authorized_keys"
   chmod 644 "$DIR/authorized_keys"
@@ -198,6 +228,7 @@ CFG
   done
   write_env
   status
+  trap - EXIT
 }
 
 write_env() {
@@ -229,7 +260,8 @@ case "$cmd" in
   up) need_root; up ;;
   down) need_root; down; echo "lab $ID down" ;;
   status) status ;;
-  env) cat "$DIR/lab.env" ;;
+  env) [[ -n "$DIR" && -f "$DIR/lab.env" ]] || { echo "lab $ID is not up (no $POINTER); bring it up as root with: LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh up" >&2; exit 1; }
+       cat "$DIR/lab.env" ;;
   purge-users) need_root; purge_users; echo "removed ${SUDO_USERS[*]} and $SUDOERS" ;;
   mgmt-down|mgmt-up)
     need_root

@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}
-source "/tmp/linklab-lab-${ID}/lab.env"
+# lab.sh finds the lab's folder the safe way (root's pointer in /run/linklab) and says if it is not up
+lab_env=$(LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh env)
+eval "$lab_env"
 JAR=target/linklab.jar
 LIST=src/main/resources/io/linklab/cli/startup-classes.txt
 [[ -f $JAR ]] || { echo "build first: mvn -B -DskipTests package" >&2; exit 2; }

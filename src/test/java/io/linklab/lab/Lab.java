@@ -2,9 +2,13 @@ package io.linklab.lab;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -13,23 +17,39 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Lab {
 
+    /** Where lab.sh up records each lab's folder (a symlink lab-N), writable by root alone. */
+    static final Path POINTERS = Path.of("/run/linklab");
+
     private final Map<String, String> env;
 
     private Lab(Map<String, String> env) {
         this.env = env;
     }
 
-    /** The lab named by LINKLAB_LAB_DIR, or by LINKLAB_LAB_ID (default 0). */
+    /**
+     * The lab of LINKLAB_LAB_ID (default 0), found the way lab.sh finds it: through the symlink
+     * /run/linklab/lab-N to the folder lab.sh up made with mktemp -d. Both must belong to root and be
+     * writable by nobody else, so no other user can slip the tests a lab of their own.
+     */
     public static Lab get() {
-        String dir = System.getenv("LINKLAB_LAB_DIR");
-        if (dir == null) {
-            String id = System.getenv().getOrDefault("LINKLAB_LAB_ID", "0");
-            dir = "/tmp/linklab-lab-" + id;
+        String id = System.getenv().getOrDefault("LINKLAB_LAB_ID", "0");
+        if (!id.matches("[0-9]{1,2}")) {
+            throw new IllegalStateException("LINKLAB_LAB_ID must be 0..99, not '" + id + "'");
         }
-        Path envFile = Path.of(dir, "lab.env");
-        if (!Files.isReadable(envFile)) {
-            throw new IllegalStateException("The namespace test lab is not up (no " + envFile + "). "
-                    + "Bring it up as root with: bash src/test/lab/lab.sh up");
+        Path pointer = POINTERS.resolve("lab-" + id);
+        if (!Files.isSymbolicLink(pointer)) {
+            throw new IllegalStateException("The namespace test lab " + id + " is not up (no " + pointer + "). "
+                    + "Bring it up as root with: LINKLAB_LAB_ID=" + id + " bash src/test/lab/lab.sh up");
+        }
+        Path envFile;
+        try {
+            Path dir = Files.readSymbolicLink(pointer);
+            requireRootOnly(POINTERS);
+            requireRootOnly(dir);
+            envFile = dir.resolve("lab.env");
+            requireRootOnly(envFile);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the lab folder from " + pointer + ": " + e.getMessage(), e);
         }
         Map<String, String> values = new HashMap<>();
         try {
@@ -43,6 +63,18 @@ public final class Lab {
             throw new IllegalStateException("cannot read " + envFile + ": " + e.getMessage(), e);
         }
         return new Lab(values);
+    }
+
+    /** Refuses a path that is a symlink, not root's, or writable by group or others. */
+    private static void requireRootOnly(Path p) throws IOException {
+        int uid = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
+        if (Files.isSymbolicLink(p) || uid != 0 || perms.contains(PosixFilePermission.GROUP_WRITE)
+                || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+            throw new IllegalStateException(p + " is not root's alone (owner uid " + uid + ", "
+                    + PosixFilePermissions.toString(perms) + "): not trusted as the lab. "
+                    + "Bring the lab up again as root with: bash src/test/lab/lab.sh up");
+        }
     }
 
     public String value(String key) {

@@ -32,7 +32,6 @@ class SshFaultsLabTest {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
-        pb.environment().put("LINKLAB_LAB_DIR", lab.value("LAB_DIR"));
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "lab.sh " + args[0] + ": " + out);
