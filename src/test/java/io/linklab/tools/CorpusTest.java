@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Every file of the public corpus (src/test/resources/corpus/public, 62 real tool outputs) imports with the right
+ * Every file of the public corpus (src/test/resources/corpus/public, 63 real tool outputs) imports with the right
  * format, and the numbers checked below are the ones printed in the file.
  */
 class CorpusTest {
@@ -78,7 +78,9 @@ class CorpusTest {
             }),
             new Expect("iperf3/cloudpilot_text_error_control_socket_closed.txt", LogFormat.IPERF3, 0, 0, r -> {
                 assertEquals(1, r.events(ToolMeta.CONNECTION_LOST).size());
-                assertFalse(r.file.failed(), "a tool error is a result, not unreadable input");
+                assertTrue(r.file.testFailed(), "the log of a test that failed before measuring");
+                assertTrue(r.file.failure().contains(
+                        "\"iperf3: error - control socket has closed unexpectedly\""), r.file.failure());
             }),
             new Expect("iperf3/cloudpilot_text_tcp_O3_ctrlC_interrupt_crlf.txt", LogFormat.IPERF3, 6, 2, r -> {
                 assertTrue(r.sample(0).omitted());
@@ -177,6 +179,8 @@ class CorpusTest {
             }),
             new Expect("iperf3/cloudpilot_3.6_json_error_control_socket_closed.json", LogFormat.IPERF3_JSON, 0, 0, r -> {
                 assertEquals(1, r.events(ToolMeta.CONNECTION_LOST).size());
+                assertTrue(r.file.testFailed());
+                assertTrue(r.file.failure().contains("control socket has closed unexpectedly"), r.file.failure());
             }),
             new Expect("iperf3/cloudpilot_3.6_tcp_n200M.json", LogFormat.IPERF3_JSON, 36, 4, r -> {
                 assertEquals(139.191, r.sample(0).rttMs());
@@ -264,7 +268,20 @@ class CorpusTest {
             new Expect("iperf3/yardstick_3.0.7_udp_compact.json", LogFormat.IPERF3_JSON, 20, 2, r -> {
                 assertEquals(0.0113579, r.summary(-1).jitterMs());
                 assertEquals(3022L, r.summary(-1).packets());
+                sameUdpFigureSameRole(r);
             }),
+            new Expect("iperf3/selfhealing_3.1.3_udp_k10000_old_end_sum_extracted.json", LogFormat.IPERF3_JSON, 2, 2,
+                    r -> {
+                        assertEquals("3.1.3", r.file.version());
+                        assertEquals(10000L, r.sample(0).packets(), "the interval counts what was sent");
+                        assertEquals(81920000L, r.summary(-1).bytes(), "10000 blocks of 8192 bytes: the sender's");
+                        assertEquals(834711189.017002, r.summary(-1).bitsPerSecond());
+                        assertEquals(0.092, r.summary(-1).jitterMs());
+                        assertEquals(69L, r.summary(-1).lostPackets());
+                        assertEquals(9996L, r.summary(-1).packets());
+                        assertEquals(17.76954, r.summary(-1).localCpuPercent());
+                        sameUdpFigureSameRole(r);
+                    }),
             // iperf2
             new Expect("iperf2/cs556_2.1.x_client_tcp_w8M_i1_t30.txt", LogFormat.IPERF2, 30, 1, r -> {
                 assertEquals(169e6, r.sample(0).bitsPerSecond());
@@ -352,6 +369,23 @@ class CorpusTest {
                 assertEquals(10.00, r.summary(0).endS());
             }));
 
+    /**
+     * iperf3 before sum_sent/sum_received writes each UDP stream's "udp" end object and the "sum" of them with the
+     * same figures (the sender's bytes and rate, the receiver's jitter and loss): both rows get one role, the
+     * sender's, and a note that it was inferred.
+     */
+    private static void sameUdpFigureSameRole(Result r) {
+        Summary stream = r.summary(0);
+        Summary sum = r.summary(-1);
+        assertFalse(stream.isSum());
+        assertTrue(sum.isSum());
+        assertEquals(stream.bytes(), sum.bytes(), "one stream: the same figure");
+        assertEquals(Role.SENDER, stream.role());
+        assertEquals(Role.SENDER, sum.role());
+        assertTrue(stream.note().startsWith("role inferred"), stream.note());
+        assertEquals(stream.note(), sum.note());
+    }
+
     @TestFactory
     Stream<DynamicTest> everyCorpusFileImports() {
         return EXPECTED.stream().map(e -> DynamicTest.dynamicTest(e.file(), () -> {
@@ -374,6 +408,6 @@ class CorpusTest {
         List<String> covered = EXPECTED.stream().map(Expect::file).collect(Collectors.toList());
         files.removeAll(covered);
         assertEquals(List.of(), files, "corpus files without expectations");
-        assertEquals(62, covered.size());
+        assertEquals(63, covered.size());
     }
 }
