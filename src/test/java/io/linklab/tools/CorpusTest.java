@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Every file of the public corpus (src/test/resources/corpus/public, 63 real tool outputs) imports with the right
+ * Every file of the public corpus (src/test/resources/corpus/public, 67 real tool outputs) imports with the right
  * format, and the numbers checked below are the ones printed in the file.
  */
 class CorpusTest {
@@ -170,6 +170,17 @@ class CorpusTest {
                 assertEquals(Math.round(69.3 * KIB), r.sample(0).cwndBytes());
                 assertEquals(43.6e6, r.summary(1).bitsPerSecond());
             }),
+            new Expect("iperf3/bandwitch_3.x_tcp_reverse_then_forward_t5_i0_extracted.txt", LogFormat.IPERF3, 2, 4, r -> {
+                assertEquals(Direction.S2C, r.sample(0).direction(), "Reverse mode");
+                assertNull(r.sample(0).retransmits(), "the reverse interval prints no Retr under its header");
+                assertEquals(403e6, r.sample(0).bitsPerSecond());
+                assertEquals(1769L, r.summary(0).retransmits());
+                assertEquals(Direction.C2S, r.sample(1).direction());
+                assertEquals(Math.round(77.0 * KIB), r.sample(1).cwndBytes());
+                assertEquals(5.01, r.summary(-1).endS());
+                assertEquals(218e6, r.summary(-1).bitsPerSecond());
+                assertEquals(2, r.file.runs());
+            }),
             // iperf3 JSON
             new Expect("iperf3/bgrewell_3.1.3_cygwin_tcp_reindented.json", LogFormat.IPERF3_JSON, 20, 4, r -> {
                 assertEquals("3.1.3", r.file.version());
@@ -299,6 +310,14 @@ class CorpusTest {
                         assertEquals(2.8, r.sample(0).endS());
                         assertEquals(Role.RECEIVER, r.summary(0).role());
                     }),
+            new Expect("iperf2/gracefullife_2.0.13_tcp_t60_ipv4_ipv6_prompts_extracted.txt", LogFormat.IPERF2, 2, 2, r -> {
+                assertEquals("4", r.sample(0).stream());
+                assertEquals(60.0, r.sample(0).endS());
+                assertEquals(939e6, r.summary(0).bitsPerSecond());
+                assertEquals(Math.round(6.56 * GIB), r.summary(0).bytes());
+                assertEquals(926e6, r.summary(1).bitsPerSecond(), "the IPv6 run");
+                assertTrue(r.events(ToolMeta.INPUT_ENCODING).isEmpty(), "the prompt's UTF-8 is text, not damage");
+            }),
             new Expect("iperf2/jmhen_2.0.5_client_tcp_w16M_i1_zero_intervals.txt", LogFormat.IPERF2, 389, 0, r -> {
                 assertEquals(168e6, r.sample(0).bitsPerSecond());
                 assertEquals(0.0, r.sample(388).bitsPerSecond());
@@ -347,6 +366,24 @@ class CorpusTest {
                     }),
             new Expect("netperf/lacuna_tcp_stream_nodelay_s_S_bufsizes_with_script_echo.txt", LogFormat.NETPERF, 0, 3,
                     r -> assertEquals(34.51e6, r.summary(2).bitsPerSecond())),
+            new Expect("netperf/e6118_2.7.0_rpi3_tcp_rr_stream_maerts_transcript_extracted.txt", LogFormat.NETPERF, 0, 2,
+                    r -> {
+                        assertEquals("78.15", r.sink.meta.get(ToolMeta.TRANSACTIONS_PER_SECOND));
+                        assertEquals(20.53e6, r.summary(0).bitsPerSecond());
+                        assertEquals(11.30, r.summary(0).endS());
+                        assertEquals(Direction.S2C, r.summary(1).direction(), "TCP_MAERTS");
+                        assertEquals(46.91e6, r.summary(1).bitsPerSecond());
+                        assertEquals(3, r.file.runs());
+                        assertTrue(r.sink.events.isEmpty(), "prompt lines are neither warnings nor errors");
+                    }),
+            new Expect("netperf/e6118_macos_null_hosts_tcp_rr_stream_maerts_transcript_extracted.txt", LogFormat.NETPERF,
+                    0, 2, r -> {
+                        assertEquals("25.67", r.sink.meta.get(ToolMeta.TRANSACTIONS_PER_SECOND));
+                        assertEquals(35.95e6, r.summary(0).bitsPerSecond());
+                        assertEquals(10.13, r.summary(0).endS());
+                        assertEquals(32.89e6, r.summary(1).bitsPerSecond());
+                        assertEquals(Direction.S2C, r.summary(1).direction());
+                    }),
             new Expect("netperf/pkb_omni_csv_tcp_crr_conf99.txt", LogFormat.NETPERF, 0, 0,
                     r -> assertEquals("343.35", r.sink.meta.get(ToolMeta.TRANSACTIONS_PER_SECOND))),
             new Expect("netperf/pkb_omni_csv_tcp_maerts_histogram_catcher_warning.txt", LogFormat.NETPERF, 0, 1, r -> {
@@ -408,6 +445,6 @@ class CorpusTest {
         List<String> covered = EXPECTED.stream().map(Expect::file).collect(Collectors.toList());
         files.removeAll(covered);
         assertEquals(List.of(), files, "corpus files without expectations");
-        assertEquals(63, covered.size());
+        assertEquals(67, covered.size());
     }
 }

@@ -125,8 +125,9 @@ public final class NetperfParser implements StreamingParser {
         // "Sorry, Demo Mode not configured into this netperf." / "Please consider reconfiguring netperf with" /
         // "--enable-demo=yes and recompiling", "... is not compiled in.", "catcher: timer popped ...".
         if (text.startsWith("catcher:") || lower.contains("warning") || lower.contains("not compiled in")
-                || lower.contains("not configured") || lower.startsWith("sorry") || lower.contains("netperf")
-                || text.startsWith("--") || lower.contains("recompil")) {
+                || lower.contains("not configured") || lower.startsWith("sorry")
+                || lower.contains("reconfiguring netperf") || text.startsWith("--enable-")
+                || lower.contains("recompil")) {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "netperf: " + text, lineNo));
             return true;
         }
