@@ -34,6 +34,7 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
     private long rows;
     // The file behind a writer made by create(), so rows since the mark can be taken back; else null.
     private final FileChannel file;
+    private static final long UNSEEKABLE = -2;
     private long markedAt = -1;
     private long markedRows;
 
@@ -66,13 +67,24 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
     public void mark() throws IOException {
         requireFile();
         out.flush();
-        markedAt = file.position();
+        try {
+            markedAt = file.position();
+        } catch (IOException notSeekable) {
+            // A pipe or terminal (--samples /dev/stdout): what went out cannot be taken back.
+            markedAt = UNSEEKABLE;
+        }
         markedRows = rows;
     }
 
-    /** Takes back every row written since the last {@link #mark()}. */
-    public void rollback() throws IOException {
+    /**
+     * Takes back every row written since the last {@link #mark()}; false if the output is a pipe or terminal,
+     * where rows once written stay.
+     */
+    public boolean rollback() throws IOException {
         requireFile();
+        if (markedAt == UNSEEKABLE) {
+            return false;
+        }
         if (markedAt < 0) {
             throw new IllegalStateException("rollback() without mark()");
         }
@@ -80,6 +92,7 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
         file.truncate(markedAt);
         file.position(markedAt);
         rows = markedRows;
+        return true;
     }
 
     private void requireFile() {
