@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Every file of the public corpus (src/test/resources/corpus/public, 67 real tool outputs) imports with the right
+ * Every file of the public corpus (src/test/resources/corpus/public, 68 real tool outputs) imports with the right
  * format, and the numbers checked below are the ones printed in the file.
  */
 class CorpusTest {
@@ -165,6 +165,19 @@ class CorpusTest {
                 assertEquals(996L, r.summary(0).lostPackets());
                 assertEquals(11653989L, r.summary(0).packets());
             }),
+            new Expect("iperf3/vad1mb_3.x_tcp_t40_i5_ctrlC_space_before_interval_prompt_extracted.txt", LogFormat.IPERF3,
+                    8, 2, r -> {
+                        assertEquals(47.5e6, r.sample(0).bitsPerSecond());
+                        assertEquals(Math.round(213 * KIB), r.sample(0).cwndBytes());
+                        Sample cut = r.sample(7);
+                        assertEquals(35.00, cut.startS(), "the '^C ' partial interval is kept");
+                        assertEquals(36.18, cut.endS());
+                        assertEquals(48.1e6, cut.bitsPerSecond());
+                        assertEquals(Math.round(284 * KIB), cut.cwndBytes());
+                        assertEquals(224L, r.summary(0).retransmits());
+                        assertEquals(0L, r.summary(1).bytes(), "receiver 0.00 Bytes, as written");
+                        assertEquals(1, r.events(ToolMeta.INTERRUPTED).size());
+                    }),
             new Expect("iperf3/vladger00_tcp_t10.txt", LogFormat.IPERF3, 10, 2, r -> {
                 assertEquals(57.5e6, r.sample(0).bitsPerSecond());
                 assertEquals(Math.round(69.3 * KIB), r.sample(0).cwndBytes());
@@ -445,6 +458,6 @@ class CorpusTest {
         List<String> covered = EXPECTED.stream().map(Expect::file).collect(Collectors.toList());
         files.removeAll(covered);
         assertEquals(List.of(), files, "corpus files without expectations");
-        assertEquals(67, covered.size());
+        assertEquals(68, covered.size());
     }
 }
