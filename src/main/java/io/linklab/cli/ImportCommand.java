@@ -38,8 +38,8 @@ public final class ImportCommand implements CliCommand {
                 + "one line per file. The format is detected per file unless --format names it.\n"
                 + "  --samples FILE   write every interval of every stream (and SUM) to FILE\n"
                 + "  --summary FILE   write the end-of-test totals to FILE\n"
-                + "Exit status: 0 every file read; 1 some file could not be read or was damaged\n"
-                + "(the others are still imported); 2 bad usage, or no file could be read.\n";
+                + "Exit status: 0 every file read; 1 some file could not be read, was damaged or is the log of\n"
+                + "a test that failed (the others are still imported); 2 bad usage, or no file could be read.\n";
     }
 
     @Override
@@ -97,8 +97,12 @@ public final class ImportCommand implements CliCommand {
         List<LogImporter.FileResult> results = new ArrayList<>();
         try (csv) {
             for (Path file : files) {
-                csv.source(file.getFileName() == null ? file.toString() : file.getFileName().toString());
+                csv.beginSource(file.getFileName() == null ? file.toString() : file.getFileName().toString());
                 LogImporter.FileResult r = LogImporter.importFile(file, format, csv);
+                if (r.failed()) {
+                    // Whatever a failed file gave before it failed (a read error midway) is not kept.
+                    csv.discardSource();
+                }
                 results.add(r);
                 report(r, err);
             }
@@ -108,15 +112,19 @@ public final class ImportCommand implements CliCommand {
         }
         printTable(results, out);
         int failed = 0;
+        int unreadable = 0;
         int damaged = 0;
         for (LogImporter.FileResult r : results) {
             if (r.failed()) {
                 failed++;
+                if (!r.testFailed()) {
+                    unreadable++;
+                }
             } else if (r.damaged()) {
                 damaged++;
             }
         }
-        if (failed == results.size()) {
+        if (unreadable == results.size()) {
             return Cli.USAGE;
         }
         return failed + damaged > 0 ? Cli.FAILED : Cli.OK;
@@ -188,7 +196,9 @@ public final class ImportCommand implements CliCommand {
                 name = "…" + name.substring(name.length() - w + 1);
             }
             String status;
-            if (r.failed()) {
+            if (r.testFailed()) {
+                status = "test failed";
+            } else if (r.failed()) {
                 status = "failed";
             } else if (r.damaged()) {
                 status = "damaged, read up to the damage";

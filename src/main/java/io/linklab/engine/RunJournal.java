@@ -86,6 +86,9 @@ public final class RunJournal implements AutoCloseable {
         n.put("remote_cpu", s.remoteCpuPercent());
         n.put("local_sd", s.localServiceDemandUsPerKb());
         n.put("remote_sd", s.remoteServiceDemandUsPerKb());
+        if (s.note() != null) {
+            n.put("note", s.note());
+        }
         append(n);
     }
 
@@ -186,7 +189,7 @@ public final class RunJournal implements AutoCloseable {
                             str(n, "stream"), dir(n), role(n), n.path("start").asDouble(), n.path("end").asDouble(),
                             lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"), dbl(n, "jitter_ms"),
                             lng(n, "lost"), lng(n, "packets"), dbl(n, "local_cpu"), dbl(n, "remote_cpu"),
-                            dbl(n, "local_sd"), dbl(n, "remote_sd"))));
+                            dbl(n, "local_sd"), dbl(n, "remote_sd"), str(n, "note"))));
                     case "event" -> events.add(new Entry<>(point, rep, new ToolEvent(
                             ToolEvent.Severity.valueOf(n.path("severity").asText("INFO")), str(n, "kind"),
                             str(n, "message"), n.path("line").asLong())));

@@ -2,7 +2,8 @@ package io.linklab.model;
 
 /**
  * An end-of-test total as the tool reported it, from the sender's or the receiver's side.
- * Boxed fields are null when not reported.
+ * Boxed fields are null when not reported. {@code note} says what the reader should know about the row
+ * (for example that its role was inferred), or is null.
  */
 public record Summary(
         String process,
@@ -20,7 +21,16 @@ public record Summary(
         Double localCpuPercent,
         Double remoteCpuPercent,
         Double localServiceDemandUsPerKb,
-        Double remoteServiceDemandUsPerKb) {
+        Double remoteServiceDemandUsPerKb,
+        String note) {
+
+    public Summary(String process, String stream, Direction direction, Role role, double startS, double endS,
+                   Long bytes, Double bitsPerSecond, Long retransmits, Double jitterMs, Long lostPackets, Long packets,
+                   Double localCpuPercent, Double remoteCpuPercent, Double localServiceDemandUsPerKb,
+                   Double remoteServiceDemandUsPerKb) {
+        this(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits, jitterMs, lostPackets,
+                packets, localCpuPercent, remoteCpuPercent, localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, null);
+    }
 
     public boolean isSum() {
         return Sample.SUM.equals(stream);
@@ -35,6 +45,12 @@ public record Summary(
     public Summary withProcess(String newProcess) {
         return new Summary(newProcess, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
                 jitterMs, lostPackets, packets, localCpuPercent, remoteCpuPercent,
-                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb);
+                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, note);
+    }
+
+    public Summary withNote(String newNote) {
+        return new Summary(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
+                jitterMs, lostPackets, packets, localCpuPercent, remoteCpuPercent,
+                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, newNote);
     }
 }

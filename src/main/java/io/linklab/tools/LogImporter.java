@@ -45,10 +45,14 @@ public final class LogImporter {
     private LogImporter() {
     }
 
-    /** What importing one file gave. {@code failure} is set when nothing could be read from it. */
+    /**
+     * What importing one file gave. {@code failure} is set when nothing could be read from it: the file is
+     * unreadable, or (with {@code testFailed}) it is the log of a test that failed before measuring, and the
+     * failure quotes the tool's own error.
+     */
     public record FileResult(Path file, LogFormat format, long lines, long samples, long summaries, int runs,
                              String version, Map<Direction, Double> receiverBitsPerSecond, List<ToolEvent> events,
-                             long eventCount, String failure) {
+                             long eventCount, String failure, boolean testFailed) {
 
         public boolean failed() {
             return failure != null;
@@ -397,21 +401,39 @@ public final class LogImporter {
                     }
                 }
             }
+            boolean testFailed = false;
             if (failure == null && samples == 0 && summaries == 0 && transactions == 0) {
-                boolean toolError = false;
-                for (ToolEvent e : events) {
-                    if (e.severity() == ToolEvent.Severity.ERROR) {
-                        toolError = true;
-                        break;
-                    }
-                }
-                if (!toolError) {
+                ToolEvent toolError = firstToolError();
+                if (toolError != null) {
+                    testFailed = true;
+                    failure = "the test failed before measuring; the tool said: \"" + toolError.message() + "\""
+                            + (toolError.lineNumber() > 0 ? " (line " + toolError.lineNumber() + ")" : "");
+                } else if (!damaged()) {
                     failure = "holds no measurements that " + (format == null ? "LinkLab" : format.description())
                             + " could read (" + lines + " lines)";
                 }
             }
             return new FileResult(file, format, lines, samples, summaries, runs.size(), version, receiver,
-                    List.copyOf(events), eventCount, failure);
+                    List.copyOf(events), eventCount, failure, testFailed);
+        }
+
+        private boolean damaged() {
+            for (ToolEvent e : events) {
+                if (e.severity() == ToolEvent.Severity.ERROR) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The first error the tool itself printed (not damage of the input), or null. */
+        private ToolEvent firstToolError() {
+            for (ToolEvent e : events) {
+                if (e.severity() == ToolEvent.Severity.ERROR && !e.kind().startsWith(ToolMeta.INPUT_PREFIX)) {
+                    return e;
+                }
+            }
+            return null;
         }
     }
 

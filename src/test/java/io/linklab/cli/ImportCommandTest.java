@@ -124,6 +124,58 @@ class ImportCommandTest {
     }
 
     @Test
+    void aFailedTestsLogIsOneLineQuotingTheToolAndLeavesNoRows() throws IOException {
+        // What each tool prints when its test cannot run (iperf3 3.x, iperf3 -J, iperf 2.0, iperf 2.1, netperf 2.7).
+        Path busy = Files.writeString(dir.resolve("busy.txt"),
+                "iperf3: error - the server is busy running a test. try again later\n");
+        Path refused = Files.writeString(dir.resolve("refused.txt"),
+                "iperf3: error - unable to connect to server: Connection refused\r\n");
+        Path parameter = Files.writeString(dir.resolve("parameter.json"), "{\n\t\"start\":\t{\n\t\t\"connected\":\t[],"
+                + "\n\t\t\"version\":\t\"iperf 3.9\"\n\t},\n\t\"intervals\":\t[],\n\t\"end\":\t{\n\t},\n"
+                + "\t\"error\":\t\"parameter error - must either be a client (-c) or server (-s)\"\n}\n");
+        Path iperf2 = Files.writeString(dir.resolve("iperf2.txt"), "connect failed: Connection refused\n");
+        Path iperf21 = Files.writeString(dir.resolve("iperf21.txt"),
+                "------------------------------------------------------------\n"
+                + "Client connecting to 10.0.0.2, TCP port 5001\n"
+                + "TCP window size: 85.0 KByte (default)\n"
+                + "------------------------------------------------------------\n"
+                + "tcp connect failed: Connection refused\n");
+        Path netperf = Files.writeString(dir.resolve("netperf.txt"),
+                "establish control: are you sure there is a netserver listening on 10.0.0.2 at port 12865?\n"
+                + "establish_control could not establish the control connection from 0.0.0.0 port 0 address "
+                + "family AF_UNSPEC to 10.0.0.2 port 12865 address family AF_INET\n");
+        Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
+        Path samples = dir.resolve("s.csv");
+        Path summary = dir.resolve("t.csv");
+        int rc = run("import", busy.toString(), refused.toString(), parameter.toString(), iperf2.toString(),
+                good.toString(), iperf21.toString(), netperf.toString(), "--samples", samples.toString(),
+                "--summary", summary.toString());
+        assertEquals(1, rc, stderr());
+        String[] lines = stderr().split("\\R");
+        assertEquals(6, lines.length, stderr());
+        assertEquals("linklab import: " + busy + ": the test failed before measuring; the tool said: "
+                + "\"iperf3: error - the server is busy running a test. try again later\" (line 1)", lines[0]);
+        assertTrue(lines[1].startsWith("linklab import: " + refused + ": ")
+                && lines[1].contains("\"iperf3: error - unable to connect to server: Connection refused\""), lines[1]);
+        assertTrue(lines[2].startsWith("linklab import: " + parameter + ": ")
+                && lines[2].contains("parameter error - must either be a client (-c) or server (-s)"), lines[2]);
+        assertTrue(lines[3].startsWith("linklab import: " + iperf2 + ": ")
+                && lines[3].contains("connect failed: Connection refused"), lines[3]);
+        assertTrue(lines[4].startsWith("linklab import: " + iperf21 + ": ")
+                && lines[4].contains("tcp connect failed: Connection refused"), lines[4]);
+        assertTrue(lines[5].startsWith("linklab import: " + netperf + ": ")
+                && lines[5].contains("establish control: are you sure there is a netserver listening"), lines[5]);
+        assertFalse(stderr().contains("\tat "), stderr());
+        assertEquals(6, stdout().split("test failed", -1).length - 1, stdout());
+        assertTrue(csv(samples).stream().allMatch(r -> r.get("source").equals(good.getFileName().toString())));
+        assertEquals(15, csv(samples).size());
+        assertTrue(csv(summary).stream().allMatch(r -> r.get("source").equals(good.getFileName().toString())));
+
+        err.reset();
+        assertEquals(1, run("import", busy.toString()), "the file was read: it holds a failed test, not bad input");
+    }
+
+    @Test
     void truncatedJsonKeepsEverySampleBeforeTheDamage() throws IOException {
         Path whole = Fixtures.resource("recorded/iperf3_3.12_client_bidir.json");
         String text = Files.readString(whole);

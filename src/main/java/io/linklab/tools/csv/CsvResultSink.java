@@ -33,6 +33,35 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
         this.run = null;
     }
 
+    /**
+     * Starts the rows of one imported file: they carry its name, and {@link #discardSource()} can take them
+     * all back. Both writers must come from {@link CsvTableWriter#create}.
+     */
+    public void beginSource(String newSource) throws IOException {
+        source(newSource);
+        for (CsvTableWriter<?> w : writers()) {
+            w.mark();
+        }
+    }
+
+    /** Takes back every row written since {@link #beginSource}: a file that failed leaves nothing behind. */
+    public void discardSource() throws IOException {
+        for (CsvTableWriter<?> w : writers()) {
+            w.rollback();
+        }
+    }
+
+    private java.util.List<CsvTableWriter<?>> writers() {
+        java.util.List<CsvTableWriter<?>> list = new java.util.ArrayList<>(2);
+        if (samples != null) {
+            list.add(samples);
+        }
+        if (summaries != null) {
+            list.add(summaries);
+        }
+        return list;
+    }
+
     /** Rows written from now on carry this sweep point ("mtu=9000"), or none. */
     public void point(String newPoint) {
         this.point = newPoint == null ? "" : newPoint;

@@ -11,9 +11,11 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -30,10 +32,20 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
     private final CSVPrinter printer;
     private final StringBuilder row = new StringBuilder(256);
     private long rows;
+    // The file behind a writer made by create(), so rows since the mark can be taken back; else null.
+    private final FileChannel file;
+    private static final long UNSEEKABLE = -2;
+    private long markedAt = -1;
+    private long markedRows;
 
     public CsvTableWriter(Writer out, CsvTable<T> table) {
+        this(out, table, null);
+    }
+
+    private CsvTableWriter(Writer out, CsvTable<T> table, FileChannel file) {
         this.table = table;
         this.out = out;
+        this.file = file;
         try {
             this.printer = new CSVPrinter(out, FORMAT);
             printer.printRecord(table.header());
@@ -44,9 +56,49 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
 
     /** Creates (or replaces) {@code file}. */
     public static <T> CsvTableWriter<T> create(Path file, CsvTable<T> table) throws IOException {
-        Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8),
-                1 << 16);
-        return new CsvTableWriter<>(w, table);
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        Writer w = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(channel),
+                StandardCharsets.UTF_8), 1 << 16);
+        return new CsvTableWriter<>(w, table, channel);
+    }
+
+    /** Remembers the end of what was written so far, for {@link #rollback()}. */
+    public void mark() throws IOException {
+        requireFile();
+        out.flush();
+        try {
+            markedAt = file.position();
+        } catch (IOException notSeekable) {
+            // A pipe or terminal (--samples /dev/stdout): what went out cannot be taken back.
+            markedAt = UNSEEKABLE;
+        }
+        markedRows = rows;
+    }
+
+    /**
+     * Takes back every row written since the last {@link #mark()}; false if the output is a pipe or terminal,
+     * where rows once written stay.
+     */
+    public boolean rollback() throws IOException {
+        requireFile();
+        if (markedAt == UNSEEKABLE) {
+            return false;
+        }
+        if (markedAt < 0) {
+            throw new IllegalStateException("rollback() without mark()");
+        }
+        out.flush();
+        file.truncate(markedAt);
+        file.position(markedAt);
+        rows = markedRows;
+        return true;
+    }
+
+    private void requireFile() {
+        if (file == null) {
+            throw new IllegalStateException("rows can be taken back only from a writer made by create()");
+        }
     }
 
     public void write(T value) {

@@ -54,6 +54,7 @@ public final class ResultTables {
             .column("remote_cpu_percent", r -> r.summary().remoteCpuPercent())
             .column("local_service_demand_us_per_kb", r -> r.summary().localServiceDemandUsPerKb())
             .column("remote_service_demand_us_per_kb", r -> r.summary().remoteServiceDemandUsPerKb())
+            .column("note", r -> r.summary().note())
             .build();
 
     private ResultTables() {

@@ -71,7 +71,10 @@ public final class FormatDetector {
             }
             if (line.contains("Client connecting to ") || line.contains("Server listening on TCP port")
                     || line.contains("Server listening on UDP port") || line.contains("Server Report:")
-                    || line.contains("TCP window size:") || line.contains("UDP buffer size:")) {
+                    || line.contains("TCP window size:") || line.contains("UDP buffer size:")
+                    || line.contains("connect failed: ")) {
+                // iperf2's failed connect ("connect failed: Connection refused", 2.1: "tcp connect failed: …");
+                // iperf3 words it "unable to connect to server".
                 iperf2 += 3;
             }
             if (intervalDecimals(line) == 1 || intervalDecimals(line) == 4) {
@@ -88,7 +91,8 @@ public final class FormatDetector {
             if (line.contains(" TEST from ") || line.contains("AF_INET") || line.startsWith("Interim result:")
                     || line.startsWith("Throughput,") || line.startsWith("THROUGHPUT=")
                     || line.contains("10^6bits/s") || line.startsWith("Recv   Send")
-                    || line.startsWith("Socket Socket") || line.contains("netperf")) {
+                    || line.startsWith("Socket Socket") || line.contains("netperf")
+                    || line.contains("netserver") || line.startsWith("establish control")) {
                 netperf += 3;
             }
         }

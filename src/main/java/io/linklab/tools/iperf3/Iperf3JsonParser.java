@@ -74,6 +74,14 @@ public final class Iperf3JsonParser implements StreamingParser {
     private static final int F_PMTU = 15;
     private static final int FIELDS = 16;
 
+    /**
+     * iperf3 writes one UDP end object per stream ("udp") and one total ("sum") for both ends: bytes and rate
+     * are the sender's count (iperf_print_results uses bytes_sent, from the peer's results when this end
+     * received), while jitter and loss are what the receiver measured. Their role is inferred, so say so.
+     */
+    static final String UDP_MIXED_NOTE = "role inferred: sender's bytes and rate, receiver's jitter and loss"
+            + " (iperf3 writes one UDP total for both ends)";
+
     /** Marks the pre-3.x UDP "end.sum" total until it is known whether sum_sent/sum_received follow. */
     private static final String OLD_UDP_SUM = "SUM*";
 
@@ -655,8 +663,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                 endTotals.add(total(server, streamId(), Role.RECEIVER, direction()));
                 break;
             case E_UDP:
-                // One object per UDP stream: the sent bytes with the receiver's loss and jitter.
-                endTotals.add(total(server, streamId(), Role.SENDER, direction()));
+                endTotals.add(total(server, streamId(), Role.SENDER, direction()).withNote(UDP_MIXED_NOTE));
                 break;
             case E_SUM_SENT:
                 // The "sender" flags of the end sums are not reliable for UDP (3.12 marks sum_received of a
@@ -669,7 +676,8 @@ public final class Iperf3JsonParser implements StreamingParser {
                 endTotals.add(total(server, Sample.SUM, Role.RECEIVER, forward()));
                 break;
             case E_SUM:
-                endTotals.add(total(server, OLD_UDP_SUM, Role.RECEIVER, forward()));
+                // Same figures as the streams' "udp" objects, added up: the sender's view like them.
+                endTotals.add(total(server, OLD_UDP_SUM, Role.SENDER, forward()).withNote(UDP_MIXED_NOTE));
                 break;
             case E_SUM_SENT_REV:
                 endTotals.add(total(server, Sample.SUM, Role.SENDER, forward().opposite()));
@@ -708,12 +716,12 @@ public final class Iperf3JsonParser implements StreamingParser {
                 }
                 s = new Summary(s.process(), Sample.SUM, s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
                         s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), null, null,
-                        null, null);
+                        null, null, s.note());
             }
             if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
                 s = new Summary(s.process(), s.stream(), s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
                         s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), cpuLocal,
-                        cpuRemote, null, null);
+                        cpuRemote, null, null, s.note());
             }
             sink.summary(s);
         }

@@ -26,6 +26,8 @@ import java.util.Map;
 public final class NetperfParser implements StreamingParser {
 
     public static final String STREAM = "1";
+    // -O wraps a column's name over at most four lines; keep a few more, not a whole file of prose.
+    private static final int MAX_TITLE_LINES = 8;
 
     private final MeasurementSink sink;
     private final TextScanner sc = new TextScanner();
@@ -45,6 +47,10 @@ public final class NetperfParser implements StreamingParser {
 
     private final Map<String, String> keyValues = new HashMap<>();
     private List<String> omniHeader;
+    // Title lines of the current table as printed (columns intact): -O's column names sit above its values.
+    private final List<String> titles = new ArrayList<>();
+    // The classic tables end their header with a units line ("bytes  bytes ..."); -O prints none.
+    private boolean classicUnits;
 
     public NetperfParser(MeasurementSink sink) {
         this.sink = sink;
@@ -63,34 +69,69 @@ public final class NetperfParser implements StreamingParser {
         }
         int eq = text.indexOf('=');
         if (eq > 0 && isKey(text, eq)) {
-            keyValues.put(text.substring(0, eq), text.substring(eq + 1).trim());
+            String key = text.substring(0, eq);
+            if (keyValues.containsKey(key)) {
+                // The same key again: the next -k result (netperf -P 0 prints no banner between them).
+                flushKeyValues();
+            }
+            keyValues.put(key, text.substring(eq + 1).trim());
+            return;
+        }
+        // netperf's own messages may come anywhere (before, inside or after a result): they are reported and
+        // change nothing else, so a warning never splits a -k result or parts an -o/-O header from its values.
+        int at = text.indexOf(" TEST");
+        boolean banner = at > 0 && (text.indexOf(" from ", at) > 0 || text.indexOf(" to ", at) > 0);
+        if (!banner && message(text)) {
             return;
         }
         flushKeyValues();
-        int at;
-        if ((at = text.indexOf(" TEST")) > 0 && (text.indexOf(" from ", at) > 0 || text.indexOf(" to ", at) > 0)) {
+        if (banner) {
             banner(text, at);
         } else if (text.startsWith("Interim result:")) {
             interim(text);
-        } else if (text.indexOf(',') > 0 && text.startsWith("Throughput")) {
+        } else if (isOmniCsvHeader(text)) {
             omniHeader = splitCsv(text);
             begin();
-        } else if (omniHeader != null && text.indexOf(',') > 0 && startsNumeric(text)) {
-            omniValues(splitCsv(text));
+        } else if (omniHeader != null && text.indexOf(',') > 0 && omniValues(splitCsv(text))) {
             omniHeader = null;
         } else if (startsNumeric(text)) {
-            dataRow(text);
-        } else if (isHeaderLine(text)) {
-            header.append(text).append('\n');
-            if (text.startsWith("bytes") || text.startsWith("Bytes")) {
-                units(text);
+            if (classicUnits || !humanRow(line.substring(0, end))) {
+                dataRow(text);
             }
-        } else if (text.contains("netperf:") || text.contains("establish") || text.contains("failed")
+            titles.clear();
+        } else {
+            if (titles.size() == MAX_TITLE_LINES) {
+                titles.remove(0);
+            }
+            titles.add(line.substring(0, end));
+            if (isHeaderLine(text)) {
+                header.append(text).append('\n');
+                if (text.startsWith("bytes") || text.startsWith("Bytes")) {
+                    classicUnits = true;
+                    units(text);
+                }
+            }
+        }
+    }
+
+    /** Reports a line that is one of netperf's messages rather than output; true if it was one. */
+    private boolean message(String text) {
+        if (text.contains("netperf:") || text.contains("establish") || text.contains("failed")
                 || text.contains("netserver")) {
             sink.event(ToolEvent.error(ToolMeta.classifyError(text), "netperf: " + text, lineNo));
-        } else if (text.startsWith("catcher:") || text.contains("warning") || text.contains("WARNING")) {
-            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "netperf: " + text, lineNo));
+            return true;
         }
+        String lower = text.toLowerCase(Locale.ROOT);
+        // "Sorry, Demo Mode not configured into this netperf." / "Please consider reconfiguring netperf with" /
+        // "--enable-demo=yes and recompiling", "... is not compiled in.", "catcher: timer popped ...".
+        if (text.startsWith("catcher:") || lower.contains("warning") || lower.contains("not compiled in")
+                || lower.contains("not configured") || lower.startsWith("sorry")
+                || lower.contains("reconfiguring netperf") || text.startsWith("--enable-")
+                || lower.contains("recompil")) {
+            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "netperf: " + text, lineNo));
+            return true;
+        }
+        return false;
     }
 
     @Override
@@ -133,6 +174,9 @@ public final class NetperfParser implements StreamingParser {
         transactions = test.endsWith("RR");
         inRun = false;
         header.setLength(0);
+        titles.clear();
+        classicUnits = false;
+        omniHeader = null;
         unit = 1e6;
         cpuColumns = false;
         udpRows = 0;
@@ -230,16 +274,50 @@ public final class NetperfParser implements StreamingParser {
         return v == null || v < 0 ? null : v;
     }
 
-    private void omniValues(List<String> values) {
-        Map<String, String> byName = new HashMap<>();
-        for (int i = 0; i < omniHeader.size() && i < values.size(); i++) {
-            byName.put(omniHeader.get(i), values.get(i));
+    /** The -o value row under {@link #omniHeader}; false if the line is not one (its THROUGHPUT is no number). */
+    private boolean omniValues(List<String> values) {
+        if (values.size() < omniHeader.size()) {
+            return false;
         }
         Map<String, String> keyed = new HashMap<>();
-        for (Map.Entry<String, String> e : byName.entrySet()) {
-            keyed.put(omniKey(e.getKey()), e.getValue());
+        for (int i = 0; i < omniHeader.size(); i++) {
+            keyed.put(omniKey(omniHeader.get(i)), values.get(i));
+        }
+        if (keyed.containsKey("THROUGHPUT") && number(keyed.get("THROUGHPUT")) == null) {
+            return false;
         }
         keyedResult(keyed);
+        return true;
+    }
+
+    /**
+     * An -o header: the names of the chosen output selectors, comma-separated, in any order ("Minimum Latency
+     * Microseconds,Throughput,Throughput Units"); known by holding at least one selector name LinkLab reads.
+     */
+    static boolean isOmniCsvHeader(String text) {
+        if (text.indexOf(',') < 0 || startsNumeric(text)) {
+            return false;
+        }
+        for (String name : splitCsv(text)) {
+            if (READ_SELECTORS.contains(omniKey(name))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.Set<String> READ_SELECTORS = java.util.Set.of("THROUGHPUT", "THROUGHPUT_UNITS",
+            "ELAPSED_TIME", "LOCAL_CPU_UTIL", "REMOTE_CPU_UTIL", "LOCAL_TRANSPORT_RETRANS", "REMOTE_BYTES_RECVD");
+
+    /** An -O value row under {@link #titles}; false if they name no throughput (then it is a classic row). */
+    private boolean humanRow(String row) {
+        Map<String, String> keyed = new HashMap<>();
+        OmniColumns.name(titles, row).forEach((name, value) -> keyed.put(omniKey(name), value));
+        if (number(keyed.get("THROUGHPUT")) == null) {
+            return false;
+        }
+        keyedResult(keyed);
+        return true;
     }
 
     /** "Local CPU Util %" → "LOCAL_CPU_UTIL", "Elapsed Time (sec)" → "ELAPSED_TIME": the -k names. */
@@ -306,7 +384,7 @@ public final class NetperfParser implements StreamingParser {
                 || text.startsWith("Send") || text.startsWith("Send ");
     }
 
-    private static boolean startsNumeric(String text) {
+    static boolean startsNumeric(String text) {
         return TextScanner.isDigit(text.charAt(0)) || (text.length() > 1 && text.charAt(0) == '-'
                 && TextScanner.isDigit(text.charAt(1)));
     }

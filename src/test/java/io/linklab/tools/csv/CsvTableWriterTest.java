@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /** The number and quoting rules of CONTRACTS.md. */
 class CsvTableWriterTest {
@@ -37,5 +43,35 @@ class CsvTableWriterTest {
                 + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted", lines[0]);
         assertEquals("\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,",
                 lines[1]);
+    }
+
+    @TempDir
+    Path dir;
+
+    private static ResultTables.SampleRow row(String source, double start) {
+        return new ResultTables.SampleRow(source, "", "1",
+                new Sample(null, "5", Direction.C2S, start, start + 1, 1024L, 8.5e9, null, null, null, null, null,
+                        null, false));
+    }
+
+    @Test
+    void rowsSinceTheMarkAreTakenBackAndLaterRowsFollowTheKeptOnes() throws IOException {
+        Path file = dir.resolve("s.csv");
+        try (CsvTableWriter<ResultTables.SampleRow> w = CsvTableWriter.create(file, ResultTables.SAMPLES)) {
+            w.mark();
+            w.write(row("good.txt", 0));
+            w.mark();
+            for (int i = 0; i < 5000; i++) {
+                // More than the 64 KiB write buffer: part of it is already in the file when it is taken back.
+                w.write(row("failed.txt", i));
+            }
+            w.rollback();
+            assertEquals(1, w.rows());
+            w.write(row("next.txt", 7));
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertEquals(true, lines.get(1).startsWith("good.txt,"), lines.get(1));
+        assertEquals(true, lines.get(2).startsWith("next.txt,"), lines.get(2));
     }
 }
