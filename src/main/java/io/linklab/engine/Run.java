@@ -818,8 +818,8 @@ final class Run implements RunHandle {
         }
         if (!missingTotals.isEmpty()) {
             // The other processes' totals are in the journal; a SUM without these would be short, so there is none.
-            throw new PointFailure(String.join("; ", missingTotals) + " (see its raw output); without it a SUM of the "
-                    + n + " processes would be short, so none is given");
+            throw new PointFailure(String.join("; ", missingTotals) + " (its output in raw/ ends without it); a SUM "
+                    + "of the " + n + " processes would be short without it, so none is given");
         }
         return totals;
     }

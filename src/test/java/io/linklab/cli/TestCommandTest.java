@@ -175,7 +175,8 @@ class TestCommandTest {
 
         @Override
         public io.linklab.remote.RemoteProcess start(io.linklab.remote.RemoteCommand command,
-                                                     io.linklab.remote.LineSink stdout, io.linklab.remote.LineSink stderr)
+                                                     io.linklab.remote.LineSink stdout,
+                                                     io.linklab.remote.LineSink stderr)
                 throws io.linklab.remote.TransportException {
             io.linklab.remote.RemoteProcess p = inner.start(command, stdout, stderr);
             if (!command.description().startsWith("iperf3 client")) {

@@ -76,7 +76,8 @@ class ProcessMergerTest {
         assertEquals(List.of("5201"), ProcessMerger.total(all, two, Direction.C2S, Role.SENDER).missing(),
                 "5201 printed no sender total");
         // A total no process reports (iperf2's full-duplex sending side has no receiver) is none, not missing.
-        assertEquals(new ProcessMerger.Total(null, List.of()), ProcessMerger.total(all, two, Direction.S2C, Role.RECEIVER));
+        assertEquals(new ProcessMerger.Total(null, List.of()),
+                ProcessMerger.total(all, two, Direction.S2C, Role.RECEIVER));
     }
 
     @Test
