@@ -6,6 +6,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -14,43 +15,78 @@ import java.util.function.Consumer;
  * Merges the reports of N parallel tool processes into one SUM, as seed 000 added four iperf3
  * processes up to 98.2 Gbit/s by hand. A process's share of an interval is its own SUM line when it
  * runs several streams, else its single stream; the merged SUM (process null) is emitted as soon as
- * every process has reported that interval. Intervals are matched by their index, since each process
- * counts time from its own start.
+ * every process has reported that interval. Intervals are matched by their order within each process
+ * (its first, second, ... report per direction), since each process counts time from its own start and
+ * a last, short interval (2.00-2.04) would fall on its neighbour's number if the times were rounded.
+ * What never completes (a process that stopped early) is named by {@link #incomplete()}, and an
+ * end-of-test total some processes lack is named by {@link Total#missing()}: a SUM is never quietly
+ * made of fewer processes than ran.
  */
 final class ProcessMerger {
 
     private record Key(Direction direction, boolean omitted, long index) {
     }
 
-    private final int processes;
-    private final int streams;
-    private final double interval;
-    private final Consumer<Sample> merged;
-    private final Map<Key, Map<String, Sample>> pending = new HashMap<>();
+    /** Where one process's next share of one direction goes. */
+    private record Counter(String process, Direction direction, boolean omitted) {
+    }
 
-    ProcessMerger(int processes, int streams, double interval, Consumer<Sample> merged) {
-        this.processes = processes;
+    private final List<String> processes;
+    private final int streams;
+    private final Consumer<Sample> merged;
+    private final Map<Key, Map<String, Sample>> pending = new LinkedHashMap<>();
+    private final Map<Counter, Long> next = new HashMap<>();
+
+    /**
+     * @param processes the names the processes' samples carry (one per process); fewer than two merge nothing
+     * @param streams   streams per process: with several, a process's share is its SUM line
+     */
+    ProcessMerger(List<String> processes, int streams, Consumer<Sample> merged) {
+        this.processes = List.copyOf(processes);
         this.streams = streams;
-        this.interval = interval;
         this.merged = merged;
     }
 
     /** A sample of one process (its {@code process} set); emits the merged SUM when the interval is complete. */
     synchronized void sample(Sample s) {
-        if (processes < 2 || s.direction() == null || s.process() == null) {
+        if (processes.size() < 2 || s.direction() == null || s.process() == null) {
             return;
         }
         boolean share = streams > 1 ? s.isSum() : !s.isSum();
         if (!share) {
             return;
         }
-        Key key = new Key(s.direction(), s.omitted(), Math.round(s.endS() / interval));
+        long index = next.merge(new Counter(s.process(), s.direction(), s.omitted()), 1L, Long::sum) - 1;
+        Key key = new Key(s.direction(), s.omitted(), index);
         Map<String, Sample> byProcess = pending.computeIfAbsent(key, k -> new HashMap<>());
         byProcess.put(s.process(), s);
-        if (byProcess.size() == processes) {
+        if (byProcess.size() == processes.size()) {
             pending.remove(key);
-            merged.accept(add(new ArrayList<>(byProcess.values())));
+            List<Sample> parts = new ArrayList<>();
+            for (String p : processes) {
+                parts.add(byProcess.get(p));
+            }
+            merged.accept(add(parts));
         }
+    }
+
+    /**
+     * The intervals some processes reported and others did not, once all output is in: which interval
+     * (as the first process to report it timed it) and which processes never reported it. Empty when
+     * every interval was merged.
+     */
+    synchronized List<String> incomplete() {
+        List<String> out = new ArrayList<>();
+        pending.forEach((key, byProcess) -> {
+            Sample first = byProcess.values().iterator().next();
+            List<String> absent = processes.stream().filter(p -> !byProcess.containsKey(p)).toList();
+            out.add(key.direction().csv() + " interval " + (key.index() + 1)
+                    + String.format(java.util.Locale.ROOT, " (%.2f-%.2f s%s)", first.startS(), first.endS(),
+                    key.omitted() ? ", omitted" : "")
+                    + ": no report from " + String.join(", ", absent) + " (reported by "
+                    + String.join(", ", processes.stream().filter(byProcess::containsKey).toList()) + ")");
+        });
+        return out;
     }
 
     static Sample add(List<Sample> parts) {
@@ -77,10 +113,24 @@ final class ProcessMerger {
     }
 
     /**
-     * The end-of-test totals of all processes for one direction and role: each process's SUM summary,
-     * or the sum of its stream summaries when it printed no SUM. Null when no process reported one.
+     * The end-of-test total of all processes for one direction and role.
+     *
+     * @param sum     the processes' totals added up; null when no process reported one (a tool that has
+     *                no such total, e.g. iperf2's full-duplex sending side) or when some processes lack theirs
+     * @param missing the processes that reported no total while others did, in their order; a SUM without
+     *                them would be short, so there is none
      */
-    static Summary total(List<Summary> all, Direction direction, Role role) {
+    record Total(Summary sum, List<String> missing) {
+    }
+
+    /**
+     * The end-of-test totals of all processes for one direction and role: each process's SUM summary,
+     * or the sum of its stream summaries when it printed no SUM.
+     *
+     * @param processes the names the processes' summaries carry; empty for one process (whose summaries
+     *                  carry no name)
+     */
+    static Total total(List<Summary> all, List<String> processes, Direction direction, Role role) {
         Map<String, Summary> sums = new HashMap<>();
         Map<String, List<Summary>> streamsOf = new HashMap<>();
         for (Summary s : all) {
@@ -101,7 +151,12 @@ final class ProcessMerger {
             }
         });
         if (shares.isEmpty()) {
-            return null;
+            return new Total(null, List.of());
+        }
+        List<String> missing = processes.stream()
+                .filter(p -> !sums.containsKey(p) && !streamsOf.containsKey(p)).toList();
+        if (!missing.isEmpty()) {
+            return new Total(null, missing);
         }
         double start = Double.MAX_VALUE;
         double end = 0;
@@ -129,9 +184,9 @@ final class ProcessMerger {
             lsd.max(s.localServiceDemandUsPerKb());
             rsd.max(s.remoteServiceDemandUsPerKb());
         }
-        return new Summary(null, Sample.SUM, direction, role, start, end, bytes.longValue(), bps.value(),
+        return new Total(new Summary(null, Sample.SUM, direction, role, start, end, bytes.longValue(), bps.value(),
                 retr.longValue(), jitter.value(), lost.longValue(), packets.longValue(), lcpu.value(), rcpu.value(),
-                lsd.value(), rsd.value());
+                lsd.value(), rsd.value()), List.of());
     }
 
     /** Sums numbers a tool may or may not report: null stays null only if no part reported it. */

@@ -79,6 +79,11 @@ final class Run implements RunHandle {
     /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
     private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean cancelled;
+    /**
+     * Why the run must stop: an Error (out of memory, a stack overflow) on a thread of the run other than
+     * its own, in words for the user. The run fails with it.
+     */
+    private volatile String broken;
     private volatile Thread thread;
     private RunJournal journal;
     private Transport client;
@@ -146,23 +151,63 @@ final class Run implements RunHandle {
 
     // ---- the run itself ---------------------------------------------------------------------------------
 
+    /**
+     * Whatever is thrown, Errors included, the run ends as failed with the reason and {@link #await} hears
+     * of it: a caller (the CLI) waiting for the end must never wait forever.
+     */
     private void runAndRecord() {
-        RunOutcome outcome;
+        RunOutcome outcome = null;
         try (FileChannel lockChannel = FileChannel.open(dir.resolve(ResultsStore.LOCK_FILE),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockChannel.tryLock()) {
             outcome = runLocked();
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             outcome = new RunOutcome(RunOutcome.Status.FAILED, "internal error: " + e, dir);
-            record.finish(RunRecord.State.FAILED, outcome.message(), Instant.now());
+            System.err.println("LinkLab: run " + runId + " failed: internal error: " + e);
             try {
+                if (journal != null) {
+                    journal.close();
+                }
+                closeLogs();
+                record.finish(RunRecord.State.FAILED, outcome.message(), Instant.now());
                 record.write(dir);
-            } catch (IOException ignored) {
-                // nothing more can be saved
+            } catch (Throwable ignored) {
+                // nothing more can be saved; the outcome still reaches the caller
+            }
+        } finally {
+            if (outcome == null) {
+                outcome = new RunOutcome(RunOutcome.Status.FAILED, "internal error", dir);
+            }
+            try {
+                listener.runFinished(outcome);
+            } catch (Throwable e) {
+                System.err.println("LinkLab: a run listener failed at the end of run " + runId + ": " + e);
+            } finally {
+                done.complete(outcome);
             }
         }
-        listener.runFinished(outcome);
-        done.complete(outcome);
+    }
+
+    /**
+     * Hands a command's output to the run; an Error while doing so (in a parser or a listener) stops and
+     * fails the run rather than ending the thread that delivers the output, unnoticed.
+     */
+    private LineSink guarded(LineSink sink, RemoteCommand cmd) {
+        return line -> {
+            try {
+                sink.line(line);
+            } catch (Error e) {
+                String why = "internal error: " + e + " while reading the output of '" + cmd.description()
+                        + "'; the run was stopped, what was measured until then is kept";
+                synchronized (this) {
+                    if (broken != null) {
+                        return;
+                    }
+                    broken = why;
+                }
+                System.err.println("LinkLab: run " + runId + ": " + why);
+            }
+        };
     }
 
     private RunOutcome runLocked() throws IOException {
@@ -175,7 +220,7 @@ final class Run implements RunHandle {
             record.begin(plan, Instant.now(), labels, commands);
             record.write(dir);
             journal = new RunJournal(dir);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             abandonLogins();
             throw e;
         }
@@ -204,7 +249,7 @@ final class Run implements RunHandle {
                 }
                 record.write(dir);
             }
-            for (int i = 0; i < points.size() && !cancelled; i++) {
+            for (int i = 0; i < points.size() && !cancelled && broken == null; i++) {
                 SweepPoint point = points.get(i);
                 listener.pointStarted(point.label(), i, points.size());
                 if (!point.label().isEmpty()) {
@@ -226,7 +271,10 @@ final class Run implements RunHandle {
                     failedPoints++;
                 }
             }
-            if (cancelled) {
+            if (broken != null) {
+                state = RunRecord.State.FAILED;
+                message = broken;
+            } else if (cancelled) {
                 state = RunRecord.State.CANCELLED;
                 message = "stopped by the user after " + donePoints + " of " + points.size() + " point"
                         + (points.size() == 1 ? "" : "s");
@@ -238,11 +286,12 @@ final class Run implements RunHandle {
                 message = headline(allRows);
             }
         } catch (RunAbort e) {
-            state = cancelled ? RunRecord.State.CANCELLED : RunRecord.State.FAILED;
-            message = cancelled ? "stopped by the user" : e.getMessage();
+            state = broken == null && cancelled ? RunRecord.State.CANCELLED : RunRecord.State.FAILED;
+            message = broken != null ? broken : cancelled ? "stopped by the user" : e.getMessage();
         } catch (InterruptedException e) {
-            state = RunRecord.State.CANCELLED;
-            message = "stopped by the user after " + donePoints + " of " + points.size() + " points";
+            state = broken != null ? RunRecord.State.FAILED : RunRecord.State.CANCELLED;
+            message = broken != null ? broken
+                    : "stopped by the user after " + donePoints + " of " + points.size() + " points";
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             cleanUp(mtu);
@@ -307,15 +356,26 @@ final class Run implements RunHandle {
             client = c.get();
         } catch (ExecutionException e) {
             s.thenAccept(Transport::close);
-            throw new RunAbort(e.getCause().getMessage());
+            throw abort(e);
         }
         try {
             server = s.get();
         } catch (ExecutionException e) {
-            throw new RunAbort(e.getCause().getMessage());
+            throw abort(e);
         }
         clientLabel = client.hostLabel();
         serverLabel = server.hostLabel();
+    }
+
+    /**
+     * What failed in a task of the run on another thread ends the run with its message; an Error there
+     * is thrown on in the run's own thread (which fails the run saying so).
+     */
+    private static RunAbort abort(ExecutionException e) {
+        if (e.getCause() instanceof Error err) {
+            throw err;
+        }
+        return new RunAbort(e.getCause().getMessage());
     }
 
     private static Transport preparedFor(Transport t, int commands) {
@@ -355,7 +415,7 @@ final class Run implements RunHandle {
             cFacts = clientProbe.get();
             sFacts = serverProbe.get();
         } catch (ExecutionException e) {
-            throw new RunAbort(e.getCause().getMessage());
+            throw abort(e);
         }
         record.hostFacts("client", withLogin(cFacts, clientLabel));
         record.hostFacts("server", withLogin(sFacts, serverLabel));
@@ -588,10 +648,14 @@ final class Run implements RunHandle {
         TestPlan p = point.plan();
         int n = p.processes();
         String pl = point.label();
-        List<Summary> summaries = Collections.synchronizedList(new ArrayList<>());
+        List<String> names = new ArrayList<>();
+        for (int i = 0; n > 1 && i < n; i++) {
+            names.add(String.valueOf(p.basePort() + i));
+        }
+        ProcessSummaries summaries = new ProcessSummaries();
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         AtomicLong lastOutput = new AtomicLong(System.nanoTime());
-        ProcessMerger merger = new ProcessMerger(n, p.streams(), p.intervalS(), s -> {
+        ProcessMerger merger = new ProcessMerger(names, p.streams(), s -> {
             journal.sample(pl, rep, s);
             listener.sample(pl, s);
         });
@@ -599,6 +663,8 @@ final class Run implements RunHandle {
         List<RemoteProcess> servers = new ArrayList<>();
         List<RemoteProcess> clients = new ArrayList<>();
         List<StreamingParser> clientParsers = new ArrayList<>();
+        List<Summary> all;
+        List<String> incomplete;
         try {
             // Servers first, all at once; each must say it listens before any client starts.
             List<Start> serverStarts = new ArrayList<>();
@@ -628,7 +694,7 @@ final class Run implements RunHandle {
                         latch.countDown();
                     }
                 };
-                serverStarts.add(new Start(server, cmd, out, errSink));
+                serverStarts.add(new Start(server, cmd, guarded(out, cmd), guarded(errSink, cmd)));
             }
             servers.addAll(startAll(serverStarts));
             beforeClients.run();
@@ -653,7 +719,9 @@ final class Run implements RunHandle {
                 String process = n > 1 ? String.valueOf(port) : null;
                 RemoteCommand cmd = ToolCommand.pinned(tool.client(p, port), p.client(), i);
                 RawLog log = rawLog(prefix + "-client-" + port, clientLabel, cmd);
-                StreamingParser parser = parsers.create(p.tool(), sink(pl, rep, process, merger, summaries, errors));
+                String who = tool.program() + " client to port " + port;
+                StreamingParser parser = parsers.create(p.tool(), sink(pl, rep, process, who, merger, summaries,
+                        errors));
                 clientParsers.add(parser);
                 LineSink out = line -> {
                     lastOutput.set(System.nanoTime());
@@ -672,7 +740,7 @@ final class Run implements RunHandle {
                         parser.feed(line);
                     }
                 };
-                clientStarts.add(new Start(client, cmd, out, errSink));
+                clientStarts.add(new Start(client, cmd, guarded(out, cmd), guarded(errSink, cmd)));
             }
             clients.addAll(startAll(clientStarts));
             listener.progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
@@ -684,6 +752,9 @@ final class Run implements RunHandle {
                     parser.finish();
                 }
             }
+            // The clients are over and their output is in: the SUMs are made from what was taken until now.
+            all = summaries.close();
+            incomplete = merger.incomplete();
             for (int i = 0; i < n; i++) {
                 OptionalInt exit = clients.get(i).waitFor(Duration.ofSeconds(1));
                 if (exit.isPresent() && exit.getAsInt() < 0) {
@@ -713,19 +784,29 @@ final class Run implements RunHandle {
             }
             closeLogs();
         }
+        for (String gap : incomplete) {
+            warn(pl, rep, "no merged SUM for " + gap);
+        }
         Map<Direction, Totals> totals = new EnumMap<>(Direction.class);
-        List<Summary> all = new ArrayList<>(summaries);
+        List<String> missingTotals = new ArrayList<>();
         for (Direction d : directions) {
-            Summary recv = ProcessMerger.total(all, d, Role.RECEIVER);
-            Summary send = ProcessMerger.total(all, d, Role.SENDER);
-            if (n > 1) {
-                for (Summary merged : new Summary[] {send, recv}) {
-                    if (merged != null) {
-                        journal.summary(pl, rep, merged);
-                        listener.summary(pl, merged);
-                    }
+            ProcessMerger.Total recvTotal = ProcessMerger.total(all, names, d, Role.RECEIVER);
+            ProcessMerger.Total sendTotal = ProcessMerger.total(all, names, d, Role.SENDER);
+            for (ProcessMerger.Total t : List.of(sendTotal, recvTotal)) {
+                if (!t.missing().isEmpty()) {
+                    missingTotals.add("the " + tool.program() + " client" + (t.missing().size() == 1 ? "" : "s")
+                            + " to port " + String.join(", ", t.missing()) + " reported no " + d.csv() + " "
+                            + (t == recvTotal ? Role.RECEIVER : Role.SENDER).csv() + " total");
+                } else if (n > 1 && t.sum() != null) {
+                    journal.summary(pl, rep, t.sum());
+                    listener.summary(pl, t.sum());
                 }
             }
+            if (!missingTotals.isEmpty()) {
+                continue;
+            }
+            Summary recv = recvTotal.sum();
+            Summary send = sendTotal.sum();
             Summary rate = recv != null && recv.bitsPerSecond() != null ? recv : send;
             if (rate == null || rate.bitsPerSecond() == null) {
                 throw new PointFailure(tool.program() + " reported no end-of-test totals for " + d.csv()
@@ -735,11 +816,16 @@ final class Run implements RunHandle {
                     : recv != null ? recv.retransmits() : null;
             totals.put(d, new Totals(rate.bitsPerSecond(), retr));
         }
+        if (!missingTotals.isEmpty()) {
+            // The other processes' totals are in the journal; a SUM without these would be short, so there is none.
+            throw new PointFailure(String.join("; ", missingTotals) + " (its output in raw/ ends without it); a SUM "
+                    + "of the " + n + " processes would be short without it, so none is given");
+        }
         return totals;
     }
 
-    private MeasurementSink sink(String point, int rep, String process, ProcessMerger merger, List<Summary> summaries,
-                                 List<String> errors) {
+    private MeasurementSink sink(String point, int rep, String process, String who, ProcessMerger merger,
+                                 ProcessSummaries summaries, List<String> errors) {
         return new MeasurementSink() {
             @Override
             public void sample(Sample s) {
@@ -752,9 +838,13 @@ final class Run implements RunHandle {
             @Override
             public void summary(Summary s) {
                 Summary tagged = process == null ? s : s.withProcess(process);
-                summaries.add(tagged);
-                journal.summary(point, rep, tagged);
-                listener.summary(point, tagged);
+                if (summaries.offer(tagged, t -> journal.summary(point, rep, t))) {
+                    listener.summary(point, tagged);
+                } else {
+                    warn(point, rep, who + " printed a " + (s.role() == null ? "" : s.role().csv() + " ")
+                            + "total after its end was taken (" + s.bitsPerSecond() + " bit/s); it is left out of "
+                            + "the results and the SUM");
+                }
             }
 
             @Override
@@ -766,6 +856,14 @@ final class Run implements RunHandle {
                 }
             }
         };
+    }
+
+    /** A warning about the measurement: in the run's notes, the journal, the event list and the progress. */
+    private void warn(String point, int rep, String message) {
+        record.warning(message);
+        journal.event(point, rep, ToolEvent.warning("merge", message, 0));
+        listener.event(point, ToolEvent.warning("merge", message, 0));
+        listener.progress("warning: " + message);
     }
 
     private void awaitClients(List<RemoteProcess> clients, TestPlan p, AtomicLong lastOutput)
@@ -805,8 +903,8 @@ final class Run implements RunHandle {
     }
 
     private void checkCancelled() throws InterruptedException {
-        if (cancelled) {
-            throw new InterruptedException("cancelled");
+        if (cancelled || broken != null) {
+            throw new InterruptedException(cancelled ? "cancelled" : "broken");
         }
     }
 
@@ -832,15 +930,22 @@ final class Run implements RunHandle {
         }
         List<RemoteProcess> out = new ArrayList<>();
         TransportException failure = null;
+        Error error = null;
         for (CompletableFuture<RemoteProcess> f : futures) {
             try {
                 out.add(f.get());
             } catch (ExecutionException e) {
+                if (e.getCause() instanceof Error err && error == null) {
+                    error = err;
+                }
                 if (failure == null) {
                     failure = e.getCause() instanceof TransportException te ? te
                             : new TransportException(String.valueOf(e.getCause()), e.getCause());
                 }
             }
+        }
+        if (error != null) {
+            throw error; // thrown on once every start is over: all that did start is registered for the clean-up
         }
         if (failure != null) {
             throw failure;

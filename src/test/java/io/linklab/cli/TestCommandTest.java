@@ -137,4 +137,83 @@ class TestCommandTest {
         assertTrue(Files.exists(o.resolve("samples.csv")));
         assertTrue(err().contains("failed: port"), err());
     }
+
+    @Test
+    void anErrorInsideTheRunEndsItAsFailedWithExitOneInsteadOfWaitingForever() throws Exception {
+        Path o = dir.resolve("broken");
+        // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
+        TestCommand command = new TestCommand((identity, knownHosts, acceptNew) -> login -> new ErrorOnWait(
+                new io.linklab.remote.LocalTransport()));
+        int rc = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(90),
+                () -> command.run(List.of("--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
+                        "5597", "--duration", "2", "--out", o.toString()), new PrintStream(out, true,
+                        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals(1, rc, err());
+        assertTrue(err().contains("failed: internal error: java.lang.StackOverflowError: waiting"), err());
+        JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
+        assertEquals("failed", record.path("status").asText());
+        assertTrue(record.path("message").asText().contains("StackOverflowError"), record.toString());
+        // the clean-up still ran: the client and server are gone, their port is free
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new java.net.InetSocketAddress("0.0.0.0", 5597));
+        }
+    }
+
+    /** Local processes whose iperf3 client handle throws an Error when the run waits for it. */
+    private static final class ErrorOnWait implements io.linklab.remote.Transport {
+        private final io.linklab.remote.Transport inner;
+
+        ErrorOnWait(io.linklab.remote.Transport inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String hostLabel() {
+            return inner.hostLabel();
+        }
+
+        @Override
+        public io.linklab.remote.RemoteProcess start(io.linklab.remote.RemoteCommand command,
+                                                     io.linklab.remote.LineSink stdout,
+                                                     io.linklab.remote.LineSink stderr)
+                throws io.linklab.remote.TransportException {
+            io.linklab.remote.RemoteProcess p = inner.start(command, stdout, stderr);
+            if (!command.description().startsWith("iperf3 client")) {
+                return p;
+            }
+            return new io.linklab.remote.RemoteProcess() {
+                @Override
+                public java.util.OptionalInt waitFor(java.time.Duration timeout) {
+                    throw new StackOverflowError("waiting for " + command.description());
+                }
+
+                @Override
+                public boolean isAlive() {
+                    return p.isAlive();
+                }
+
+                @Override
+                public void cancel() {
+                    p.cancel();
+                }
+            };
+        }
+
+        @Override
+        public io.linklab.remote.CommandResult run(io.linklab.remote.RemoteCommand command, java.time.Duration timeout)
+                throws io.linklab.remote.TransportException, InterruptedException {
+            return inner.run(command, timeout);
+        }
+
+        @Override
+        public List<String> cleanup() throws io.linklab.remote.TransportException, InterruptedException {
+            return inner.cleanup();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
 }

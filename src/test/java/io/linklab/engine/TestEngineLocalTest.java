@@ -113,4 +113,41 @@ class TestEngineLocalTest {
             }
         }
     }
+
+    @Test
+    void fourProcessesMergeIntoSumsEqualToTheirPartsForEveryIntervalAndTheTotals() throws Exception {
+        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        TestPlan p = plan(2);
+        TestPlan four = new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), null, 2, 1.0, 0, 1, 4,
+                5587, p.mode(), null, null, 1, null);
+        RunHandle h = engine.start(four, new RunListener() { });
+        RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
+        assertTrue(o.ok(), o.message());
+        StoredRun run = engine.store().open(h.runId());
+        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value).toList();
+        java.util.Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null)
+                .collect(java.util.stream.Collectors.groupingBy(Sample::process));
+        assertEquals(java.util.Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
+        List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
+        assertEquals(2, merged.size(), "one merged SUM per interval: " + merged);
+        for (int i = 0; i < merged.size(); i++) {
+            int at = i;
+            assertEquals(byProcess.values().stream().mapToDouble(l -> l.get(at).bitsPerSecond()).sum(),
+                    merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
+        }
+        List<io.linklab.model.Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
+        for (io.linklab.model.Role role : io.linklab.model.Role.values()) {
+            List<io.linklab.model.Summary> parts = summaries.stream()
+                    .filter(s -> s.process() != null && s.role() == role).toList();
+            assertEquals(4, parts.size(), role + " totals, one per process: " + parts);
+            io.linklab.model.Summary sum = summaries.stream().filter(s -> s.process() == null && s.role() == role)
+                    .findFirst().orElseThrow();
+            assertEquals(parts.stream().mapToDouble(io.linklab.model.Summary::bitsPerSecond).sum(),
+                    sum.bitsPerSecond(), 1, role.csv());
+            assertEquals(parts.stream().mapToLong(io.linklab.model.Summary::bytes).sum(), sum.bytes(), role.csv());
+        }
+        assertEquals(summaries.stream().filter(s -> s.process() == null && s.role() == io.linklab.model.Role.RECEIVER)
+                .findFirst().orElseThrow().bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
+        assertEquals(List.of(), run.record().warnings(), "nothing left out of a SUM");
+    }
 }

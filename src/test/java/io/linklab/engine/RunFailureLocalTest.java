@@ -1,0 +1,180 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.Direction;
+import io.linklab.model.MeasurementSink;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.model.ToolEvent;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
+import io.linklab.tools.Parsers;
+import io.linklab.tools.StreamingParser;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a run does when part of it breaks, on the Loopback lab ("local" ends, real iperf3 on 127.0.0.1):
+ * an Error in a parser or listener fails the run and ends the wait for it; a process whose total never
+ * came is named, and no SUM short of it is written.
+ */
+class RunFailureLocalTest {
+
+    private static final int PORT = 5593;
+
+    @TempDir
+    Path workspace;
+
+    private static TestPlan plan(int processes) {
+        return new TestPlan(Tool.IPERF3, new TestPlan.End("local", null), new TestPlan.End("local", null),
+                "127.0.0.1", TestPlan.Protocol.TCP, null, 2, 1.0, 0, 1, processes, PORT, TestPlan.Mode.NORMAL, null,
+                null, 1, null);
+    }
+
+    private TestEngine engine(ParserFactory parsers) {
+        return new TestEngine(new ResultsStore(workspace), new LoginTransports(SshSettings.defaults(),
+                LoginPrompts.NONE), parsers);
+    }
+
+    private static RunOutcome awaitEnd(RunHandle h) throws InterruptedException {
+        return h.await(Duration.ofSeconds(90)).orElseThrow(() -> new AssertionError("the run never ended"));
+    }
+
+    private static void assertPortsFree(int processes) throws Exception {
+        for (int port = PORT; port < PORT + processes; port++) {
+            try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+                s.setReuseAddress(true);
+                s.bind(new java.net.InetSocketAddress("0.0.0.0", port));
+            }
+        }
+    }
+
+    @Test
+    void anErrorInAParserFailsTheRunWithItsReasonAndStopsTheProcesses() throws Exception {
+        ParserFactory overflowing = (tool, sink) -> {
+            StreamingParser real = Parsers.forLive(tool, false, sink);
+            return new StreamingParser() {
+                @Override
+                public void feed(String line) {
+                    if (line.contains(" sec ")) {
+                        throw new StackOverflowError("parser recursed too deep");
+                    }
+                    real.feed(line);
+                }
+
+                @Override
+                public void finish() {
+                    real.finish();
+                }
+            };
+        };
+        TestEngine engine = engine(overflowing);
+        RunHandle h = engine.start(plan(1), new RunListener() { });
+        RunOutcome o = awaitEnd(h);
+        assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
+        assertTrue(o.message().contains("java.lang.StackOverflowError: parser recursed too deep"), o.message());
+        assertTrue(o.message().contains("iperf3 client"), "names whose output broke it: " + o.message());
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.FAILED, run.record().state());
+        assertEquals(o.message(), run.record().message());
+        assertPortsFree(1);
+    }
+
+    @Test
+    void anErrorInAListenerOnTheRunThreadFailsTheRunAndTheEndIsStillHeard() throws Exception {
+        TestEngine engine = engine(ParserFactory.live());
+        AtomicInteger finished = new AtomicInteger();
+        RunHandle h = engine.start(plan(1), new RunListener() {
+            @Override
+            public void pointStarted(String point, int index, int total) {
+                throw new OutOfMemoryError("chart buffer");
+            }
+
+            @Override
+            public void runFinished(RunOutcome outcome) {
+                finished.incrementAndGet();
+                throw new OutOfMemoryError("at the end too");
+            }
+        });
+        RunOutcome o = awaitEnd(h);
+        assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
+        assertTrue(o.message().contains("java.lang.OutOfMemoryError: chart buffer"), o.message());
+        assertEquals(1, finished.get());
+        assertEquals(RunRecord.State.FAILED, engine.store().open(h.runId()).record().state());
+        assertPortsFree(1);
+    }
+
+    @Test
+    void aProcessWhoseReceiverTotalNeverCameIsNamedAndNoShortSumIsWritten() throws Exception {
+        // The second client's parser loses its receiver total, as when a process's output ends early.
+        AtomicInteger made = new AtomicInteger();
+        ParserFactory losing = (tool, sink) -> {
+            boolean lose = made.incrementAndGet() == 2;
+            return Parsers.forLive(tool, false, new MeasurementSink() {
+                @Override
+                public void sample(Sample s) {
+                    sink.sample(s);
+                }
+
+                @Override
+                public void summary(Summary s) {
+                    if (!(lose && s.role() == Role.RECEIVER)) {
+                        sink.summary(s);
+                    }
+                }
+
+                @Override
+                public void event(ToolEvent e) {
+                    sink.event(e);
+                }
+
+                @Override
+                public void meta(String key, String value) {
+                    sink.meta(key, value);
+                }
+            });
+        };
+        TestEngine engine = engine(losing);
+        RunHandle h = engine.start(plan(2), new RunListener() { });
+        RunOutcome o = awaitEnd(h);
+        assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
+        assertTrue(o.message().contains("the iperf3 client to port " + (PORT + 1) + " reported no c2s receiver total"),
+                o.message());
+        StoredRun run = engine.store().open(h.runId());
+        assertTrue(run.record().message().contains(String.valueOf(PORT + 1)), run.record().message());
+        List<Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
+        assertNull(summaries.stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER).findAny()
+                .orElse(null), "no receiver SUM short of a process");
+        // What both processes did report still adds up: the sender SUM and every interval.
+        Summary sentSum = summaries.stream().filter(s -> s.process() == null && s.role() == Role.SENDER).findFirst()
+                .orElseThrow();
+        assertEquals(summaries.stream().filter(s -> s.process() != null && s.role() == Role.SENDER)
+                .mapToDouble(Summary::bitsPerSecond).sum(), sentSum.bitsPerSecond(), 1);
+        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value).toList();
+        Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null)
+                .collect(Collectors.groupingBy(Sample::process));
+        List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
+        assertEquals(2, byProcess.size());
+        assertFalse(merged.isEmpty());
+        for (int i = 0; i < merged.size(); i++) {
+            int at = i;
+            double parts = byProcess.values().stream().mapToDouble(l -> l.get(at).bitsPerSecond()).sum();
+            assertEquals(parts, merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
+            assertEquals(Direction.C2S, merged.get(i).direction());
+        }
+        assertPortsFree(2);
+    }
+}
