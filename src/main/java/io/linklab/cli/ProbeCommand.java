@@ -8,7 +8,6 @@ import io.linklab.model.HostFacts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.remote.LocalTransport;
-import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
@@ -16,10 +15,9 @@ import io.linklab.remote.TransportException;
 import io.linklab.remote.probe.HostProbe;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -43,12 +41,7 @@ public final class ProbeCommand implements CliCommand {
                 Usage: java -jar linklab.jar probe HOST... [options]
 
                   HOST                      USER@HOST[:PORT], an alias of the ssh config, or 'local'
-                  --identity KEYFILE        private key to try first
-                  --known-hosts FILE        known_hosts to check host keys against (default: the ssh config's
-                                            UserKnownHostsFile, else ~/.ssh/known_hosts)
-                  --accept-new-host-keys    trust and record host keys never seen before (changed keys are
-                                            always refused)
-                  --ssh-config FILE         OpenSSH client config (default ~/.ssh/config)
+                """ + SshOptions.HELP + """
                   --json                    print the facts as JSON instead of a summary
 
                 Hosts are probed in parallel. Exit status 1 when a host cannot be reached or logged in to.
@@ -58,24 +51,24 @@ public final class ProbeCommand implements CliCommand {
     @Override
     public int run(List<String> args, PrintStream out, PrintStream err) {
         List<String> hosts = new ArrayList<>();
-        SshSettings settings = SshSettings.defaults();
+        Map<String, String> sshValues = new HashMap<>();
+        boolean acceptNew = false;
         boolean json = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            switch (a) {
-                case "--identity" -> settings = settings.withIdentity(readable(a, value(args, ++i, a)));
-                case "--known-hosts" -> settings = settings.withKnownHosts(Path.of(value(args, ++i, a)));
-                case "--ssh-config" -> settings = settings.withSshConfig(readable(a, value(args, ++i, a)));
-                case "--accept-new-host-keys" -> settings = settings.withAcceptNewHostKeys(true);
-                case "--json" -> json = true;
-                default -> {
-                    if (a.startsWith("-")) {
-                        throw new UsageException("unknown option '" + a + "'. Run 'linklab probe --help' for the options.");
-                    }
-                    hosts.add(a);
-                }
+            if (SshOptions.VALUE_FLAGS.contains(a)) {
+                sshValues.put(a, value(args, ++i, a));
+            } else if (a.equals(SshOptions.ACCEPT_NEW)) {
+                acceptNew = true;
+            } else if (a.equals("--json")) {
+                json = true;
+            } else if (a.startsWith("-")) {
+                throw new UsageException("unknown option '" + a + "'. Run 'linklab probe --help' for the options.");
+            } else {
+                hosts.add(a);
             }
         }
+        SshSettings settings = SshOptions.settings(sshValues, acceptNew);
         if (hosts.isEmpty()) {
             throw new UsageException("name at least one host to probe, e.g. root@198.18.0.11 or local");
         }
@@ -98,7 +91,7 @@ public final class ProbeCommand implements CliCommand {
                 }
             }
             if (!targets.isEmpty()) {
-                facts.addAll(probe.probeAll(new SshConnector(settings, LoginPrompts.NONE), targets));
+                facts.addAll(probe.probeAll(new SshConnector(settings, SshOptions.prompts(err)), targets));
             }
         } catch (TransportException e) {
             err.println("linklab probe: " + e.getMessage());
@@ -127,14 +120,6 @@ public final class ProbeCommand implements CliCommand {
             throw new UsageException(flag + " needs a value");
         }
         return args.get(i);
-    }
-
-    private static Path readable(String flag, String v) {
-        Path p = Path.of(v);
-        if (!Files.isReadable(p)) {
-            throw new UsageException(flag + ": cannot read " + p);
-        }
-        return p;
     }
 
     static void printSummary(PrintStream out, HostFacts f) {

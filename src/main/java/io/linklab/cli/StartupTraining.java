@@ -14,7 +14,6 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Tool;
 import io.linklab.model.ToolEvent;
-import io.linklab.remote.SshSettings;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.StreamingParser;
@@ -145,9 +144,8 @@ public final class StartupTraining {
         runs.add(concat(test, List.of("--out", work.resolve("run").toString())));
         runs.add(concat(test, List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
 
-        TestCommand refusing = new TestCommand((identity, knownHosts, acceptNew) -> {
-            // Build the real SSH settings (their classes load), then refuse every host: no traffic at all.
-            SshSettings.defaults().withKnownHosts(knownHosts).withIdentity(identity).withAcceptNewHostKeys(acceptNew);
+        TestCommand refusing = new TestCommand((settings, prompts) -> {
+            // The real SSH settings are built by then (their classes load); refuse every host: no traffic at all.
             return login -> {
                 throw new TransportException(TransportException.Kind.UNREACHABLE,
                         login + ": the start-up training connects to no host", null);

@@ -1,6 +1,7 @@
 package io.linklab.cli;
 
 import io.linklab.engine.CommandPreview;
+import io.linklab.engine.LoginTransports;
 import io.linklab.engine.ParserFactory;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunHandle;
@@ -17,6 +18,8 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.ToolEvent;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
 import io.linklab.tools.command.PlanCheck;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,10 +38,10 @@ import java.util.Set;
 public final class TestCommand implements CliCommand {
 
     private static final Set<String> VALUE_FLAGS = Set.of("--client", "--server", "--target", "--client-if",
-            "--server-if", "--identity", "--known-hosts", "--tool", "--streams", "--processes", "--port",
-            "--duration", "--interval", "--omit", "--bitrate", "--window", "--message-size", "--mtu", "--repeat",
-            "--out", "--plan", "--save-plan", "--sweep", "--client-cpus", "--server-cpus");
-    private static final Set<String> SWITCHES = Set.of("--reverse", "--bidir", "--udp", "--accept-new-host-keys",
+            "--server-if", "--tool", "--streams", "--processes", "--port", "--duration", "--interval", "--omit",
+            "--bitrate", "--window", "--message-size", "--mtu", "--repeat", "--out", "--plan", "--save-plan",
+            "--sweep", "--client-cpus", "--server-cpus");
+    private static final Set<String> SWITCHES = Set.of("--reverse", "--bidir", "--udp", SshOptions.ACCEPT_NEW,
             "--dry-run");
 
     /** Maps a plan field of a {@link PlanCheck.Problem} to the flag that sets it. */
@@ -51,15 +54,15 @@ public final class TestCommand implements CliCommand {
             Map.entry("bitrate", "--bitrate"), Map.entry("repetitions", "--repeat"), Map.entry("mode", "--bidir"),
             Map.entry("tool", "--tool"), Map.entry("cpus", "--client-cpus or --server-cpus"));
 
-    /** How the CLI reaches hosts; the default opens SSH (or local) transports with the given key options. */
+    /** How the CLI reaches hosts; the default opens SSH (or local) transports with the given settings. */
     interface Transports {
-        TransportFactory create(Path identity, Path knownHosts, boolean acceptNew);
+        TransportFactory create(SshSettings settings, LoginPrompts prompts);
     }
 
     private final Transports transports;
 
     public TestCommand() {
-        this(CliTransports::create);
+        this(LoginTransports::new);
     }
 
     TestCommand(Transports transports) {
@@ -80,11 +83,12 @@ public final class TestCommand implements CliCommand {
     public String usage() {
         return """
                 Usage: java -jar linklab.jar test
-                  --client USER@HOST[:PORT] --server USER@HOST[:PORT]   SSH logins (or `local`)
+                  --client LOGIN --server LOGIN                         USER@HOST[:PORT], an alias of the ssh
+                                                                        config, or `local`
                   --target ADDR                                         data address the client sends to
                   [--client-if IF] [--server-if IF]                     data interfaces (needed for --mtu)
                   [--client-cpus LIST] [--server-cpus LIST]             pin process i to CPU LIST[i], e.g. 2,4,6-9
-                  [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-keys]
+                  [--ssh-config FILE] [--identity KEYFILE] [--known-hosts FILE] [--accept-new-host-keys]
                   [--tool iperf3|iperf2|netperf] [--streams N] [--processes N] [--port P]
                   [--duration SECONDS] [--interval SECONDS] [--omit SECONDS]
                   [--reverse | --bidir] [--udp --bitrate RATE] [--window SIZE] [--message-size SIZE]
@@ -99,6 +103,9 @@ public final class TestCommand implements CliCommand {
                 if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering).
                 --mtu 1500:9000:250 counts like `seq 1500 250 9000`. --plan reads a saved plan; flags given
                 as well override it. --dry-run prints the commands per host and exits.
+
+                Hosts are reached as by `linklab probe`:
+                """ + SshOptions.HELP + """
 
                 Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), journal.jsonl and
                 raw/ (tool output per process). Progress goes to stderr, the result table to stdout.
@@ -146,15 +153,8 @@ public final class TestCommand implements CliCommand {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new UsageException("--out: " + dir + " exists and is not a folder");
         }
-        Path identity = optionalFile(opts, "--identity");
-        Path knownHosts = opts.containsKey("--known-hosts") ? Path.of(opts.get("--known-hosts"))
-                : Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
-        if (opts.containsKey("--known-hosts") && !Files.isReadable(knownHosts)
-                && !switches.contains("--accept-new-host-keys")) {
-            throw new UsageException("--known-hosts: cannot read " + knownHosts
-                    + " (add --accept-new-host-keys to create it with the hosts' keys)");
-        }
-        TransportFactory factory = transports.create(identity, knownHosts, switches.contains("--accept-new-host-keys"));
+        SshSettings ssh = SshOptions.settings(opts, switches.contains(SshOptions.ACCEPT_NEW));
+        TransportFactory factory = transports.create(ssh, SshOptions.prompts(err));
         TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
         return execute(engine, plan, dir, out, err);
     }
@@ -283,7 +283,7 @@ public final class TestCommand implements CliCommand {
                     throw new UsageException(a + " takes no value");
                 }
                 switches.add(a);
-            } else if (VALUE_FLAGS.contains(a)) {
+            } else if (VALUE_FLAGS.contains(a) || SshOptions.VALUE_FLAGS.contains(a)) {
                 if (value == null) {
                     if (i + 1 >= args.size()) {
                         throw new UsageException(a + " needs a value");
@@ -423,17 +423,5 @@ public final class TestCommand implements CliCommand {
         } catch (NumberFormatException e) {
             throw new UsageException(flag + ": '" + v + "' is not a number of seconds such as 1 or 0.5");
         }
-    }
-
-    private static Path optionalFile(Map<String, String> opts, String flag) {
-        String v = opts.get(flag);
-        if (v == null) {
-            return null;
-        }
-        Path p = Path.of(v);
-        if (!Files.isReadable(p)) {
-            throw new UsageException(flag + ": cannot read " + p);
-        }
-        return p;
     }
 }

@@ -2,7 +2,6 @@ package io.linklab.remote;
 
 import com.jcraft.jsch.HostKey;
 import com.jcraft.jsch.HostKeyRepository;
-import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.UserInfo;
 import java.io.IOException;
@@ -10,50 +9,57 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.stream.Collectors;
 
 /**
- * Host key verification as OpenSSH does it, for one connection attempt: a key recorded in known_hosts
- * passes; a changed key is always refused; an unknown key passes only when the user accepts it (or
- * accept-new is on), and is then recorded. JSch runs with StrictHostKeyChecking=yes so it refuses
- * whatever this says is not OK; this class keeps the details for the message.
+ * Host key verification as OpenSSH does it, for one connection attempt. The host is looked up in the user's
+ * known_hosts files and the system-wide ones together: its key there passes; any other key recorded for it
+ * — a different key of the same type, or a key of another type — is a changed key and always refused; a
+ * host recorded nowhere passes only when the user accepts its key (or accept-new is on), which is then
+ * recorded in the first user file. JSch runs with StrictHostKeyChecking=yes so it refuses whatever this
+ * says is not OK; this class keeps the details for the message.
  */
 final class KnownHostsCheck implements HostKeyRepository {
 
-    private static final Path GLOBAL = Path.of("/etc/ssh/ssh_known_hosts");
     private static final Map<Path, Object> FILE_LOCKS = new ConcurrentHashMap<>();
 
-    private final Path file;
+    private final List<Path> userFiles;
+    private final List<Path> systemFiles;
     private final String hostLabel;
     private final boolean acceptNew;
+    private final boolean hashNames;
     private final LoginPrompts prompts;
-    private final HostKeyRepository user;
-    private final HostKeyRepository global;
     private volatile String refusal;
 
-    KnownHostsCheck(Path file, String hostLabel, boolean acceptNew, LoginPrompts prompts) throws JSchException {
-        this.file = file.toAbsolutePath();
+    /**
+     * @param userFiles   the user's known_hosts files; accepted keys go into the first
+     * @param systemFiles the system-wide files (read only)
+     * @param hostLabel   the host as the user named it, for messages
+     * @param hashNames   record host names hashed (the ssh config's HashKnownHosts)
+     */
+    KnownHostsCheck(List<Path> userFiles, List<Path> systemFiles, String hostLabel, boolean acceptNew,
+                    boolean hashNames, LoginPrompts prompts) {
+        if (userFiles.isEmpty()) {
+            throw new IllegalArgumentException("a user known_hosts file is needed to record keys in");
+        }
+        this.userFiles = userFiles.stream().map(Path::toAbsolutePath).toList();
+        this.systemFiles = systemFiles.stream().map(Path::toAbsolutePath).toList();
         this.hostLabel = hostLabel;
         this.acceptNew = acceptNew;
+        this.hashNames = hashNames;
         this.prompts = prompts;
-        this.user = load(this.file);
-        this.global = Files.isReadable(GLOBAL) ? load(GLOBAL) : null;
-    }
-
-    private static HostKeyRepository load(Path p) throws JSchException {
-        JSch jsch = new JSch();
-        if (Files.isReadable(p)) {
-            jsch.setKnownHosts(p.toString());
-        }
-        return jsch.getHostKeyRepository();
     }
 
     /** Why the host key was refused, for the user; null if it was not. */
@@ -61,48 +67,102 @@ final class KnownHostsCheck implements HostKeyRepository {
         return refusal;
     }
 
-    @Override
-    public int check(String host, byte[] key) {
-        int result = user.check(host, key);
-        if (result == NOT_INCLUDED && global != null && global.check(host, key) == OK) {
-            return OK;
-        }
-        if (result == OK) {
-            return OK;
-        }
-        String type;
-        try {
-            type = new HostKey(host, key).getType();
-        } catch (JSchException e) {
-            type = "unknown-type";
-        }
-        String fp = fingerprint(key);
-        if (result == CHANGED) {
-            List<Integer> lines = linesFor(host);
-            refusal = "REMOTE HOST IDENTIFICATION HAS CHANGED: the host key of " + hostLabel + " (" + host
-                    + ") is now the " + type + " key " + fp + ", which does not match the one recorded in " + file
-                    + (lines.isEmpty() ? "" : " (line " + join(lines) + ")")
-                    + ". Someone could be intercepting the connection, or the host was reinstalled. LinkLab will not"
-                    + " connect. If you know why the key changed, remove the old one with: ssh-keygen -R "
-                    + knownHostsName(host) + " -f " + file + " and connect again to accept the new key.";
-            return CHANGED;
-        }
-        NewHostKey seen = new NewHostKey(hostLabel, host, type, fp, file);
-        if (acceptNew || prompts.acceptNewHostKey(seen)) {
-            try {
-                record(host, type, key);
-                return OK;
-            } catch (IOException e) {
-                refusal = "the host key of " + hostLabel + " was accepted but could not be recorded in " + file
-                        + ": " + e.getMessage();
-                return NOT_INCLUDED;
+    private Path recordFile() {
+        return userFiles.get(0);
+    }
+
+    /** Every line naming this host, user files first, in file order. */
+    private List<KnownHostsFile.Entry> entriesFor(String name) throws IOException {
+        List<KnownHostsFile.Entry> found = new ArrayList<>();
+        for (Path f : concat(userFiles, systemFiles)) {
+            for (KnownHostsFile.Entry e : KnownHostsFile.read(f)) {
+                if (e.matches(name)) {
+                    found.add(e);
+                }
             }
         }
-        refusal = "unknown host key: " + seen.describe() + " It is not in " + file + ". Check the fingerprint with"
-                + " the host's administrator (ssh-keygen -lf /etc/ssh/ssh_host_" + shortType(type)
-                + "_key.pub on the host), then accept it (--accept-new-host-keys on the command line, or the host"
-                + " key dialog) or add it to " + file + " yourself.";
+        return found;
+    }
+
+    @Override
+    public int check(String host, byte[] key) {
+        // JSch hands the lookup name: HostKeyAlias, host, or [host]:port. OpenSSH compares names lower-cased.
+        String name = host.toLowerCase(Locale.ROOT);
+        List<KnownHostsFile.Entry> known;
+        try {
+            known = entriesFor(name);
+        } catch (IOException e) {
+            refusal = "cannot read the known_hosts file to check the host key of " + hostLabel + ": " + e
+                    + ". LinkLab will not connect without checking it.";
+            return NOT_INCLUDED;
+        }
+        String type = KnownHostsFile.blobType(key);
+        type = type == null ? "unknown-type" : type;
+        String fp = fingerprint(key);
+        for (KnownHostsFile.Entry e : known) {
+            if (e.marker().equals("@revoked") && e.sameKey(key)) {
+                refusal = "the " + NewHostKey.displayType(type) + " host key of " + hostLabel + " (" + name
+                        + "), fingerprint " + fp + ", is marked as revoked in " + e.where() + ". This could mean"
+                        + " that a stolen key is being used to impersonate this host. LinkLab will not connect.";
+                return CHANGED;
+            }
+        }
+        List<KnownHostsFile.Entry> plain = known.stream().filter(e -> e.marker().isEmpty()).toList();
+        if (plain.stream().anyMatch(e -> e.sameKey(key))) {
+            return OK;
+        }
+        if (!plain.isEmpty()) {
+            refusal = changed(name, type, fp, plain);
+            return CHANGED;
+        }
+        NewHostKey seen = new NewHostKey(hostLabel, name, type, fp, recordFile());
+        if (acceptNew || prompts.acceptNewHostKey(seen)) {
+            try {
+                record(name, type, key);
+            } catch (IOException e) {
+                refusal = "the host key of " + hostLabel + " was accepted but could not be recorded in "
+                        + recordFile() + ": " + e.getMessage();
+                return NOT_INCLUDED;
+            }
+            prompts.hostKeyAdded(seen);
+            return OK;
+        }
+        refusal = "unknown host key: " + seen.describe() + " It is not in " + recordFile()
+                + (systemFiles.isEmpty() ? "" : " nor in " + join(systemFiles)) + ". Check the fingerprint with"
+                + " the host's administrator (ssh-keygen -lf /etc/ssh/ssh_host_"
+                + NewHostKey.displayType(type).toLowerCase(Locale.ROOT) + "_key.pub on the host), then accept it"
+                + " (--accept-new-host-keys on the command line, or the host key dialog) or add it to "
+                + recordFile() + " yourself.";
         return NOT_INCLUDED;
+    }
+
+    /** OpenSSH's warning for a changed key, with each offending line and how to remove it. */
+    private String changed(String name, String type, String fp, List<KnownHostsFile.Entry> plain) {
+        List<KnownHostsFile.Entry> sameType = plain.stream().filter(e -> e.keyType().equals(type)).toList();
+        List<KnownHostsFile.Entry> offending = sameType.isEmpty() ? plain : sameType;
+        String shown = NewHostKey.displayType(type);
+        StringBuilder m = new StringBuilder("WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! ")
+                .append(hostLabel).append(" (").append(name).append(") sent the ").append(shown)
+                .append(" host key with fingerprint ").append(fp).append(", but ");
+        if (sameType.isEmpty()) {
+            m.append("it is known by a key of another type, and a host does not stop offering its known key by"
+                    + " itself.");
+        } else {
+            m.append("a different ").append(shown).append(" key is recorded for it.");
+        }
+        for (KnownHostsFile.Entry e : offending) {
+            m.append(" Offending ").append(NewHostKey.displayType(e.keyType())).append(" key in ").append(e.where())
+                    .append('.');
+        }
+        m.append(" Someone could be eavesdropping on you right now (man-in-the-middle attack), or the host key has"
+                + " just been changed (host reinstalled). LinkLab will not connect. If you know why the key changed,"
+                + " remove the old key with: ");
+        Set<Path> files = offending.stream().map(KnownHostsFile.Entry::file)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        m.append(files.stream().map(f -> ShellQuote.join(List.of("ssh-keygen", "-f", f.toString(), "-R", name))
+                        + (systemFiles.contains(f) && !userFiles.contains(f) ? " (as root: the system-wide file)" : ""))
+                .collect(Collectors.joining(" and ")));
+        return m.append(" and connect again to accept the new key.").toString();
     }
 
     /** OpenSSH's SHA256 fingerprint: unpadded base64 of the SHA-256 of the key blob. */
@@ -115,79 +175,52 @@ final class KnownHostsCheck implements HostKeyRepository {
         }
     }
 
-    private static String shortType(String type) {
-        if (type.contains("ed25519")) {
-            return "ed25519";
-        }
-        if (type.contains("ecdsa")) {
-            return "ecdsa";
-        }
-        return type.contains("rsa") ? "rsa" : "*";
-    }
-
-    // known_hosts names a non-22 port as [host]:port; ssh-keygen -R wants it quoted for the shell.
-    private static String knownHostsName(String host) {
-        return host.startsWith("[") ? "'" + host + "'" : host;
-    }
-
-    private void record(String host, String type, byte[] key) throws IOException {
+    private void record(String name, String type, byte[] key) throws IOException {
+        Path file = recordFile();
         Object lock = FILE_LOCKS.computeIfAbsent(file, f -> new Object());
         synchronized (lock) {
+            // Another login of this run may have recorded the same key while this one was asking.
+            for (KnownHostsFile.Entry e : KnownHostsFile.read(file)) {
+                if (e.marker().isEmpty() && e.matches(name) && e.sameKey(key)) {
+                    return;
+                }
+            }
             Path dir = file.getParent();
             if (dir != null && !Files.isDirectory(dir)) {
-                Files.createDirectories(dir);
+                // Like ssh creating ~/.ssh: private to the user, whatever the umask.
+                Files.createDirectories(dir, posix(dir, "rwx------"));
             }
-            String line = host + " " + type + " " + Base64.getEncoder().encodeToString(key) + "\n";
-            if (Files.exists(file) && Files.size(file) > 0) {
+            if (!Files.exists(file)) {
+                Files.createFile(file, posix(file, "rw-------"));
+            }
+            String line = (hashNames ? KnownHostsFile.hashedName(name) : name) + " " + type + " "
+                    + Base64.getEncoder().encodeToString(key) + "\n";
+            if (Files.size(file) > 0) {
                 byte[] all = Files.readAllBytes(file);
                 if (all[all.length - 1] != '\n') {
                     line = "\n" + line;
                 }
             }
-            Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         }
     }
 
-    /** Line numbers of known_hosts entries for this host (plain or hashed), for the changed-key message. */
-    private List<Integer> linesFor(String host) {
-        List<Integer> found = new ArrayList<>();
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return found;
+    private static FileAttribute<?>[] posix(Path p, String permissions) {
+        if (!p.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return new FileAttribute<?>[0];
         }
-        for (int i = 0; i < lines.size(); i++) {
-            String[] f = lines.get(i).trim().split("\\s+");
-            if (f.length < 3 || f[0].startsWith("#")) {
-                continue;
-            }
-            String names = f[0].startsWith("@") ? f[1] : f[0];
-            if (names.startsWith("|1|") ? hashedMatch(names, host) : List.of(names.split(",")).contains(host)) {
-                found.add(i + 1);
-            }
-        }
-        return found;
+        return new FileAttribute<?>[] {
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
     }
 
-    private static boolean hashedMatch(String entry, String host) {
-        String[] p = entry.split("\\|");
-        if (p.length != 4) {
-            return false;
-        }
-        try {
-            Mac mac = Mac.getInstance("HmacSHA1");
-            mac.init(new SecretKeySpec(Base64.getDecoder().decode(p[2]), "HmacSHA1"));
-            byte[] h = mac.doFinal(host.getBytes(StandardCharsets.UTF_8));
-            return MessageDigest.isEqual(h, Base64.getDecoder().decode(p[3]));
-        } catch (Exception e) {
-            return false;
-        }
+    private static List<Path> concat(List<Path> a, List<Path> b) {
+        List<Path> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
-    private static String join(List<Integer> l) {
-        return String.join(", ", l.stream().map(String::valueOf).toList());
+    private static String join(List<Path> files) {
+        return files.stream().map(Path::toString).collect(Collectors.joining(", "));
     }
 
     @Override
@@ -205,17 +238,34 @@ final class KnownHostsCheck implements HostKeyRepository {
 
     @Override
     public String getKnownHostsRepositoryID() {
-        return file.toString();
+        return recordFile().toString();
     }
 
     @Override
     public HostKey[] getHostKey() {
-        return user.getHostKey();
+        return new HostKey[0];
     }
 
     @Override
     public HostKey[] getHostKey(String host, String type) {
-        // JSch asks this to prefer the key types already recorded for the host, as OpenSSH does.
-        return user.getHostKey(host, type);
+        // JSch asks this before the key exchange to propose the key types already recorded for the host
+        // first, as OpenSSH does; so a host with a known key is never asked for a key of another type.
+        List<HostKey> keys = new ArrayList<>();
+        List<KnownHostsFile.Entry> known;
+        try {
+            known = entriesFor(host.toLowerCase(Locale.ROOT));
+        } catch (IOException e) {
+            return new HostKey[0]; // no preference then; check() reports the unreadable file
+        }
+        for (KnownHostsFile.Entry e : known) {
+            if (e.marker().isEmpty() && (type == null || type.equals(e.keyType()))) {
+                try {
+                    keys.add(new HostKey(host, HostKey.GUESS, e.key()));
+                } catch (JSchException unknownToJsch) {
+                    // a key type JSch cannot use: nothing to prefer
+                }
+            }
+        }
+        return keys.toArray(HostKey[]::new);
     }
 }

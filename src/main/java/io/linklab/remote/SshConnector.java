@@ -13,8 +13,6 @@ import com.jcraft.jsch.Proxy;
 import com.jcraft.jsch.SSHAgentConnector;
 import com.jcraft.jsch.Session;
 import com.jcraft.jsch.SocketFactory;
-import com.jcraft.jsch.UIKeyboardInteractive;
-import com.jcraft.jsch.UserInfo;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.Validators;
 import java.io.IOException;
@@ -31,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
@@ -127,7 +126,17 @@ public final class SshConnector {
 
     /** A target with the ssh config applied: everything needed to open a session. */
     record Resolved(String label, String user, String hostName, int port, List<Path> identities,
-                    List<String> jumps, Path knownHosts, String hostKeyAlias, boolean acceptNew) {
+                    List<String> jumps, KnownHosts knownHosts, String hostKeyAlias) {
+    }
+
+    /**
+     * Where a login checks host keys and what it may record.
+     *
+     * @param user   the user's known_hosts files; accepted keys go into the first
+     * @param system the system-wide files, read only
+     * @param hash   record host names hashed (HashKnownHosts yes)
+     */
+    record KnownHosts(List<Path> user, List<Path> system, boolean acceptNew, boolean hash) {
     }
 
     Resolved resolve(SshTarget target) {
@@ -168,20 +177,39 @@ public final class SshConnector {
         String jump = first(target.jumpHost(), c.getValue("ProxyJump"), null);
         List<String> jumps = jump == null || jump.equalsIgnoreCase("none") ? List.of()
                 : Arrays.stream(jump.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-        Path knownHosts = settings.knownHosts();
-        if (knownHosts == null && c.getValue("UserKnownHostsFile") != null) {
-            knownHosts = expand(c.getValue("UserKnownHostsFile").trim().split("\\s+")[0], tokens);
+        return new Resolved(target.label(), user, hostName, port, List.copyOf(ids), jumps, knownHosts(c, tokens),
+                c.getValue("HostKeyAlias"));
+    }
+
+    /** The known_hosts files and policy as OpenSSH takes them: explicit settings, else the config, else its defaults. */
+    private KnownHosts knownHosts(ConfigRepository.Config c, Map<String, String> tokens) {
+        List<Path> user = settings.knownHosts() != null ? List.of(settings.knownHosts())
+                : files(c.getValue("UserKnownHostsFile"), tokens);
+        if (user.isEmpty()) {
+            Path ssh = SshSettings.home().resolve(".ssh");
+            user = List.of(ssh.resolve("known_hosts"), ssh.resolve("known_hosts2"));
         }
-        if (knownHosts == null) {
-            knownHosts = SshSettings.home().resolve(".ssh").resolve("known_hosts");
+        List<Path> system = settings.systemKnownHosts() != null ? List.of(settings.systemKnownHosts())
+                : files(c.getValue("GlobalKnownHostsFile"), tokens);
+        if (system.isEmpty() && c.getValue("GlobalKnownHostsFile") == null) {
+            system = List.of(Path.of("/etc/ssh/ssh_known_hosts"), Path.of("/etc/ssh/ssh_known_hosts2"));
         }
         // OpenSSH's accept-new, or "no" (which LinkLab never honours as "trust anything": it records new
         // keys and still refuses changed ones).
         String strict = c.getValue("StrictHostKeyChecking");
         boolean acceptNew = settings.acceptNewHostKeys() || (strict != null
-                && List.of("accept-new", "no", "off").contains(strict.trim().toLowerCase()));
-        return new Resolved(target.label(), user, hostName, port, List.copyOf(ids), jumps, knownHosts,
-                c.getValue("HostKeyAlias"), acceptNew);
+                && List.of("accept-new", "no", "off").contains(strict.trim().toLowerCase(Locale.ROOT)));
+        String hash = c.getValue("HashKnownHosts");
+        return new KnownHosts(user, system, acceptNew, hash != null && hash.trim().equalsIgnoreCase("yes"));
+    }
+
+    /** A config value listing files ("none" for no file), expanded like IdentityFile. */
+    private static List<Path> files(String value, Map<String, String> tokens) {
+        if (value == null || value.isBlank()) {
+            return List.of();
+        }
+        return Arrays.stream(value.trim().split("\\s+")).filter(f -> !f.equalsIgnoreCase("none"))
+                .map(f -> expand(f, tokens)).toList();
     }
 
     private static String first(String a, String b, String c) {
@@ -241,7 +269,7 @@ public final class SshConnector {
                 Resolved hr = resolve(hopTarget);
                 // A hop's own ProxyJump is not followed: the chain is the one written for the target.
                 Resolved direct = new Resolved(hr.label(), hr.user(), hr.hostName(), hr.port(), hr.identities(),
-                        List.of(), r.knownHosts(), hr.hostKeyAlias(), r.acceptNew());
+                        List.of(), r.knownHosts(), hr.hostKeyAlias());
                 Session s = login(direct, proxy, " (jump host for " + r.label() + ")");
                 jumps.add(s);
                 proxy = new JumpProxy(s);
@@ -257,11 +285,11 @@ public final class SshConnector {
     }
 
     private Session login(Resolved r, Proxy proxy, String role) throws TransportException {
-        KnownHostsCheck check;
+        KnownHosts k = r.knownHosts();
+        KnownHostsCheck check = new KnownHostsCheck(k.user(), k.system(), r.label(), k.acceptNew(), k.hash(), prompts);
         JSch jsch = new JSch();
         Session s;
         try {
-            check = new KnownHostsCheck(r.knownHosts(), r.label(), r.acceptNew(), prompts);
             s = jsch.getSession(r.user(), r.hostName(), r.port());
         } catch (JSchException e) {
             throw new TransportException("cannot prepare the SSH login to " + r.label() + ": " + e.getMessage(), e);
@@ -273,7 +301,7 @@ public final class SshConnector {
         Keys ids = identities(r);
         s.setIdentityRepository(ids);
         String login = r.user() + "@" + r.hostName() + (r.port() == 22 ? "" : ":" + r.port());
-        s.setUserInfo(new Prompter(login));
+        s.setUserInfo(new LoginPrompter(login, prompts, passwords, promptLock));
         s.setConfig("StrictHostKeyChecking", "yes");
         s.setConfig("PreferredAuthentications", "publickey,keyboard-interactive,password");
         s.setDaemonThread(true);
@@ -422,79 +450,6 @@ public final class SshConnector {
 
         @Override
         public void removeAll() {
-        }
-    }
-
-    /** Bridges JSch's questions to {@link LoginPrompts}; one per login attempt. */
-    private final class Prompter implements UserInfo, UIKeyboardInteractive {
-        private final String login;
-        private String passphrase;
-        private String password;
-
-        Prompter(String login) {
-            this.login = login;
-        }
-
-        @Override
-        public boolean promptPassphrase(String message) {
-            String keyFile = message.startsWith("Passphrase for ") ? message.substring("Passphrase for ".length()) : message;
-            char[] p;
-            synchronized (promptLock) {
-                p = prompts.passphrase(login, keyFile);
-            }
-            passphrase = p == null ? null : new String(p);
-            return p != null;
-        }
-
-        @Override
-        public String getPassphrase() {
-            return passphrase;
-        }
-
-        @Override
-        public boolean promptPassword(String message) {
-            char[] p = passwords.get(login);
-            if (p == null || password != null) {
-                // Asked again in the same attempt: the remembered one was wrong.
-                synchronized (promptLock) {
-                    p = prompts.password(login);
-                }
-                if (p == null) {
-                    passwords.remove(login);
-                    return false;
-                }
-                passwords.put(login, p);
-            }
-            password = new String(p);
-            return true;
-        }
-
-        @Override
-        public String getPassword() {
-            return password;
-        }
-
-        @Override
-        public boolean promptYesNo(String message) {
-            // Host keys are decided in KnownHostsCheck; anything else JSch might ask is refused.
-            return false;
-        }
-
-        @Override
-        public void showMessage(String message) {
-            LOG.info(login + ": " + message);
-        }
-
-        @Override
-        public String[] promptKeyboardInteractive(String destination, String name, String instruction,
-                                                  String[] prompt, boolean[] echo) {
-            if (prompt.length == 0) {
-                return new String[0];
-            }
-            if (prompt.length == 1 && !echo[0] && promptPassword(prompt[0])) {
-                return new String[] {password};
-            }
-            return null;
         }
     }
 

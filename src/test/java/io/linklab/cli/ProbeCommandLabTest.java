@@ -7,13 +7,20 @@ import io.linklab.lab.Lab;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @Tag("lab")
 class ProbeCommandLabTest {
 
     private final Lab lab = Lab.get();
+
+    @TempDir
+    Path dir;
 
     @Test
     void probesLabHostsAndReportsTheUnreachableOne() {
@@ -25,10 +32,39 @@ class ProbeCommandLabTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String o = out.toString(StandardCharsets.UTF_8);
         assertEquals(1, status, "one host is unreachable");
-        assertTrue(o.contains("h1: Debian") && o.contains(lab.h2().login() + ": Debian"), o);
+        assertTrue(o.contains("h1: Debian") && o.contains(lab.h2().login() + ": Debian"), o + err);
         assertTrue(o.contains("iperf3 3.12, iperf 2.1.8, netperf 2.7.0, netserver 2.7.0"), o);
         assertTrue(o.matches("(?s).*mgmt0 .*" + lab.h1().mgmt() + "/24.*\\(carries the SSH session\\).*"), o);
         assertTrue(o.contains("root@" + lab.value("UNUSED_MGMT_ADDR") + ": UNREACHABLE"), o);
         assertTrue(err.toString().contains("no route to host") || err.toString().contains("did not answer"), err.toString());
+    }
+
+    @Test
+    void acceptedKeysAreAnnouncedLikeSshAndKeptPrivate() throws Exception {
+        // The config's UserKnownHostsFile, in a .ssh directory that does not exist yet.
+        Path known = dir.resolve("home").resolve(".ssh").resolve("known_hosts");
+        Path config = dir.resolve("ssh_config");
+        Files.writeString(config, Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(),
+                known.toString()));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Cli.run(new String[] {"probe", "h1", "h2", "--ssh-config", config.toString(),
+                        "--accept-new-host-keys"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, e);
+        for (String addr : new String[] {lab.h1().mgmt(), lab.h2().mgmt()}) {
+            assertTrue(e.contains("Warning: Permanently added '" + addr + "' (ED25519) to the list of known hosts.\n"), e);
+        }
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(known.getParent())));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(known)));
+        assertEquals(2, Files.readAllLines(known).size());
+
+        // Known from now on: nothing added, nothing said.
+        err.reset();
+        assertEquals(0, Cli.run(new String[] {"probe", "h1", "--ssh-config", config.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(!err.toString(StandardCharsets.UTF_8).contains("Permanently added"), err.toString());
+        assertEquals(2, Files.readAllLines(known).size());
     }
 }

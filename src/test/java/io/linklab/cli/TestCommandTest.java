@@ -64,6 +64,29 @@ class TestCommandTest {
     }
 
     @Test
+    void theSshOptionsAreProbesCheckedTheSameWay() {
+        String[] base = {"test", "--client", "h1", "--server", "h2", "--target", "198.19.0.2", "--out",
+            dir.resolve("run").toString()};
+        assertEquals(2, run(concat(base, "--ssh-config", "/nonexistent/config")));
+        assertTrue(err().contains("--ssh-config: cannot read /nonexistent/config"), err());
+        err.reset();
+        assertEquals(2, run(concat(base, "--known-hosts", "/nonexistent/known_hosts")));
+        assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts")
+                && err().contains("--accept-new-host-keys"), err());
+        err.reset();
+        assertEquals(2, run("probe", "h1", "--known-hosts", "/nonexistent/known_hosts"));
+        assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts"), err());
+        assertEquals(0, run("test", "--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--ssh-config FILE"), out.toString());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    @Test
     void dryRunShowsTheCommandsPerHost() {
         assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
                 "198.19.0.2", "--processes", "2", "--client-if", "data0", "--server-if", "data0", "--mtu",

@@ -289,10 +289,99 @@ class SshLoginLabTest {
         };
         TransportException e = assertThrows(TransportException.class,
                 () -> new SshConnector(s, wouldAccept).connect(SshTarget.parse(lab.h1().login())));
-        assertTrue(e.getMessage().contains("host key") && e.getMessage().contains(known.toString())
-                && e.getMessage().contains("line 2") && e.getMessage().contains("ssh-keygen -R " + lab.h1().mgmt()),
-                e.getMessage());
+        assertEquals(TransportException.Kind.HOST_KEY, e.kind());
+        assertTrue(e.getMessage().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                && e.getMessage().contains("Offending ED25519 key in " + known + ":2")
+                && e.getMessage().contains(sh("ssh-keygen", "-lf", lab.value("LAB_DIR") + "/h1/ssh_host_ed25519_key.pub")
+                        .split(" ")[1])
+                && e.getMessage().contains("ssh-keygen -f " + known + " -R " + lab.h1().mgmt()), e.getMessage());
         assertEquals("# lab\n" + impostor, Files.readString(known));
+    }
+
+    /** known_hosts lines "NAME TYPE BASE64" for a public key file. */
+    private static String knownLine(String name, Path pub) throws IOException {
+        String[] f = Files.readString(pub).trim().split(" ");
+        return name + " " + f[0] + " " + f[1] + "\n";
+    }
+
+    private Path hostKey(String type) {
+        return Path.of(lab.value("LAB_DIR"), "h1", "ssh_host_" + type + "_key.pub");
+    }
+
+    @Test
+    void aKeyDifferingFromTheSystemKnownHostsIsRefusedNotOfferedAsNew() throws Exception {
+        Path user = tmp.resolve("known_hosts");
+        Files.writeString(user, "");
+        Path system = tmp.resolve("ssh_known_hosts");
+        String impostor = knownLine(lab.h1().mgmt(), Path.of(newKey("ed25519", "") + ".pub"));
+        Files.writeString(system, impostor);
+        SshSettings s = settings().withKnownHosts(user).withSystemKnownHosts(system).withAcceptNewHostKeys(true);
+        LoginPrompts wouldAccept = new LoginPromptsAdapter() {
+            @Override
+            public boolean acceptNewHostKey(NewHostKey key) {
+                throw new AssertionError("a key that differs from the system file is not new");
+            }
+        };
+        TransportException e = assertThrows(TransportException.class,
+                () -> new SshConnector(s, wouldAccept).connect(SshTarget.parse(lab.h1().login())));
+        assertEquals(TransportException.Kind.HOST_KEY, e.kind());
+        assertTrue(e.getMessage().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                && e.getMessage().contains(system + ":1"), e.getMessage());
+        assertEquals("", Files.readString(user), "nothing recorded");
+
+        // With the host's real key in the system file the login passes, and nothing is recorded either.
+        Files.writeString(system, knownLine(lab.h1().mgmt(), hostKey("ed25519")));
+        new SshConnector(s, wouldAccept).connect(SshTarget.parse(lab.h1().login())).close();
+        assertEquals("", Files.readString(user));
+    }
+
+    @Test
+    void aHostKnownByAKeyOfAnotherTypeIsAChangedHost() throws Exception {
+        // h1 has no RSA key: recorded with one, it can only present another type.
+        Path known = tmp.resolve("known_hosts");
+        Files.writeString(known, knownLine(lab.h1().mgmt(), Path.of(newKey("rsa", "", "-b", "2048") + ".pub")));
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(
+                settings().withKnownHosts(known).withAcceptNewHostKeys(true), LoginPrompts.NONE)
+                .connect(SshTarget.parse(lab.h1().login())));
+        assertTrue(e.getMessage().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                && e.getMessage().contains("another type") && e.getMessage().contains("Offending RSA key in " + known + ":1"),
+                e.getMessage());
+        assertEquals(1, Files.readAllLines(known).size());
+    }
+
+    @Test
+    void aHostKnownOnlyByItsEcdsaKeyIsAskedForThatKey() throws Exception {
+        // The known type is proposed first, as OpenSSH does, so the host is not "changed" for having an ED25519 key.
+        Path known = tmp.resolve("known_hosts");
+        Files.writeString(known, knownLine(lab.h1().mgmt(), hostKey("ecdsa")));
+        new SshConnector(settings().withKnownHosts(known), LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login()))
+                .close();
+    }
+
+    @Test
+    void hashedKnownHostsFromSshKeygenAreRead() throws Exception {
+        Path known = tmp.resolve("known_hosts");
+        Files.copy(lab.knownHosts(), known);
+        sh("ssh-keygen", "-H", "-f", known.toString());
+        assertTrue(Files.readString(known).startsWith("|1|") && !Files.readString(known).contains(lab.h1().mgmt()));
+        new SshConnector(settings().withKnownHosts(known), LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login()))
+                .close();
+    }
+
+    @Test
+    void port22IsThePlainNameAndAnotherPortsEntryIsNotConsulted() throws Exception {
+        Path known = tmp.resolve("known_hosts");
+        String mgmt = lab.h1().mgmt();
+        // Another port's (different) key does not make port 22 "changed"; the plain entry is the one for 22.
+        Files.writeString(known, knownLine("[" + mgmt + "]:2222", Path.of(newKey("ed25519", "") + ".pub"))
+                + knownLine(mgmt, hostKey("ed25519")));
+        new SshConnector(settings().withKnownHosts(known), LoginPrompts.NONE).connect(SshTarget.parse("root@" + mgmt))
+                .close();
+        // [host]:22 is not how port 22 is written, so it is not found: the key is unknown (and refused headless).
+        Files.writeString(known, knownLine("[" + mgmt + "]:22", hostKey("ed25519")));
+        TransportException e = assertThrows(TransportException.class, () -> new SshConnector(
+                settings().withKnownHosts(known), LoginPrompts.NONE).connect(SshTarget.parse("root@" + mgmt + ":22")));
+        assertTrue(e.getMessage().startsWith("unknown host key"), e.getMessage());
     }
 
     @Test

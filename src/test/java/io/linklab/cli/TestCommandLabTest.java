@@ -1,0 +1,70 @@
+package io.linklab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.lab.Lab;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `linklab test` against the lab reaches its hosts as `probe` does: through the ssh config. */
+@Tag("lab")
+class TestCommandLabTest {
+
+    private final Lab lab = Lab.get();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @TempDir
+    Path dir;
+
+    private int run(String... args) {
+        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aliasesOfTheSshConfigWithItsUserKeyAndKnownHosts() throws Exception {
+        // Only the config names the user, the key and the lab's known_hosts (there is no ~/.ssh here):
+        // before, `test` checked host keys against ~/.ssh/known_hosts whatever UserKnownHostsFile said.
+        int status = run("test", "--client", "h1", "--server", "h2", "--target", lab.h2().data(), "--ssh-config",
+                lab.sshConfig().toString(), "--duration", "1", "--port", "5570", "--out", dir.resolve("run").toString());
+        assertEquals(0, status, err());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("c2s"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.readString(dir.resolve("run").resolve("run.json")).contains("\"h1\""));
+    }
+
+    @Test
+    void aChangedHostKeyStopsTheRunWithOpenSshsWarning() throws Exception {
+        // The lab's known_hosts with h1's ED25519 line holding h2's key: h1 now "presents a different key".
+        Path known = dir.resolve("known_hosts");
+        String h2Key = Files.readAllLines(lab.knownHosts()).stream()
+                .filter(l -> l.startsWith(lab.h2().mgmt() + " ssh-ed25519 ")).findFirst().orElseThrow().split(" ")[2];
+        StringBuilder sb = new StringBuilder();
+        for (String l : Files.readAllLines(lab.knownHosts())) {
+            sb.append(l.startsWith(lab.h1().mgmt() + " ssh-ed25519 ") ? lab.h1().mgmt() + " ssh-ed25519 " + h2Key : l)
+                    .append('\n');
+        }
+        Files.writeString(known, sb.toString());
+        Path config = dir.resolve("ssh_config");
+        Files.writeString(config, Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(),
+                known.toString()));
+        int status = run("test", "--client", "h1", "--server", "h2", "--target", lab.h2().data(), "--ssh-config",
+                config.toString(), "--accept-new-host-keys", "--duration", "1", "--port", "5570", "--out",
+                dir.resolve("run").toString());
+        assertEquals(1, status, err());
+        assertTrue(err().contains("REMOTE HOST IDENTIFICATION HAS CHANGED") && err().contains(known + ":1"), err());
+        assertTrue(!err().contains("Permanently added"), err());
+        assertEquals(sb.toString(), Files.readString(known), "a changed key is never recorded");
+    }
+}
