@@ -94,6 +94,31 @@ class ResultsStoreTest {
         assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
         assertTrue(run.record().message().contains("interrupted"), run.record().message());
         assertEquals(1, run.samples().size());
+        assertEquals(1, run.damage().lines(), "the torn line is counted");
+    }
+
+    @Test
+    void damagedJournalLinesAreSkippedCountedAndTheRunStillOpensAndExports() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = writeRun(store, true);
+        long before;
+        try (var lines = Files.lines(dir.resolve(RunJournal.FILE))) {
+            before = lines.count();
+        }
+        // A block of NULs from a crash, an unknown severity, an interval without a start, then more measurements.
+        Files.writeString(dir.resolve(RunJournal.FILE), "\u0000\u0000\u0000\n"
+                + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
+                + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
+                + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,"
+                + "\"end\":2,\"bytes\":5,\"bps\":40}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+
+        StoredRun run = store.open(dir.getFileName().toString());
+        assertEquals(2, run.samples().size());
+        assertEquals(new RunJournal.Damage(3, before + 1), run.damage());
+        assertTrue(run.damage().warning().contains("3 damaged lines"), run.damage().warning());
+
+        assertEquals(run.damage(), ResultCsv.writeAll(dir, true));
+        assertEquals(2, read(dir.resolve("samples.csv")).size());
     }
 
     @Test
