@@ -36,6 +36,10 @@ public final class RunRecord {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
+    private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final String WRITE_LOCK = ".run.json.lock";
+
     /** The state of a run as run.json tells it. */
     public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
 
@@ -211,10 +215,6 @@ public final class RunRecord {
     private interface RecordWrite {
         void run() throws IOException;
     }
-
-    /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
-    private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final String WRITE_LOCK = ".run.json.lock";
 
     /**
      * Runs {@code work} as the only writer of the folder's run.json: the run (one thread) and the history
