@@ -7,9 +7,13 @@ import io.linklab.tools.csv.CsvColumn;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.tools.csv.ResultTables;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -29,58 +33,76 @@ public final class ResultCsv {
     static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE = extend(ResultTables.SUMMARY,
             e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
     static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
-            .column("point", SweepRow::point)
-            .column("mtu", SweepRow::mtu)
-            .column("streams", SweepRow::streams)
-            .column("processes", SweepRow::processes)
-            .column("direction", r -> r.direction() == null ? null : r.direction().csv())
-            .column("bits_per_second", SweepRow::bitsPerSecond)
-            .column("bits_per_second_min", SweepRow::bitsPerSecondMin)
-            .column("bits_per_second_max", SweepRow::bitsPerSecondMax)
-            .column("retransmits", SweepRow::retransmits)
-            .column("gain", SweepRow::gain)
-            .column("status", SweepRow::status)
+            .text("point", SweepRow::point)
+            .number("mtu", SweepRow::mtu)
+            .number("streams", SweepRow::streams)
+            .number("processes", SweepRow::processes)
+            .text("direction", r -> r.direction() == null ? null : r.direction().csv())
+            .number("bits_per_second", SweepRow::bitsPerSecond)
+            .number("bits_per_second_min", SweepRow::bitsPerSecondMin)
+            .number("bits_per_second_max", SweepRow::bitsPerSecondMax)
+            .number("retransmits", SweepRow::retransmits)
+            .number("gain", SweepRow::gain)
+            .text("status", SweepRow::status)
             .build();
 
     private static <V, R> CsvTable<RunJournal.Entry<V>> extend(CsvTable<R> base,
                                                                Function<RunJournal.Entry<V>, R> row) {
         CsvTable.Builder<RunJournal.Entry<V>> b = CsvTable.builder();
         for (CsvColumn<R> c : base.columns()) {
-            b.column(c.name(), e -> c.value().apply(row.apply(e)));
+            b.column(c.name(), c.kind(), e -> c.value().apply(row.apply(e)));
         }
-        return b.column("repetition", e -> e.repetition() > 0 ? e.repetition() : null).build();
+        return b.number("repetition", e -> e.repetition() > 0 ? e.repetition() : null).build();
     }
 
     private ResultCsv() {
     }
 
-    /** Writes the CSVs of a run folder from its journal; sweep.csv only for sweeps. */
-    public static void writeAll(Path runDir, boolean sweep) throws IOException {
-        RunJournal.Contents c = RunJournal.read(runDir);
-        writeSamples(runDir.resolve(SAMPLES), c.samples());
-        writeSummaries(runDir.resolve(SUMMARY), c.summaries());
-        if (sweep) {
-            writeSweep(runDir.resolve(SWEEP), c.rows());
+    /**
+     * Writes the CSVs of a run folder from its journal, sweep.csv only for sweeps. The journal is streamed
+     * (an hour of 128 streams is half a million lines), each entry going to its file as it is read.
+     *
+     * @return the journal lines that were damaged and skipped, for the run's warnings
+     */
+    public static RunJournal.Damage writeAll(Path runDir, boolean sweep) throws IOException {
+        Path journal = runDir.resolve(RunJournal.FILE);
+        try (BufferedReader in = Files.exists(journal) ? Files.newBufferedReader(journal, StandardCharsets.UTF_8)
+                     : new BufferedReader(Reader.nullReader());
+             CsvTableWriter<RunJournal.Entry<Sample>> samples = CsvTableWriter.create(runDir.resolve(SAMPLES),
+                     SAMPLE_TABLE);
+             CsvTableWriter<RunJournal.Entry<Summary>> summaries = CsvTableWriter.create(runDir.resolve(SUMMARY),
+                     SUMMARY_TABLE);
+             CsvTableWriter<SweepRow> rows = sweep ? CsvTableWriter.create(runDir.resolve(SWEEP), SWEEP_TABLE)
+                     : null) {
+            return write(in, samples, summaries, rows);
         }
     }
 
-    public static void writeSamples(Path file, List<RunJournal.Entry<Sample>> samples) throws IOException {
-        write(file, SAMPLE_TABLE, samples);
-    }
+    /** Copies journal lines to the CSV writers as they are read; {@code rows} may be null (not a sweep). */
+    static RunJournal.Damage write(BufferedReader journal, CsvTableWriter<RunJournal.Entry<Sample>> samples,
+                                   CsvTableWriter<RunJournal.Entry<Summary>> summaries,
+                                   CsvTableWriter<SweepRow> rows) throws IOException {
+        try {
+            return RunJournal.read(journal, new RunJournal.Visitor() {
+                @Override
+                public void sample(RunJournal.Entry<Sample> e) {
+                    samples.write(e);
+                }
 
-    public static void writeSummaries(Path file, List<RunJournal.Entry<Summary>> summaries) throws IOException {
-        write(file, SUMMARY_TABLE, summaries);
-    }
+                @Override
+                public void summary(RunJournal.Entry<Summary> e) {
+                    summaries.write(e);
+                }
 
-    public static void writeSweep(Path file, List<SweepRow> rows) throws IOException {
-        write(file, SWEEP_TABLE, rows);
-    }
-
-    private static <T> void write(Path file, CsvTable<T> table, List<T> rows) throws IOException {
-        try (CsvTableWriter<T> w = CsvTableWriter.create(file, table)) {
-            for (T r : rows) {
-                w.write(r);
-            }
+                @Override
+                public void row(SweepRow r) {
+                    if (rows != null) {
+                        rows.write(r);
+                    }
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 }

@@ -154,18 +154,14 @@ public final class ResultsStore {
         }
     }
 
+    /** Names a run, also a live one: its own later writes of run.json keep the name. */
     public void rename(String runId, String name) throws IOException, FileFormatException {
-        Path dir = dir(runId);
-        RunRecord r = RunRecord.read(dir);
-        r.name(name == null || name.isBlank() ? null : name.strip());
-        r.write(dir);
+        RunRecord.rename(dir(runId), name == null || name.isBlank() ? null : name.strip());
     }
 
+    /** Notes on a run, also a live one: its own later writes of run.json keep the note. */
     public void annotate(String runId, String note) throws IOException, FileFormatException {
-        Path dir = dir(runId);
-        RunRecord r = RunRecord.read(dir);
-        r.note(note == null || note.isBlank() ? null : note.strip());
-        r.write(dir);
+        RunRecord.annotate(dir(runId), note == null || note.isBlank() ? null : note.strip());
     }
 
     /** The run folder of an id, refusing ids that could leave the workspace. */

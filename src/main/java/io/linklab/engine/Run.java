@@ -300,7 +300,10 @@ final class Run implements RunHandle {
         record.finish(state, message, end);
         journal.close();
         try {
-            ResultCsv.writeAll(dir, plan.isSweep());
+            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep());
+            if (damage.any()) {
+                record.warning(damage.warning());
+            }
         } catch (IOException e) {
             record.warning("could not write the CSV files: " + e.getMessage());
         }

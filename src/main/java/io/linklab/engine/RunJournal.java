@@ -21,8 +21,8 @@ import java.util.List;
 
 /**
  * The run's measurements appended to journal.jsonl as they arrive, one JSON object per line, each
- * handed to the operating system before the next: a killed JVM loses nothing already measured,
- * and a torn last line is skipped on reading.
+ * handed to the operating system before the next: a killed JVM loses nothing already measured.
+ * Reading streams it line by line; a torn or garbled line is skipped and counted ({@link Damage}).
  */
 public final class RunJournal implements AutoCloseable {
 
@@ -38,9 +38,9 @@ public final class RunJournal implements AutoCloseable {
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
-    /** Everything read back from a journal, in the order it was written. */
+    /** Everything read back from a journal, in the order it was written, and what had to be skipped. */
     public record Contents(List<Entry<Sample>> samples, List<Entry<Summary>> summaries, List<Entry<ToolEvent>> events,
-                           List<SweepRow> rows) {
+                           List<SweepRow> rows, Damage damage) {
     }
 
     /** A measurement with the sweep point and repetition (from 1) it belongs to. */
@@ -156,53 +156,163 @@ public final class RunJournal implements AutoCloseable {
         }
     }
 
-    /** Reads a journal back; a line torn by a crash is skipped. */
+    /**
+     * Takes a journal's entries one at a time as they are read, so a consumer such as the CSV writer never
+     * holds more than one line of an hour-long run. A kind not overridden is passed over.
+     */
+    public interface Visitor {
+        default void sample(Entry<Sample> e) {
+        }
+
+        default void summary(Entry<Summary> e) {
+        }
+
+        default void event(Entry<ToolEvent> e) {
+        }
+
+        default void row(SweepRow r) {
+        }
+    }
+
+    /**
+     * The lines of a journal that could not be read back — torn by a crash, or garbage — and were skipped,
+     * so a reader can say so once instead of refusing the run.
+     *
+     * @param firstLine the number (from 1) of the first skipped line; 0 when none was
+     */
+    public record Damage(int lines, long firstLine) {
+        public static final Damage NONE = new Damage(0, 0);
+
+        public boolean any() {
+            return lines > 0;
+        }
+
+        /** One sentence for the user, or "" when nothing was skipped. */
+        public String warning() {
+            if (lines == 0) {
+                return "";
+            }
+            return FILE + ": " + lines + (lines == 1 ? " damaged line was" : " damaged lines were")
+                    + " skipped (the first is line " + firstLine + "); everything else was read";
+        }
+    }
+
+    /** Reads a whole journal into memory, for views that show all of a run; damaged lines are skipped. */
     public static Contents read(Path runDir) throws IOException {
         List<Entry<Sample>> samples = new ArrayList<>();
         List<Entry<Summary>> summaries = new ArrayList<>();
         List<Entry<ToolEvent>> events = new ArrayList<>();
         List<SweepRow> rows = new ArrayList<>();
+        Damage damage = read(runDir, new Visitor() {
+            @Override
+            public void sample(Entry<Sample> e) {
+                samples.add(e);
+            }
+
+            @Override
+            public void summary(Entry<Summary> e) {
+                summaries.add(e);
+            }
+
+            @Override
+            public void event(Entry<ToolEvent> e) {
+                events.add(e);
+            }
+
+            @Override
+            public void row(SweepRow r) {
+                rows.add(r);
+            }
+        });
+        return new Contents(samples, summaries, events, rows, damage);
+    }
+
+    /** Streams a run folder's journal (none yet: nothing) to {@code visitor}, line by line. */
+    public static Damage read(Path runDir, Visitor visitor) throws IOException {
         Path f = runDir.resolve(FILE);
         if (!Files.exists(f)) {
-            return new Contents(samples, summaries, events, rows);
+            return Damage.NONE;
         }
         try (BufferedReader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                JsonNode n;
-                try {
-                    n = JSON.readTree(line);
-                } catch (IOException torn) {
-                    continue;
-                }
-                if (n == null || !n.isObject()) {
-                    continue;
-                }
-                String point = n.path("point").asText("");
-                int rep = n.path("rep").asInt(0);
-                switch (n.path("type").asText()) {
-                    case "sample" -> samples.add(new Entry<>(point, rep, new Sample(str(n, "process"),
-                            str(n, "stream"), dir(n), n.path("start").asDouble(), n.path("end").asDouble(),
-                            lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"), lng(n, "cwnd"), dbl(n, "rtt_ms"),
-                            dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"), n.path("omitted").asBoolean())));
-                    case "summary" -> summaries.add(new Entry<>(point, rep, new Summary(str(n, "process"),
-                            str(n, "stream"), dir(n), role(n), n.path("start").asDouble(), n.path("end").asDouble(),
-                            lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"), dbl(n, "jitter_ms"),
-                            lng(n, "lost"), lng(n, "packets"), dbl(n, "local_cpu"), dbl(n, "remote_cpu"),
-                            dbl(n, "local_sd"), dbl(n, "remote_sd"), str(n, "note"))));
-                    case "event" -> events.add(new Entry<>(point, rep, new ToolEvent(
-                            ToolEvent.Severity.valueOf(n.path("severity").asText("INFO")), str(n, "kind"),
-                            str(n, "message"), n.path("line").asLong())));
-                    case "row" -> rows.add(new SweepRow(point, n.hasNonNull("mtu") ? n.get("mtu").asInt() : null,
-                            n.hasNonNull("streams") ? n.get("streams").asInt() : null,
-                            n.hasNonNull("processes") ? n.get("processes").asInt() : null, dir(n), dbl(n, "bps"),
-                            dbl(n, "bps_min"), dbl(n, "bps_max"), lng(n, "retransmits"), dbl(n, "gain"),
-                            str(n, "status")));
-                    default -> { }
-                }
+            return read(r, visitor);
+        }
+    }
+
+    /** Streams journal lines to {@code visitor}; a line that is not a whole, valid entry is counted and skipped. */
+    public static Damage read(BufferedReader in, Visitor visitor) throws IOException {
+        int damaged = 0;
+        long first = 0;
+        long number = 0;
+        String line;
+        while ((line = in.readLine()) != null) {
+            number++;
+            if (line.isBlank()) {
+                continue;
+            }
+            Object entry;
+            try {
+                entry = parse(JSON.readTree(line));
+            } catch (IOException | RuntimeException bad) {
+                damaged++;
+                first = first == 0 ? number : first;
+                continue;
+            }
+            // Outside the try: a consumer's own failure (a full disk under the CSV) is not a damaged line.
+            dispatch(entry, visitor);
+        }
+        return damaged == 0 ? Damage.NONE : new Damage(damaged, first);
+    }
+
+    /** One line as an Entry or a SweepRow; null for a kind a newer LinkLab wrote; throws if it is damaged. */
+    private static Object parse(JsonNode n) {
+        if (n == null || !n.isObject() || !n.path("type").isTextual()) {
+            throw new IllegalArgumentException("not a journal entry");
+        }
+        String point = n.path("point").asText("");
+        int rep = n.path("rep").asInt(0);
+        return switch (n.get("type").asText()) {
+            case "sample" -> new Entry<>(point, rep, new Sample(str(n, "process"), str(n, "stream"), dir(n),
+                    time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"),
+                    lng(n, "cwnd"), dbl(n, "rtt_ms"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
+                    n.path("omitted").asBoolean()));
+            case "summary" -> new Entry<>(point, rep, new Summary(str(n, "process"), str(n, "stream"), dir(n),
+                    role(n), time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"),
+                    lng(n, "retransmits"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
+                    dbl(n, "local_cpu"), dbl(n, "remote_cpu"), dbl(n, "local_sd"), dbl(n, "remote_sd"), str(n, "note")));
+            case "event" -> new Entry<>(point, rep, new ToolEvent(
+                    ToolEvent.Severity.valueOf(n.path("severity").asText("INFO")), str(n, "kind"),
+                    str(n, "message"), n.path("line").asLong()));
+            case "row" -> new SweepRow(point, n.hasNonNull("mtu") ? n.get("mtu").asInt() : null,
+                    n.hasNonNull("streams") ? n.get("streams").asInt() : null,
+                    n.hasNonNull("processes") ? n.get("processes").asInt() : null, dir(n), dbl(n, "bps"),
+                    dbl(n, "bps_min"), dbl(n, "bps_max"), lng(n, "retransmits"), dbl(n, "gain"),
+                    str(n, "status"));
+            default -> null;
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void dispatch(Object entry, Visitor visitor) {
+        if (entry instanceof SweepRow row) {
+            visitor.row(row);
+        } else if (entry instanceof Entry<?> e) {
+            if (e.value() instanceof Sample) {
+                visitor.sample((Entry<Sample>) e);
+            } else if (e.value() instanceof Summary) {
+                visitor.summary((Entry<Summary>) e);
+            } else if (e.value() instanceof ToolEvent) {
+                visitor.event((Entry<ToolEvent>) e);
             }
         }
-        return new Contents(samples, summaries, events, rows);
+    }
+
+    /** An interval's start or end: a line without it is damaged, not an interval at 0 s. */
+    private static double time(JsonNode n, String f) {
+        JsonNode v = n.get(f);
+        if (v == null || !v.isNumber()) {
+            throw new IllegalArgumentException("\"" + f + "\" is not a number");
+        }
+        return v.asDouble();
     }
 
     private static String str(JsonNode n, String f) {

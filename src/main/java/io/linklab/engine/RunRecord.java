@@ -9,11 +9,14 @@ import io.linklab.engine.files.FileFormatException;
 import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,6 +35,10 @@ public final class RunRecord {
     public static final int VERSION = 1;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
+    private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final String WRITE_LOCK = ".run.json.lock";
 
     /** The state of a run as run.json tells it. */
     public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
@@ -68,16 +75,8 @@ public final class RunRecord {
         return name;
     }
 
-    public synchronized void name(String newName) {
-        this.name = newName;
-    }
-
     public synchronized String note() {
         return note;
-    }
-
-    public synchronized void note(String newNote) {
-        this.note = newNote;
     }
 
     public synchronized State state() {
@@ -162,7 +161,77 @@ public final class RunRecord {
         this.ended = at;
     }
 
+    /**
+     * The run's write of its record. The name and note are the user's (renamed or annotated from the history
+     * while the run goes on) and are taken from the file as it is, so the run's final write cannot undo them.
+     */
     public synchronized void write(Path runDir) throws IOException {
+        exclusive(runDir, () -> {
+            Path file = runDir.resolve(FILE);
+            if (Files.exists(file)) {
+                try {
+                    RunRecord onDisk = read(runDir);
+                    name = onDisk.name;
+                    note = onDisk.note;
+                } catch (FileFormatException damaged) {
+                    // nothing of the user's to keep; the whole record is written again below
+                }
+            }
+            writeFile(runDir);
+        });
+    }
+
+    /** Sets the user's name for a run (null: none), keeping all the run wrote. */
+    static void rename(Path runDir, String newName) throws IOException, FileFormatException {
+        byUser(runDir, r -> r.name = newName);
+    }
+
+    /** Sets the user's note on a run (null: none), keeping all the run wrote. */
+    static void annotate(Path runDir, String newNote) throws IOException, FileFormatException {
+        byUser(runDir, r -> r.note = newNote);
+    }
+
+    private static void byUser(Path runDir, java.util.function.Consumer<RunRecord> change)
+            throws IOException, FileFormatException {
+        FileFormatException[] unreadable = new FileFormatException[1];
+        exclusive(runDir, () -> {
+            try {
+                RunRecord r = read(runDir);
+                synchronized (r) {
+                    change.accept(r);
+                    r.writeFile(runDir);
+                }
+            } catch (FileFormatException e) {
+                unreadable[0] = e;
+            }
+        });
+        if (unreadable[0] != null) {
+            throw unreadable[0];
+        }
+    }
+
+    /** What is done while holding a run folder's record for writing. */
+    @FunctionalInterface
+    private interface RecordWrite {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code work} as the only writer of the folder's run.json: the run (one thread) and the history
+     * (another, or another LinkLab process) read, change and write it without losing each other's changes.
+     */
+    private static void exclusive(Path runDir, RecordWrite work) throws IOException {
+        Path dir = runDir.toAbsolutePath().normalize();
+        synchronized (WRITERS.computeIfAbsent(dir, d -> new Object())) {
+            try (FileChannel ch = FileChannel.open(dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+                 FileLock lock = ch.lock()) {
+                work.run();
+            }
+        }
+    }
+
+    private void writeFile(Path runDir) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
         root.put("version", VERSION);

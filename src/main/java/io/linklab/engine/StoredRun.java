@@ -13,15 +13,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** A run read back from its folder: its record and everything its journal holds. */
+/**
+ * A run read back from its folder: its record and everything its journal holds.
+ *
+ * @param damage journal lines that could not be read back and were skipped (say so once, where the run is shown)
+ */
 public record StoredRun(Path dir, RunRecord record, List<RunJournal.Entry<Sample>> samples,
                         List<RunJournal.Entry<Summary>> summaries, List<RunJournal.Entry<ToolEvent>> events,
-                        List<SweepRow> rows) {
+                        List<SweepRow> rows, RunJournal.Damage damage) {
 
     static StoredRun open(Path dir) throws IOException, FileFormatException {
         RunRecord r = ResultsStore.record(dir);
         RunJournal.Contents c = RunJournal.read(dir);
-        return new StoredRun(dir, r, c.samples(), c.summaries(), c.events(), c.rows());
+        return new StoredRun(dir, r, c.samples(), c.summaries(), c.events(), c.rows(), c.damage());
     }
 
     public String id() {

@@ -73,6 +73,71 @@ class ResultsStoreTest {
         assertTrue(Files.notExists(dir));
     }
 
+    private static RunRecord liveRecord(Path dir) throws IOException {
+        RunRecord r = new RunRecord(dir.getFileName().toString());
+        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null),
+                "127.0.0.1");
+        r.begin(plan, Instant.now(), List.of(""), CommandPreview.forPlan(plan));
+        r.write(dir);
+        return r;
+    }
+
+    @Test
+    void aNameAndNoteGivenWhileTheRunGoesOnSurviveItsFinalWrite() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = store.newRunDir("iperf3");
+        String id = dir.getFileName().toString();
+        RunRecord live = liveRecord(dir);
+
+        store.rename(id, "night run");
+        store.annotate(id, "switch firmware 4.2");
+        live.warning("a warning the run adds later");
+        live.finish(RunRecord.State.OK, "c2s 9.40 Gbit/s", Instant.now());
+        live.write(dir);
+
+        RunRecord stored = store.open(id).record();
+        assertEquals("night run", stored.name());
+        assertEquals("switch firmware 4.2", stored.note());
+        assertEquals(RunRecord.State.OK, stored.state());
+        assertEquals(List.of("a warning the run adds later"), stored.warnings());
+    }
+
+    @Test
+    void renamesRacingTheRunsOwnWritesLoseNeitherSide() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = store.newRunDir("iperf3");
+        String id = dir.getFileName().toString();
+        RunRecord live = liveRecord(dir);
+        int rounds = 200;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var run = pool.submit(() -> {
+                go.await();
+                for (int i = 0; i < rounds; i++) {
+                    live.warning("w" + i);
+                    live.write(dir);
+                }
+                return null;
+            });
+            var user = pool.submit(() -> {
+                go.await();
+                for (int i = 0; i < rounds; i++) {
+                    store.rename(id, "name " + i);
+                }
+                return null;
+            });
+            go.countDown();
+            run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            user.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            pool.shutdownNow();
+        }
+        RunRecord stored = store.open(id).record();
+        assertEquals("name " + (rounds - 1), stored.name());
+        assertEquals(rounds, stored.warnings().size());
+    }
+
     @Test
     void runsCompareAgainstTheFirst() throws Exception {
         ResultsStore store = new ResultsStore(root);
@@ -94,6 +159,31 @@ class ResultsStoreTest {
         assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
         assertTrue(run.record().message().contains("interrupted"), run.record().message());
         assertEquals(1, run.samples().size());
+        assertEquals(1, run.damage().lines(), "the torn line is counted");
+    }
+
+    @Test
+    void damagedJournalLinesAreSkippedCountedAndTheRunStillOpensAndExports() throws Exception {
+        ResultsStore store = new ResultsStore(root);
+        Path dir = writeRun(store, true);
+        long before;
+        try (var lines = Files.lines(dir.resolve(RunJournal.FILE))) {
+            before = lines.count();
+        }
+        // A block of NULs from a crash, an unknown severity, an interval without a start, then more measurements.
+        Files.writeString(dir.resolve(RunJournal.FILE), "\u0000\u0000\u0000\n"
+                + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
+                + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
+                + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,"
+                + "\"end\":2,\"bytes\":5,\"bps\":40}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+
+        StoredRun run = store.open(dir.getFileName().toString());
+        assertEquals(2, run.samples().size());
+        assertEquals(new RunJournal.Damage(3, before + 1), run.damage());
+        assertTrue(run.damage().warning().contains("3 damaged lines"), run.damage().warning());
+
+        assertEquals(run.damage(), ResultCsv.writeAll(dir, true));
+        assertEquals(2, read(dir.resolve("samples.csv")).size());
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -21,6 +22,14 @@ import java.util.Set;
 final class JsonDocs {
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * The largest lab or plan file read. A plan is about 1 KiB; a lab of 1000 hosts with 8 interfaces each and
+     * 4000 links is about 2 MiB pretty-printed, so 4 MiB leaves room for twice that, while the JSON tree of a
+     * file that size (a few tens of MiB) cannot hurt the app. Anything bigger is not one of these files (a
+     * capture, an image, /dev/zero) and is refused before it is read whole.
+     */
+    static final int MAX_BYTES = 4 << 20;
 
     private JsonDocs() {
     }
@@ -49,13 +58,31 @@ final class JsonDocs {
     }
 
     static ObjectNode read(Path file, String format, int maxVersion) throws FileFormatException {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw tooBig(file, size);
+            }
+            // Read to one byte past the limit: a file that grows, or a device that reports size 0, stops there.
+            bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw tooBig(file, -1);
+            }
         } catch (IOException e) {
             throw new FileFormatException(file + ": cannot read it (" + e.getMessage() + ")", e);
         }
-        return parse(file.toString(), text, format, maxVersion);
+        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), format, maxVersion);
+    }
+
+    private static FileFormatException tooBig(Path file, long size) {
+        String how = size < 0 ? "more than " + mib(MAX_BYTES) : mib(size);
+        return new FileFormatException(file + ": " + how + " is too big for a LinkLab " + "lab or plan file (at most "
+                + mib(MAX_BYTES) + "); is this the right file?");
+    }
+
+    private static String mib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
     static ObjectNode parse(String name, String text, String format, int maxVersion) throws FileFormatException {

@@ -37,19 +37,29 @@ public final class CsvTable<T> {
     public static final class Builder<T> {
         private final List<CsvColumn<T>> columns = new ArrayList<>();
 
-        public Builder<T> column(String name, Function<T, ?> value) {
+        /** A column of text: names, ids, labels, anything that came from a tool, a file or the user. */
+        public Builder<T> text(String name, Function<T, ?> value) {
+            return column(name, CsvColumn.Kind.TEXT, value);
+        }
+
+        /** A column of numbers (its values are {@link Number}s or null). */
+        public Builder<T> number(String name, Function<T, ?> value) {
+            return column(name, CsvColumn.Kind.NUMBER, value);
+        }
+
+        public Builder<T> column(String name, CsvColumn.Kind kind, Function<T, ?> value) {
             for (CsvColumn<T> c : columns) {
                 if (c.name().equals(name)) {
                     throw new IllegalArgumentException("column '" + name + "' declared twice");
                 }
             }
-            columns.add(new CsvColumn<>(name, value));
+            columns.add(new CsvColumn<>(name, kind, value));
             return this;
         }
 
         public Builder<T> columns(List<CsvColumn<T>> more) {
             for (CsvColumn<T> c : more) {
-                column(c.name(), c.value());
+                column(c.name(), c.kind(), c.value());
             }
             return this;
         }

@@ -108,7 +108,18 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
             // The record is built in memory with commons-csv's quoting and written in one call: a million
             // rows are a million writes, not thirty million.
             for (int i = 0; i < columns.size(); i++) {
-                FORMAT.print(cell(columns.get(i).value().apply(value)), row, i == 0);
+                CsvColumn<T> column = columns.get(i);
+                Object v = column.value().apply(value);
+                String text = cell(v);
+                boolean number = column.kind() == CsvColumn.Kind.NUMBER && v instanceof Number;
+                if (!number && runsAsFormula(text)) {
+                    if (i > 0) {
+                        row.append(FORMAT.getDelimiterString());
+                    }
+                    quoted("'" + text, row);
+                } else {
+                    FORMAT.print(text, row, i == 0);
+                }
             }
             FORMAT.println(row);
             out.write(row.toString());
@@ -116,6 +127,24 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
             throw new UncheckedIOException(e);
         }
         rows++;
+    }
+
+    /**
+     * True for text a spreadsheet would run as a formula when the file is opened (OWASP "CSV injection"): a
+     * stream id, file name, host name or note starting with = + - @, a tab or a carriage return. Such a cell is
+     * written quoted with a leading ' (spreadsheets show it as text and hide the quote); numbers never are,
+     * so a negative rate stays a number.
+     */
+    static boolean runsAsFormula(String text) {
+        if (text.isEmpty()) {
+            return false;
+        }
+        char c = text.charAt(0);
+        return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+    }
+
+    private static void quoted(String text, StringBuilder row) {
+        row.append('"').append(text.replace("\"", "\"\"")).append('"');
     }
 
     public long rows() {

@@ -115,16 +115,16 @@ public final class ReportFolder {
     }
 
     static String markdown(RecordedRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
-        StringBuilder sb = new StringBuilder("# ").append(run.title()).append("\n\n");
+        StringBuilder sb = new StringBuilder("# ").append(md(run.title())).append("\n\n");
         sb.append("| | |\n|---|---|\n");
         for (String[] f : facts(run)) {
-            sb.append("| ").append(f[0]).append(" | ").append(md(f[1])).append(" |\n");
+            sb.append("| ").append(md(f[0])).append(" | ").append(md(f[1])).append(" |\n");
         }
         if (sweep != null) {
             sb.append("\n## Sweep\n\n| point | c2s (send) | s2c (receive) | sum | gain | retransmits | status |\n")
                     .append("|---|---|---|---|---|---|---|\n");
             for (SweepModel.TableRow r : sweep.table()) {
-                sb.append("| ").append(r.point()).append(" | ").append(rate(r.c2s())).append(" | ")
+                sb.append("| ").append(md(r.point())).append(" | ").append(rate(r.c2s())).append(" | ")
                         .append(rate(r.s2c())).append(" | ").append(rate(r.sum())).append(" | ")
                         .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain())).append(" | ")
                         .append(r.retransmits() == null ? "" : r.retransmits()).append(" | ")
@@ -138,7 +138,7 @@ public final class ReportFolder {
         }
         sb.append("\n## Charts\n\n");
         for (String[] img : images) {
-            sb.append("![").append(img[1]).append("](").append(img[0]).append(")\n\n");
+            sb.append("![").append(md(img[1])).append("](").append(img[0]).append(")\n\n");
         }
         sb.append("## Data\n\n");
         for (String name : CSV_FILES) {
@@ -204,8 +204,33 @@ public final class ReportFolder {
         return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
     }
 
-    private static String md(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+    /**
+     * Text from a run (names, notes, host facts, tool messages) as report.md shows it: in a heading or a table
+     * cell, as plain text. Line breaks become spaces (a note cannot end the table or start a heading), Markdown
+     * punctuation is backslash-escaped (a name cannot become a link, emphasis or another column) and HTML is
+     * written as entities, which every Markdown renderer shows as text.
+     */
+    static String md(String s) {
+        if (s == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\r', '\n', '\t', '\u0085', '\u2028', '\u2029' -> out.append(' ');
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '\\', '`', '*', '_', '[', ']', '|', '~', '#' -> out.append('\\').append(c);
+                default -> {
+                    if (!Character.isISOControl(c)) {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     private static String esc(String s) {

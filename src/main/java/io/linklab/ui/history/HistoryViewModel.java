@@ -74,7 +74,10 @@ public final class HistoryViewModel {
     }
 
     public void open(String id, Consumer<RecordedRun> then) {
-        task(() -> library.open(id), then, "cannot open run " + id);
+        task(() -> library.open(id), run -> {
+            sayReadWarnings(List.of(run));
+            then.accept(run);
+        }, "cannot open run " + id);
     }
 
     public void openAll(List<String> ids, Consumer<List<RecordedRun>> then) {
@@ -84,7 +87,18 @@ public final class HistoryViewModel {
                 out.add(library.open(id));
             }
             return out;
-        }, then, "cannot open the runs to compare");
+        }, runs -> {
+            sayReadWarnings(runs);
+            then.accept(runs);
+        }, "cannot open the runs to compare");
+    }
+
+    /** What had to be skipped while reading runs (damaged journal lines), said once per opening. */
+    private void sayReadWarnings(List<RecordedRun> opened) {
+        List<String> warnings = opened.stream().map(RecordedRun::readWarning).filter(w -> w != null).toList();
+        if (!warnings.isEmpty()) {
+            message.set(String.join("; ", warnings));
+        }
     }
 
     public void rename(String id, String name) {

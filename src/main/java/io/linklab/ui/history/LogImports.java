@@ -76,7 +76,7 @@ public final class LogImports {
         return new RecordedRun("import-" + name, name, null, state, fileTime(file), null,
                 result.format() == null ? null : result.format().tool().id(),
                 List.of(), null, result.receiverBitsPerSecond() == null ? Map.of() : result.receiverBitsPerSecond(),
-                env, samples, summaries, List.of(), folder, true);
+                env, samples, summaries, List.of(), folder, true, null);
     }
 
     private static Instant fileTime(Path file) {

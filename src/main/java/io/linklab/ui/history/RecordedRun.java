@@ -19,11 +19,12 @@ import java.util.Map;
  * @param headline    the SUM receiver rate per direction (bits/s)
  * @param environment recorded facts, flattened to "h1 iperf3 version" → "3.12", "h2 data0 mtu" → "9000" …
  * @param samples     every interval, with its sweep point ("" outside sweeps); empty in a listing
+ * @param readWarning what could not be read back when it was opened (damaged journal lines), else null
  */
 public record RecordedRun(String id, String name, String note, String state, Instant started, Instant ended,
                           String tool, List<String> hosts, TestPlan plan, Map<Direction, Double> headline,
                           Map<String, String> environment, List<PointSample> samples, List<PointSummary> summaries,
-                          List<SweepRow> sweepRows, Path dir, boolean imported) {
+                          List<SweepRow> sweepRows, Path dir, boolean imported, String readWarning) {
 
     public RecordedRun {
         hosts = List.copyOf(hosts);

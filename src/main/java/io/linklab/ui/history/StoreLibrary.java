@@ -43,7 +43,7 @@ public final class StoreLibrary implements RunLibrary {
             } catch (FileFormatException e) {
                 continue; // listed by the store, unreadable now: skipped like the store skips damaged ones
             }
-            out.add(recorded(record, s.dir(), headlineFromSummaryCsv(s.dir()), List.of(), List.of(), List.of()));
+            out.add(recorded(record, s.dir(), headlineFromSummaryCsv(s.dir()), List.of(), List.of(), List.of(), null));
         }
         return out;
     }
@@ -68,13 +68,14 @@ public final class StoreLibrary implements RunLibrary {
         if (headline.isEmpty()) {
             headline = headlineFromSummaryCsv(run.dir());
         }
-        return recorded(run.record(), run.dir(), headline, samples, summaries, run.rows());
+        return recorded(run.record(), run.dir(), headline, samples, summaries, run.rows(),
+                run.damage().any() ? "run " + id + ": " + run.damage().warning() : null);
     }
 
     private static RecordedRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
                                         List<RecordedRun.PointSample> samples,
                                         List<RecordedRun.PointSummary> summaries,
-                                        List<io.linklab.model.SweepRow> rows) {
+                                        List<io.linklab.model.SweepRow> rows, String readWarning) {
         TestPlan plan = r.plan();
         List<String> hosts = plan == null ? List.of() : List.of(plan.client().login(), plan.server().login());
         Map<String, String> env = new LinkedHashMap<>();
@@ -84,7 +85,7 @@ public final class StoreLibrary implements RunLibrary {
         }
         return new RecordedRun(r.id(), r.name(), r.note(), r.state() == null ? null : r.state().name(), r.started(),
                 r.ended(), plan == null ? null : plan.tool().id(), hosts, plan, headline, env, samples, summaries,
-                rows, dir, false);
+                rows, dir, false, readWarning);
     }
 
     /**

@@ -86,4 +86,37 @@ class PlanFilesTest {
         FileFormatException e = assertThrows(FileFormatException.class, () -> TopologyFiles.read(f));
         assertTrue(e.getMessage().contains("links[0].b.node"), e.getMessage());
     }
+
+    @Test
+    void labAndPlanFilesOverFourMebibytesAreRefusedByNameAndSizeBeforeBeingRead() throws Exception {
+        Path plan = dir.resolve("capture.pcap");
+        Path lab = dir.resolve("huge.topology.json");
+        for (Path f : List.of(plan, lab)) {
+            try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+                raf.setLength(5L << 20);
+            }
+        }
+        FileFormatException e = assertThrows(FileFormatException.class, () -> PlanFiles.read(plan));
+        assertTrue(e.getMessage().startsWith(plan + ": 5.0 MiB is too big"), e.getMessage());
+        assertTrue(e.getMessage().contains("at most 4.0 MiB"), e.getMessage());
+        e = assertThrows(FileFormatException.class, () -> TopologyFiles.read(lab));
+        assertTrue(e.getMessage().startsWith(lab + ": 5.0 MiB is too big"), e.getMessage());
+
+        // A file that says it is empty but never ends is stopped at the limit too.
+        Path endless = Path.of("/dev/zero");
+        if (Files.isReadable(endless)) {
+            e = assertThrows(FileFormatException.class, () -> PlanFiles.read(endless));
+            assertTrue(e.getMessage().startsWith("/dev/zero: more than 4.0 MiB is too big"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aPlanJustUnderTheLimitIsStillRead() throws Exception {
+        Path f = dir.resolve("padded.json");
+        PlanFiles.write(f, sweepPlan());
+        String text = Files.readString(f);
+        Files.writeString(f, text + " ".repeat(JsonDocs.MAX_BYTES - text.length()));
+        assertEquals(JsonDocs.MAX_BYTES, Files.size(f));
+        assertEquals(sweepPlan(), PlanFiles.read(f));
+    }
 }

@@ -74,4 +74,36 @@ class CsvTableWriterTest {
         assertEquals(true, lines.get(1).startsWith("good.txt,"), lines.get(1));
         assertEquals(true, lines.get(2).startsWith("next.txt,"), lines.get(2));
     }
+
+    @Test
+    void textThatASpreadsheetWouldRunIsNeutralisedButNegativeNumbersStayNumbers() {
+        StringWriter out = new StringWriter();
+        CsvTableWriter<ResultTables.SampleRow> w = new CsvTableWriter<>(out, ResultTables.SAMPLES);
+        // A log named like a formula, a sweep point, a stream id and a process from a crafted log or host.
+        w.write(new ResultTables.SampleRow("=HYPERLINK(\"http://x\",\"y\").txt", "+cmd|' /C calc'!A0", "\t7",
+                new Sample("@SUM(A1)", "-2+3", Direction.C2S, -1.5, 0, -1024L, -1.5e9, -3L, null, -0.25, null, null,
+                        null, false)));
+        String[] lines = out.toString().split("\r\n");
+        assertEquals("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"
+                + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,", lines[1]);
+    }
+
+    @Test
+    void everyFormulaStartIsCaughtAndHarmlessTextIsLeftAlone() {
+        for (String bad : new String[] {"=1", "+1", "-1", "@A1", "\t=1", "\r=1"}) {
+            assertEquals(true, CsvTableWriter.runsAsFormula(bad), bad);
+        }
+        for (String fine : new String[] {"", "SUM", "mtu=9000", "a-b", "5", " =1"}) {
+            assertEquals(false, CsvTableWriter.runsAsFormula(fine), fine);
+        }
+    }
+
+    @Test
+    void aNumberColumnHandedTextTreatsItAsText() {
+        StringWriter out = new StringWriter();
+        CsvTable<String> table = CsvTable.<String>builder().number("value", v -> v).build();
+        CsvTableWriter<String> w = new CsvTableWriter<>(out, table);
+        w.write("-1+2");
+        assertEquals("value\r\n\"'-1+2\"\r\n", out.toString());
+    }
 }

@@ -71,4 +71,26 @@ class HistoryViewModelTest {
         vm.open(listed.id(), opened::set);
         assertTrue(vm.messageProperty().get().startsWith("cannot open run " + listed.id()), vm.messageProperty().get());
     }
+
+    @Test
+    void aRunWithDamagedJournalLinesOpensAndSaysSoOnce() throws Exception {
+        Path dir = tmp.resolve("runs").resolve("20261202-050000-iperf3-1a2b");
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve("run.json"), "{\"format\":\"linklab-run\",\"version\":1,"
+                + "\"id\":\"20261202-050000-iperf3-1a2b\",\"status\":\"ok\",\"started\":\"2026-12-02T05:00:00Z\"}");
+        String sample = "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\","
+                + "\"start\":0,\"end\":1,\"bytes\":5,\"bps\":40}\n";
+        java.nio.file.Files.writeString(dir.resolve("journal.jsonl"), sample + "garbage\n" + sample
+                + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample + "{\"type\":\"sam");
+
+        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
+                Runnable::run, Runnable::run);
+        AtomicReference<RecordedRun> opened = new AtomicReference<>();
+        vm.open("20261202-050000-iperf3-1a2b", opened::set);
+
+        assertEquals(3, opened.get().samples().size(), vm.messageProperty().get());
+        String said = vm.messageProperty().get();
+        assertTrue(said.contains("3 damaged lines were skipped (the first is line 2)"), said);
+        assertEquals(said.indexOf("damaged"), said.lastIndexOf("damaged"), "said once: " + said);
+    }
 }
