@@ -165,7 +165,7 @@ class TestCommandTest {
     void anErrorInsideTheRunEndsItAsFailedWithExitOneInsteadOfWaitingForever() throws Exception {
         Path o = dir.resolve("broken");
         // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
-        TestCommand command = new TestCommand((identity, knownHosts, acceptNew) -> login -> new ErrorOnWait(
+        TestCommand command = new TestCommand((settings, prompts) -> login -> new ErrorOnWait(
                 new io.linklab.remote.LocalTransport()));
         int rc = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(90),
                 () -> command.run(List.of("--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
