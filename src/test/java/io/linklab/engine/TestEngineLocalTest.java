@@ -96,7 +96,10 @@ class TestEngineLocalTest {
                 samples.countDown();
             }
         });
-        assertTrue(samples.await(30, TimeUnit.SECONDS), "no samples");
+        if (!samples.await(30, TimeUnit.SECONDS)) {
+            h.cancel();
+            throw new AssertionError("no samples in 30 s; the run: " + h.await(Duration.ofSeconds(20)));
+        }
         long t0 = System.nanoTime();
         h.cancel();
         RunOutcome o = h.await(Duration.ofSeconds(20)).orElseThrow(() -> new AssertionError("cancel hangs"));
