@@ -131,6 +131,18 @@ class MtuSafetyLabTest {
     }
 
     @Test
+    void aLoginWithoutTheRuleIsRefusedBeforeAnythingChangesAndToldTheLineToAdd() throws Exception {
+        String user = lab.value("NOPW_USER");
+        StoredRun run = run(sweep(user + "@" + lab.h1().mgmt(), 2, "4000"), new RunListener() { });
+        assertEquals(RunRecord.State.FAILED, run.record().state());
+        assertTrue(run.record().message().contains("changing the MTU on " + user + "@" + lab.h1().mgmt()
+                + " needs root") && run.record().message().contains(MtuCommands.sudoersLine(user)),
+                run.record().message());
+        assertTrue(events.stream().noneMatch(e -> e.contains("automatic MTU restore") || e.contains("set the MTU")),
+                events.toString());
+    }
+
+    @Test
     void disarmAndKeepAliveSignalNothingButTheirOwnWatcher() throws Exception {
         String victim = startVictim("root");
         try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()))) {
