@@ -29,11 +29,6 @@ final class MtuTransaction implements AutoCloseable {
      * it may belong to a live run. A killed run's switch falls below it within that time.
      */
     static final int BUSY_SECONDS = DEADMAN_SECONDS - 2 * KEEPALIVE_SECONDS - 1;
-    /**
-     * A host not heard from for {@link #DEADMAN_SECONDS} less this may restore any moment: the sweep stops
-     * (the host clock counts from when the extension ran, a little after it was sent).
-     */
-    static final int FIRE_MARGIN_SECONDS = 2;
     /** Generous: on a loaded host an SSH command with its login shell was seen to take 9 s. */
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
     /** The claim may watch another run's switch for {@link #DEADMAN_SECONDS} before it answers. */
@@ -49,7 +44,7 @@ final class MtuTransaction implements AutoCloseable {
         boolean armed;
         /** The switch's private folder on the host, as arm printed it. */
         String folder;
-        /** System.nanoTime() when the last extension that the host confirmed was sent (or the arm). */
+        /** System.nanoTime() when the host last confirmed an extension (or the arm). */
         volatile long confirmedAt;
 
         /** @param end "client" or "server": which end of the test this host is */
@@ -97,7 +92,6 @@ final class MtuTransaction implements AutoCloseable {
             record.originalMtu(e.label + " " + e.iface, e.original);
             progress.accept("arming the automatic MTU restore (" + e.original + ") of " + e.iface + " on " + e.label
                     + ": it fires " + DEADMAN_SECONDS + " s after LinkLab stops answering");
-            e.confirmedAt = System.nanoTime();
             CommandResult r = mustSucceed(e, MtuCommands.arm(runId, e.end, e.iface, e.original, DEADMAN_SECONDS));
             String folder = r.stdout().strip();
             try {
@@ -107,6 +101,7 @@ final class MtuTransaction implements AutoCloseable {
                         + "' instead of its folder");
             }
             e.armed = true;
+            e.confirmedAt = System.nanoTime();
         });
         // A thread per host: a host slow to answer must not hold back the other's keep-alive.
         keepalive = Executors.newScheduledThreadPool(ends.size(), r -> {
@@ -153,30 +148,21 @@ final class MtuTransaction implements AutoCloseable {
 
     /**
      * Pushes one host's deadline forward. A host that answers that its watcher is gone stops the sweep at
-     * once; one that does not answer (load, a slow link) is given until shortly before its watcher could
-     * fire ({@link #DEADMAN_SECONDS} after the last confirmed extension, less {@link #FIRE_MARGIN_SECONDS})
-     * and stops the sweep then.
+     * once. One that does not answer (load: an SSH command with its login shell was seen to take 9-13 s
+     * on this project's 2-core machine) is retried at the next tick, and stops the sweep once nothing was
+     * confirmed for {@link #DEADMAN_SECONDS}: its watcher may have fired. That alone could let a sweep
+     * measure for a few seconds at a restored MTU; it can never change an MTU without a watcher, as
+     * {@link #apply} extends every switch (and fails on a gone one) before each change.
      */
     private void extend(End e) {
         if (!e.armed || closing || failureReported.get()) {
             return;
         }
-        long sent = System.nanoTime();
-        long lastChance = e.confirmedAt + TimeUnit.SECONDS.toNanos(DEADMAN_SECONDS - FIRE_MARGIN_SECONDS);
-        Duration wait = Duration.ofNanos(Math.max(lastChance - sent, TimeUnit.SECONDS.toNanos(1)));
         String failure;
         try {
-            // Brief: in a waiting launcher, without a login shell of its own (9 s on a loaded host, which the
-            // deadline cannot spare every 3 s).
-            CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, DEADMAN_SECONDS), wait);
-            if (r.ok()) {
-                e.confirmedAt = sent;
-                return;
-            }
-            failure = r.timedOut() ? null : "the automatic MTU restore on " + e.label + " did not take a new deadline ("
-                    + firstLine(r) + "); " + e.iface + " may be back at MTU " + e.original + " already";
+            failure = extendNow(e);
             if (failure == null) {
-                failure = noAnswer(e, "no answer in time");
+                return;
             }
         } catch (TransportException ex) {
             failure = noAnswer(e, ex.getMessage());
@@ -184,25 +170,48 @@ final class MtuTransaction implements AutoCloseable {
             Thread.currentThread().interrupt();
             return;
         }
-        if (failure == null || closing) {
-            return;
+        if (failure != null) {
+            fail(failure);
         }
-        // Measuring on is worthless (the MTU changes under the test) and unsafe (nothing would restore
-        // the next point's MTU): the sweep stops, and the restore runs as after any failure.
-        if (failureReported.compareAndSet(false, true)) {
+    }
+
+    /**
+     * One extension: null when the host confirmed it, or did not answer in time but may still be waiting;
+     * else why the switch is lost.
+     */
+    private String extendNow(End e) throws TransportException, InterruptedException {
+        // Brief: in a waiting launcher when there is one, without a login shell of its own.
+        CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, DEADMAN_SECONDS), COMMAND_TIMEOUT);
+        if (r.ok()) {
+            e.confirmedAt = System.nanoTime();
+            return null;
+        }
+        if (r.timedOut()) {
+            return noAnswer(e, "no answer in time");
+        }
+        return "the automatic MTU restore on " + e.label + " did not take a new deadline (" + firstLine(r) + "); "
+                + e.iface + " may be back at MTU " + e.original + " already";
+    }
+
+    /**
+     * The sweep stops, and the restore runs as after any failure: measuring on is worthless (the MTU
+     * changes under the test) and unsafe (nothing would restore the next point's MTU).
+     */
+    private void fail(String failure) {
+        if (!closing && failureReported.compareAndSet(false, true)) {
             progress.accept("stopping the sweep: " + failure);
             keepaliveFailed.accept("stopped the sweep: " + failure);
         }
     }
 
-    /** Null while the host's watcher surely still waits (the next keep-alive may get through), else the failure. */
+    /** Null while the host's watcher may still wait (the next keep-alive may get through), else the failure. */
     private static String noAnswer(End e, String why) {
         long silent = System.nanoTime() - e.confirmedAt;
-        if (silent < TimeUnit.SECONDS.toNanos(DEADMAN_SECONDS - FIRE_MARGIN_SECONDS)) {
+        if (silent < TimeUnit.SECONDS.toNanos(DEADMAN_SECONDS)) {
             return null;
         }
         return "no keep-alive reached " + e.label + " for " + TimeUnit.NANOSECONDS.toSeconds(silent) + " s (" + why
-                + "); it restores MTU " + e.original + " on " + e.iface + " by itself within " + DEADMAN_SECONDS + " s";
+                + "); it restores MTU " + e.original + " on " + e.iface + " by itself";
     }
 
     /**
@@ -216,6 +225,18 @@ final class MtuTransaction implements AutoCloseable {
         changed = true;
         List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         forEachEnd(e -> {
+            // Never a change without a live watcher behind it, with a full deadline ahead.
+            long confirmed = e.confirmedAt;
+            String lost = extendNow(e);
+            if (lost != null) {
+                fail(lost);
+                failures.add(lost);
+                return;
+            }
+            if (e.confirmedAt == confirmed) {
+                failures.add("the automatic MTU restore on " + e.label + " did not answer; MTU " + mtu + " not set");
+                return;
+            }
             progress.accept("setting MTU " + mtu + " on " + e.iface + " of " + e.label);
             CommandResult r = e.transport.run(MtuCommands.set(e.iface, mtu), COMMAND_TIMEOUT);
             // `ip link set` refuses an MTU the driver cannot take; the pings below prove the path.
