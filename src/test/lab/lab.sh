@@ -77,7 +77,10 @@ ensure_users() {
   # sshd reads AuthorizedKeysFile as the user: let them through the lab folder (the private key stays 600).
   if [[ -n "$DIR" && -d "$DIR" ]]; then chmod 711 "$DIR"; [[ -f "$DIR/authorized_keys" ]] && chmod 644 "$DIR/authorized_keys"; fi
   local want
-  want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip), $(type -P kill)" "linklab-nopw ALL=(root) ALL")
+  # linklab-sudo: the rule README documents for MTU sweeps ("MTU sweeps as a non-root user"), plus
+  # "ip monitor" for SudoLabTest's long-running root process.
+  want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip) link set dev * mtu *, $(type -P kill)" \
+    "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip) monitor *" "linklab-nopw ALL=(root) ALL")
   if [[ "$(cat "$SUDOERS" 2>/dev/null)" != "$want" ]]; then
     printf '%s\n' "$want" > "$SUDOERS.tmp" && chmod 440 "$SUDOERS.tmp"
     visudo -cqf "$SUDOERS.tmp" && mv "$SUDOERS.tmp" "$SUDOERS" || { rm -f "$SUDOERS.tmp"; echo "bad sudoers rule" >&2; exit 2; }

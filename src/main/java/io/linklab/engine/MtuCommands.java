@@ -4,7 +4,7 @@ import io.linklab.model.Validators;
 import io.linklab.remote.RemoteCommand;
 
 /**
- * The commands of an MTU change: read, set, verify with don't-fragment pings, and the dead-man switch
+ * The commands of an MTU change: set, verify with don't-fragment pings, and the dead-man switch
  * that restores the original MTU by itself unless LinkLab keeps pushing its deadline forward.
  * Interface names and run ids are validated before they reach a script.
  */
@@ -16,11 +16,6 @@ final class MtuCommands {
     static final int IPV6_ICMP_OVERHEAD = 48;
 
     private MtuCommands() {
-    }
-
-    static RemoteCommand read(String iface) {
-        Validators.requireInterfaceName("interface", iface);
-        return RemoteCommand.of("read the MTU of " + iface, "cat", "/sys/class/net/" + iface + "/mtu");
     }
 
     static RemoteCommand set(String iface, int mtu) {
@@ -41,54 +36,74 @@ final class MtuCommands {
     }
 
     /**
-     * The switch's state file. {@code end} ("client", "server") keeps two hosts that share a file system
-     * (containers, network namespaces) from sharing a switch.
+     * Before the original MTU is read: a switch that a killed run left for this interface is made to
+     * restore its own original first (else the sweep's MTU would be taken for the original), then
+     * ended. Prints "mtu N" last; see {@link DeadManScripts#GUARD} for the rest.
+     *
+     * @param waitSeconds how long to watch a switch that may still be kept alive by a live run
+     * @param busySeconds a switch whose deadline is further ahead than this was extended lately
      */
-    static String stateFile(String runId, String end, String iface) {
-        return "/tmp/linklab-deadman-" + safeId(runId) + "-" + safeId(end) + "-" + iface;
+    static RemoteCommand claim(String runId, String iface, int waitSeconds, int busySeconds) {
+        Validators.requireInterfaceName("interface", iface);
+        return guard("restore what an earlier run left on " + iface + " and read its MTU",
+                "claim", iface, safeId(runId), String.valueOf(waitSeconds), String.valueOf(busySeconds));
     }
 
     /**
      * Starts the dead-man switch in its own session (setsid), detached from the SSH channel so that it
-     * outlives LinkLab: it sleeps while the deadline in its state file lies in the future, gives up
-     * quietly when the file is removed (disarm), and restores {@code original} when the deadline passes.
+     * outlives LinkLab: it sleeps while the deadline in its private folder lies in the future, gives up
+     * quietly when the folder is removed (disarm), and restores {@code original} when the deadline passes.
+     * Prints the folder, which {@link #extend} and {@link #disarm} take.
+     *
+     * @param end "client" or "server", kept in the folder for the messages of a later run
      */
     static RemoteCommand arm(String runId, String end, String iface, int original, int seconds) {
         Validators.requireInterfaceName("interface", iface);
         Validators.requireMtu("mtu", original);
-        String f = stateFile(runId, end, iface);
-        String watcher = "echo $$ > " + f + ".pid; "
-                + "while dl=$(cat " + f + " 2>/dev/null); do "
-                + "[ \"$(date +%s)\" -ge \"$dl\" ] && { ip link set dev " + iface + " mtu " + original + "; "
-                + "rm -f " + f + " " + f + ".pid; exit 0; }; sleep 1; done; rm -f " + f + ".pid";
-        // Returns only once the watcher runs in its own session (its pid file exists): a watcher still
-        // starting when the SSH session ends could be killed with it.
-        String script = "rm -f " + f + ".pid; echo $(( $(date +%s) + " + seconds + " )) > " + f + " || exit 1; "
-                + "setsid sh -c '" + watcher + "' </dev/null >/dev/null 2>&1 & "
-                + "i=0; while [ ! -s " + f + ".pid ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; "
-                + "[ -s " + f + ".pid ] || { echo 'the restore watcher did not start' >&2; exit 1; }";
-        return RemoteCommand.privileged("arm the automatic restore of MTU " + original + " on " + iface,
-                "sh", "-c", script);
+        return guard("arm the automatic restore of MTU " + original + " on " + iface, "arm", safeId(runId),
+                safeId(end), iface, String.valueOf(original), String.valueOf(seconds), DeadManScripts.WATCHER);
     }
 
-    /** Pushes the deadline {@code seconds} into the future; fails if the switch has already fired. */
-    static RemoteCommand extend(String runId, String end, String iface, int seconds) {
-        Validators.requireInterfaceName("interface", iface);
-        String f = stateFile(runId, end, iface);
-        return RemoteCommand.privileged("extend the automatic MTU restore on " + iface,
-                "sh", "-c", "[ -f " + f + " ] && echo $(( $(date +%s) + " + seconds + " )) > " + f);
+    /** Pushes the deadline {@code seconds} into the future; fails if the watcher is gone (it fired, or was killed). */
+    static RemoteCommand extend(String folder, String iface, int seconds) {
+        return guard("extend the automatic MTU restore on " + iface, "extend", requireFolder(folder),
+                String.valueOf(seconds));
+    }
+
+    /** Removes the folder and ends its watcher (and its sleep) at once. */
+    static RemoteCommand disarm(String folder, String iface) {
+        return guard("disarm the automatic MTU restore on " + iface, "disarm", requireFolder(folder));
+    }
+
+    /** A switch folder as {@link #arm} prints it; anything else never reaches a command. */
+    static String requireFolder(String folder) {
+        if (folder == null || !FOLDER.matcher(folder).matches()) {
+            throw new IllegalArgumentException("not a dead-man switch folder: " + folder);
+        }
+        return folder;
+    }
+
+    private static final java.util.regex.Pattern FOLDER = java.util.regex.Pattern.compile(
+            "/(run|tmp)/" + java.util.regex.Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
+
+    /** Not privileged: the script runs as the login and uses sudo -n for {@code ip link set} alone. */
+    private static RemoteCommand guard(String description, String... args) {
+        String[] argv = new String[args.length + 4];
+        argv[0] = "sh";
+        argv[1] = "-c";
+        argv[2] = DeadManScripts.GUARD;
+        argv[3] = "linklab-mtu-guard";
+        System.arraycopy(args, 0, argv, 4, args.length);
+        return RemoteCommand.of(description, argv);
     }
 
     /**
-     * Removes the state file and ends the watcher (and its sleep) at once by signalling its process
-     * group; "kill -TERM -PGID" without "--", which dash's kill builtin does not know.
+     * The sudoers line a non-root login needs for MTU sweeps (README, "MTU sweeps as a non-root user"): the
+     * MTU change itself, and kill so that LinkLab can stop a root command of its own that hangs.
      */
-    static RemoteCommand disarm(String runId, String end, String iface) {
-        Validators.requireInterfaceName("interface", iface);
-        String f = stateFile(runId, end, iface);
-        return RemoteCommand.privileged("disarm the automatic MTU restore on " + iface,
-                "sh", "-c", "rm -f " + f + "; p=$(cat " + f + ".pid 2>/dev/null) && kill -TERM -\"$p\" "
-                        + "2>/dev/null; rm -f " + f + ".pid; true");
+    static String sudoersLine(String user) {
+        return (user == null || user.isBlank() ? "USER" : user)
+                + " ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill";
     }
 
     private static String safeId(String runId) {

@@ -24,7 +24,15 @@ final class MtuTransaction implements AutoCloseable {
     static final int DEADMAN_SECONDS = 15;
     /** How often LinkLab pushes every deadline forward; several misses in a row are needed to fire. */
     static final int KEEPALIVE_SECONDS = 3;
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * A switch whose deadline lies further ahead than this was extended within the last two keep-alives:
+     * it may belong to a live run. A killed run's switch falls below it within that time.
+     */
+    static final int BUSY_SECONDS = DEADMAN_SECONDS - 2 * KEEPALIVE_SECONDS - 1;
+    /** Generous: on a loaded host an SSH command with its login shell was seen to take 9 s. */
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
+    /** The claim may watch another run's switch for {@link #DEADMAN_SECONDS} before it answers. */
+    private static final Duration CLAIM_TIMEOUT = COMMAND_TIMEOUT.plusSeconds(DEADMAN_SECONDS);
 
     /** One data interface whose MTU the transaction changes. */
     static final class End {
@@ -34,7 +42,10 @@ final class MtuTransaction implements AutoCloseable {
         final String iface;
         int original;
         boolean armed;
-        volatile boolean unreachable;
+        /** The switch's private folder on the host, as arm printed it. */
+        String folder;
+        /** System.nanoTime() when the host last confirmed an extension (or the arm). */
+        volatile long confirmedAt;
 
         /** @param end "client" or "server": which end of the test this host is */
         End(String end, String label, Transport transport, String iface) {
@@ -48,62 +59,159 @@ final class MtuTransaction implements AutoCloseable {
     private final String runId;
     private final List<End> ends;
     private final Consumer<String> progress;
+    private final Consumer<String> keepaliveFailed;
+    private final java.util.concurrent.atomic.AtomicBoolean failureReported =
+            new java.util.concurrent.atomic.AtomicBoolean();
     private ScheduledExecutorService keepalive;
+    /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
+    private volatile boolean closing;
     private boolean changed;
 
-    MtuTransaction(String runId, List<End> ends, Consumer<String> progress) {
+    /**
+     * @param keepaliveFailed told once, with a message for the user, when a switch could not be kept alive:
+     *                        the sweep must stop, since the host restores (or has restored) its MTU under it
+     */
+    MtuTransaction(String runId, List<End> ends, Consumer<String> progress, Consumer<String> keepaliveFailed) {
         this.runId = runId;
         this.ends = ends;
         this.progress = progress;
+        this.keepaliveFailed = keepaliveFailed;
     }
 
     List<End> ends() {
         return ends;
     }
 
-    /** Reads the originals and arms the dead-man switch on each host; nothing is changed yet. */
+    /**
+     * Puts back what a killed earlier run left on each interface, reads the originals and arms the dead-man
+     * switch on each host; nothing is changed yet.
+     */
     void begin(RunRecord record) throws TransportException, InterruptedException {
         forEachEnd(e -> {
-            CommandResult r = e.transport.run(MtuCommands.read(e.iface), COMMAND_TIMEOUT);
-            if (!r.ok()) {
-                throw new TransportException("cannot read the MTU of " + e.iface + " on " + e.label + ": "
-                        + firstLine(r));
-            }
-            e.original = Integer.parseInt(r.stdout().trim());
+            e.original = claim(e, record);
             record.originalMtu(e.label + " " + e.iface, e.original);
             progress.accept("arming the automatic MTU restore (" + e.original + ") of " + e.iface + " on " + e.label
                     + ": it fires " + DEADMAN_SECONDS + " s after LinkLab stops answering");
-            mustSucceed(e, MtuCommands.arm(runId, e.end, e.iface, e.original, DEADMAN_SECONDS));
+            CommandResult r = mustSucceed(e, MtuCommands.arm(runId, e.end, e.iface, e.original, DEADMAN_SECONDS));
+            String folder = r.stdout().strip();
+            try {
+                e.folder = MtuCommands.requireFolder(folder);
+            } catch (IllegalArgumentException ex) {
+                throw new TransportException("the automatic MTU restore on " + e.label + " answered '" + folder
+                        + "' instead of its folder");
+            }
             e.armed = true;
+            e.confirmedAt = System.nanoTime();
         });
-        keepalive = Executors.newSingleThreadScheduledExecutor(r -> {
+        // A thread per host: a host slow to answer must not hold back the other's keep-alive.
+        keepalive = Executors.newScheduledThreadPool(ends.size(), r -> {
             Thread t = new Thread(r, "linklab-mtu-keepalive-" + runId);
             t.setDaemon(true);
             return t;
         });
-        keepalive.scheduleWithFixedDelay(this::extendAll, KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
+        for (End e : ends) {
+            keepalive.scheduleWithFixedDelay(() -> extend(e), KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
+        }
     }
 
-    private void extendAll() {
-        for (End e : ends) {
-            if (!e.armed || e.unreachable) {
-                continue;
-            }
-            try {
-                CommandResult r = e.transport.run(MtuCommands.extend(runId, e.end, e.iface, DEADMAN_SECONDS),
-                        Duration.ofSeconds(KEEPALIVE_SECONDS * 2L));
-                if (!r.ok()) {
-                    progress.accept("warning: the automatic MTU restore on " + e.label + " did not accept a new "
-                            + "deadline (" + firstLine(r) + "); it may have restored MTU " + e.original);
-                }
-            } catch (TransportException ex) {
-                progress.accept("warning: cannot reach " + e.label + " to keep its MTU change alive ("
-                        + ex.getMessage() + "); it will restore MTU " + e.original + " by itself");
-            } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                return;
+    /**
+     * The originals as they are once any switch an earlier run left for the interface has restored it:
+     * a run killed mid-sweep leaves the sweep's MTU on the link until its switch fires.
+     */
+    private int claim(End e, RunRecord record) throws TransportException, InterruptedException {
+        CommandResult r = e.transport.run(MtuCommands.claim(runId, e.iface, DEADMAN_SECONDS, BUSY_SECONDS),
+                CLAIM_TIMEOUT);
+        Integer mtu = null;
+        for (String line : r.stdout().split("\n")) {
+            String[] f = line.strip().split(" ");
+            if (f[0].equals("restored") && f.length >= 4) {
+                String note = "an earlier run (" + f[2] + ", " + f[3] + ") left " + e.iface + " on " + e.label
+                        + " changed; its original MTU " + f[1] + " was restored before this run read it";
+                record.warning(note);
+                progress.accept(note);
+            } else if (f[0].equals("fired") && f.length >= 3) {
+                progress.accept("the automatic restore left by an earlier run (" + f[1] + ") on " + e.label
+                        + " restored " + e.iface + " by itself");
+            } else if (f[0].equals("busy") && f.length >= 4) {
+                throw new TransportException("another LinkLab run (" + f[1] + ") is changing the MTU of " + e.iface
+                        + " on " + e.label + " right now: its automatic restore to MTU " + f[3] + " is kept alive."
+                        + " Wait for that run to end, then start this one again");
+            } else if (f[0].equals("mtu") && f.length == 2 && f[1].matches("[0-9]{1,6}")) {
+                mtu = Integer.parseInt(f[1]);
             }
         }
+        if (!r.ok() || mtu == null) {
+            throw new TransportException("cannot read the MTU of " + e.iface + " on " + e.label + ": " + firstLine(r));
+        }
+        return mtu;
+    }
+
+    /**
+     * Pushes one host's deadline forward. A host that answers that its watcher is gone stops the sweep at
+     * once. One that does not answer (load: an SSH command with its login shell was seen to take 9-13 s
+     * on this project's 2-core machine) is retried at the next tick, and stops the sweep once nothing was
+     * confirmed for {@link #DEADMAN_SECONDS}: its watcher may have fired. That alone could let a sweep
+     * measure for a few seconds at a restored MTU; it can never change an MTU without a watcher, as
+     * {@link #apply} extends every switch (and fails on a gone one) before each change.
+     */
+    private void extend(End e) {
+        if (!e.armed || closing || failureReported.get()) {
+            return;
+        }
+        String failure;
+        try {
+            failure = extendNow(e);
+            if (failure == null) {
+                return;
+            }
+        } catch (TransportException ex) {
+            failure = noAnswer(e, ex.getMessage());
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (failure != null) {
+            fail(failure);
+        }
+    }
+
+    /**
+     * One extension: null when the host confirmed it, or did not answer in time but may still be waiting;
+     * else why the switch is lost.
+     */
+    private String extendNow(End e) throws TransportException, InterruptedException {
+        // Brief: in a waiting launcher when there is one, without a login shell of its own.
+        CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, DEADMAN_SECONDS), COMMAND_TIMEOUT);
+        if (r.ok()) {
+            e.confirmedAt = System.nanoTime();
+            return null;
+        }
+        if (r.timedOut()) {
+            return noAnswer(e, "no answer in time");
+        }
+        return "the automatic MTU restore on " + e.label + " did not take a new deadline (" + firstLine(r) + "); "
+                + e.iface + " may be back at MTU " + e.original + " already";
+    }
+
+    /**
+     * The sweep stops, and the restore runs as after any failure: measuring on is worthless (the MTU
+     * changes under the test) and unsafe (nothing would restore the next point's MTU).
+     */
+    private void fail(String failure) {
+        if (!closing && failureReported.compareAndSet(false, true)) {
+            progress.accept("stopping the sweep: " + failure);
+            keepaliveFailed.accept("stopped the sweep: " + failure);
+        }
+    }
+
+    /** Null while the host's watcher may still wait (the next keep-alive may get through), else the failure. */
+    private static String noAnswer(End e, String why) {
+        long silent = System.nanoTime() - e.confirmedAt;
+        if (silent < TimeUnit.SECONDS.toNanos(DEADMAN_SECONDS)) {
+            return null;
+        }
+        return "no keep-alive reached " + e.label + " for " + TimeUnit.NANOSECONDS.toSeconds(silent) + " s (" + why
+                + "); it restores MTU " + e.original + " on " + e.iface + " by itself";
     }
 
     /**
@@ -117,6 +225,18 @@ final class MtuTransaction implements AutoCloseable {
         changed = true;
         List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         forEachEnd(e -> {
+            // Never a change without a live watcher behind it, with a full deadline ahead.
+            long confirmed = e.confirmedAt;
+            String lost = extendNow(e);
+            if (lost != null) {
+                fail(lost);
+                failures.add(lost);
+                return;
+            }
+            if (e.confirmedAt == confirmed) {
+                failures.add("the automatic MTU restore on " + e.label + " did not answer; MTU " + mtu + " not set");
+                return;
+            }
             progress.accept("setting MTU " + mtu + " on " + e.iface + " of " + e.label);
             CommandResult r = e.transport.run(MtuCommands.set(e.iface, mtu), COMMAND_TIMEOUT);
             // `ip link set` refuses an MTU the driver cannot take; the pings below prove the path.
@@ -144,6 +264,7 @@ final class MtuTransaction implements AutoCloseable {
      * switch armed, so it restores by itself; the returned text says which.
      */
     String restore() {
+        closing = true;
         if (keepalive != null) {
             keepalive.shutdownNow();
         }
@@ -179,7 +300,11 @@ final class MtuTransaction implements AutoCloseable {
                     throw new TransportException(firstLine(r));
                 }
             }
-            e.transport.run(MtuCommands.disarm(runId, e.end, e.iface), COMMAND_TIMEOUT);
+            CommandResult d = e.transport.runBrief(MtuCommands.disarm(e.folder, e.iface), COMMAND_TIMEOUT);
+            if (!d.ok()) {
+                throw new TransportException("restored MTU " + e.original + " but could not disarm the automatic "
+                        + "restore (" + firstLine(d) + ")");
+            }
             e.armed = false;
             notes.add(e.label + " " + e.iface + ": restored " + e.original);
         } catch (TransportException ex) {
@@ -237,11 +362,13 @@ final class MtuTransaction implements AutoCloseable {
         restore();
     }
 
-    private static void mustSucceed(End e, RemoteCommand c) throws TransportException, InterruptedException {
+    private static CommandResult mustSucceed(End e, RemoteCommand c) throws TransportException,
+            InterruptedException {
         CommandResult r = e.transport.run(c, COMMAND_TIMEOUT);
         if (!r.ok()) {
             throw new TransportException("cannot " + c.description() + " on " + e.label + ": " + firstLine(r));
         }
+        return r;
     }
 
     static String firstLine(CommandResult r) {

@@ -84,6 +84,8 @@ final class Run implements RunHandle {
      * its own, in words for the user. The run fails with it.
      */
     private volatile String broken;
+    /** Why the run was stopped from within (not by the user): the run fails with this message. */
+    private volatile String stoppedBecause;
     private volatile Thread thread;
     private RunJournal journal;
     private Transport client;
@@ -136,6 +138,16 @@ final class Run implements RunHandle {
         if (t != null) {
             t.interrupt();
         }
+    }
+
+    /** Stops the run like {@link #cancel()}, but as a failure with {@code message} (the first one wins). */
+    private void stopFailing(String message) {
+        synchronized (this) {
+            if (stoppedBecause == null) {
+                stoppedBecause = message;
+            }
+        }
+        cancel();
     }
 
     @Override
@@ -241,7 +253,7 @@ final class Run implements RunHandle {
                 if (client != server || !plan.client().dataInterface().equals(plan.server().dataInterface())) {
                     ends.add(new MtuTransaction.End("server", serverLabel, server, plan.server().dataInterface()));
                 }
-                mtu = new MtuTransaction(runId, ends, listener::progress);
+                mtu = new MtuTransaction(runId, ends, listener::progress, this::stopFailing);
                 try {
                     mtu.begin(record);
                 } catch (TransportException e) {
@@ -295,6 +307,10 @@ final class Run implements RunHandle {
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             cleanUp(mtu);
+        }
+        if (stoppedBecause != null) {
+            state = RunRecord.State.FAILED;
+            message = stoppedBecause;
         }
         Instant end = Instant.now();
         record.finish(state, message, end);
@@ -449,8 +465,9 @@ final class Run implements RunHandle {
             for (HostFacts f : List.of(cFacts, sFacts)) {
                 String who = f == cFacts ? clientLabel : serverLabel;
                 if (!f.root() && !"yes".equals(f.get("sudo"))) {
-                    problems.add("changing the MTU on " + who + " needs root: log in as root or allow this user "
-                            + "'sudo -n ip' without a password");
+                    problems.add("changing the MTU on " + who + " needs root: log in as root, or let this user run"
+                            + " 'ip link set' through sudo without a password: run 'visudo -f /etc/sudoers.d/linklab'"
+                            + " there and add the line: " + MtuCommands.sudoersLine(f.get("user")));
                 }
             }
             if (!"yes".equals(cFacts.get("ping"))) {
@@ -591,7 +608,7 @@ final class Run implements RunHandle {
             journal.event(point.label(), 0, ToolEvent.error("point-failed", failure, 0));
         }
         if (cancelled && failure == null && reps.size() < point.plan().repetitions()) {
-            failure = "stopped by the user";
+            failure = stoppedBecause != null ? stoppedBecause : "stopped by the user";
         }
         List<SweepRow> rows = new ArrayList<>();
         for (Direction d : directions) {
@@ -1013,16 +1030,17 @@ final class Run implements RunHandle {
         }
         joinAll(work);
         work.clear();
-        // Both hosts at once: the transports kill whatever of ours still runs, and the MTUs go back.
+        // The MTUs go back (both hosts at once) before the transports kill whatever of ours still runs: the
+        // host clean-up kills every process group of the run, the restore's own commands included.
+        if (mtu != null) {
+            MtuTransaction m = mtu;
+            joinAll(List.of(CompletableFuture.runAsync(() -> record.mtuRestore(m.restore()), IO)));
+        }
         for (Transport t : client == server ? new Transport[] {client} : new Transport[] {client, server}) {
             if (t != null) {
                 t.prepareFor(0); // nothing more after the clean-up, which takes the launcher prepared for it
                 work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), IO));
             }
-        }
-        if (mtu != null) {
-            MtuTransaction m = mtu;
-            work.add(CompletableFuture.runAsync(() -> record.mtuRestore(m.restore()), IO));
         }
         joinAll(work);
         if (client != null) {

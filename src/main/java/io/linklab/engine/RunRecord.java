@@ -111,6 +111,11 @@ public final class RunRecord {
         return List.copyOf(warnings);
     }
 
+    /** "login interface" → the MTU it had before the run changed it. */
+    public synchronized Map<String, Integer> originalMtus() {
+        return Map.copyOf(originalMtus);
+    }
+
     public synchronized String mtuRestore() {
         return mtuRestore;
     }

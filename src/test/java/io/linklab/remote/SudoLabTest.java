@@ -73,7 +73,7 @@ class SudoLabTest {
             TransportException e = assertThrows(TransportException.class, () -> t.run(setMtu(1400), Duration.ofSeconds(10)));
             String m = e.getMessage();
             assertTrue(m.contains("'set the MTU of data0' needs root") && m.contains("sudo")
-                    && m.contains("linklab-nopw ALL=(root) NOPASSWD: /usr/sbin/ip"), m);
+                    && m.contains("linklab-nopw ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill"), m);
             // started the other way, the failure is on the process
             RemoteProcess p = t.start(setMtu(1400), LineSink.DISCARD, LineSink.DISCARD);
             p.waitFor(Duration.ofSeconds(10));

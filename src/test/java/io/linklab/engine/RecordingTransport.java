@@ -1,0 +1,88 @@
+package io.linklab.engine;
+
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A real transport that notes, in one list shared by all hosts, when each command run and each cleanup
+ * begins and ends ("HOST run DESCRIPTION", "HOST done DESCRIPTION", "HOST cleanup", "HOST cleaned"): the
+ * order in which the engine talks to the hosts, for tests that prove one step cannot overlap another.
+ */
+final class RecordingTransport implements Transport {
+
+    private final Transport transport;
+    private final List<String> events;
+
+    RecordingTransport(Transport transport, List<String> events) {
+        this.transport = transport;
+        this.events = events;
+    }
+
+    @Override
+    public String hostLabel() {
+        return transport.hostLabel();
+    }
+
+    @Override
+    public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
+        events.add(hostLabel() + " start " + command.description());
+        return transport.start(command, stdout, stderr);
+    }
+
+    @Override
+    public CommandResult run(RemoteCommand command, Duration timeout) throws TransportException, InterruptedException {
+        events.add(hostLabel() + " run " + command.description());
+        try {
+            return transport.run(command, timeout);
+        } finally {
+            events.add(hostLabel() + " done " + command.description());
+        }
+    }
+
+    @Override
+    public CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
+            InterruptedException {
+        events.add(hostLabel() + " run " + command.description());
+        try {
+            return transport.runBrief(command, timeout);
+        } finally {
+            events.add(hostLabel() + " done " + command.description());
+        }
+    }
+
+    @Override
+    public String describe(RemoteCommand command) {
+        return transport.describe(command);
+    }
+
+    @Override
+    public List<String> cleanup() throws TransportException, InterruptedException {
+        events.add(hostLabel() + " cleanup");
+        try {
+            return transport.cleanup();
+        } finally {
+            events.add(hostLabel() + " cleaned");
+        }
+    }
+
+    @Override
+    public void prepareFor(int commands) {
+        transport.prepareFor(commands);
+    }
+
+    @Override
+    public void reconnect() throws TransportException {
+        transport.reconnect();
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+}
