@@ -198,34 +198,27 @@ public final class RunRecord {
 
     private static void byUser(Path runDir, java.util.function.Consumer<RunRecord> change)
             throws IOException, FileFormatException {
-        FileFormatException[] unreadable = new FileFormatException[1];
-        exclusive(runDir, () -> {
-            try {
-                RunRecord r = read(runDir);
-                synchronized (r) {
-                    change.accept(r);
-                    r.writeFile(runDir);
-                }
-            } catch (FileFormatException e) {
-                unreadable[0] = e;
+        RecordWrite<FileFormatException> edit = () -> {
+            RunRecord r = read(runDir);
+            synchronized (r) {
+                change.accept(r);
+                r.writeFile(runDir);
             }
-        });
-        if (unreadable[0] != null) {
-            throw unreadable[0];
-        }
+        };
+        exclusive(runDir, edit);
     }
 
     /** What is done while holding a run folder's record for writing. */
     @FunctionalInterface
-    private interface RecordWrite {
-        void run() throws IOException;
+    private interface RecordWrite<E extends Exception> {
+        void run() throws IOException, E;
     }
 
     /**
      * Runs {@code work} as the only writer of the folder's run.json: the run (one thread) and the history
      * (another, or another LinkLab process) read, change and write it without losing each other's changes.
      */
-    private static void exclusive(Path runDir, RecordWrite work) throws IOException {
+    private static <E extends Exception> void exclusive(Path runDir, RecordWrite<E> work) throws IOException, E {
         Path dir = runDir.toAbsolutePath().normalize();
         synchronized (WRITERS.computeIfAbsent(dir, d -> new Object())) {
             try (FileChannel ch = FileChannel.open(dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE,
