@@ -26,7 +26,8 @@ final class ProcessGroups {
      * wrapper starts (cancelled while the login shell was still starting) must not kill the wrapper itself
      * before it reports an exit status. The last wrapper to end removes the then empty folder, so a command
      * that started only after the run's cleanup leaves no folder behind; the folder a wrapper creates may
-     * vanish that way before its pid file is written, hence the retries.
+     * vanish that way before its pid file is written, hence the retries. The watchdog's KILL takes the
+     * wrapper too, so the watchdog removes the pid file and the empty folder itself first.
      */
     static final String WRAPPER = """
             f=$0
@@ -45,6 +46,7 @@ final class ProcessGroups {
             c=$!
             ( read -r _ <&3; trap '' TERM; kill -TERM -$$; i=0
               while kill -0 $c && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
+              rm -f "$f"; rmdir "$d"
               kill -KILL -$$ ) >/dev/null 2>&1 &
             exec 3<&-
             while :; do
