@@ -9,6 +9,7 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.remote.CommandResult;
+import io.linklab.remote.BoundedLines;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
@@ -53,6 +54,8 @@ final class Run implements RunHandle {
     static final Duration CLIENT_GRACE = Duration.ofSeconds(20);
     /** How long the MTU path check may retry while a link settles after a change. */
     static final long MTU_SETTLE_MILLIS = 5000;
+    /** Error output kept per command and repetition (first and last lines): messages come from its ends. */
+    static final int KEPT_STDERR_CHARS = 64 * 1024;
 
     /**
      * Threads for talking to hosts in parallel. Not the common pool: on a 2-core machine it has a single
@@ -673,7 +676,7 @@ final class Run implements RunHandle {
             names.add(String.valueOf(p.basePort() + i));
         }
         ProcessSummaries summaries = new ProcessSummaries();
-        List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        BoundedLines errors = new BoundedLines(KEPT_STDERR_CHARS);
         AtomicLong lastOutput = new AtomicLong(System.nanoTime());
         ProcessMerger merger = new ProcessMerger(names, p.streams(), s -> {
             journal.sample(pl, rep, s);
@@ -690,13 +693,13 @@ final class Run implements RunHandle {
             List<Start> serverStarts = new ArrayList<>();
             List<Start> clientStarts = new ArrayList<>();
             List<CountDownLatch> ready = new ArrayList<>();
-            List<List<String>> serverErr = new ArrayList<>();
+            List<BoundedLines> serverErr = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int port = p.basePort() + i;
                 RemoteCommand cmd = ToolCommand.pinned(tool.server(p, port, CommandPreview.serverLifetime(p)), p.server(), i);
                 RawLog log = rawLog(prefix + "-server-" + port, serverLabel, cmd);
                 CountDownLatch latch = new CountDownLatch(1);
-                List<String> err = Collections.synchronizedList(new ArrayList<>());
+                BoundedLines err = new BoundedLines(KEPT_STDERR_CHARS);
                 ready.add(latch);
                 serverErr.add(err);
                 LineSink out = line -> {
@@ -709,7 +712,7 @@ final class Run implements RunHandle {
                 LineSink errSink = line -> {
                     log.line(line);
                     listener.output(serverLabel, line);
-                    err.add(line);
+                    err.line(line);
                     if (tool.serverReady(line)) {
                         latch.countDown();
                     }
@@ -755,7 +758,7 @@ final class Run implements RunHandle {
                     lastOutput.set(System.nanoTime());
                     log.line(line);
                     listener.output(clientLabel, line);
-                    errors.add(line);
+                    errors.line(line);
                     synchronized (parser) {
                         parser.feed(line);
                     }
@@ -845,7 +848,7 @@ final class Run implements RunHandle {
     }
 
     private MeasurementSink sink(String point, int rep, String process, String who, ProcessMerger merger,
-                                 ProcessSummaries summaries, List<String> errors) {
+                                 ProcessSummaries summaries, BoundedLines errors) {
         return new MeasurementSink() {
             @Override
             public void sample(Sample s) {
@@ -872,7 +875,7 @@ final class Run implements RunHandle {
                 journal.event(point, rep, e);
                 listener.event(point, e);
                 if (e.severity() == ToolEvent.Severity.ERROR) {
-                    errors.add(e.message());
+                    errors.line(e.message());
                 }
             }
         };
@@ -1123,14 +1126,8 @@ final class Run implements RunHandle {
         return failedPoints + " of " + total + " points failed (first: " + first + ")";
     }
 
-    private static String lastOf(List<String> lines) {
-        synchronized (lines) {
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                if (!lines.get(i).isBlank()) {
-                    return lines.get(i).strip();
-                }
-            }
-        }
-        return "no message";
+    private static String lastOf(BoundedLines lines) {
+        String last = lines.lastNonBlank();
+        return last.isEmpty() ? "no message" : last;
     }
 }

@@ -14,6 +14,13 @@ interface Execution {
     /** Why the command's end was not a normal exit (the connection was lost), for the user. */
     Optional<String> lostConnection();
 
-    /** Drops the channel or process handle; the remote side notices its stdin closing. */
+    /**
+     * Ends the command's stdin and keeps listening: the wrapper's watchdog kills the command's group (at once
+     * if the wrapper only starts later, its login shell still busy), and its end, with its exit status,
+     * still arrives through {@link #ended()}.
+     */
+    void endInput();
+
+    /** Drops the channel or process handle; the remote side notices its stdin closing, we hear no more. */
     void abandon();
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
@@ -13,15 +14,19 @@ import java.util.logging.Logger;
 /**
  * A command running in its own process group (see {@link ProcessGroups}). Its output lines are handed
  * to the sinks by one thread per command, in the order they arrived; {@link #waitFor} returns only
- * after the last line was delivered.
+ * after the last line was delivered. Lines wait for that thread in a queue of at most
+ * {@link #MAX_QUEUED_CHARS}: a host that prints faster than the sinks take lines is held back (the writer
+ * waits, and with it the SSH channel's window) instead of filling the memory.
  */
 final class GroupedProcess implements RemoteProcess {
 
     private static final Logger LOG = Logger.getLogger(GroupedProcess.class.getName());
     private static final Object EOF_OUT = new Object();
     private static final Object EOF_ERR = new Object();
+    /** Characters of output a command may have waiting for its sinks before the writer is held back. */
+    static final int MAX_QUEUED_CHARS = 512 * 1024;
 
-    private record Line(boolean stderr, String text) {
+    private record Line(boolean stderr, String text, int cost) {
     }
 
     private final ProcessGroupTransport transport;
@@ -31,6 +36,9 @@ final class GroupedProcess implements RemoteProcess {
     private final LineSink stdout;
     private final LineSink stderr;
     private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    /** Room left in the queue, in characters; the writer waits for it while the delivery goes on. */
+    private final Semaphore room = new Semaphore(MAX_QUEUED_CHARS);
+    private volatile boolean delivering = true;
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final LineSplitter outSplitter;
@@ -49,8 +57,28 @@ final class GroupedProcess implements RemoteProcess {
         this.viaSudo = viaSudo;
         this.stdout = stdout;
         this.stderr = stderr;
-        this.outSplitter = new LineSplitter(l -> queue.add(new Line(false, l)), () -> queue.add(EOF_OUT));
-        this.errSplitter = new LineSplitter(l -> queue.add(new Line(true, l)), () -> queue.add(EOF_ERR));
+        this.outSplitter = new LineSplitter(l -> enqueue(false, l), () -> queue.add(EOF_OUT));
+        this.errSplitter = new LineSplitter(l -> enqueue(true, l), () -> queue.add(EOF_ERR));
+    }
+
+    /** Queues a line once there is room for it; drops it only if nobody will deliver it any more. */
+    private void enqueue(boolean stderr, String text) {
+        int cost = Math.min(MAX_QUEUED_CHARS, text.length() + 1);
+        try {
+            while (delivering) {
+                if (room.tryAcquire(cost, 100, TimeUnit.MILLISECONDS)) {
+                    queue.add(new Line(stderr, text, cost));
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Characters of output waiting for the sinks, for tests. */
+    int queuedChars() {
+        return MAX_QUEUED_CHARS - room.availablePermits();
     }
 
     LineSplitter stdoutStream() {
@@ -104,6 +132,7 @@ final class GroupedProcess implements RemoteProcess {
                     }
                 }
             }
+            delivering = false;
             Object rest;
             while ((rest = queue.poll()) != null) {
                 if (rest instanceof Line line) {
@@ -113,6 +142,7 @@ final class GroupedProcess implements RemoteProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            delivering = false;
             exitStatus = execution.exitStatus();
             if (!cancelled.get()) {
                 failure = execution.lostConnection()
@@ -125,12 +155,18 @@ final class GroupedProcess implements RemoteProcess {
                     failure = "could not start '" + command.description() + "' on " + transport.hostLabel()
                             + ": " + wrapperError;
                 }
+                if (failure == null && exitStatus < 0) {
+                    failure = "'" + command.description() + "' on " + transport.hostLabel() + " ended without an"
+                            + " exit status: it was killed by a signal from outside LinkLab, or sshd closed its channel";
+                }
             }
+            transport.ended(this);
             done.countDown();
         }
     }
 
     private void dispatch(Line line) {
+        room.release(line.cost());
         try {
             if (line.stderr()) {
                 if (viaSudo && line.text().startsWith("sudo: ")
@@ -177,28 +213,61 @@ final class GroupedProcess implements RemoteProcess {
         return cancelled.get();
     }
 
+    /**
+     * Ends the command through its stdin: the watchdog kills its group (TERM, at most 2 s, KILL), at once
+     * if the wrapper is not even running yet because the host's login shell is slow to start it, which a
+     * kill by pid file cannot reach. Returns once the wrapper reported its end, so nothing of it is left on
+     * the host; root's groups behind sudo are also killed by pid file, the watchdog not being root.
+     */
     @Override
     public void cancel() {
         if (!isAlive() || !cancelled.compareAndSet(false, true)) {
             return;
         }
+        execution.endInput();
+        if (viaSudo) {
+            try {
+                transport.killGroups(java.util.List.of(this));
+            } catch (TransportException e) {
+                // The watchdog still ends what it can; the run's cleanup retries by pid file.
+                LOG.warning("could not kill '" + command.description() + "' on " + transport.hostLabel() + ": "
+                        + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        awaitEnd();
+    }
+
+    /** Ends the command through its stdin, as {@link #cancel()} does, without waiting: for the cleanup. */
+    void stop() {
+        if (isAlive() && cancelled.compareAndSet(false, true)) {
+            execution.endInput();
+        }
+    }
+
+    /**
+     * Waits for the end a {@link #stop()} or {@link #cancel()} asked for, up to
+     * {@link ProcessGroupTransport#END_ALLOWANCE}; true if it came. Otherwise the channel is dropped.
+     */
+    boolean awaitEnd() {
         try {
-            transport.killGroups(java.util.List.of(this));
-        } catch (TransportException e) {
-            // The watchdog kills the group when the channel closes; the run's cleanup retries by pid file.
-            LOG.warning("could not kill '" + command.description() + "' on " + transport.hostLabel() + ": "
-                    + e.getMessage());
+            if (done.await(ProcessGroupTransport.END_ALLOWANCE.toMillis(), TimeUnit.MILLISECONDS)) {
+                return true;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            execution.abandon();
         }
+        LOG.warning("'" + command.description() + "' on " + transport.hostLabel() + " did not end within "
+                + ProcessGroupTransport.END_ALLOWANCE.toSeconds() + " s of being told to; its channel is dropped"
+                + " (its watchdog ends it once the host's login shell starts it)");
+        execution.abandon();
         try {
-            // Let the end arrive so isAlive() is false when cancel returns (bounded: abandon() ended it).
             done.await(3, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        return false;
     }
 
     /** Drops the channel or pipe without a kill: what a crash or a lost connection looks like to the host. */

@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 
 /**
  * Cuts a byte stream into lines (\n, with a trailing \r dropped) as the bytes arrive, so a line is
- * handed on as soon as its newline is seen. Never blocks the writer: JSch writes from its single
- * session thread, which must not wait on a slow consumer.
+ * handed on as soon as its newline is seen. It does not block by itself; the consumer may (the bounded
+ * queue of {@link GroupedProcess} holds a writer back while its sinks lag behind).
  */
 final class LineSplitter extends OutputStream {
 

@@ -17,6 +17,20 @@ import java.util.concurrent.CountDownLatch;
 public final class LocalTransport extends ProcessGroupTransport {
 
     private final Set<Process> live = ConcurrentHashMap.newKeySet();
+    /** What runs a command's argv; empty runs it directly. */
+    private final List<String> login;
+
+    public LocalTransport() {
+        this(List.of());
+    }
+
+    /**
+     * Commands run through {@code login} (words put before the wrapper's argv), for tests: e.g. a shell that
+     * takes its time before it execs the command, like a login shell whose rc files run pyenv on a busy host.
+     */
+    LocalTransport(List<String> login) {
+        this.login = List.copyOf(login);
+    }
 
     @Override
     public String hostLabel() {
@@ -32,7 +46,9 @@ public final class LocalTransport extends ProcessGroupTransport {
     protected Execution execute(List<String> argv, OutputStream stdout, OutputStream stderr) throws TransportException {
         Process process;
         try {
-            process = new ProcessBuilder(argv).start();
+            List<String> full = new java.util.ArrayList<>(login);
+            full.addAll(argv);
+            process = new ProcessBuilder(full).start();
         } catch (IOException e) {
             throw new TransportException("cannot start '" + argv.get(0) + "' on this machine: " + e.getMessage(), e);
         }
@@ -58,13 +74,18 @@ public final class LocalTransport extends ProcessGroupTransport {
             }
 
             @Override
-            public void abandon() {
+            public void endInput() {
                 // Closing our end of its stdin is what the watchdog waits for.
                 try {
                     process.getOutputStream().close();
                 } catch (IOException ignored) {
                     // already closed
                 }
+            }
+
+            @Override
+            public void abandon() {
+                endInput();
             }
         };
     }

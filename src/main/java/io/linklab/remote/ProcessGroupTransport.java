@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,9 +23,17 @@ import java.util.logging.Logger;
  */
 abstract class ProcessGroupTransport implements Transport {
 
-    /** How long the kill and cleanup scripts may take: 2 s TERM grace + 1 s after KILL + margin. */
-    static final Duration CONTROL_TIMEOUT = Duration.ofSeconds(15);
-    /** Output kept by {@link #run}: enough for any probe, bounded for a runaway command. */
+    /**
+     * How long a host's login shell may take to start a command. sshd starts every command through it, and
+     * a .bashrc that runs pyenv or conda costs 0.1 s on an idle host but serialises on pyenv's rehash lock:
+     * on the 2-core lab host under load one command took 7 s to start and ten at once 18-59 s.
+     */
+    static final Duration START_ALLOWANCE = Duration.ofSeconds(60);
+    /** How long a command told to end may take to report it: its start, then 2 s TERM grace and the KILL. */
+    static final Duration END_ALLOWANCE = START_ALLOWANCE.plusSeconds(5);
+    /** How long the kill and cleanup scripts may take: their start, 2 s TERM grace, 1 s after KILL, margin. */
+    static final Duration CONTROL_TIMEOUT = START_ALLOWANCE.plusSeconds(15);
+    /** Output kept by {@link #run}, per stream: enough for any probe, bounded (head and tail) for a runaway command. */
     static final int MAX_COLLECTED_CHARS = 4 * 1024 * 1024;
 
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -35,6 +44,8 @@ abstract class ProcessGroupTransport implements Transport {
     /** The {@link #sequence} value the last complete cleanup covered: nothing started since needs another. */
     private volatile int cleanedUpTo;
     private final Map<String, RemoteCommand> started = new ConcurrentHashMap<>();
+    /** Commands whose end has not been seen yet, started or still in the host's login shell. */
+    private final Set<GroupedProcess> live = ConcurrentHashMap.newKeySet();
     private volatile Boolean root;
     private volatile boolean usedSudo;
 
@@ -67,10 +78,22 @@ abstract class ProcessGroupTransport implements Transport {
         if (sudo) {
             usedSudo = true;
         }
-        Execution execution = execute(ProcessGroups.wrap(pidFile, effectiveArgv(command, sudo)),
-                process.stdoutStream(), process.stderrStream());
+        live.add(process);
+        Execution execution;
+        try {
+            execution = execute(ProcessGroups.wrap(pidFile, effectiveArgv(command, sudo)),
+                    process.stdoutStream(), process.stderrStream());
+        } catch (TransportException | RuntimeException e) {
+            live.remove(process);
+            throw e;
+        }
         process.started(execution, "linklab-" + hostLabel() + "-" + n);
         return process;
+    }
+
+    /** Called by a process once its end was seen. */
+    void ended(GroupedProcess process) {
+        live.remove(process);
     }
 
     @Override
@@ -108,14 +131,32 @@ abstract class ProcessGroupTransport implements Transport {
         return ShellQuote.join(effectiveArgv(command, sudo));
     }
 
+    /**
+     * Kills by pid file what runs, then ends through their stdin the commands a pid file cannot reach yet
+     * (the host's login shell still starting them) and waits for every command's end: when it returns,
+     * nothing of this transport's commands is left on the host (a command's wrapper that starts after the
+     * kill ends it at once and removes the run folder it made).
+     */
     @Override
     public List<String> cleanup() throws TransportException, InterruptedException {
         prepareForCleanup();
         int covered = sequence.get();
+        List<GroupedProcess> running = new ArrayList<>(live);
         // The sweep of old run folders comes with the kill, unless asking for the uid already did it.
         boolean sweep = !swept;
-        CommandResult r = runControl("cleaning up",
-                ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir, sweep), CONTROL_TIMEOUT);
+        CommandResult r;
+        try {
+            r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir, sweep),
+                    CONTROL_TIMEOUT);
+        } finally {
+            running.forEach(GroupedProcess::stop);
+        }
+        List<String> unended = new ArrayList<>();
+        for (GroupedProcess p : running) {
+            if (!p.awaitEnd()) {
+                unended.add("'" + p.command().description() + "'");
+            }
+        }
         List<String> killed = new ArrayList<>();
         for (String line : r.stdout().split("\n")) {
             String[] f = line.split(" ");
@@ -127,10 +168,20 @@ abstract class ProcessGroupTransport implements Transport {
                         : "could not kill " + what + ", process group " + f[2]);
             }
         }
-        if (r.timedOut() || r.exitStatus() != 0) {
-            throw new TransportException("cleanup on " + hostLabel() + " did not finish: "
-                    + String.join("; ", killed) + " " + r.stderr().trim()
-                    + ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab");
+        String check = ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab";
+        if (r.timedOut()) {
+            throw new TransportException("cleanup on " + hostLabel() + " did not finish within "
+                    + CONTROL_TIMEOUT.toSeconds() + " s (the host's login shell may take that long to start it)"
+                    + (killed.isEmpty() ? "" : ": " + String.join("; ", killed)) + check);
+        }
+        if (r.exitStatus() != 0) {
+            throw new TransportException("cleanup on " + hostLabel() + " did not finish (exit status "
+                    + r.exitStatus() + "): " + String.join("; ", killed) + " " + r.stderr().trim() + check);
+        }
+        if (!unended.isEmpty()) {
+            throw new TransportException("cleanup on " + hostLabel() + ": " + String.join(", ", unended)
+                    + " did not end within " + END_ALLOWANCE.toSeconds() + " s (the host's login shell had not"
+                    + " started them yet; their watchdog ends them when it does)" + check);
         }
         started.clear();
         cleanedUpTo = covered;
@@ -169,9 +220,13 @@ abstract class ProcessGroupTransport implements Transport {
         List<String> files = processes.stream().map(GroupedProcess::pidFile).toList();
         boolean sudo = files.stream().anyMatch(f -> f.endsWith(".root.pid")) && !Boolean.TRUE.equals(root);
         CommandResult r = runControl("killing " + processes, ProcessGroups.killGroups(sudo, files), CONTROL_TIMEOUT);
-        if (r.timedOut() || r.exitStatus() != 0) {
-            throw new TransportException("killing " + processes + " did not finish: " + r.stdout().trim() + " "
-                    + r.stderr().trim());
+        if (r.timedOut()) {
+            throw new TransportException("killing " + processes + " did not finish within "
+                    + CONTROL_TIMEOUT.toSeconds() + " s");
+        }
+        if (r.exitStatus() != 0) {
+            throw new TransportException("killing " + processes + " did not finish (exit status " + r.exitStatus()
+                    + "): " + r.stdout().trim() + " " + r.stderr().trim());
         }
     }
 
@@ -308,23 +363,25 @@ abstract class ProcessGroupTransport implements Transport {
             if (lost.isPresent()) {
                 throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
             }
+            if (x.exitStatus() < 0) {
+                throw new TransportException("'" + what + "' on " + hostLabel() + " ended without an exit status:"
+                        + " killed by a signal from outside LinkLab, or sshd closed its channel. " + err.text().trim());
+            }
             return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
         }
     }
 
-    /** Collects lines into a bounded text. */
+    /** A command's collected output: the first and the last lines, within {@link #MAX_COLLECTED_CHARS}. */
     static final class Collector implements LineSink {
-        private final StringBuilder sb = new StringBuilder();
+        private final BoundedLines lines = new BoundedLines(MAX_COLLECTED_CHARS);
 
         @Override
-        public synchronized void line(String line) {
-            if (sb.length() < MAX_COLLECTED_CHARS) {
-                sb.append(line).append('\n');
-            }
+        public void line(String line) {
+            lines.line(line);
         }
 
-        synchronized String text() {
-            return sb.toString();
+        String text() {
+            return lines.text();
         }
     }
 }

@@ -21,24 +21,34 @@ final class ProcessGroups {
      * The command gets /dev/null as stdin; the watchdog alone reads the real stdin, and its end-of-file
      * (channel closed, session dropped, JVM gone) kills the group: TERM, then KILL once the command is
      * gone or after 2 s. When the command ends normally whatever it left in its group is sent TERM.
+     *
+     * <p>The TERM trap is set before the watchdog can fire: a channel already at end of file when the
+     * wrapper starts (cancelled while the login shell was still starting) must not kill the wrapper itself
+     * before it reports an exit status. The last wrapper to end removes the then empty folder, so a command
+     * that started only after the run's cleanup leaves no folder behind; the folder a wrapper creates may
+     * vanish that way before its pid file is written, hence the retries. The watchdog's KILL takes the
+     * wrapper too, so the watchdog removes the pid file and the empty folder itself first.
      */
     static final String WRAPPER = """
             f=$0
             d=${f%/*}
-            if ! mkdir -m 700 "$d" 2>/dev/null; then
-              if [ ! -d "$d" ] || [ -h "$d" ] || [ ! -O "$d" ]; then
+            n=0
+            until { mkdir -m 700 "$d" 2>/dev/null || { [ -d "$d" ] && [ ! -h "$d" ] && [ -O "$d" ]; }; } \\
+                && echo $$ 2>/dev/null >"$f"; do
+              if [ -h "$d" ] || { [ -e "$d" ] && { [ ! -d "$d" ] || [ ! -O "$d" ]; }; } || [ $n -ge 5 ]; then
                 echo "linklab: cannot use $d for pid files" >&2; exit 125
               fi
-            fi
-            echo $$ >"$f" || exit 125
+              n=$((n+1))
+            done
+            trap : TERM HUP INT
             exec 3<&0 </dev/null
             "$@" 3<&- &
             c=$!
             ( read -r _ <&3; trap '' TERM; kill -TERM -$$; i=0
               while kill -0 $c && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
+              rm -f "$f"; rmdir "$d"
               kill -KILL -$$ ) >/dev/null 2>&1 &
             exec 3<&-
-            trap : TERM HUP INT
             while :; do
               wait $c; s=$?
               if [ $s -gt 128 ] && kill -0 $c 2>/dev/null; then continue; fi
@@ -48,6 +58,7 @@ final class ProcessGroups {
             kill -TERM -$$ 2>/dev/null
             wait
             rm -f "$f"
+            rmdir "$d" 2>/dev/null
             exit $s
             """;
 

@@ -92,6 +92,8 @@ public final class SshTransport extends ProcessGroupTransport {
     private int expected;
     /** Launchers being opened; guarded by {@link #sessions}. */
     private int warming;
+    /** Launchers told to end (end of file on their stdin) whose channel has not closed yet; guarded by {@link #sessions}. */
+    private final List<Launcher> retiring = new ArrayList<>();
 
     private static final class Pooled {
         final SshConnector.Connection connection;
@@ -179,7 +181,12 @@ public final class SshTransport extends ProcessGroupTransport {
     /**
      * An exec channel on {@code p}, counted against it, running {@code command} with its output to the two
      * streams; on failure uncounted and closed again. No input stream is set: the remote stdin stays open
-     * until the channel closes (the watchdog's cue).
+     * until the channel closes or we send end of file (the watchdog's cue).
+     *
+     * <p>A failed {@code connect} of JSch 2.28.8 never closes the channel on the server: once the open was
+     * confirmed, a timed-out exec request (a busy host) leaves sshd running the command, or the launcher,
+     * with nobody listening, its stdin open for good. End of file on that stdin still reaches it (the
+     * channel's stream works without the connect), and the wrapper's watchdog or the launcher then ends it.
      */
     private static ChannelExec openExec(Pooled p, String command, OutputStream stdout, OutputStream stderr)
             throws JSchException {
@@ -195,9 +202,19 @@ public final class SshTransport extends ProcessGroupTransport {
         } catch (JSchException | RuntimeException e) {
             p.channels.decrementAndGet();
             if (ch != null) {
+                endInput(ch);
                 ch.disconnect();
             }
             throw e;
+        }
+    }
+
+    /** Sends end of file on the channel's stdin: what the wrapper's watchdog and an idle launcher end on. */
+    private static void endInput(ChannelExec ch) {
+        try {
+            ch.getOutputStream().close();
+        } catch (IOException e) {
+            // the channel or the connection is gone: the host saw the end of the stdin already
         }
     }
 
@@ -241,8 +258,34 @@ public final class SshTransport extends ProcessGroupTransport {
         synchronized (sessions) {
             idle = new ArrayList<>(warm);
             warm.clear();
+            idle.addAll(retiring);
+            retiring.clear();
         }
         idle.forEach(Launcher::discard);
+    }
+
+    /**
+     * Ends a launcher through its stdin and keeps its channel until the host closes it, so that we know
+     * when the launcher (and a brief command it may still run, or the login shell it may still wait for)
+     * is gone.
+     */
+    private void retire(Launcher l) {
+        endInput(l.channel);
+        synchronized (sessions) {
+            retiring.add(l);
+        }
+    }
+
+    /** Forgets retired launchers whose channel closed; true when none is left. Guarded by {@link #sessions}. */
+    private boolean sweepRetired() {
+        retiring.removeIf(l -> {
+            if (l.channel.isClosed() || !l.pooled.session().isConnected()) {
+                l.discard();
+                return true;
+            }
+            return false;
+        });
+        return retiring.isEmpty();
     }
 
     /** Opens launchers in the background until every expected command (up to {@link #MAX_WARM}) has one. */
@@ -263,11 +306,13 @@ public final class SshTransport extends ProcessGroupTransport {
             keep = l != null && !closed;
             if (keep) {
                 warm.addLast(l);
+            } else if (l != null) {
+                retiring.add(l); // before close() looks: it waits for this one too
             }
             sessions.notifyAll();
         }
         if (!keep && l != null) {
-            l.discard();
+            endInput(l.channel);
         }
     }
 
@@ -335,7 +380,7 @@ public final class SshTransport extends ProcessGroupTransport {
                         + command.description() + "'");
             }
             if (System.nanoTime() > deadline) {
-                l.discard(); // the host's timeout ends the command
+                retire(l); // the host's timeout ends the command, then the launcher sees the end of its stdin
                 return new CommandResult(-1, out.collected.text(), err.collected.text(), true);
             }
         }
@@ -348,7 +393,7 @@ public final class SshTransport extends ProcessGroupTransport {
             }
         }
         if (l != null) {
-            l.discard();
+            retire(l);
         }
         return new CommandResult(out.status, out.collected.text(), err.collected.text(), false);
     }
@@ -381,7 +426,7 @@ public final class SshTransport extends ProcessGroupTransport {
      * status; a last line without a newline comes just before it).
      */
     static final class BriefOutput extends OutputStream {
-        final Collector collected = new Collector();
+        final BoundedLines collected = new BoundedLines(MAX_COLLECTED_CHARS);
         final CountDownLatch ended = new CountDownLatch(1);
         volatile int status = -1;
         private final String end;
@@ -457,7 +502,12 @@ public final class SshTransport extends ProcessGroupTransport {
     }
 
     /** An exec channel whose launcher waits for a command line. */
-    private record Launcher(Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out, HeldOutput err) {
+    private record Launcher(Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out, HeldOutput err,
+                            AtomicBoolean released) {
+        Launcher(Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out, HeldOutput err) {
+            this(pooled, channel, stdin, out, err, new AtomicBoolean());
+        }
+
         boolean usable() {
             return pooled.session().isConnected() && !channel.isClosed() && !channel.isEOF();
         }
@@ -465,7 +515,9 @@ public final class SshTransport extends ProcessGroupTransport {
         /** Closing the channel ends the idle launcher on the host (its read sees end of file). */
         void discard() {
             channel.disconnect();
-            pooled.channels.decrementAndGet();
+            if (released.compareAndSet(false, true)) {
+                pooled.channels.decrementAndGet();
+            }
         }
     }
 
@@ -535,6 +587,7 @@ public final class SshTransport extends ProcessGroupTransport {
 
     private Pooled pick() throws TransportException {
         synchronized (sessions) {
+            sweepRetired();
             sessions.removeIf(p -> !p.connection.isConnected() && p.channels.get() == 0);
             for (Pooled p : sessions) {
                 if (p.connection.isConnected() && !p.full && p.channels.get() < CHANNELS_PER_SESSION) {
@@ -598,23 +651,63 @@ public final class SshTransport extends ProcessGroupTransport {
 
     /**
      * Kills what still runs (when the connection is up; otherwise the host's watchdogs do it as the
-     * connection closes), removes the run folder, and disconnects.
+     * connection closes), removes the run folder, ends the idle launchers and waits for them to go (a
+     * launcher whose login shell is still starting goes only once it is done), and disconnects.
      */
     @Override
     public void close() {
         if (!closed && isConnected() && startedSinceCleanup()) {
             quietCleanup();
         }
-        List<Pooled> old;
+        List<Launcher> idle;
+        long deadline = System.nanoTime() + END_ALLOWANCE.toNanos();
         synchronized (sessions) {
             closed = true;
             expected = 0;
+            try {
+                // one being opened now is retired by openLauncher as soon as it is open
+                while (warming > 0 && System.nanoTime() < deadline) {
+                    sessions.wait(TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) + 1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            idle = new ArrayList<>(warm);
+            warm.clear();
+        }
+        idle.forEach(this::retire);
+        awaitRetired(deadline);
+        List<Pooled> old;
+        synchronized (sessions) {
             old = new ArrayList<>(sessions);
             sessions.clear();
         }
         discardIdleLaunchers();
         // Channels close with the session; the watchdog on the host kills what still runs.
         old.forEach(p -> p.connection.close());
+    }
+
+    /** Waits until every retired launcher's channel closed, or the deadline passed (then says so). */
+    private void awaitRetired(long deadline) {
+        try {
+            while (true) {
+                synchronized (sessions) {
+                    if (sweepRetired()) {
+                        return;
+                    }
+                    if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
+                        LOG.warning(retiring.size() + " launchers on " + hostLabel() + " did not end within "
+                                + END_ALLOWANCE.toSeconds() + " s (their login shell was still starting); they end"
+                                + " when the connection closes");
+                        return;
+                    }
+                    // woken by nothing in particular: a channel's close is seen by polling
+                    sessions.wait(20);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private final class ChannelExecution implements Execution {
@@ -647,6 +740,11 @@ public final class SshTransport extends ProcessGroupTransport {
                 return Optional.of(closed ? "the connection to " + hostLabel() + " was closed" : lost());
             }
             return Optional.empty();
+        }
+
+        @Override
+        public void endInput() {
+            SshTransport.endInput(channel);
         }
 
         @Override

@@ -103,8 +103,8 @@ class LocalTransportTest {
     void cleanupKillsWhatIsLeftAndNamesIt() throws Exception {
         local.start(RemoteCommand.of("iperf3 server", "sleep", "100"), LineSink.DISCARD, LineSink.DISCARD);
         RemoteProcess done = local.start(RemoteCommand.of("quick", "true"), LineSink.DISCARD, LineSink.DISCARD);
-        done.waitFor(Duration.ofSeconds(5));
-        Thread.sleep(300);
+        // ended for real before the cleanup looks (the bound is for a loaded 2-core machine)
+        assertEquals(OptionalInt.of(0), done.waitFor(Duration.ofSeconds(60)));
         List<String> killed = local.cleanup();
         assertEquals(1, killed.size(), killed.toString());
         assertTrue(killed.get(0).contains("iperf3 server") && killed.get(0).contains("TERM"), killed.get(0));

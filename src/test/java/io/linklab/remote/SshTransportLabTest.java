@@ -18,6 +18,14 @@ import org.junit.jupiter.api.Test;
 @Tag("lab")
 class SshTransportLabTest {
 
+    /**
+     * How long a test lets a command take: the lab hosts' login shell is the machine's root bash, whose
+     * .bashrc runs pyenv, and starting it takes seconds to a minute on a loaded 2-core machine.
+     */
+    static final Duration COMMAND_TIMEOUT = ProcessGroupTransport.START_ALLOWANCE.plusSeconds(10);
+    /** How long processes whose end was reported may take to leave the process list (reaped, sshd's side done). */
+    static final Duration SETTLE = COMMAND_TIMEOUT;
+
     final Lab lab = Lab.get();
     SshTransport h1;
 
@@ -38,7 +46,8 @@ class SshTransportLabTest {
         } finally {
             h1.close();
         }
-        assertEquals("", settledProcesses(lab.h1()), "left running on h1");
+        // cleanup() and close() return only once every command and launcher reported its end
+        assertEquals("", settledProcesses(lab.h1(), "\0", SETTLE), "left running on h1");
         assertEquals("gone\n", lab.h1().exec("sh", "-c", "[ -e " + h1.runDirectory() + " ] && ls -la "
                 + h1.runDirectory() + " || echo gone"), "run folder left on h1");
     }
@@ -48,19 +57,37 @@ class SshTransportLabTest {
         return settledProcesses(lab.h1());
     }
 
-    /** The namespace's processes once short-lived ones (a closing sshd session) had a moment to end. */
+    /**
+     * The namespace's processes once those that end on their own (a command told to end whose login shell
+     * is still starting it, a closing sshd session) had the time to: empty as soon as nothing runs, else what
+     * still ran after {@link #COMMAND_TIMEOUT}.
+     */
     static String settledProcesses(Lab.Host host) throws Exception {
-        return settledProcesses(host, "\0");
+        return settledProcesses(host, "\0", COMMAND_TIMEOUT);
     }
 
-    /** The same, leaving out process lines that contain {@code ignored}. */
-    static String settledProcesses(Lab.Host host, String ignored) throws Exception {
+    /** The same, leaving out process lines that contain {@code ignored}, waiting at most {@code bound}. */
+    static String settledProcesses(Lab.Host host, String ignored, Duration bound) throws Exception {
+        long deadline = System.nanoTime() + bound.toNanos();
         String p = withoutLinesContaining(host.processes(), ignored);
-        for (int i = 0; i < 30 && !p.isEmpty(); i++) {
+        while (!p.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(100);
             p = withoutLinesContaining(host.processes(), ignored);
         }
         return p;
+    }
+
+    /** Waits (at most {@link #COMMAND_TIMEOUT}) until a process line of h1 matches {@code regex}, and returns the list. */
+    String awaitRunning(String regex) throws Exception {
+        long deadline = System.nanoTime() + COMMAND_TIMEOUT.toNanos();
+        String p = lab.h1().processes();
+        while (p.lines().noneMatch(l -> l.matches(regex)) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            p = lab.h1().processes();
+        }
+        String running = p;
+        assertTrue(running.lines().anyMatch(l -> l.matches(regex)), "nothing matching " + regex + " on h1:\n" + running);
+        return running;
     }
 
     private static String withoutLinesContaining(String lines, String ignored) {
@@ -77,7 +104,7 @@ class SshTransportLabTest {
                     lines.add(l);
                     arrivals.add((System.nanoTime() - t0) / 1_000_000);
                 }, LineSink.DISCARD);
-        OptionalInt status = p.waitFor(Duration.ofSeconds(10));
+        OptionalInt status = p.waitFor(COMMAND_TIMEOUT);
         long end = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(OptionalInt.of(0), status);
         assertEquals(List.of("1", "2", "3"), lines);
@@ -90,7 +117,7 @@ class SshTransportLabTest {
     @Test
     void runCollectsStdoutStderrAndStatus() throws Exception {
         CommandResult r = h1.run(RemoteCommand.of("test", "sh", "-c", "echo out; echo err >&2; exit 3"),
-                Duration.ofSeconds(10));
+                COMMAND_TIMEOUT);
         assertEquals(3, r.exitStatus());
         assertEquals("out\n", r.stdout());
         assertEquals("err\n", r.stderr());
@@ -99,7 +126,7 @@ class SshTransportLabTest {
 
     @Test
     void hostileValuesArePassedAsLiteralWordsAndNeverRun() throws Exception {
-        assertHostileValuesStayWords(c -> h1.run(c, Duration.ofSeconds(10)));
+        assertHostileValuesStayWords(c -> h1.run(c, COMMAND_TIMEOUT));
     }
 
     interface Runner {
@@ -123,7 +150,7 @@ class SshTransportLabTest {
     @Test
     void briefCommandsRunInALauncherAndGiveItBack() throws Exception {
         CommandResult r = h1.runBrief(RemoteCommand.of("brief", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"),
-                Duration.ofSeconds(10));
+                COMMAND_TIMEOUT);
         assertEquals(4, r.exitStatus());
         assertFalse(r.timedOut());
         assertEquals("out\ntail\n", r.stdout());
@@ -131,24 +158,24 @@ class SshTransportLabTest {
         int idle = h1.idleLaunchers();
         assertTrue(idle >= 1, "the launcher waits for the next command");
 
-        assertHostileValuesStayWords(c -> h1.runBrief(c, Duration.ofSeconds(10)), h1.launcherMarker() + " run x",
+        assertHostileValuesStayWords(c -> h1.runBrief(c, COMMAND_TIMEOUT), h1.launcherMarker() + " run x",
                 h1.launcherMarker() + " end 0", "x end 0", h1.launcherMarker());
         assertEquals(idle, h1.idleLaunchers(), "the same launcher served both");
 
         // and then carries a command of its own
-        assertEquals("next\n", h1.run(RemoteCommand.of("after", "echo", "next"), Duration.ofSeconds(10)).stdout());
+        assertEquals("next\n", h1.run(RemoteCommand.of("after", "echo", "next"), COMMAND_TIMEOUT).stdout());
     }
 
     @Test
     void aBriefCommandThatOutlivesItsTimeoutIsReportedAndEndsOnItsOwn() throws Exception {
         // a launcher whose login shell is done, so that the timeout below counts the command alone
-        assertEquals("ready\n", h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), Duration.ofSeconds(20)).stdout());
+        assertEquals("ready\n", h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), COMMAND_TIMEOUT).stdout());
         CommandResult r = h1.runBrief(RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 2"),
                 Duration.ofMillis(800));
         assertTrue(r.timedOut());
         assertEquals("started\n", r.stdout());
         assertEquals("", settled());
-        assertEquals("still\n", h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), Duration.ofSeconds(10))
+        assertEquals("still\n", h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), COMMAND_TIMEOUT)
                 .stdout());
     }
 
@@ -156,11 +183,7 @@ class SshTransportLabTest {
     void cancelKillsTheWholeProcessGroup() throws Exception {
         RemoteProcess p = h1.start(RemoteCommand.of("sleepers", "sh", "-c", "sleep 300 & sleep 301; wait"),
                 LineSink.DISCARD, LineSink.DISCARD);
-        String running = "";
-        for (int i = 0; i < 50 && !running.contains("sleep 301"); i++) {
-            Thread.sleep(100);
-            running = lab.h1().processes();
-        }
+        String running = awaitRunning("\\d+ sleep 301");
         assertTrue(running.contains("sleep 300") && running.contains("sleep 301"), running);
         p.cancel();
         assertFalse(p.isAlive());
@@ -181,8 +204,8 @@ class SshTransportLabTest {
         h1.start(RemoteCommand.of("orphan", "sleep", "250"), LineSink.DISCARD, LineSink.DISCARD);
         h1.start(RemoteCommand.of("stubborn orphan", "sh", "-c", "trap '' TERM HUP; sleep 251"), LineSink.DISCARD,
                 LineSink.DISCARD);
-        Thread.sleep(500);
-        assertTrue(lab.h1().processes().contains("sleep 250") && lab.h1().processes().contains("sleep 251"));
+        awaitRunning("\\d+ sleep 250");
+        awaitRunning("\\d+ sleep 251");
         h1.dropConnections();
         assertEquals("", settledProcesses(lab.h1()), "idle launchers end with the connection too");
         h1.reconnect();
@@ -191,7 +214,7 @@ class SshTransportLabTest {
     @Test
     void aClosedChannelTriggersTheWatchdog() throws Exception {
         RemoteProcess p = h1.start(RemoteCommand.of("orphan", "sleep", "252"), LineSink.DISCARD, LineSink.DISCARD);
-        Thread.sleep(500);
+        awaitRunning("\\d+ sleep 252");
         ((GroupedProcess) p).detach();
         assertEquals("", settled());
     }
@@ -205,8 +228,12 @@ class SshTransportLabTest {
             all.add(h1.start(RemoteCommand.of("n" + i, "sh", "-c", "sleep 1; echo " + i), out::add, LineSink.DISCARD));
         }
         assertEquals(3, h1.connectionCount(), "8 channels per connection");
+        // twenty login shells at once: on the lab host their pyenv serialises on its rehash lock
+        long deadline = System.nanoTime() + COMMAND_TIMEOUT.multipliedBy(3).toNanos();
         for (RemoteProcess p : all) {
-            assertEquals(OptionalInt.of(0), p.waitFor(Duration.ofSeconds(20)));
+            OptionalInt status = p.waitFor(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            assertEquals(OptionalInt.of(0), status, p + ": " + p.failure().orElse("no failure"));
+            assertTrue(p.failure().isEmpty(), p.failure().orElse(""));
         }
         assertEquals(20, out.size());
     }
@@ -215,9 +242,7 @@ class SshTransportLabTest {
     void closeKillsWhatStillRunsAndRemovesTheRunFolder() throws Exception {
         h1.start(RemoteCommand.of("left over", "sleep", "253"), LineSink.DISCARD, LineSink.DISCARD);
         // started for real (its group and pid file exist), not only sent: the login shell can take a while
-        for (int i = 0; i < 50 && lab.h1().processes().lines().noneMatch(l -> l.matches("\\d+ sleep 253")); i++) {
-            Thread.sleep(100);
-        }
+        awaitRunning("\\d+ sleep 253");
         String dir = h1.runDirectory();
         h1.close();
         assertEquals("", settledProcesses(lab.h1()));
@@ -229,7 +254,8 @@ class SshTransportLabTest {
     void cleanupKillsWhatIsStillRunning() throws Exception {
         h1.start(RemoteCommand.of("server A", "sleep", "260"), LineSink.DISCARD, LineSink.DISCARD);
         h1.start(RemoteCommand.of("server B", "sh", "-c", "trap '' TERM; sleep 261"), LineSink.DISCARD, LineSink.DISCARD);
-        Thread.sleep(500);
+        awaitRunning("\\d+ sleep 260");
+        awaitRunning("\\d+ sleep 261");
         List<String> killed = h1.cleanup();
         assertEquals(2, killed.size(), killed.toString());
         assertTrue(killed.toString().contains("server A") && killed.toString().contains("KILL"), killed.toString());
@@ -250,7 +276,7 @@ class SshTransportLabTest {
         try {
             h1.close();
             connect();
-            h1.run(RemoteCommand.of("a command", "true"), Duration.ofSeconds(10));
+            h1.run(RemoteCommand.of("a command", "true"), COMMAND_TIMEOUT);
             // nothing runs at login (it would cost every run a round trip): the sweep comes with the cleanup
             assertEquals(all.replace(' ', '\n') + "\n", lab.h1().exec("sh", "-c", "for d in " + all
                     + "; do [ -e $d ] && echo $d; done; true"));

@@ -29,24 +29,29 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
     }
 
     private static void awaitIdleLaunchers(SshTransport t, int n) throws InterruptedException {
-        for (int i = 0; i < 100 && t.idleLaunchers() != n; i++) {
+        long deadline = System.nanoTime() + SshTransport.CHANNEL_OPEN_TIMEOUT_MS * 2_000_000L;
+        while (t.idleLaunchers() != n && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         assertEquals(n, t.idleLaunchers(), "idle launchers");
     }
 
-    /** h1's process list once {@code n} of t's launchers wait in their sh (login shell and rc files done). */
+    /**
+     * h1's process list once {@code n} of t's launchers wait in their sh (login shell and rc files done,
+     * which takes up to {@link #COMMAND_TIMEOUT} on a loaded lab host).
+     */
     private String awaitWaitingLaunchers(SshTransport t, int n) throws Exception {
         awaitIdleLaunchers(t, n);
-        String p = "";
-        for (int i = 0; i < 100; i++) {
-            p = lab.h1().processes();
-            if (waiting(p, t) == n) {
-                return p;
+        long deadline = System.nanoTime() + COMMAND_TIMEOUT.toNanos();
+        String p = lab.h1().processes();
+        while (waiting(p, t) != n) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(n + " waiting launchers expected on h1, found:\n" + p);
             }
             Thread.sleep(50);
+            p = lab.h1().processes();
         }
-        throw new AssertionError(n + " waiting launchers expected on h1, found:\n" + p);
+        return p;
     }
 
     private static long waiting(String processes, SshTransport t) {
@@ -56,7 +61,7 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
 
     @Override
     String settled() throws Exception {
-        return settledProcesses(lab.h1(), h1.launcherMarker());
+        return settledProcesses(lab.h1(), h1.launcherMarker(), COMMAND_TIMEOUT);
     }
 
     @Test
@@ -69,7 +74,7 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
             assertEquals(2, before.lines().filter(l -> l.contains(t.launcherMarker())).count(),
                     "nothing else of ours:\n" + before);
             RemoteProcess sleeper = t.start(RemoteCommand.of("sleeper", "sleep", "254"), LineSink.DISCARD, LineSink.DISCARD);
-            CommandResult r = t.run(RemoteCommand.of("second", "sh", "-c", "echo two; exit 3"), Duration.ofSeconds(10));
+            CommandResult r = t.run(RemoteCommand.of("second", "sh", "-c", "echo two; exit 3"), COMMAND_TIMEOUT);
             assertEquals(3, r.exitStatus());
             assertEquals("two\n", r.stdout());
             Thread.sleep(500);
@@ -85,7 +90,7 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
             t.prepareFor(1);
             awaitWaitingLaunchers(t, 1);
             t.prepareFor(0);
-            assertEquals("x\n", t.run(RemoteCommand.of("third", "echo", "x"), Duration.ofSeconds(10)).stdout());
+            assertEquals("x\n", t.run(RemoteCommand.of("third", "echo", "x"), COMMAND_TIMEOUT).stdout());
             assertEquals(0, t.idleLaunchers());
         } finally {
             t.close();
@@ -99,7 +104,7 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
         List<String> odd = List.of("linklab-go-", "a\n" + h1.launcherMarker() + "\nb", h1.launcherMarker(), "\n", "",
                 " lead", "trail ", "tab\tx", "$0", "$t", "\"$l\"", "\\n", "exec true", "x run", "continue 2");
         argv.addAll(odd);
-        CommandResult r = h1.run(new RemoteCommand(argv, false, "odd lines"), Duration.ofSeconds(10));
+        CommandResult r = h1.run(new RemoteCommand(argv, false, "odd lines"), COMMAND_TIMEOUT);
         assertEquals(0, r.exitStatus(), r.stderr());
         // printf's output has no final newline; the collected text ends each line with one
         assertEquals(String.join("|", odd) + "|\n", r.stdout());

@@ -1,0 +1,131 @@
+package io.linklab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** GroupedProcess's delivery of lines and its end, fed by hand through a fake execution. */
+class GroupedProcessTest {
+
+    /** An execution that has ended once {@link #end} was called, with the given status. */
+    private static final class FakeExecution implements Execution {
+        volatile boolean ended;
+        volatile int status = -1;
+        volatile Runnable onEndInput = () -> { };
+
+        void end(int status) {
+            this.status = status;
+            ended = true;
+        }
+
+        @Override
+        public boolean ended() {
+            return ended;
+        }
+
+        @Override
+        public int exitStatus() {
+            return status;
+        }
+
+        @Override
+        public Optional<String> lostConnection() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void endInput() {
+            onEndInput.run();
+        }
+
+        @Override
+        public void abandon() {
+        }
+    }
+
+    private final LocalTransport transport = new LocalTransport();
+
+    @Test
+    void aHostThatPrintsFasterThanTheSinkTakesLinesIsHeldBackWithinTheBound() throws Exception {
+        CountDownLatch sinkMayGo = new CountDownLatch(1);
+        AtomicInteger delivered = new AtomicInteger();
+        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("chatty", "yes"), "/nonexistent/1.pid",
+                false, line -> {
+                    try {
+                        sinkMayGo.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    delivered.incrementAndGet();
+                }, LineSink.DISCARD);
+        FakeExecution x = new FakeExecution();
+        p.started(x, "test-delivery");
+        byte[] line = (".".repeat(999) + "\n").getBytes(StandardCharsets.UTF_8);
+        int lines = 4 * GroupedProcess.MAX_QUEUED_CHARS / 1000;
+        Thread writer = new Thread(() -> {
+            for (int i = 0; i < lines; i++) {
+                p.stdoutStream().write(line, 0, line.length);
+            }
+            p.stdoutStream().close();
+            p.stderrStream().close();
+        }, "test-writer");
+        writer.start();
+        // the writer fills the queue, then waits for room
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!(p.queuedChars() > GroupedProcess.MAX_QUEUED_CHARS - 2000 && writer.getState() == Thread.State.TIMED_WAITING)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(writer.isAlive(), "the writer was not held back");
+        assertTrue(p.queuedChars() <= GroupedProcess.MAX_QUEUED_CHARS, "queued " + p.queuedChars());
+        assertEquals(Thread.State.TIMED_WAITING, writer.getState(), "the writer waits for room");
+        sinkMayGo.countDown();
+        writer.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(writer.isAlive());
+        x.end(0);
+        assertEquals(OptionalInt.of(0), p.waitFor(Duration.ofSeconds(20)));
+        assertEquals(lines, delivered.get(), "every line delivered, none dropped");
+        assertEquals(0, p.queuedChars());
+    }
+
+    @Test
+    void anEndWithoutAnExitStatusIsNamedAsAFailure() throws Exception {
+        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("server", "iperf3", "-s"), "/nonexistent/1.pid",
+                false, LineSink.DISCARD, LineSink.DISCARD);
+        FakeExecution x = new FakeExecution();
+        p.started(x, "test-delivery");
+        p.stdoutStream().close();
+        p.stderrStream().close();
+        x.end(-1);
+        assertEquals(OptionalInt.of(-1), p.waitFor(Duration.ofSeconds(20)));
+        String failure = p.failure().orElse("");
+        assertTrue(failure.contains("'server' on local ended without an exit status"), failure);
+    }
+
+    @Test
+    void aCancelledCommandReportsNoFailure() throws Exception {
+        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("server", "iperf3", "-s"), "/nonexistent/1.pid",
+                false, LineSink.DISCARD, LineSink.DISCARD);
+        FakeExecution x = new FakeExecution();
+        // the watchdog kills the group once the stdin ends; the channel closes without a status
+        x.onEndInput = () -> {
+            p.stdoutStream().close();
+            p.stderrStream().close();
+            x.end(-1);
+        };
+        p.started(x, "test-delivery");
+        p.cancel();
+        assertFalse(p.isAlive(), "cancel returns once the end was seen");
+        assertEquals(List.of(), p.failure().stream().toList());
+    }
+}

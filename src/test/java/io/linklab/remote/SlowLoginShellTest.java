@@ -1,0 +1,91 @@
+package io.linklab.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Commands that a host's login shell starts only seconds after they were sent (a .bashrc running pyenv on a
+ * busy host): a cancel, a timeout or the cleanup that comes first must still leave nothing running and no
+ * run folder. The "login shell" here sleeps {@link #LOGIN_DELAY_S} s before it execs a command, longer than
+ * a kill by pid file waits for the pid file (2 s) plus the 3 s cancel used to wait afterwards.
+ */
+class SlowLoginShellTest {
+
+    static final int LOGIN_DELAY_S = 6;
+
+    private final String marker = "linklab-slow-login-" + System.nanoTime();
+    /**
+     * The commands' login shell takes {@link #LOGIN_DELAY_S} s, the kill's and the cleanup's none: the order in
+     * which a busy host's login shells get through their rc files (pyenv's rehash lock) is anybody's guess.
+     */
+    private final LocalTransport slow = new LocalTransport(List.of("sh", "-c",
+            "case \"$*\" in *linklab-kill*|*linklab-cleanup*) ;; *) sleep " + LOGIN_DELAY_S + ";; esac; exec \"$@\"",
+            "slow-login"));
+
+    @AfterEach
+    void close() {
+        slow.close();
+    }
+
+    /** Processes of this machine whose command line contains the test's marker. */
+    private List<String> running() throws IOException {
+        List<String> found = new ArrayList<>();
+        try (var dirs = Files.list(Path.of("/proc"))) {
+            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String stat = Files.readString(d.resolve("stat"));
+                    String cmd = Files.readString(d.resolve("cmdline")).replace('\0', ' ');
+                    if (cmd.contains(marker) && stat.charAt(stat.lastIndexOf(')') + 2) != 'Z') {
+                        found.add(d.getFileName() + " " + cmd);
+                    }
+                } catch (IOException gone) {
+                    // exited while we looked
+                }
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void aCommandCancelledBeforeItsLoginShellStartedItEndsBeforeCancelReturns() throws Exception {
+        RemoteProcess p = slow.start(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
+                LineSink.DISCARD, LineSink.DISCARD);
+        assertFalse(running().isEmpty(), "the login shell runs");
+        p.cancel();
+        assertFalse(p.isAlive(), "cancel returned before the command's end");
+        assertEquals(List.of(), running());
+        assertTrue(p.failure().isEmpty(), p.failure().orElse(""));
+        slow.cleanup();
+        assertFalse(Files.exists(Path.of(slow.runDirectory())), "run folder left behind");
+    }
+
+    @Test
+    void aTimeoutBeforeTheLoginShellStartedTheCommandLeavesNothingRunning() throws Exception {
+        CommandResult r = slow.run(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
+                Duration.ofMillis(500));
+        assertTrue(r.timedOut());
+        assertEquals(List.of(), running());
+        slow.cleanup();
+        assertFalse(Files.exists(Path.of(slow.runDirectory())), "run folder left behind");
+    }
+
+    @Test
+    void theCleanupWaitsForCommandsTheLoginShellHasNotStartedYetAndLeavesNoFolder() throws Exception {
+        RemoteProcess p = slow.start(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
+                LineSink.DISCARD, LineSink.DISCARD);
+        slow.cleanup();
+        assertFalse(p.isAlive(), "cleanup returned before the command's end");
+        assertEquals(List.of(), running());
+        assertFalse(Files.exists(Path.of(slow.runDirectory())), "run folder left behind");
+    }
+}
