@@ -1,5 +1,6 @@
 package io.linklab.remote;
 
+import com.jcraft.jsch.Channel;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
@@ -206,6 +207,31 @@ public final class SshTransport extends ProcessGroupTransport {
                 ch.disconnect();
             }
             throw e;
+        }
+    }
+
+    @Override
+    public boolean answers(Duration timeout) throws InterruptedException {
+        Pooled p;
+        try {
+            p = pick();
+        } catch (TransportException e) {
+            return false;
+        }
+        // sshd confirms a session channel before any request on it: no command, no login shell runs.
+        p.channels.incrementAndGet();
+        Channel ch = null;
+        try {
+            ch = p.session().openChannel("session");
+            ch.connect((int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
+            return true;
+        } catch (JSchException e) {
+            return false;
+        } finally {
+            if (ch != null) {
+                ch.disconnect();
+            }
+            p.channels.decrementAndGet();
         }
     }
 

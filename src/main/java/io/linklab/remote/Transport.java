@@ -59,6 +59,16 @@ public interface Transport extends AutoCloseable {
     default void prepareFor(int commands) {
     }
 
+    /**
+     * Whether the host still answers at the level of the connection itself, within {@code timeout}: for
+     * SSH a round trip to sshd (a channel opened and closed) that starts no command and so no login shell,
+     * whose rc files can take seconds on a busy host without anything being wrong with the host. Local
+     * processes always answer.
+     */
+    default boolean answers(Duration timeout) throws InterruptedException {
+        return true;
+    }
+
     /** Drops the connection (if any) and opens a new one, e.g. after the management link came back. */
     default void reconnect() throws TransportException {
     }
