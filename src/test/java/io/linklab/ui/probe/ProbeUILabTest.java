@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.Preferences;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Probes the lab's hosts over real SSH from the real window and watches their badges. */
@@ -77,11 +80,20 @@ class ProbeUILabTest {
         }
     }
 
-    /** Waits until a node the query finds is visible in a window that is showing. */
-    private void waitForOnScreen(FxRobot robot, String query) throws Exception {
-        waitFor("'" + query + "' on screen", () -> robot.lookup(query).queryAll().stream()
-                .anyMatch(n -> n.isVisible() && n.getScene() != null && n.getScene().getWindow() != null
-                        && n.getScene().getWindow().isShowing()));
+    /**
+     * Clicks the node the query finds that is visible (with its parents) in a showing window: a closed
+     * dialog's nodes can still be found by the same query, and the choice is made on the FX thread, so the
+     * node that was checked is the node that is clicked.
+     */
+    private void clickOnScreen(FxRobot robot, String query) throws Exception {
+        AtomicReference<Node> shown = new AtomicReference<>();
+        waitFor("'" + query + "' on screen", () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup(query)
+                .match(NodeQueryUtils.isVisible()).tryQuery()).get(10, TimeUnit.SECONDS)
+                .map(n -> {
+                    shown.set(n);
+                    return true;
+                }).orElse(false));
+        robot.clickOn(shown.get());
     }
 
     @Test
@@ -98,8 +110,7 @@ class ProbeUILabTest {
         keygen.waitFor(10, TimeUnit.SECONDS);
         assertTrue(expected.contains(fingerprint), fingerprint + " not in\n" + expected);
         // the dialog's nodes exist before its window shows: click once the button is on screen
-        waitForOnScreen(robot, "Accept and remember");
-        robot.clickOn("Accept and remember");
+        clickOnScreen(robot, "Accept and remember");
         waitFor("h1 ready", () -> window.probes().badge("h1") == HostBadge.READY);
         assertTrue(Files.readString(knownHosts).contains(lab.h1().mgmt()), "the accepted key is remembered");
         WaitForAsyncUtils.waitForFxEvents();
@@ -112,8 +123,7 @@ class ProbeUILabTest {
         robot.clickOn("Test").clickOn("Probe Selected Host");
         waitFor("the host key dialog for h2", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         // h1's closed dialog may still be found by lookup: wait until the new dialog's button is on screen.
-        waitForOnScreen(robot, "Refuse");
-        robot.clickOn("Refuse");
+        clickOnScreen(robot, "Refuse");
         waitFor("h2 failed", () -> window.probes().badge("h2") == HostBadge.FAILED);
         String problem = window.probes().facts("h2").orElseThrow().problem();
         assertTrue(problem != null && !problem.isBlank());
