@@ -28,6 +28,11 @@ final class ProcessGroups {
      * that started only after the run's cleanup leaves no folder behind; the folder a wrapper creates may
      * vanish that way before its pid file is written, hence the retries. The watchdog's KILL takes the
      * wrapper too, so the watchdog removes the pid file and the empty folder itself first.
+     *
+     * <p>When the command ends the watchdog is ended with KILL, not left to the group's TERM: it is forked
+     * with the wrapper's TERM trap, and a TERM that reaches it before it has reset that trap is swallowed,
+     * after which it reads its stdin forever and the wrapper's {@code wait} never returns - a command as
+     * short as {@code true} then hung until its timeout and came back without an exit status.
      */
     static final String WRAPPER = """
             f=$0
@@ -48,6 +53,7 @@ final class ProcessGroups {
               while kill -0 $c && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
               rm -f "$f"; rmdir "$d"
               kill -KILL -$$ ) >/dev/null 2>&1 &
+            w=$!
             exec 3<&-
             while :; do
               wait $c; s=$?
@@ -55,6 +61,7 @@ final class ProcessGroups {
               break
             done
             trap '' TERM
+            kill -KILL $w 2>/dev/null
             kill -TERM -$$ 2>/dev/null
             wait
             rm -f "$f"

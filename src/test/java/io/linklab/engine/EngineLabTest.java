@@ -20,6 +20,7 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.tools.Parsers;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -400,8 +401,8 @@ class EngineLabTest {
                 .redirectOutput(workspace.resolve("child.log").toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (lab.h1().mtu() != 9000 || lab.h2().mtu() != 9000 || !Files.exists(out.resolve("journal.jsonl"))
-                    || Files.size(out.resolve("journal.jsonl")) == 0) {
+            // A sample on disk, not just any journal line: events (warnings, notes) can come first.
+            while (lab.h1().mtu() != 9000 || lab.h2().mtu() != 9000 || !journaledASample(out)) {
                 if (!child.isAlive() || System.nanoTime() > deadline) {
                     fail("the sweep never got to measure at MTU 9000:\n"
                             + Files.readString(workspace.resolve("child.log")));
@@ -429,6 +430,17 @@ class EngineLabTest {
                 }
             }
         }
+    }
+
+    private static boolean journaledASample(Path runDir) throws IOException {
+        Path journal = runDir.resolve("journal.jsonl");
+        if (!Files.exists(journal)) {
+            return false;
+        }
+        // whole lines only: the child may be writing the last one
+        String text = Files.readString(journal);
+        int end = text.lastIndexOf('\n');
+        return end > 0 && text.substring(0, end).contains("\"type\":\"sample\"");
     }
 
     private void assertNothingRunning() throws Exception {

@@ -69,6 +69,17 @@ class LocalTransportTest {
     }
 
     @Test
+    void commandsThatEndAtOnceAlwaysComeBackWithTheirExitStatus() throws Exception {
+        // `true` ends while the wrapper's watchdog is still being forked: the wrapper once sent its TERM into
+        // that moment, the watchdog swallowed it and the wrapper waited for it until the timeout.
+        for (int i = 0; i < 300; i++) {
+            CommandResult r = local.run(RemoteCommand.of("nothing", "true"), Duration.ofSeconds(20));
+            assertEquals(0, r.exitStatus(), "run " + i + ": " + r);
+            assertFalse(r.timedOut(), "run " + i);
+        }
+    }
+
+    @Test
     void cancelKillsTheWholeGroupIncludingWhatIgnoresTerm() throws Exception {
         RemoteProcess p = local.start(RemoteCommand.of("stubborn", "sh", "-c",
                 "sleep 300 & trap '' TERM; sleep 301 & wait"), LineSink.DISCARD, LineSink.DISCARD);
