@@ -29,7 +29,8 @@ final class ProcessGroups {
      * vanish that way before its pid file is written, hence the retries. The watchdog's KILL takes the
      * wrapper too, so the watchdog removes the pid file and the empty folder itself first.
      *
-     * <p>When the command ends the watchdog is ended with KILL, not left to the group's TERM: it is forked
+     * <p>When the command ends by itself the watchdog is ended with KILL, not left to the group's TERM
+     * (once it has fired, its {@code PIDFILE.fired} says so and it finishes the kill itself): it is forked
      * with the wrapper's TERM trap, and a TERM that reaches it before it has reset that trap is swallowed,
      * after which it reads its stdin forever and the wrapper's {@code wait} never returns - a command as
      * short as {@code true} then hung until its timeout and came back without an exit status.
@@ -49,9 +50,9 @@ final class ProcessGroups {
             exec 3<&0 </dev/null
             "$@" 3<&- &
             c=$!
-            ( read -r _ <&3; trap '' TERM; kill -TERM -$$; i=0
+            ( read -r _ <&3; trap '' TERM; : >"$f.fired"; kill -TERM -$$; i=0
               while kill -0 $c && [ $i -lt 20 ]; do sleep 0.1; i=$((i+1)); done
-              rm -f "$f"; rmdir "$d"
+              rm -f "$f" "$f.fired"; rmdir "$d"
               kill -KILL -$$ ) >/dev/null 2>&1 &
             w=$!
             exec 3<&-
@@ -61,10 +62,10 @@ final class ProcessGroups {
               break
             done
             trap '' TERM
-            kill -KILL $w 2>/dev/null
+            [ -e "$f.fired" ] || kill -KILL $w 2>/dev/null
             kill -TERM -$$ 2>/dev/null
             wait
-            rm -f "$f"
+            rm -f "$f" "$f.fired"
             rmdir "$d" 2>/dev/null
             exit $s
             """;
