@@ -71,20 +71,21 @@ final class SshOptions {
      * reports each host key it records on stderr as ssh does.
      */
     static LoginPrompts prompts(PrintStream err) {
+        // LoginPrompts.NONE's answers, plus the "Permanently added" line.
         return new LoginPrompts() {
             @Override
             public char[] passphrase(String login, String keyFile) {
-                return null;
+                return NONE.passphrase(login, keyFile);
             }
 
             @Override
             public char[] password(String login) {
-                return null;
+                return NONE.password(login);
             }
 
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
-                return false;
+                return NONE.acceptNewHostKey(key);
             }
 
             @Override
