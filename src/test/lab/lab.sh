@@ -203,7 +203,12 @@ up() {
     ssh-keygen -q -t ed25519 -N '' -f "$DIR/$h/ssh_host_ed25519_key"
     ssh-keygen -q -t ecdsa -N '' -f "$DIR/$h/ssh_host_ecdsa_key"
     write_sshd_config "$h"
-    ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
+    # Root's logins on a lab host get a home of the host's own, empty like a fresh machine's: the test
+    # machine's /root/.bashrc (pyenv, cargo) would otherwise cost every command 1-3 s of login shell.
+    # SlowLoginShellTest and the warm launchers cover hosts whose rc files are slow.
+    mkdir -m 700 "$DIR/$h/home"
+    ip netns exec "$(ns "$h")" unshare --mount --propagation private \
+      sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
     # known_hosts from the generated keys themselves: no network round trip to trust.
     for k in ed25519 ecdsa; do
       echo "${MGMT_IP[$h]} $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
