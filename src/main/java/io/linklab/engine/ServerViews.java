@@ -143,7 +143,12 @@ final class ServerViews {
         synchronized void finish() {
             if (!finished) {
                 finished = true;
-                parser.finish();
+                try {
+                    parser.finish();
+                } catch (RuntimeException e) {
+                    // Part of the clean-up, which must go on even when the journal cannot take these last
+                    // rows (a full disk).
+                }
             }
         }
 
