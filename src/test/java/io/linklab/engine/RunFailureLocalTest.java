@@ -123,8 +123,7 @@ class RunFailureLocalTest {
     @Test
     void aProcessWhoseReceiverTotalNeverCameIsNamedAndNoShortSumIsWritten() throws Exception {
         // The second client's parser loses its receiver total, as when a process's output ends early (the
-        // servers' parsers are made too: a client is the one that connects).
-        AtomicInteger clients = new AtomicInteger();
+        // servers' parsers are made too: the client is the one that connects to the second port).
         ParserFactory losing = (tool, sink) -> {
             boolean[] lose = {false};
             StreamingParser real = Parsers.forLive(tool, false, new MeasurementSink() {
@@ -153,7 +152,7 @@ class RunFailureLocalTest {
             return new StreamingParser() {
                 @Override
                 public void feed(String line) {
-                    if (line.contains("Connecting to host") && clients.incrementAndGet() == 2) {
+                    if (line.contains("Connecting to host") && line.endsWith("port " + (PORT + 1))) {
                         lose[0] = true;
                     }
                     real.feed(line);
