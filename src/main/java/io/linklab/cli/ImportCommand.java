@@ -97,7 +97,7 @@ public final class ImportCommand implements CliCommand {
         List<LogImporter.FileResult> results = new ArrayList<>();
         try (csv) {
             for (Path file : files) {
-                csv.beginSource(file.getFileName() == null ? file.toString() : file.getFileName().toString());
+                csv.beginSource(file.toString()); // the path as given, so that files of the same name stay apart
                 LogImporter.FileResult r = LogImporter.importFile(file, format, csv);
                 if (r.failed()) {
                     // Whatever a failed file gave before it failed (a read error midway) is not kept.

@@ -108,8 +108,16 @@ final class ProcessMerger {
             lost.add(p.lostPackets());
             packets.add(p.packets());
         }
+        java.time.Instant startUtc = null;
+        for (Sample p : parts) {
+            if (p.startUtc() != null && (startUtc == null || p.startUtc().isBefore(startUtc))) {
+                startUtc = p.startUtc();
+            }
+        }
+        // The parts are one end's view (the engine merges each end's reports apart): the SUM is that view too.
         return new Sample(null, Sample.SUM, parts.get(0).direction(), start, end, bytes.longValue(), bps.value(),
-                retr.longValue(), null, null, null, lost.longValue(), packets.longValue(), omitted);
+                retr.longValue(), null, null, null, lost.longValue(), packets.longValue(), omitted,
+                parts.get(0).role(), null, startUtc);
     }
 
     /**

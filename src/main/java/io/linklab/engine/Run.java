@@ -684,6 +684,10 @@ final class Run implements RunHandle {
             journal.sample(pl, rep, s);
             listener.sample(pl, s);
         });
+        ServerViews serverViews = new ServerViews(p, parsers, names, s -> {
+            journal.sample(pl, rep, s);
+            listener.sample(pl, s);
+        });
         String prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
         List<RemoteProcess> servers = new ArrayList<>();
         List<RemoteProcess> clients = new ArrayList<>();
@@ -704,9 +708,11 @@ final class Run implements RunHandle {
                 BoundedLines err = new BoundedLines(KEPT_STDERR_CHARS);
                 ready.add(latch);
                 serverErr.add(err);
+                LineSink view = serverViews.lines(i);
                 LineSink out = line -> {
                     log.line(line);
                     listener.output(serverLabel, line);
+                    view.line(line);
                     if (tool.serverReady(line)) {
                         latch.countDown();
                     }
@@ -714,6 +720,7 @@ final class Run implements RunHandle {
                 LineSink errSink = line -> {
                     log.line(line);
                     listener.output(serverLabel, line);
+                    view.line(line);
                     err.line(line);
                     if (tool.serverReady(line)) {
                         latch.countDown();
@@ -745,8 +752,8 @@ final class Run implements RunHandle {
                 RemoteCommand cmd = ToolCommand.pinned(tool.client(p, port), p.client(), i);
                 RawLog log = rawLog(prefix + "-client-" + port, clientLabel, cmd);
                 String who = tool.program() + " client to port " + port;
-                StreamingParser parser = parsers.create(p.tool(), sink(pl, rep, process, who, merger, summaries,
-                        errors));
+                StreamingParser parser = new ShapedParser(parsers, p.tool(), sink(pl, rep, process, who, merger,
+                        summaries, errors));
                 clientParsers.add(parser);
                 LineSink out = line -> {
                     lastOutput.set(System.nanoTime());
@@ -778,7 +785,13 @@ final class Run implements RunHandle {
                 }
             }
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
-            all = summaries.close();
+            all = new ArrayList<>(summaries.close());
+            // The totals only the servers print (iperf2's receiver), once they have printed them.
+            for (Summary t : serverViews.takeTotals(ServerViews.lacking(all, directions))) {
+                journal.summary(pl, rep, t);
+                listener.summary(pl, t);
+                all.add(t);
+            }
             incomplete = merger.incomplete();
             for (int i = 0; i < n; i++) {
                 OptionalInt exit = clients.get(i).waitFor(Duration.ofSeconds(1));
@@ -807,6 +820,7 @@ final class Run implements RunHandle {
             for (RemoteProcess s : servers) {
                 stop(s);
             }
+            serverViews.finish();
             closeLogs();
         }
         for (String gap : incomplete) {
@@ -814,6 +828,7 @@ final class Run implements RunHandle {
         }
         Map<Direction, Totals> totals = new EnumMap<>(Direction.class);
         List<String> missingTotals = new ArrayList<>();
+        List<Summary> shown = new ArrayList<>(all);
         for (Direction d : directions) {
             ProcessMerger.Total recvTotal = ProcessMerger.total(all, names, d, Role.RECEIVER);
             ProcessMerger.Total sendTotal = ProcessMerger.total(all, names, d, Role.SENDER);
@@ -825,6 +840,7 @@ final class Run implements RunHandle {
                 } else if (n > 1 && t.sum() != null) {
                     journal.summary(pl, rep, t.sum());
                     listener.summary(pl, t.sum());
+                    shown.add(t.sum());
                 }
             }
             if (!missingTotals.isEmpty()) {
@@ -840,6 +856,9 @@ final class Run implements RunHandle {
             Long retr = send != null && send.retransmits() != null ? send.retransmits()
                     : recv != null ? recv.retransmits() : null;
             totals.put(d, new Totals(rate.bitsPerSecond(), retr));
+        }
+        for (Summary note : io.linklab.tools.shape.TotalRows.missingRoles(shown, p.tool().id())) {
+            journal.summary(pl, rep, note); // a role neither end reports: an empty row that says so
         }
         if (!missingTotals.isEmpty()) {
             // The other processes' totals are in the journal; a SUM without these would be short, so there is none.

@@ -65,6 +65,15 @@ public final class RunJournal implements AutoCloseable {
         if (s.omitted()) {
             n.put("omitted", true);
         }
+        if (s.role() != null) {
+            n.put("role", s.role().csv());
+        }
+        if (s.streamIndex() != null) {
+            n.put("stream_index", s.streamIndex());
+        }
+        if (s.startUtc() != null) {
+            n.put("start_utc", s.startUtc().toString());
+        }
         append(n);
     }
 
@@ -274,7 +283,8 @@ public final class RunJournal implements AutoCloseable {
             case "sample" -> new Entry<>(point, rep, new Sample(str(n, "process"), str(n, "stream"), dir(n),
                     time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"),
                     lng(n, "cwnd"), dbl(n, "rtt_ms"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
-                    n.path("omitted").asBoolean()));
+                    n.path("omitted").asBoolean(), role(n),
+                    n.hasNonNull("stream_index") ? n.get("stream_index").asInt() : null, instant(n, "start_utc")));
             case "summary" -> new Entry<>(point, rep, new Summary(str(n, "process"), str(n, "stream"), dir(n),
                     role(n), time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"),
                     lng(n, "retransmits"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
@@ -325,6 +335,10 @@ public final class RunJournal implements AutoCloseable {
 
     private static Double dbl(JsonNode n, String f) {
         return n.hasNonNull(f) ? n.get(f).asDouble() : null;
+    }
+
+    private static java.time.Instant instant(JsonNode n, String f) {
+        return n.hasNonNull(f) ? java.time.Instant.parse(n.get(f).asText()) : null;
     }
 
     private static Direction dir(JsonNode n) {

@@ -1,5 +1,7 @@
 package io.linklab.model;
 
+import java.time.Instant;
+
 /**
  * One interval of one stream in one direction, as a tool reported it.
  * Boxed fields are null when the tool did not report them (an empty CSV cell).
@@ -11,6 +13,11 @@ package io.linklab.model;
  * @param bytes        bytes transferred in the interval (a tool's "4.08 GBytes" is 4.08 × 2^30)
  * @param bitsPerSecond rate in bits per second (a tool's "34.1 Gbits/sec" is 34.1 × 10^9)
  * @param omitted      true for iperf3 -O warm-up intervals
+ * @param role         whose view the row is: the end that sends or the end that receives; null when not known
+ * @param streamIndex  1..N: the stream's place among the streams of its process, direction and view, in the order
+ *                     they first reported; the same flow has the same index in the sender's and the receiver's
+ *                     view, whose tool ids differ. Null for SUM rows and where not (yet) numbered
+ * @param startUtc     when the interval began, where an absolute time is known; null otherwise
  */
 public record Sample(
         String process,
@@ -26,12 +33,34 @@ public record Sample(
         Double jitterMs,
         Long lostPackets,
         Long packets,
-        boolean omitted) {
+        boolean omitted,
+        Role role,
+        Integer streamIndex,
+        Instant startUtc) {
 
     public static final String SUM = "SUM";
 
+    /** A sample as a parser first makes it: role, index and absolute time not (yet) known. */
+    public Sample(String process, String stream, Direction direction, double startS, double endS, Long bytes,
+                  Double bitsPerSecond, Long retransmits, Long cwndBytes, Double rttMs, Double jitterMs,
+                  Long lostPackets, Long packets, boolean omitted) {
+        this(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes, rttMs, jitterMs,
+                lostPackets, packets, omitted, null, null, null);
+    }
+
     public boolean isSum() {
         return SUM.equals(stream);
+    }
+
+    /**
+     * Whether the client printed this row (its own view of the flow), from role and direction: the client
+     * sends client→server and receives server→client. Null when the role or direction is not known.
+     */
+    public Boolean printedByClient() {
+        if (role == null || direction == null) {
+            return null;
+        }
+        return (role == Role.SENDER) == (direction == Direction.C2S);
     }
 
     /** A TCP sample with only the fields every tool prints. */
@@ -43,11 +72,36 @@ public record Sample(
 
     public Sample withProcess(String newProcess) {
         return new Sample(newProcess, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted);
+                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, startUtc);
     }
 
     public Sample withDirection(Direction newDirection) {
         return new Sample(process, stream, newDirection, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted);
+                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, startUtc);
+    }
+
+    public Sample withRole(Role newRole) {
+        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
+                rttMs, jitterMs, lostPackets, packets, omitted, newRole, streamIndex, startUtc);
+    }
+
+    public Sample withStreamIndex(Integer newIndex) {
+        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
+                rttMs, jitterMs, lostPackets, packets, omitted, role, newIndex, startUtc);
+    }
+
+    public Sample withStartUtc(Instant newStart) {
+        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
+                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, newStart);
+    }
+
+    /**
+     * This one stream's interval as its direction's SUM, for an interval of a single stream (the tools print
+     * no SUM line then): the same figures, and the congestion window and RTT, which belong to one stream only,
+     * left out as in the tools' own SUM lines.
+     */
+    public Sample asSum() {
+        return new Sample(process, SUM, direction, startS, endS, bytes, bitsPerSecond, retransmits, null, null,
+                jitterMs, lostPackets, packets, omitted, role, null, startUtc);
     }
 }

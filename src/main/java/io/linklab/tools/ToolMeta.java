@@ -22,6 +22,18 @@ public final class ToolMeta {
     public static final String CPU_REMOTE = "cpu.remote";
     /** iperf3 -J (3.12+): the path MTU of the streams, emitted when it first appears and when it changes. */
     public static final String PMTU = "pmtu";
+    /**
+     * When the current test's clock started, as UTC seconds since 1970 (a decimal), for logs that say it
+     * with a zone: iperf3 -J's start timestamp, iperf 2.1's "on 2026-12-02 12:20:36 (UTC)". Emitted after
+     * {@link #RUN}; samples' absolute times are this plus their start.
+     */
+    public static final String START_UTC = "start.utc";
+    /**
+     * "ID DIRECTION PORT": the port the connecting end of a stream's connection used ("3 c2s 46778"), from
+     * the connect lines, for tools whose two ends number the same streams differently and print them in no
+     * fixed order (iperf2): both ends' rows of a flow get the same stream number by it.
+     */
+    public static final String STREAM_PORT = "stream.port";
     /** netperf request/response tests: transactions per second. */
     public static final String TRANSACTIONS_PER_SECOND = "transactions_per_second";
 

@@ -64,9 +64,12 @@ class ImportCommandTest {
             assertTrue(header.contains(col), header);
         }
         List<CSVRecord> rows = csv(samples);
-        assertEquals(60, rows.size());
+        // Four processes of one stream each: every interval of each has its stream's row and a SUM row.
+        assertEquals(60, rows.stream().filter(r -> !r.get("stream").equals("SUM")).count());
+        assertEquals(60, rows.stream().filter(r -> r.get("stream").equals("SUM")).count());
         CSVRecord first = rows.get(0);
-        assertEquals("000_iperf3_four_processes_T_S1_S4.txt", first.get("source"));
+        assertEquals(Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(), first.get("source"),
+                "the path as given");
         assertEquals("", first.get("point"));
         assertEquals("S1", first.get("process"));
         assertEquals("5", first.get("stream"));
@@ -76,8 +79,16 @@ class ImportCommandTest {
         assertEquals("24300000000", first.get("bits_per_second"));
         assertEquals(Long.toString(Math.round(2.83 * (1L << 30))), first.get("bytes"));
         assertEquals("157", first.get("retransmits"));
+        assertEquals("sender", first.get("role"));
+        assertEquals("1", first.get("stream_index"));
+        assertEquals("", first.get("time_utc"), "a text log says no absolute time");
+        CSVRecord firstSum = rows.stream().filter(r -> r.get("process").equals("S1") && r.get("stream").equals("SUM"))
+                .findFirst().orElseThrow();
+        assertEquals("", firstSum.get("stream_index"));
+        assertEquals("1", firstSum.get("end_s"));
+        assertEquals(first.get("bits_per_second"), firstSum.get("bits_per_second"), "a single stream is its SUM");
         List<CSVRecord> totals = csv(summary);
-        assertEquals(8, totals.size());
+        assertEquals(16, totals.size(), "each process's sender and receiver total, and each as its SUM");
         assertEquals("sender", totals.get(0).get("role"));
         assertEquals("", totals.get(1).get("retransmits"), "receiver lines report no retransmits: empty cell");
     }
@@ -90,17 +101,22 @@ class ImportCommandTest {
                 "--summary", summary.toString());
         assertEquals(0, rc, stderr());
         List<CSVRecord> rows = csv(summary);
-        CSVRecord last = rows.stream().filter(r -> r.get("source").startsWith("004")).reduce((a, b) -> b)
-                .orElseThrow();
+        CSVRecord last = rows.stream().filter(r -> named(r, "004") && !r.get("bits_per_second").isEmpty())
+                .reduce((a, b) -> b).orElseThrow();
         assertEquals("3592060000", last.get("bits_per_second"));
         assertEquals("5.8", last.get("local_cpu_percent"));
         assertEquals("0.356", last.get("remote_service_demand_us_per_kb"));
-        CSVRecord udpReceiver = rows.stream().filter(r -> r.get("source").startsWith("iperf3")
+        CSVRecord udpReceiver = rows.stream().filter(r -> named(r, "iperf3")
                 && r.get("role").equals("receiver") && r.get("process").isEmpty()).findFirst().orElseThrow();
         assertEquals("s2c", udpReceiver.get("direction"));
         assertEquals("0.014", udpReceiver.get("jitter_ms"));
         assertEquals("0", udpReceiver.get("lost_packets"));
         assertEquals("153", udpReceiver.get("packets"));
+    }
+
+    /** Whether a row's source (the path as given) is a file whose name starts with {@code prefix}. */
+    private static boolean named(CSVRecord r, String prefix) {
+        return Path.of(r.get("source")).getFileName().toString().startsWith(prefix);
     }
 
     @Test
@@ -120,7 +136,7 @@ class ImportCommandTest {
         assertTrue(e.contains("notes.txt: no iperf3, iperf2 or netperf output found"), e);
         assertFalse(e.contains("Exception"), e);
         assertFalse(e.contains("\tat "), e);
-        assertEquals(15, csv(samples).size());
+        assertEquals(30, csv(samples).size(), "15 intervals of one stream, each with its SUM");
     }
 
     @Test
@@ -167,9 +183,9 @@ class ImportCommandTest {
                 && lines[5].contains("establish control: are you sure there is a netserver listening"), lines[5]);
         assertFalse(stderr().contains("\tat "), stderr());
         assertEquals(6, stdout().split("test failed", -1).length - 1, stdout());
-        assertTrue(csv(samples).stream().allMatch(r -> r.get("source").equals(good.getFileName().toString())));
-        assertEquals(15, csv(samples).size());
-        assertTrue(csv(summary).stream().allMatch(r -> r.get("source").equals(good.getFileName().toString())));
+        assertTrue(csv(samples).stream().allMatch(r -> r.get("source").equals(good.toString())));
+        assertEquals(30, csv(samples).size());
+        assertTrue(csv(summary).stream().allMatch(r -> r.get("source").equals(good.toString())));
 
         err.reset();
         assertEquals(1, run("import", busy.toString()), "the file was read: it holds a failed test, not bad input");
@@ -213,7 +229,7 @@ class ImportCommandTest {
         Path samples = dir.resolve("s.csv");
         assertEquals(0, run("import", file.toString(), "--samples", samples.toString()), stderr());
         assertTrue(stderr().contains("gbk.txt: line 1: bytes that are not UTF-8"), stderr());
-        assertEquals(15, csv(samples).size());
+        assertEquals(30, csv(samples).size());
     }
 
     @Test

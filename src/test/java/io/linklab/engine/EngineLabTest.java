@@ -20,6 +20,7 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.tools.Parsers;
+import io.linklab.ui.dashboard.LiveRunModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,6 +101,11 @@ class EngineLabTest {
         return run.samples().stream().map(RunJournal.Entry::value).toList();
     }
 
+    /** The client's own view: what a run recorded before it read the servers' lines too. */
+    private static List<Sample> clientView(StoredRun run) {
+        return samples(run).stream().filter(s -> Boolean.TRUE.equals(s.printedByClient())).toList();
+    }
+
     private static List<Summary> summaries(StoredRun run) {
         return run.summaries().stream().map(RunJournal.Entry::value).toList();
     }
@@ -107,7 +113,8 @@ class EngineLabTest {
     @Test
     void singleAndFourStreamIperf3() throws Exception {
         StoredRun one = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null));
-        assertEquals(2, samples(one).size(), "two 1-second intervals of one stream");
+        assertEquals(2, clientView(one).stream().filter(s -> !s.isSum()).count(), "two 1-second intervals of one stream");
+        assertEquals(2, clientView(one).stream().filter(Sample::isSum).count(), "and a SUM of each: one CSV shape");
         SweepRow row = one.rows().get(0);
         assertTrue(row.bitsPerSecond() > 100e6, "veth throughput implausibly low: " + row.bitsPerSecond());
         assertTrue(one.record().commands().get("client " + lab.h1().login()).get(0).startsWith("iperf3 -c "
@@ -118,10 +125,10 @@ class EngineLabTest {
         assertTrue(Files.list(one.dir().resolve("raw")).count() >= 2, "raw output per process");
 
         StoredRun four = runOk(plan(Tool.IPERF3, 2, 4, 1, TestPlan.Mode.NORMAL, null));
-        Set<String> streams = samples(four).stream().filter(s -> !s.isSum()).map(Sample::stream)
+        Set<String> streams = clientView(four).stream().filter(s -> !s.isSum()).map(Sample::stream)
                 .collect(Collectors.toSet());
         assertEquals(4, streams.size(), streams.toString());
-        assertEquals(2, samples(four).stream().filter(Sample::isSum).count());
+        assertEquals(2, clientView(four).stream().filter(Sample::isSum).count());
         Summary sum = summaries(four).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
                 .orElseThrow();
         assertEquals(sum.bitsPerSecond(), four.rows().get(0).bitsPerSecond(), 1);
@@ -130,7 +137,7 @@ class EngineLabTest {
     @Test
     void fourIperf3ProcessesMergeIntoOneSum() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 4, TestPlan.Mode.NORMAL, null));
-        List<Sample> all = samples(run);
+        List<Sample> all = clientView(run);
         Set<String> processes = all.stream().map(Sample::process).filter(p -> p != null).collect(Collectors.toSet());
         assertEquals(Set.of("5560", "5561", "5562", "5563"), processes);
         List<Sample> merged = all.stream().filter(s -> s.process() == null && s.isSum()).toList();
@@ -138,15 +145,14 @@ class EngineLabTest {
         // The merged SUM of the first interval is the four processes' first intervals added up: each one's
         // first by its own order, as the merge pairs them (on a loaded machine a process's first interval
         // can end at 1.02 s or later, so a cut by time would miss it).
-        double parts = all.stream().filter(s -> s.process() != null)
-                .collect(Collectors.groupingBy(Sample::process,
-                        Collectors.minBy(java.util.Comparator.comparingDouble(Sample::endS))))
-                .values().stream().mapToDouble(first -> first.orElseThrow().bitsPerSecond()).sum();
+        double parts = all.stream().filter(s -> s.process() != null && !s.isSum())
+                .collect(Collectors.toMap(Sample::process, Sample::bitsPerSecond, (first, later) -> first))
+                .values().stream().mapToDouble(Double::doubleValue).sum();
         assertEquals(parts, merged.get(0).bitsPerSecond(), 1);
         Summary recv = summaries(run).stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER)
                 .findFirst().orElseThrow();
-        double perProcess = summaries(run).stream().filter(s -> s.process() != null && s.role() == Role.RECEIVER)
-                .mapToDouble(Summary::bitsPerSecond).sum();
+        double perProcess = summaries(run).stream().filter(s -> s.process() != null && s.role() == Role.RECEIVER
+                        && !s.isSum()).mapToDouble(Summary::bitsPerSecond).sum();
         assertEquals(perProcess, recv.bitsPerSecond(), 1);
         assertEquals(recv.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
         assertEquals(4, run.record().commands().get("server " + lab.h2().login()).size());
@@ -207,10 +213,15 @@ class EngineLabTest {
     @Test
     void iperf2WithFourStreams() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF2, 2, 4, 1, TestPlan.Mode.NORMAL, null));
-        Set<String> streams = samples(run).stream().filter(s -> !s.isSum()).map(Sample::stream)
+        Set<String> streams = clientView(run).stream().filter(s -> !s.isSum()).map(Sample::stream)
                 .collect(Collectors.toSet());
         assertEquals(4, streams.size(), streams.toString());
         assertTrue(summaries(run).stream().anyMatch(Summary::isSum), "iperf2 -P 4 prints a SUM total");
+        // iperf 2's client knows only what it sent; the receiver's total is the server's, and the sweep row's.
+        Summary received = summaries(run).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
+                .orElseThrow(() -> new AssertionError("no receiver SUM: " + summaries(run)));
+        assertNull(received.note());
+        assertEquals(received.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
         assertTrue(run.rows().get(0).bitsPerSecond() > 100e6);
     }
 
@@ -218,6 +229,8 @@ class EngineLabTest {
     void netperfTcpStreamWithCpu() throws Exception {
         StoredRun run = runOk(plan(Tool.NETPERF, 2, 1, 1, TestPlan.Mode.NORMAL, null));
         Summary s = summaries(run).get(0);
+        assertTrue(summaries(run).stream().anyMatch(t -> t.isSum() && t.role() == Role.SENDER
+                && "not reported by netperf".equals(t.note())), summaries(run).toString());
         assertNotNull(s.localCpuPercent(), "netperf -c reports the local CPU");
         assertNotNull(s.remoteCpuPercent(), "netperf -C reports the remote CPU");
         assertTrue(s.bitsPerSecond() > 100e6);
@@ -237,6 +250,67 @@ class EngineLabTest {
     }
 
     @Test
+    void udpRecordsJitterAndLossPerIntervalFromTheReceivingServer() throws Exception {
+        TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
+        TestPlan udp = new TestPlan(p.tool(), p.client(), p.server(), p.target(), TestPlan.Protocol.UDP, "100M", 2,
+                1.0, 0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        LiveRunModel live = new LiveRunModel();
+        StoredRun run = run(udp, live);
+        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
+        // samples.csv: the server's (receiver's) rows, each interval of the stream and its SUM, with the figures.
+        List<org.apache.commons.csv.CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
+        List<org.apache.commons.csv.CSVRecord> received = rows.stream()
+                .filter(r -> r.get("role").equals("receiver")).toList();
+        assertTrue(received.stream().filter(r -> r.get("stream").equals("SUM")).count() >= 2, rows.toString());
+        assertTrue(received.stream().filter(r -> !r.get("stream").equals("SUM")).count() >= 2, rows.toString());
+        for (org.apache.commons.csv.CSVRecord r : received) {
+            if (Double.parseDouble(r.get("end_s")) - Double.parseDouble(r.get("start_s")) < 0.5) {
+                continue; // the server's last fragment of an interval
+            }
+            for (String column : List.of("jitter_ms", "lost_packets", "packets", "time_utc")) {
+                assertFalse(r.get(column).isEmpty(), column + " of " + r);
+            }
+            assertTrue(Long.parseLong(r.get("packets")) > 0, r.toString());
+        }
+        assertTrue(rows.stream().anyMatch(r -> r.get("role").equals("sender") && r.get("stream_index").equals("1")));
+        // The live model: a loss % lane and the stream's jitter and loss in its table row.
+        assertTrue(live.loss().entries().stream().anyMatch(e -> e.series().size() >= 2),
+                "loss per interval on the live chart");
+        LiveRunModel.StreamRow row = live.takeSnapshot().rows().stream().filter(r -> !r.key().stream().equals("SUM"))
+                .findFirst().orElseThrow();
+        assertNotNull(row.jitterMs());
+        assertNotNull(row.lossPercent());
+    }
+
+    @Test
+    void reverseRunKeepsTheSendingServersRetransmitsAndWindowBesideTheClientsView() throws Exception {
+        StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.REVERSE, null));
+        List<Sample> sent = samples(run).stream().filter(s -> s.role() == Role.SENDER && !s.isSum()).toList();
+        List<Sample> got = samples(run).stream().filter(s -> s.role() == Role.RECEIVER && !s.isSum()).toList();
+        assertTrue(sent.size() >= 2 && got.size() >= 2, samples(run).toString());
+        for (Sample s : sent) {
+            assertEquals(Direction.S2C, s.direction());
+            assertEquals(Boolean.FALSE, s.printedByClient(), "the server's view");
+            assertNotNull(s.retransmits(), s.toString());
+            assertNotNull(s.cwndBytes(), s.toString());
+        }
+        assertTrue(got.stream().allMatch(s -> s.retransmits() == null && Boolean.TRUE.equals(s.printedByClient())));
+        // samples.csv says whose view each row is; both are kept.
+        List<org.apache.commons.csv.CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
+        assertEquals(Set.of("sender", "receiver"), rows.stream().map(r -> r.get("role")).collect(Collectors.toSet()));
+        assertTrue(rows.stream().filter(r -> r.get("role").equals("sender") && !r.get("stream").equals("SUM"))
+                .allMatch(r -> !r.get("retransmits").isEmpty() && !r.get("cwnd_bytes").isEmpty()), rows.toString());
+    }
+
+    private static List<org.apache.commons.csv.CSVRecord> csv(Path file) throws IOException {
+        try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.parse(file,
+                java.nio.charset.StandardCharsets.UTF_8, org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader()
+                        .setSkipHeaderRecord(true).get())) {
+            return p.getRecords();
+        }
+    }
+
+    @Test
     void bidirectionalMeasuresBothDirections() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.BIDIR, null));
         Map<Direction, Double> rates = new TreeMap<>();
@@ -244,6 +318,11 @@ class EngineLabTest {
         assertEquals(Set.of(Direction.C2S, Direction.S2C), rates.keySet());
         rates.values().forEach(v -> assertTrue(v > 50e6, rates.toString()));
         assertTrue(samples(run).stream().anyMatch(s -> s.direction() == Direction.S2C));
+        // Every direction has its sender's view with retransmits: the client's for c2s, the server's for s2c.
+        for (Direction d : Direction.values()) {
+            assertTrue(samples(run).stream().anyMatch(s -> s.direction() == d && s.role() == Role.SENDER
+                    && !s.isSum() && s.retransmits() != null && s.cwndBytes() != null), d.csv());
+        }
     }
 
     @Test

@@ -37,7 +37,8 @@ class ResultsStoreTest {
         r.begin(plan, Instant.now(), List.of(""), CommandPreview.forPlan(plan));
         r.write(dir);
         try (RunJournal j = new RunJournal(dir)) {
-            j.sample("", 1, Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L));
+            j.sample("", 1, Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L)
+                    .withRole(Role.SENDER).withStreamIndex(1).withStartUtc(Instant.parse("2026-12-02T12:00:00.25Z")));
             j.summary("", 1, Summary.tcp(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
             j.pointRows("", List.of(new SweepRow("", null, 1, 1, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
         }
@@ -196,6 +197,10 @@ class ResultsStoreTest {
         assertEquals("c2s", samples.get(0).get("direction"));
         assertEquals("", samples.get(0).get("source"));
         assertEquals("65536", samples.get(0).get("cwnd_bytes"));
+        // What the journal keeps of whose view, which stream and when reaches the CSV.
+        assertEquals("sender", samples.get(0).get("role"));
+        assertEquals("1", samples.get(0).get("stream_index"));
+        assertEquals("2026-12-02T12:00:00.250Z", samples.get(0).get("time_utc"));
         List<CSVRecord> summary = read(dir.resolve("summary.csv"));
         assertEquals("receiver", summary.get(0).get("role"));
         assertEquals("", summary.get(0).get("retransmits"));

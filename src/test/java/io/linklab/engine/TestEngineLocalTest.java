@@ -127,8 +127,10 @@ class TestEngineLocalTest {
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
-        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value).toList();
-        java.util.Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null)
+        // The client's view (the sender's, here): each process's stream, and the merged SUM.
+        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value)
+                .filter(s -> s.role() == io.linklab.model.Role.SENDER).toList();
+        java.util.Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null && !s.isSum())
                 .collect(java.util.stream.Collectors.groupingBy(Sample::process));
         assertEquals(java.util.Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
         List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
@@ -141,7 +143,7 @@ class TestEngineLocalTest {
         List<io.linklab.model.Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
         for (io.linklab.model.Role role : io.linklab.model.Role.values()) {
             List<io.linklab.model.Summary> parts = summaries.stream()
-                    .filter(s -> s.process() != null && s.role() == role).toList();
+                    .filter(s -> s.process() != null && s.role() == role && !s.isSum()).toList();
             assertEquals(4, parts.size(), role + " totals, one per process: " + parts);
             io.linklab.model.Summary sum = summaries.stream().filter(s -> s.process() == null && s.role() == role)
                     .findFirst().orElseThrow();

@@ -5,13 +5,16 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.ToolMeta;
+import io.linklab.tools.shape.ShapedRows;
 
 import java.io.Closeable;
 import java.io.IOException;
 
 /**
  * A sink that appends every sample to samples.csv and every total to summary.csv, stamped with the
- * current source (imported file), sweep point and run. Either writer may be null to skip that file.
+ * current source (imported file), sweep point and run, in the one shape of those files (tools.shape:
+ * stream numbers, a SUM for every interval, both roles of every total). Either writer may be null to skip
+ * that file.
  */
 public final class CsvResultSink implements MeasurementSink, Closeable {
 
@@ -20,6 +23,8 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
     private String source = "";
     private String point = "";
     private String run;
+    /** What the parsers give goes through this first; what it lets out is written ({@link Rows}). */
+    private final ShapedRows shaped = ShapedRows.forImport(new Rows());
 
     public CsvResultSink(CsvTableWriter<ResultTables.SampleRow> samples,
                          CsvTableWriter<ResultTables.SummaryRow> summaries) {
@@ -38,6 +43,7 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
      * all back. Both writers must come from {@link CsvTableWriter#create}.
      */
     public void beginSource(String newSource) throws IOException {
+        shaped.finish(); // the last rows of the previous file, still under its name
         source(newSource);
         for (CsvTableWriter<?> w : writers()) {
             w.mark();
@@ -46,6 +52,7 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
 
     /** Takes back every row written since {@link #beginSource}: a file that failed leaves nothing behind. */
     public void discardSource() throws IOException {
+        shaped.discard();
         for (CsvTableWriter<?> w : writers()) {
             w.rollback();
         }
@@ -69,16 +76,12 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
 
     @Override
     public void sample(Sample sample) {
-        if (samples != null) {
-            samples.write(new ResultTables.SampleRow(source, point, run, sample));
-        }
+        shaped.sample(sample);
     }
 
     @Override
     public void summary(Summary summary) {
-        if (summaries != null) {
-            summaries.write(new ResultTables.SummaryRow(source, point, run, summary));
-        }
+        shaped.summary(summary);
     }
 
     @Override
@@ -88,14 +91,45 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
 
     @Override
     public void meta(String key, String value) {
-        if (ToolMeta.RUN.equals(key)) {
-            run = value;
+        shaped.meta(key, value);
+    }
+
+    /** The shaped rows, written with the source, point and run they belong to. */
+    private final class Rows implements MeasurementSink {
+        @Override
+        public void sample(Sample sample) {
+            if (samples != null) {
+                samples.write(new ResultTables.SampleRow(source, point, run, sample));
+            }
+        }
+
+        @Override
+        public void summary(Summary summary) {
+            if (summaries != null) {
+                summaries.write(new ResultTables.SummaryRow(source, point, run, summary));
+            }
+        }
+
+        @Override
+        public void event(ToolEvent event) {
+        }
+
+        @Override
+        public void meta(String key, String value) {
+            if (ToolMeta.RUN.equals(key)) {
+                run = value;
+            }
         }
     }
 
     @Override
     public void close() throws IOException {
         IOException first = null;
+        try {
+            shaped.finish();
+        } catch (java.io.UncheckedIOException e) {
+            first = e.getCause();
+        }
         for (Closeable c : new Closeable[] {samples, summaries}) {
             if (c != null) {
                 try {

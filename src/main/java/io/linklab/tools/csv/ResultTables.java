@@ -32,7 +32,19 @@ public final class ResultTables {
             .number("lost_packets", r -> r.sample().lostPackets())
             .number("packets", r -> r.sample().packets())
             .text("omitted", r -> r.sample().omitted() ? "true" : null)
+            .text("role", r -> r.sample().role() == null ? null : r.sample().role().csv())
+            .number("stream_index", r -> r.sample().streamIndex())
+            .text("time_utc", r -> utc(r.sample().startUtc()))
             .build();
+
+    private static final java.time.format.DateTimeFormatter UTC_MILLIS =
+            java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+                    .withZone(java.time.ZoneOffset.UTC);
+
+    /** ISO 8601 in UTC to the millisecond, always with three decimals so that the cells sort as text. */
+    private static String utc(java.time.Instant t) {
+        return t == null ? null : UTC_MILLIS.format(t);
+    }
 
     public static final CsvTable<SummaryRow> SUMMARY = CsvTable.<SummaryRow>builder()
             .text("source", SummaryRow::source)

@@ -78,7 +78,7 @@ public final class Iperf2CsvParser implements StreamingParser {
         String key = f[1] + ":" + f[2] + ">" + f[3] + ":" + f[4] + "#" + id;
         roles.put(key, role);
         Sample sample = new Sample(null, stream, Direction.C2S, t0, t1, bytes, bps, null, null, null, jitter, lost,
-                packets, false);
+                packets, false, role, null, null);
         if (t0 == 0 && reported.contains(key)) {
             onlyReport.remove(key);
             total(sample, role);

@@ -47,6 +47,7 @@ public final class Iperf2TextParser implements StreamingParser {
     private String pendingClientLine;
     private int run;
     private String serverReportFor;
+    private boolean startUtcSent;
 
     private boolean hdrWriteErr;
     private boolean hdrRtry;
@@ -88,6 +89,7 @@ public final class Iperf2TextParser implements StreamingParser {
             directions.clear();
             reported.clear();
             lastDirection = null;
+            startUtcSent = false;
             run++;
             reportsSinceRun = false;
             connectsSinceRun = false;
@@ -204,6 +206,47 @@ public final class Iperf2TextParser implements StreamingParser {
         reported.remove(key);
         directions.put(key, d);
         connectsSinceRun = true;
+        long connectingPort = incoming ? remotePort : localPort;
+        if (connectingPort > 0) {
+            String id = star ? key.substring(1) : key;
+            sink.meta(ToolMeta.STREAM_PORT, id + " " + d.csv() + " " + connectingPort);
+            if (line.indexOf("(full-duplex)") >= 0) {
+                // One socket carries both directions; the other one's reports are the "*" stream of this id.
+                sink.meta(ToolMeta.STREAM_PORT, id + " " + d.opposite().csv() + " " + connectingPort);
+            }
+        }
+        if (!startUtcSent) {
+            String utc = connectedAtUtc(line);
+            if (utc != null) {
+                startUtcSent = true;
+                sink.meta(ToolMeta.START_UTC, utc);
+            }
+        }
+    }
+
+    private static final java.util.regex.Pattern CONNECTED_AT = java.util.regex.Pattern.compile(
+            " on (\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?) \\((UTC|GMT)\\)");
+
+    /**
+     * iperf 2.1's connect time ("… on 2026-12-02 12:20:36 (UTC)") as UTC seconds since 1970, or null: a time
+     * in another zone ("(CET)") is left out, as its abbreviation does not say the offset for certain.
+     */
+    static String connectedAtUtc(String line) {
+        if (line.indexOf(" on ") < 0) {
+            return null;
+        }
+        java.util.regex.Matcher m = CONNECTED_AT.matcher(line);
+        if (!m.find()) {
+            return null;
+        }
+        try {
+            java.time.Instant at = java.time.LocalDateTime.parse(m.group(1) + "T" + m.group(2))
+                    .toInstant(java.time.ZoneOffset.UTC);
+            return java.math.BigDecimal.valueOf(at.getEpochSecond())
+                    .add(java.math.BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     private Role roleOf(Direction d) {
@@ -295,7 +338,7 @@ public final class Iperf2TextParser implements StreamingParser {
         }
         lastDirection = d;
         Sample sample = new Sample(null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets,
-                false);
+                false, roleOf(d), null, null);
         if (serverReport) {
             // The server's view of a client's stream, sent back to the client: what was received.
             emitTotal(sample, Role.RECEIVER);

@@ -54,6 +54,7 @@ public final class Iperf3JsonParser implements StreamingParser {
     private static final int E_SUM_RECEIVED_REV = 22;
     private static final int E_CPU = 23;
     private static final int SERVER_OUTPUT = 24;
+    private static final int TIMESTAMP = 25;
 
     // Scalar fields of the leaf objects (interval streams, sums, end totals, CPU).
     private static final int F_SOCKET = 0;
@@ -484,6 +485,9 @@ public final class Iperf3JsonParser implements StreamingParser {
                 if ("accepted_connection".equals(f)) {
                     return ACCEPTED;
                 }
+                if ("timestamp".equals(f)) {
+                    return TIMESTAMP;
+                }
                 return OTHER;
             case INTERVALS:
                 return INTERVAL;
@@ -532,7 +536,7 @@ public final class Iperf3JsonParser implements StreamingParser {
 
     private static boolean isLeaf(int c) {
         return c >= I_STREAM && c != INTERVALS && c != END && c != E_STREAMS && c != E_STREAM
-                && c != SERVER_OUTPUT && c != I_STREAMS;
+                && c != SERVER_OUTPUT && c != I_STREAMS && c != TIMESTAMP;
     }
 
     private void scalar(JsonToken t) throws IOException {
@@ -597,6 +601,13 @@ public final class Iperf3JsonParser implements StreamingParser {
                     sink.meta(ToolMeta.REMOTE, parser.getText());
                 }
                 break;
+            case TIMESTAMP:
+                if (f.equals("timesecs") && !serverSide[depth - 1]
+                        && (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT)) {
+                    // Seconds since 1970 in UTC when the test began: the absolute time of its intervals.
+                    sink.meta(ToolMeta.START_UTC, parser.getText());
+                }
+                break;
             case TEST_START:
                 if (f.equals("protocol")) {
                     sink.meta(ToolMeta.PROTOCOL, parser.getText());
@@ -652,10 +663,11 @@ public final class Iperf3JsonParser implements StreamingParser {
             case I_SUM:
                 sink.sample(sample(server, Sample.SUM));
                 break;
-            case I_SUM_REV:
-                sink.sample(sample(server, Sample.SUM).withDirection(
-                        has[F_SENDER] ? direction() : forward().opposite()));
+            case I_SUM_REV: {
+                Direction d = has[F_SENDER] ? direction() : forward().opposite();
+                sink.sample(sample(server, Sample.SUM).withDirection(d).withRole(view(server, d)));
                 break;
+            }
             case E_SENDER:
                 endTotals.add(total(server, streamId(), Role.SENDER, direction()));
                 break;
@@ -755,10 +767,23 @@ public final class Iperf3JsonParser implements StreamingParser {
     }
 
     private Sample sample(boolean server, String stream) {
-        return new Sample(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, direction(), val[F_START],
+        Direction d = direction();
+        return new Sample(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, d, val[F_START],
                 val[F_END], longOrNull(F_BYTES), doubleOrNull(F_BPS), longOrNull(F_RETR), longOrNull(F_CWND),
                 has[F_RTT] ? val[F_RTT] / 1000.0 : null, doubleOrNull(F_JITTER), longOrNull(F_LOST),
-                longOrNull(F_PACKETS), has[F_OMITTED] && val[F_OMITTED] != 0);
+                longOrNull(F_PACKETS), has[F_OMITTED] && val[F_OMITTED] != 0, view(server, d), null, null);
+    }
+
+    /**
+     * Whose view an interval is: its "sender" flag (3.1+), else the printing end's part in direction
+     * {@code d} (a --get-server-output section is printed by the server).
+     */
+    private Role view(boolean server, Direction d) {
+        if (has[F_SENDER]) {
+            return val[F_SENDER] != 0 ? Role.SENDER : Role.RECEIVER;
+        }
+        boolean byClient = client && !server;
+        return byClient == (d == Direction.C2S) ? Role.SENDER : Role.RECEIVER;
     }
 
     private Summary total(boolean server, String stream, Role role, Direction direction) {

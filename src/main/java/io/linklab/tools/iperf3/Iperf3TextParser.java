@@ -35,6 +35,8 @@ public final class Iperf3TextParser implements StreamingParser {
     private static final class Proc {
         final String title;
         boolean server;
+        /** A "Connecting to host" line was seen: this is a client's output. */
+        boolean client;
         boolean reverse;
         boolean udp;
         boolean senderColumns;
@@ -72,6 +74,16 @@ public final class Iperf3TextParser implements StreamingParser {
             // A server log does not say -R; the server prints Retr/Cwnd (TCP) or only datagram counts (UDP)
             // when it is the sending end.
             return server && !serverOutput && senderColumns ? Direction.S2C : Direction.C2S;
+        }
+
+        /** Whose view an interval line without a --bidir tag is: the printing end's part in the flow. */
+        Role view(Direction direction) {
+            boolean serverSide = server || serverOutput;
+            if (!serverSide && !client) {
+                // A fragment without its banner: the columns tell, Retr/Cwnd or a datagram count for the sender.
+                return senderColumns ? Role.SENDER : Role.RECEIVER;
+            }
+            return serverSide == (direction == Direction.S2C) ? Role.SENDER : Role.RECEIVER;
         }
     }
 
@@ -174,18 +186,27 @@ public final class Iperf3TextParser implements StreamingParser {
             return false;
         }
         Direction tagged = null;
+        Role taggedView = null;
         if (s.peek() == '[') {
-            if (s.expect("[TX-C]") || s.expect("[RX-S]")) {
+            if (s.expect("[TX-C]")) {
                 tagged = Direction.C2S;
-            } else if (s.expect("[RX-C]") || s.expect("[TX-S]")) {
+                taggedView = Role.SENDER;
+            } else if (s.expect("[RX-S]")) {
+                tagged = Direction.C2S;
+                taggedView = Role.RECEIVER;
+            } else if (s.expect("[RX-C]")) {
                 tagged = Direction.S2C;
+                taggedView = Role.RECEIVER;
+            } else if (s.expect("[TX-S]")) {
+                tagged = Direction.S2C;
+                taggedView = Role.SENDER;
             } else {
                 return false;
             }
         }
         s.skipSpaces();
         if (s.lookingAtDigit()) {
-            return measurement(line, bracket, stream, tagged);
+            return measurement(line, bracket, stream, tagged, taggedView);
         }
         if (s.lookingAt("local ")) {
             announce();
@@ -206,7 +227,7 @@ public final class Iperf3TextParser implements StreamingParser {
         proc.separatorSeen = false;
     }
 
-    private boolean measurement(String line, int bracket, String stream, Direction tagged) {
+    private boolean measurement(String line, int bracket, String stream, Direction tagged, Role taggedView) {
         TextScanner s = sc;
         if (!s.readIntervalHead()) {
             return false;
@@ -285,7 +306,7 @@ public final class Iperf3TextParser implements StreamingParser {
         } else {
             proc.separatorSeen = false;
             sink.sample(new Sample(proc.process(), stream, direction, t0, t1, bytes, bps, retr, cwnd, null,
-                    jitter, lost, packets, omitted));
+                    jitter, lost, packets, omitted, taggedView != null ? taggedView : proc.view(direction), null, null));
         }
         return true;
     }
@@ -298,6 +319,7 @@ public final class Iperf3TextParser implements StreamingParser {
             announce();
             Proc proc = procBefore(line, at);
             proc.server = false;
+            proc.client = true;
             proc.newTest();
             sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
             sink.meta(ToolMeta.SIDE, "client");
@@ -311,6 +333,7 @@ public final class Iperf3TextParser implements StreamingParser {
             Proc proc = procBefore(line, at);
             if (!proc.serverOutput) {
                 proc.server = true;
+                proc.client = false;
                 proc.newTest();
                 sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
                 sink.meta(ToolMeta.SIDE, "server");

@@ -52,8 +52,12 @@ public final class ComparisonModel {
     private void addRun(int index, RecordedRun run) {
         int colour = Palette.color(index);
         String who = label(run);
-        // Per direction: the tool's SUM rows, else the streams added up, interval by interval.
+        // Per direction: the tool's SUM rows, else the streams added up, interval by interval. One end's view
+        // only (a run's client, a log's first), and of SUMs the merged one of several processes where there is one.
         boolean hasSum = run.samples().stream().anyMatch(s -> s.sample().isSum());
+        boolean mergedSums = run.samples().stream().anyMatch(s -> s.sample().isSum() && s.sample().process() == null);
+        Boolean drawnIsClient = run.plan() != null ? Boolean.TRUE : run.samples().stream()
+                .map(s -> s.sample().printedByClient()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         Map<Direction, LiveSeries> sums = new LinkedHashMap<>();
         String lastPoint = run.samples().isEmpty() ? "" : run.samples().get(run.samples().size() - 1).point();
         int lastRep = run.samples().isEmpty() ? 0 : run.samples().get(run.samples().size() - 1).repetition();
@@ -61,7 +65,8 @@ public final class ComparisonModel {
             Sample s = ps.sample();
             // A sweep's time series would overlap point after point; its last point stands for it here.
             if (!ps.point().equals(lastPoint) || ps.repetition() != lastRep || s.omitted()
-                    || s.bitsPerSecond() == null || s.isSum() != hasSum) {
+                    || s.bitsPerSecond() == null || s.isSum() != hasSum || mergedSums && s.process() != null
+                    || s.printedByClient() != null && !s.printedByClient().equals(drawnIsClient)) {
                 continue;
             }
             Direction d = s.direction() == null ? Direction.C2S : s.direction();

@@ -97,6 +97,7 @@ public final class LiveRunModel implements RunListener {
     private int processesThisPoint = 1;
     private boolean sawRtt;
     private boolean sawUdp;
+    private final EndViews ends = new EndViews();
 
     public LiveRunModel() {
         this(System::nanoTime);
@@ -243,6 +244,7 @@ public final class LiveRunModel implements RunListener {
         rows.clear();
         colours = 0;
         maxEndS.clear();
+        ends.clear();
     }
 
     private boolean twoWay() {
@@ -276,6 +278,11 @@ public final class LiveRunModel implements RunListener {
             double x = s.endS();
             boolean bidir = twoWay();
             Direction dir = s.direction() == null ? Direction.C2S : s.direction();
+            RunInfo runInfo = info;
+            if (!serverView && ends.isOtherEnd(s, runInfo != null && runInfo.plan() != null)) {
+                otherEndView(s, dir, x);
+                return;
+            }
             StreamKey key = new StreamKey(s.process(), s.stream(), dir);
             Boolean forced = toolSums;
             boolean toolSum = forced != null ? forced : streamsThisPoint > 1;
@@ -286,7 +293,7 @@ public final class LiveRunModel implements RunListener {
                     addToSum(dir, x, bps, s.retransmits(), bidir);
                     return;
                 }
-                if ((multiProcess() || serverView) && bps != null) {
+                if ((multiProcess() && streamsThisPoint > 1 || serverView) && bps != null) {
                     line(bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
                 }
                 if (toolSum && countsInSum && !multiProcess()) {
@@ -295,6 +302,7 @@ public final class LiveRunModel implements RunListener {
                 return;
             }
             StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
+            ends.drawn(s, key);
             String label = key.label(bidir);
             if (bps != null) {
                 if (lines.bps == null) {
@@ -302,41 +310,80 @@ public final class LiveRunModel implements RunListener {
                 }
                 lines.bps.add(x, bps);
             }
-            if (s.retransmits() != null) {
-                if (lines.retr == null) {
-                    lines.retr = line(retransmits, "rtr|" + key, label, 1f, dir);
-                }
-                lines.retr.add(x, s.retransmits());
-            }
-            if (s.cwndBytes() != null) {
-                if (lines.cwnd == null) {
-                    lines.cwnd = line(cwnd, "cwnd|" + key, label, 1f, dir);
-                }
-                lines.cwnd.add(x, s.cwndBytes());
-            }
             if (s.rttMs() != null) {
                 sawRtt = true;
                 line(rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
             }
-            Double lossPct = null;
-            if (s.jitterMs() != null) {
-                sawUdp = true;
-                line(jitter, "jit|" + key, key.label(bidir), 1f, dir).add(x, s.jitterMs());
-            }
-            if (s.lostPackets() != null && s.packets() != null && s.packets() > 0) {
-                sawUdp = true;
-                lossPct = 100.0 * s.lostPackets() / s.packets();
-                line(loss, "loss|" + key, key.label(bidir), 1f, dir).add(x, lossPct);
-            }
-            StreamRow prev = rows.get(key);
-            long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
-            rows.put(key, new StreamRow(key, x, bps, s.retransmits(), total, s.cwndBytes(), s.rttMs(), s.jitterMs(),
-                    lossPct));
+            Double lossPct = drawDetails(s, key, lines, label, dir, x);
+            updateRow(key, s, lossPct, true);
             if (!toolSum && countsInSum && !multiProcess()) {
                 addToSum(dir, x, bps, s.retransmits(), bidir);
             }
         }
         changed.run();
+    }
+
+    /**
+     * The other end's view of a drawn stream adds what the drawn end does not report: the sender's retransmits
+     * and congestion window, the receiver's UDP jitter and loss. Its bitrate and SUMs are the same flow
+     * counted again, so they are not drawn (see {@link EndViews}).
+     */
+    private void otherEndView(Sample s, Direction dir, double x) {
+        StreamKey key = ends.drawnStreamOf(s, dir);
+        if (key == null) {
+            return;
+        }
+        StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
+        Double lossPct = drawDetails(s, key, lines, key.label(twoWay()), dir, x);
+        updateRow(key, s, lossPct, false);
+        changed.run();
+    }
+
+    /** A stream's retransmits, congestion window, jitter and loss on their charts; the loss in %, or null. */
+    private Double drawDetails(Sample s, StreamKey key, StreamLines lines, String label, Direction dir, double x) {
+        if (s.retransmits() != null) {
+            if (lines.retr == null) {
+                lines.retr = line(retransmits, "rtr|" + key, label, 1f, dir);
+            }
+            lines.retr.add(x, s.retransmits());
+        }
+        if (s.cwndBytes() != null) {
+            if (lines.cwnd == null) {
+                lines.cwnd = line(cwnd, "cwnd|" + key, label, 1f, dir);
+            }
+            lines.cwnd.add(x, s.cwndBytes());
+        }
+        if (s.jitterMs() != null) {
+            sawUdp = true;
+            line(jitter, "jit|" + key, label, 1f, dir).add(x, s.jitterMs());
+        }
+        if (s.lostPackets() == null || s.packets() == null || s.packets() <= 0) {
+            return null;
+        }
+        sawUdp = true;
+        double lossPct = 100.0 * s.lostPackets() / s.packets();
+        line(loss, "loss|" + key, label, 1f, dir).add(x, lossPct);
+        return lossPct;
+    }
+
+    /**
+     * A stream's table row after {@code s}: the drawn end's row sets time, bitrate and RTT; each figure one
+     * end does not report stays as the other end's view last gave it.
+     */
+    private void updateRow(StreamKey key, Sample s, Double lossPct, boolean drawnEnd) {
+        StreamRow prev = rows.get(key);
+        if (prev == null && !drawnEnd) {
+            return;
+        }
+        long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
+        rows.put(key, new StreamRow(key, drawnEnd ? s.endS() : prev.endS(),
+                drawnEnd ? s.bitsPerSecond() : prev.bitsPerSecond(), or(s.retransmits(), prev, StreamRow::retransmits),
+                total, or(s.cwndBytes(), prev, StreamRow::cwndBytes), drawnEnd ? s.rttMs() : prev.rttMs(),
+                or(s.jitterMs(), prev, StreamRow::jitterMs), or(lossPct, prev, StreamRow::lossPercent)));
+    }
+
+    private static <T> T or(T value, StreamRow prev, java.util.function.Function<StreamRow, T> previous) {
+        return value != null || prev == null ? value : previous.apply(prev);
     }
 
     /** The bold SUM of a direction: the tool's SUM rows, added up over processes interval by interval. */

@@ -41,7 +41,7 @@ public final class LogImports {
         try (CsvResultSink csv = new CsvResultSink(
                 CsvTableWriter.create(folder.resolve("samples.csv"), ResultTables.SAMPLES),
                 CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY))) {
-            csv.source(name);
+            csv.source(file.toString());
             result = LogImporter.importFile(file, null, new MeasurementSink() {
                 @Override
                 public void sample(Sample sample) {

@@ -3,6 +3,7 @@ package io.linklab.tools.csv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 /** The number and quoting rules of CONTRACTS.md. */
@@ -37,12 +39,12 @@ class CsvTableWriterTest {
         CsvTableWriter<ResultTables.SampleRow> w = new CsvTableWriter<>(out, ResultTables.SAMPLES);
         w.write(new ResultTables.SampleRow("a \"quoted\", file.txt", "mtu=9000", "1",
                 new Sample("S1", "5", Direction.S2C, 0, 1.5, 1024L, 8.5e9, null, 3_000_000L, null, null, null, null,
-                        false)));
+                        false, Role.SENDER, 2, Instant.parse("2026-12-02T12:20:36.5Z"))));
         String[] lines = out.toString().split("\r\n");
         assertEquals("source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
-                + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted", lines[0]);
-        assertEquals("\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,",
-                lines[1]);
+                + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted,role,stream_index,time_utc", lines[0]);
+        assertEquals("\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,,"
+                + "sender,2,2026-12-02T12:20:36.500Z", lines[1]);
     }
 
     @TempDir
@@ -85,7 +87,7 @@ class CsvTableWriterTest {
                         null, false)));
         String[] lines = out.toString().split("\r\n");
         assertEquals("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"
-                + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,", lines[1]);
+                + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,,,,", lines[1]);
     }
 
     @Test

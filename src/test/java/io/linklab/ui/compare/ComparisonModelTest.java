@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Direction;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.TestPlan;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.LogImports;
 import io.linklab.ui.history.RecordedRun;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,5 +43,37 @@ class ComparisonModelTest {
         assertTrue(c2s.differs());
         assertEquals("1.00×", m.ratioToFirst().get(five.id()));
         assertThrows(IllegalArgumentException.class, () -> new ComparisonModel(List.of(one)));
+    }
+
+    /** A live run of two processes as the journal keeps it: both ends' views, each process's SUMs and the merged ones. */
+    private static RecordedRun twoProcessRun(String id, double clientRate) {
+        List<RecordedRun.PointSample> rows = new ArrayList<>();
+        for (int t = 1; t <= 2; t++) {
+            for (Role role : Role.values()) {
+                double rate = role == Role.SENDER ? clientRate : clientRate * 0.9;
+                for (String process : List.of("5201", "5202")) {
+                    Sample stream = Sample.tcp(process, "5", Direction.C2S, t - 1, t, 1L, rate / 2, null, null)
+                            .withRole(role).withStreamIndex(1);
+                    rows.add(new RecordedRun.PointSample("", 1, stream));
+                    rows.add(new RecordedRun.PointSample("", 1, stream.asSum()));
+                }
+                rows.add(new RecordedRun.PointSample("", 1, Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L,
+                        rate, null, null).withRole(role)));
+            }
+        }
+        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
+        return new RecordedRun(id, id, null, "OK", null, null, "iperf3", List.of(), plan, Map.of(), Map.of(), rows,
+                List.of(), List.of(), Path.of(id), false, null);
+    }
+
+    @Test
+    void aRunsOverlayIsItsMergedSumOfOneEndsViewNotEveryRowAddedUp() {
+        ComparisonModel m = new ComparisonModel(List.of(twoProcessRun("a", 10e9), twoProcessRun("b", 20e9)));
+        assertEquals(2, m.overlay().entries().size());
+        for (int i = 0; i < 2; i++) {
+            double[] ys = m.overlay().entries().get(i).series().points()[1];
+            assertEquals(List.of((i + 1) * 10e9, (i + 1) * 10e9), List.of(ys[0], ys[1]),
+                    "the client's (sender's) merged SUM of run " + i);
+        }
     }
 }

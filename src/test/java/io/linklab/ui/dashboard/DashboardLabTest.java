@@ -165,6 +165,9 @@ class DashboardLabTest {
                 if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
                     continue;
                 }
+                if (!"sender".equals(r.get("role"))) {
+                    continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
+                }
                 csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>()).add(new double[] {
                         Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))});
             }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.Direction;
+import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -156,5 +157,56 @@ class LiveRunModelTest {
         LiveRunModel.Snapshot end = model.takeSnapshot();
         assertEquals(1.0, end.progress().fraction());
         assertEquals("stopped", end.status());
+    }
+
+    /** A UDP interval as one end printed it: the client sends (datagram counts), the server receives. */
+    private static Sample udp(String stream, Role role, double end, double bps, Double jitter, Long lost, long packets) {
+        return new Sample(null, stream, Direction.C2S, end - 1, end, (long) (bps / 8), bps, null, null, null, jitter,
+                lost, packets, false, role, Sample.SUM.equals(stream) ? null : 1, null);
+    }
+
+    @Test
+    void theServersViewOfAUdpRunGivesJitterAndLossWithoutDrawingTheFlowTwice() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        for (int t = 1; t <= 2; t++) {
+            model.sample("", udp("5", Role.SENDER, t, 100e6, null, null, 382));
+            model.sample("", udp(Sample.SUM, Role.SENDER, t, 100e6, null, null, 382));
+            // The server numbers the same stream "6"; its stream number says which flow it is.
+            model.sample("", udp("6", Role.RECEIVER, t + 0.01, 99e6, 0.05 * t, 4L * t, 400));
+            model.sample("", udp(Sample.SUM, Role.RECEIVER, t + 0.01, 99e6, 0.05 * t, 4L * t, 400));
+        }
+        assertEquals(List.of("stream 5", "SUM"), model.bitrate().entries().stream()
+                .map(LiveChartContent.Entry::label).toList(), "one line per flow, the client's view");
+        assertArrayEquals(new double[] {100e6, 100e6}, entry(model.bitrate(), "SUM").series().points()[1]);
+        assertArrayEquals(new double[] {1.0, 2.0}, entry(model.loss(), "stream 5").series().points()[1], 1e-9,
+                "loss % per interval: 4 and 8 of 400 datagrams");
+        assertArrayEquals(new double[] {0.05, 0.1}, entry(model.jitter(), "stream 5").series().points()[1], 1e-9);
+        LiveRunModel.StreamRow row = model.takeSnapshot().rows().stream()
+                .filter(r -> r.key().stream().equals("5")).findFirst().orElseThrow();
+        assertEquals(0.1, row.jitterMs(), 1e-9);
+        assertEquals(2.0, row.lossPercent(), 1e-9);
+        assertEquals(100e6, row.bitsPerSecond());
+    }
+
+    @Test
+    void theServersViewOfAReverseRunGivesTheSendersRetransmitsAndWindow() {
+        start(plan(1, 1, TestPlan.Mode.REVERSE, null), List.of(""));
+        for (int t = 1; t <= 2; t++) {
+            // The client receives: no retransmits or window of its own.
+            model.sample("", Sample.tcp(null, "5", Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
+                    .withRole(Role.RECEIVER).withStreamIndex(1));
+            model.sample("", Sample.tcp(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
+                    .withRole(Role.SENDER).withStreamIndex(1));
+        }
+        assertArrayEquals(new double[] {3, 6}, entry(model.retransmits(), "stream 5").series().points()[1]);
+        assertArrayEquals(new double[] {65536, 131072}, entry(model.cwnd(), "stream 5").series().points()[1]);
+        assertEquals(List.of("stream 5", "SUM"), model.bitrate().entries().stream()
+                .map(LiveChartContent.Entry::label).toList());
+        LiveRunModel.StreamRow row = model.takeSnapshot().rows().stream()
+                .filter(r -> r.key().stream().equals("5")).findFirst().orElseThrow();
+        assertEquals(6, row.retransmits());
+        assertEquals(9, row.totalRetransmits());
+        assertEquals(131072L, row.cwndBytes());
+        assertEquals(8e9, row.bitsPerSecond(), "the client's own rate");
     }
 }

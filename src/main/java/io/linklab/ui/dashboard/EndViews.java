@@ -1,0 +1,54 @@
+package io.linklab.ui.dashboard;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Which end's view of the flows the dashboard draws, and which drawn stream each row of the other end's view
+ * belongs to. A live run draws the client's view, as it always did; a replayed log the view it reported
+ * first. The other end's rows are the same flows seen from the other side (the tools number the streams
+ * differently on each end, so they are matched by stream number).
+ */
+final class EndViews {
+
+    /** A stream by its number within its process and direction. */
+    private record IndexKey(String process, Direction direction, int index) {
+    }
+
+    private Boolean drawnIsClient;
+    private final Map<IndexKey, LiveRunModel.StreamKey> byIndex = new HashMap<>();
+
+    /** Whether {@code s} is the other end's view; {@code live} is true for a run with a plan. */
+    boolean isOtherEnd(Sample s, boolean live) {
+        Boolean byClient = s.printedByClient();
+        if (byClient == null) {
+            return false;
+        }
+        if (drawnIsClient == null) {
+            drawnIsClient = live || byClient;
+        }
+        return byClient.booleanValue() != drawnIsClient.booleanValue();
+    }
+
+    /** A drawn row: its stream number now leads to its key. */
+    void drawn(Sample s, LiveRunModel.StreamKey key) {
+        if (s.streamIndex() != null) {
+            byIndex.put(new IndexKey(s.process(), key.direction(), s.streamIndex()), key);
+        }
+    }
+
+    /** The drawn stream an other end's row belongs to, or null (a SUM, or its stream not drawn yet). */
+    LiveRunModel.StreamKey drawnStreamOf(Sample s, Direction dir) {
+        if (s.isSum() || s.streamIndex() == null) {
+            return null;
+        }
+        return byIndex.get(new IndexKey(s.process(), dir, s.streamIndex()));
+    }
+
+    /** A new point or repetition: the streams start over. */
+    void clear() {
+        byIndex.clear();
+    }
+}
