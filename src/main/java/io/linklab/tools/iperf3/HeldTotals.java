@@ -70,7 +70,7 @@ final class HeldTotals {
             sink.event(ToolEvent.warning(ToolMeta.TOTALS_NOT_EXCHANGED, "iperf3 was interrupted before its two ends "
                     + "exchanged their results, so the " + String.join(", ", left) + " total"
                     + (left.size() == 1 ? "" : "s") + " it printed as 0 bytes " + (left.size() == 1 ? "is" : "are")
-                    + " left out (not measured); the other end's own output has them", lineNo));
+                    + " left out (not measured); the other end's own output has " + (left.size() == 1 ? "it" : "them"), lineNo));
         }
         seen.clear();
         held.clear();
