@@ -372,8 +372,11 @@ final class Run implements RunHandle {
                 () -> preparedFor(open(plan.client().login()), commands), IO);
         CompletableFuture<Transport> s = oneHost ? c
                 : CompletableFuture.supplyAsync(() -> preparedFor(open(plan.server().login()), commands), IO);
-        clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
-        serverProbe = oneProbe ? clientProbe : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
+        // A target given by name is looked up where iperf3 will look it up: on the client.
+        String resolve = plan.target() != null && io.linklab.model.Validators.ipAddress(plan.target()).isPresent()
+                ? plan.target() : null;
+        clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client()), resolve), IO);
+        serverProbe = oneProbe ? clientProbe : s.thenApplyAsync(t -> probe(t, interfaces(plan.server()), null), IO);
         clientLogin = c;
         serverLogin = s;
     }
@@ -465,6 +468,9 @@ final class Run implements RunHandle {
         checkInterface(problems, sFacts, serverLabel, plan.server().dataInterface());
         checkCpus(problems, cFacts, clientLabel, plan.client());
         checkCpus(problems, sFacts, serverLabel, plan.server());
+        TargetCheck.Findings target = TargetCheck.check(plan.target(), cFacts, clientLabel, sFacts, serverLabel,
+                plan.client().login().equals(plan.server().login()));
+        problems.addAll(target.problems());
         int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
         for (int i = 0; i < maxProcesses; i++) {
             int port = plan.basePort() + i;
@@ -495,28 +501,35 @@ final class Run implements RunHandle {
         if (!problems.isEmpty()) {
             throw new RunAbort(String.join("; ", problems));
         }
+        target.warnings().forEach(w -> preflightWarning("target-on-session-interface", w));
         if (plan.client().dataInterface() != null && plan.server().dataInterface() != null) {
             OptionalInt cm = cFacts.mtu(plan.client().dataInterface());
             OptionalInt sm = sFacts.mtu(plan.server().dataInterface());
             if (cm.isPresent() && sm.isPresent() && cm.getAsInt() != sm.getAsInt() && !changesMtu) {
-                String w = "the MTUs differ: " + plan.client().dataInterface() + " on " + clientLabel + " has "
-                        + cm.getAsInt() + ", " + plan.server().dataInterface() + " on " + serverLabel + " has "
-                        + sm.getAsInt() + "; the path carries the smaller";
-                record.warning(w);
-                listener.event("", ToolEvent.warning("mtu-mismatch", w, 0));
-                listener.progress("warning: " + w);
+                preflightWarning("mtu-mismatch", "the MTUs differ: " + plan.client().dataInterface() + " on "
+                        + clientLabel + " has " + cm.getAsInt() + ", " + plan.server().dataInterface() + " on "
+                        + serverLabel + " has " + sm.getAsInt() + "; the path carries the smaller");
             }
         }
         record.write(dir);
+    }
+
+    /**
+     * A finding of the preflight that does not stop the run: in the run's warnings and its events (which the
+     * command line and the dashboard print; a progress line as well said it twice).
+     */
+    private void preflightWarning(String kind, String w) {
+        record.warning(w);
+        listener.event("", ToolEvent.warning(kind, w, 0));
     }
 
     private static List<String> interfaces(TestPlan.End end) {
         return end.dataInterface() == null ? List.of() : List.of(end.dataInterface());
     }
 
-    private HostFacts probe(Transport t, List<String> ifs) {
+    private HostFacts probe(Transport t, List<String> ifs, String resolve) {
         try {
-            return Preflight.run(t, tool, ifs);
+            return Preflight.run(t, tool, ifs, resolve);
         } catch (TransportException e) {
             throw new java.util.concurrent.CompletionException(new RunAbort("preflight on " + t.hostLabel()
                     + " failed: " + e.getMessage()));
