@@ -26,10 +26,12 @@ final class TargetCheck {
 
     /**
      * @param target the plan's target: an address, or a name the client resolved in its probe
-     * @param sameHost whether client and server are one host (its loopback is then a fine target)
+     * @param oneLogin whether client and server are one login (one host: its loopback is then a fine target); two
+     *                 logins on one host are told by their identical addresses
      */
     static Findings check(String target, HostFacts client, String clientLabel, HostFacts server, String serverLabel,
-                          boolean sameHost) {
+                          boolean oneLogin) {
+        boolean sameHost = oneLogin || (!server.addresses().isEmpty() && server.addresses().equals(client.addresses()));
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, Address> serverAddresses = normalized(server.addresses());

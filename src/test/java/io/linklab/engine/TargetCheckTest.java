@@ -90,6 +90,11 @@ class TargetCheckTest {
     void oneHostMayTestOverItsLoopback() {
         TargetCheck.Findings f = TargetCheck.check("127.0.0.1", SERVER, "local", SERVER, "local", true);
         assertEquals(new TargetCheck.Findings(List.of(), List.of()), f);
+        // two logins to one host (alice@h2 runs the client, root@h2 the server): the same addresses
+        HostFacts sameAddresses = HostFacts.parse(String.join("\n", SERVER.facts().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("addr.")).map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        assertEquals(new TargetCheck.Findings(List.of(), List.of()),
+                TargetCheck.check("198.19.3.2", sameAddresses, "alice@h2", SERVER, "root@h2", false));
     }
 
     @Test
