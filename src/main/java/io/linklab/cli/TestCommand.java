@@ -110,7 +110,8 @@ public final class TestCommand implements CliCommand {
                 Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), journal.jsonl and
                 raw/ (tool output per process). Progress goes to stderr, the result table to stdout.
                 Exit status: 0 all measured, 1 a point or a host failed (what was measured is still
-                written), 2 bad usage or input.
+                written), 2 bad usage or input, 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by
+                SIGHUP (each stops the tools, restores the MTUs and writes what was measured first).
                 """;
     }
 
@@ -169,33 +170,36 @@ public final class TestCommand implements CliCommand {
         } catch (InvalidValueException e) {
             throw new UsageException(FLAG_OF.getOrDefault(e.field(), e.field()) + ": " + e.getMessage());
         }
-        // Ctrl-C or a kill: stop the run properly (servers stopped, MTUs restored, files written).
-        Thread hook = new Thread(() -> {
-            handle.cancel();
-            try {
-                handle.await(Duration.ofSeconds(60));
-            } catch (InterruptedException ignored) {
-                // the JVM is going down anyway
-            }
-        }, "linklab-test-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        Optional<RunOutcome> outcome;
+        // Ctrl-C, SIGTERM, SIGHUP: stop the run properly (servers stopped, MTUs restored, files written).
+        StopSignals signals = StopSignals.install(handle, err);
         try {
+            RunOutcome o = awaitEnd(handle);
+            if (o == null) {
+                handle.cancel();
+                return Cli.FAILED;
+            }
+            printOutcome(o, progress, out, err);
+            return signals.exitStatus().orElse(o.ok() ? Cli.OK : Cli.FAILED);
+        } finally {
+            signals.close();
+        }
+    }
+
+    /** The run's outcome once it ended, or null if this thread was interrupted while waiting. */
+    private static RunOutcome awaitEnd(RunHandle handle) {
+        try {
+            Optional<RunOutcome> outcome;
             do {
                 outcome = handle.await(Duration.ofSeconds(1));
             } while (outcome.isEmpty());
+            return outcome.get();
         } catch (InterruptedException e) {
-            handle.cancel();
             Thread.currentThread().interrupt();
-            return Cli.FAILED;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is already running and finishes the clean-up
-            }
+            return null;
         }
-        RunOutcome o = outcome.get();
+    }
+
+    private static void printOutcome(RunOutcome o, ProgressPrinter progress, PrintStream out, PrintStream err) {
         printTable(out, progress.rows());
         err.println(switch (o.status()) {
             case OK -> "done: " + o.message();
@@ -203,7 +207,6 @@ public final class TestCommand implements CliCommand {
             case FAILED -> "failed: " + o.message();
         });
         err.println("results in " + o.runDir());
-        return o.ok() ? Cli.OK : Cli.FAILED;
     }
 
     private static void printTable(PrintStream out, List<SweepRow> rows) {

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 
 /**
  * What preflight learnt about a host in one round trip: kernel, CPUs, the tool and its version,
- * the data interfaces' MTU and state, listening ports, and the interface carrying the SSH session.
+ * the data interfaces' MTU and state, its addresses, listening ports, and the interface carrying the SSH session.
  */
 public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening,
                         List<String> interfaces) {
@@ -38,6 +38,26 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
     /** The interface the SSH session arrives on, or null for local hosts and when it cannot be told. */
     public String sshInterface() {
         return facts.get("ssh.interface");
+    }
+
+    /** Every address of the host ("198.19.0.2", "fd00::2") with its interface, in the order `ip addr` lists them. */
+    public Map<String, String> addresses() {
+        Map<String, String> out = new LinkedHashMap<>();
+        facts.forEach((k, v) -> {
+            if (k.startsWith("addr.") && !v.isEmpty()) {
+                out.put(k.substring("addr.".length()), v);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * What the target name resolved to on this host (its own resolver, /etc/hosts included); empty if it resolved
+     * to nothing, null if it was not looked up.
+     */
+    public List<String> targetAddresses() {
+        String v = facts.get("target.addresses");
+        return v == null ? null : v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
     }
 
     public boolean root() {

@@ -12,14 +12,19 @@ import java.util.List;
 
 /**
  * Probes a host in a single command (one round trip, so a run starts fast): facts, the tool and its
- * version, the given interfaces, listening ports, and which interface the SSH session comes in on.
+ * version, the given interfaces, every address with its interface, listening ports, which interface the SSH
+ * session comes in on and, on the client, what the target's name resolves to there.
  */
 final class Preflight {
 
     private Preflight() {
     }
 
-    static RemoteCommand probe(ToolCommand tool, List<String> interfaces) {
+    /**
+     * @param resolve a host name to look up as the host would (the client's target, when it is not an address),
+     *                or null
+     */
+    static RemoteCommand probe(ToolCommand tool, List<String> interfaces, String resolve) {
         StringBuilder s = new StringBuilder();
         s.append("echo kernel=$(uname -sr); echo hostname=$(uname -n); echo uid=$(id -u); ");
         s.append("echo cpus=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN); ");
@@ -27,6 +32,14 @@ final class Preflight {
         s.append("echo tool.version=$(").append(ShellWords.join(tool.version().argv()))
                 .append(" 2>&1 | head -n 1); }; ");
         s.append("for i in /sys/class/net/*; do echo if=${i##*/}; done; ");
+        // "addr.198.19.0.2=data0": what a target must be to reach this host.
+        s.append("ip -o addr show 2>/dev/null | awk '{split($4, p, \"/\"); sub(/@.*/, \"\", $2); ");
+        s.append("print \"addr.\" p[1] \"=\" $2}'; ");
+        if (resolve != null) {
+            Validators.requireHostOrAddress("target", resolve);
+            s.append("command -v getent >/dev/null && echo target.addresses=$(getent ahosts ")
+                    .append(ShellWords.join(List.of(resolve))).append(" | awk '{print $1}' | sort -u); ");
+        }
         for (String iface : interfaces) {
             Validators.requireInterfaceName("interface", iface);
             String d = "/sys/class/net/" + iface;
@@ -53,10 +66,10 @@ final class Preflight {
         return RemoteCommand.of("probe the host", "sh", "-c", s.toString());
     }
 
-    static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces) throws TransportException,
-            InterruptedException {
+    static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces, String resolve)
+            throws TransportException, InterruptedException {
         // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
-        CommandResult r = t.runBrief(probe(tool, interfaces), Duration.ofSeconds(15));
+        CommandResult r = t.runBrief(probe(tool, interfaces, resolve), Duration.ofSeconds(15));
         if (r.timedOut()) {
             throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
         }

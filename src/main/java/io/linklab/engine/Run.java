@@ -84,6 +84,9 @@ final class Run implements RunHandle {
     /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
     private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean cancelled;
+    /** Who stopped the run ("the user", "SIGTERM") and when: run.json's outcome of an interrupted run. */
+    private volatile String stoppedBy;
+    private volatile Instant stoppedAt;
     /**
      * Why the run must stop: an Error (out of memory, a stack overflow) on a thread of the run other than
      * its own, in words for the user. The run fails with it.
@@ -131,7 +134,13 @@ final class Run implements RunHandle {
     }
 
     @Override
-    public void cancel() {
+    public void cancel(String by) {
+        synchronized (this) {
+            if (stoppedBy == null) {
+                stoppedBy = by;
+                stoppedAt = Instant.now();
+            }
+        }
         cancelled = true;
         // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
         synchronized (live) {
@@ -152,7 +161,7 @@ final class Run implements RunHandle {
                 stoppedBecause = message;
             }
         }
-        cancel();
+        cancel("LinkLab: " + message);
     }
 
     @Override
@@ -293,7 +302,7 @@ final class Run implements RunHandle {
                 message = broken;
             } else if (cancelled) {
                 state = RunRecord.State.CANCELLED;
-                message = "stopped by the user after " + donePoints + " of " + points.size() + " point"
+                message = "stopped by " + stoppedBy + " after " + donePoints + " of " + points.size() + " point"
                         + (points.size() == 1 ? "" : "s");
             } else if (failedPoints > 0) {
                 state = RunRecord.State.FAILED;
@@ -304,11 +313,11 @@ final class Run implements RunHandle {
             }
         } catch (RunAbort e) {
             state = broken == null && cancelled ? RunRecord.State.CANCELLED : RunRecord.State.FAILED;
-            message = broken != null ? broken : cancelled ? "stopped by the user" : e.getMessage();
+            message = broken != null ? broken : cancelled ? "stopped by " + stoppedBy : e.getMessage();
         } catch (InterruptedException e) {
             state = broken != null ? RunRecord.State.FAILED : RunRecord.State.CANCELLED;
             message = broken != null ? broken
-                    : "stopped by the user after " + donePoints + " of " + points.size() + " points";
+                    : "stopped by " + stoppedBy + " after " + donePoints + " of " + points.size() + " points";
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             cleanUp(mtu);
@@ -318,6 +327,9 @@ final class Run implements RunHandle {
             message = stoppedBecause;
         }
         Instant end = Instant.now();
+        if (state == RunRecord.State.CANCELLED) {
+            record.stopped(stoppedAt, stoppedBy);
+        }
         record.finish(state, message, end);
         journal.close();
         try {
@@ -360,8 +372,11 @@ final class Run implements RunHandle {
                 () -> preparedFor(open(plan.client().login()), commands), IO);
         CompletableFuture<Transport> s = oneHost ? c
                 : CompletableFuture.supplyAsync(() -> preparedFor(open(plan.server().login()), commands), IO);
-        clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client())), IO);
-        serverProbe = oneProbe ? clientProbe : s.thenApplyAsync(t -> probe(t, interfaces(plan.server())), IO);
+        // A target given by name is looked up where iperf3 will look it up: on the client.
+        String resolve = plan.target() != null && io.linklab.model.Validators.ipAddress(plan.target()).isPresent()
+                ? plan.target() : null;
+        clientProbe = c.thenApplyAsync(t -> probe(t, interfaces(plan.client()), resolve), IO);
+        serverProbe = oneProbe ? clientProbe : s.thenApplyAsync(t -> probe(t, interfaces(plan.server()), null), IO);
         clientLogin = c;
         serverLogin = s;
     }
@@ -453,6 +468,9 @@ final class Run implements RunHandle {
         checkInterface(problems, sFacts, serverLabel, plan.server().dataInterface());
         checkCpus(problems, cFacts, clientLabel, plan.client());
         checkCpus(problems, sFacts, serverLabel, plan.server());
+        TargetCheck.Findings target = TargetCheck.check(plan.target(), cFacts, clientLabel, sFacts, serverLabel,
+                plan.client().login().equals(plan.server().login()));
+        problems.addAll(target.problems());
         int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
         for (int i = 0; i < maxProcesses; i++) {
             int port = plan.basePort() + i;
@@ -483,28 +501,35 @@ final class Run implements RunHandle {
         if (!problems.isEmpty()) {
             throw new RunAbort(String.join("; ", problems));
         }
+        target.warnings().forEach(w -> preflightWarning("target-on-session-interface", w));
         if (plan.client().dataInterface() != null && plan.server().dataInterface() != null) {
             OptionalInt cm = cFacts.mtu(plan.client().dataInterface());
             OptionalInt sm = sFacts.mtu(plan.server().dataInterface());
             if (cm.isPresent() && sm.isPresent() && cm.getAsInt() != sm.getAsInt() && !changesMtu) {
-                String w = "the MTUs differ: " + plan.client().dataInterface() + " on " + clientLabel + " has "
-                        + cm.getAsInt() + ", " + plan.server().dataInterface() + " on " + serverLabel + " has "
-                        + sm.getAsInt() + "; the path carries the smaller";
-                record.warning(w);
-                listener.event("", ToolEvent.warning("mtu-mismatch", w, 0));
-                listener.progress("warning: " + w);
+                preflightWarning("mtu-mismatch", "the MTUs differ: " + plan.client().dataInterface() + " on "
+                        + clientLabel + " has " + cm.getAsInt() + ", " + plan.server().dataInterface() + " on "
+                        + serverLabel + " has " + sm.getAsInt() + "; the path carries the smaller");
             }
         }
         record.write(dir);
+    }
+
+    /**
+     * A finding of the preflight that does not stop the run: in the run's warnings and its events (which the
+     * command line and the dashboard print; a progress line as well said it twice).
+     */
+    private void preflightWarning(String kind, String w) {
+        record.warning(w);
+        listener.event("", ToolEvent.warning(kind, w, 0));
     }
 
     private static List<String> interfaces(TestPlan.End end) {
         return end.dataInterface() == null ? List.of() : List.of(end.dataInterface());
     }
 
-    private HostFacts probe(Transport t, List<String> ifs) {
+    private HostFacts probe(Transport t, List<String> ifs, String resolve) {
         try {
-            return Preflight.run(t, tool, ifs);
+            return Preflight.run(t, tool, ifs, resolve);
         } catch (TransportException e) {
             throw new java.util.concurrent.CompletionException(new RunAbort("preflight on " + t.hostLabel()
                     + " failed: " + e.getMessage()));
@@ -613,7 +638,7 @@ final class Run implements RunHandle {
             journal.event(point.label(), 0, ToolEvent.error("point-failed", failure, 0));
         }
         if (cancelled && failure == null && reps.size() < point.plan().repetitions()) {
-            failure = stoppedBecause != null ? stoppedBecause : "stopped by the user";
+            failure = stoppedBecause != null ? stoppedBecause : "stopped by " + stoppedBy;
         }
         List<SweepRow> rows = new ArrayList<>();
         for (Direction d : directions) {
@@ -779,11 +804,7 @@ final class Run implements RunHandle {
                     + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients, p, lastOutput);
             afterClients.run();
-            for (StreamingParser parser : clientParsers) {
-                synchronized (parser) {
-                    parser.finish();
-                }
-            }
+            finish(clientParsers);
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
             all = new ArrayList<>(summaries.close());
             // The totals only the servers print (iperf2's receiver), once they have printed them.
@@ -808,9 +829,13 @@ final class Run implements RunHandle {
         } catch (TransportException e) {
             throw new RunAbort("lost contact: " + e.getMessage());
         } finally {
+            // A Stop interrupts this thread: stopping the processes and taking in their last lines (a stopped
+            // iperf3 prints its last interval and totals) must not be cut short by it.
+            Thread.interrupted();
             for (RemoteProcess c : clients) {
                 stop(c);
             }
+            finish(clientParsers); // their output is all in: what it never reported can now be told
             if (plan.tool() == io.linklab.model.Tool.IPERF3) {
                 // A one-off iperf3 server ends by itself right after its client; give it a moment to do so.
                 for (RemoteProcess s : servers) {
@@ -866,6 +891,16 @@ final class Run implements RunHandle {
                     + "of the " + n + " processes would be short without it, so none is given");
         }
         return totals;
+    }
+
+    /** Tells each parser its output is over, once (the list is emptied). */
+    private static void finish(List<StreamingParser> parsers) {
+        for (StreamingParser parser : parsers) {
+            synchronized (parser) {
+                parser.finish();
+            }
+        }
+        parsers.clear();
     }
 
     private MeasurementSink sink(String point, int rep, String process, String who, ProcessMerger merger,
@@ -1002,6 +1037,7 @@ final class Run implements RunHandle {
         return p;
     }
 
+    /** Stops a process and returns once it is gone with its output delivered (a Stop's cancel may be under way). */
     private void stop(RemoteProcess p) {
         if (p.isAlive()) {
             p.cancel();

@@ -50,6 +50,8 @@ public final class RunRecord {
     private String message = "";
     private Instant started;
     private Instant ended;
+    private Instant stoppedAt;
+    private String stoppedBy;
     private ObjectNode plan;
     private List<String> points = List.of();
     private Map<String, List<String>> commands = Map.of();
@@ -93,6 +95,16 @@ public final class RunRecord {
 
     public synchronized Instant ended() {
         return ended;
+    }
+
+    /** When a stopped run (state CANCELLED) was told to stop, or null. */
+    public synchronized Instant stoppedAt() {
+        return stoppedAt;
+    }
+
+    /** What stopped a stopped run: "the user" (Stop), "SIGINT (Ctrl-C)", "SIGTERM"; or null. */
+    public synchronized String stoppedBy() {
+        return stoppedBy;
     }
 
     public synchronized List<String> points() {
@@ -158,6 +170,12 @@ public final class RunRecord {
 
     public synchronized List<PointTime> pointTimes() {
         return List.copyOf(pointTimes);
+    }
+
+    /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
+    synchronized void stopped(Instant at, String by) {
+        this.stoppedAt = at;
+        this.stoppedBy = by;
     }
 
     synchronized void finish(State s, String msg, Instant at) {
@@ -240,6 +258,7 @@ public final class RunRecord {
         root.put("message", message);
         root.put("started", started == null ? null : started.toString());
         root.put("ended", ended == null ? null : ended.toString());
+        root.set("outcome", outcome());
         root.put("linklab", RunRecord.class.getPackage().getImplementationVersion());
         root.set("plan", plan);
         ArrayNode pts = root.putArray("points");
@@ -277,6 +296,25 @@ public final class RunRecord {
         }
     }
 
+    /**
+     * How the run ended, for scripts: {"status": "completed"|"failed"|"interrupted", "at": TIME} and, for an
+     * interrupted run, "by" (what stopped it, at "at"); null while it runs.
+     */
+    private ObjectNode outcome() {
+        if (state == State.RUNNING) {
+            return null;
+        }
+        ObjectNode o = JSON.createObjectNode();
+        boolean stopped = state == State.CANCELLED || state == State.INTERRUPTED;
+        o.put("status", state == State.OK ? "completed" : stopped ? "interrupted" : "failed");
+        Instant at = stoppedAt != null ? stoppedAt : ended;
+        o.put("at", at == null ? null : at.toString());
+        if (stopped) {
+            o.put("by", stoppedBy);
+        }
+        return o;
+    }
+
     public static RunRecord read(Path runDir) throws FileFormatException {
         Path file = runDir.resolve(FILE);
         JsonNode root;
@@ -302,6 +340,8 @@ public final class RunRecord {
         r.message = root.path("message").asText("");
         r.started = instant(root, "started");
         r.ended = instant(root, "ended");
+        r.stoppedAt = root.path("outcome").hasNonNull("by") ? instant(root.path("outcome"), "at") : null;
+        r.stoppedBy = text(root.path("outcome"), "by");
         r.plan = root.get("plan") instanceof ObjectNode o ? o : null;
         List<String> pts = new ArrayList<>();
         root.path("points").forEach(p -> pts.add(p.asText()));

@@ -221,7 +221,14 @@ final class GroupedProcess implements RemoteProcess {
      */
     @Override
     public void cancel() {
-        if (!isAlive() || !cancelled.compareAndSet(false, true)) {
+        if (!isAlive()) {
+            return;
+        }
+        if (!cancelled.compareAndSet(false, true)) {
+            // Another thread's cancel or stop is under way (a run's Stop while its own thread stops its
+            // processes): this one too returns only once the command is gone and its last line delivered, so
+            // that nothing its caller closes next (a raw log) misses the output of the end.
+            awaitOtherCancel();
             return;
         }
         execution.endInput();
@@ -237,6 +244,14 @@ final class GroupedProcess implements RemoteProcess {
             }
         }
         awaitEnd();
+    }
+
+    private void awaitOtherCancel() {
+        try {
+            done.await(ProcessGroupTransport.END_ALLOWANCE.toMillis() + 3000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Ends the command through its stdin, as {@link #cancel()} does, without waiting: for the cleanup. */

@@ -43,6 +43,8 @@ public final class ToolMeta {
     public static final String LISTEN_FAILED = "listen-failed";
     public static final String CONNECTION_LOST = "connection-lost";
     public static final String INTERRUPTED = "interrupted";
+    /** An interrupted test's totals of the other end, printed as zeros because they were never exchanged. */
+    public static final String TOTALS_NOT_EXCHANGED = "totals-not-exchanged";
     public static final String PARAMETER = "parameter";
     public static final String TOOL_ERROR = "tool-error";
     public static final String TOOL_WARNING = "tool-warning";

@@ -423,6 +423,29 @@ class EngineLabTest {
         }
     }
 
+    @Test
+    void aTargetThatIsNotTheServersIsRefusedWithTheServersAddresses() throws Exception {
+        // The client's own data address: before, this passed the checks and ended in "Connection refused".
+        TestPlan p = plan(Tool.IPERF3, 1, 1, 1, TestPlan.Mode.NORMAL, null);
+        TestPlan toClient = new TestPlan(p.tool(), p.client(), p.server(), lab.h1().data(), p.protocol(), null, 1, 1.0,
+                0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        StoredRun run = run(toClient, new RunListener() { });
+        assertEquals(RunRecord.State.FAILED, run.record().state());
+        String m = run.record().message();
+        assertTrue(m.contains("the target " + lab.h1().data() + " is not an address of the server " + lab.h2().login()
+                + " but of the client " + lab.h1().login() + " itself (" + lab.h1().dataIf() + ")"), m);
+        assertTrue(m.contains(lab.h2().data() + " (" + lab.h2().dataIf() + ")") && m.contains(lab.h2().mgmt()
+                + " (mgmt0)"), "the server's addresses are listed: " + m);
+        assertFalse(Files.exists(run.dir().resolve("raw")), "refused before any tool started");
+
+        // The server's management address: allowed, with a warning that the test measures the SSH session's link.
+        TestPlan toMgmt = new TestPlan(p.tool(), p.client(), p.server(), lab.h2().mgmt(), p.protocol(), null, 1, 1.0,
+                0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        StoredRun mgmt = runOk(toMgmt);
+        assertTrue(mgmt.record().warnings().stream().anyMatch(w -> w.contains("is on mgmt0 of " + lab.h2().login()
+                + ", the interface LinkLab's SSH session comes in on")), mgmt.record().warnings().toString());
+    }
+
     private static void nft(Lab.Host host, String rule) throws Exception {
         host.exec("nft", "add table ip linklab_test");
         host.exec("nft", "add chain ip linklab_test out { type filter hook output priority 0 ; policy accept ; }");

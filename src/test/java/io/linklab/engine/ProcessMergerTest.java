@@ -171,4 +171,29 @@ class ProcessMergerTest {
         assertEquals(4 * 7.85e9, send.sum().bitsPerSecond(), 1);
         assertEquals(12L, send.sum().retransmits());
     }
+
+    @Test
+    void twoRecordedProcessesOfAStoppedRunMergeEachIntervalOnce() {
+        // The lab's two processes of one run stopped with SIGTERM; 5591 printed its last interval twice.
+        List<Sample> merged = new ArrayList<>();
+        ProcessMerger m = new ProcessMerger(List.of("5590", "5591"), 2, merged::add);
+        for (String port : List.of("5590", "5591")) {
+            String file = port.equals("5590") ? "iperf3_3.12_lab_client_P2_sigterm.txt"
+                    : "iperf3_3.12_lab_client_P2_server_ended_first_reprint.txt";
+            io.linklab.tools.CollectingSink sink = new io.linklab.tools.CollectingSink() {
+                @Override
+                public void sample(Sample sample) {
+                    m.sample(sample.withProcess(port));
+                }
+            };
+            io.linklab.tools.CollectingSink.parse(new io.linklab.tools.iperf3.Iperf3TextParser(sink), sink,
+                    io.linklab.tools.Fixtures.resource("recorded/" + file));
+        }
+        assertEquals(List.of(), m.incomplete(), "every interval of one process has its partner in the other");
+        assertEquals(4, merged.size(), merged.toString());
+        assertEquals(List.of(0.0, 1.0, 2.0, 3.0), merged.stream().map(Sample::startS).toList());
+        // the last: 5590's 3.00-3.93 and 5591's 3.01-4.01, added once
+        assertEquals(570425344L + 662700032L, merged.get(3).bytes());
+        assertEquals(4.01, merged.get(3).endS());
+    }
 }

@@ -128,4 +128,43 @@ class GroupedProcessTest {
         assertFalse(p.isAlive(), "cancel returns once the end was seen");
         assertEquals(List.of(), p.failure().stream().toList());
     }
+
+    @Test
+    void aSecondCancelReturnsOnlyOnceTheLastLineWasDelivered() throws Exception {
+        // A run's Stop cancels its processes on one thread while the run's own thread stops them too; the second
+        // caller closes the raw log next, so it must not return while the tool's last lines are on their way.
+        List<String> delivered = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("client", "iperf3", "-c"), "/nonexistent/1.pid",
+                false, delivered::add, LineSink.DISCARD);
+        FakeExecution x = new FakeExecution();
+        CountDownLatch stopped = new CountDownLatch(1);
+        CountDownLatch mayEnd = new CountDownLatch(1);
+        x.onEndInput = () -> {
+            stopped.countDown();
+            try {
+                mayEnd.await(20, TimeUnit.SECONDS); // the tool prints its last interval and totals meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] last = "[  5]   3.00-3.70   sec   1.00 GBytes  12.3 Gbits/sec\n".getBytes(StandardCharsets.UTF_8);
+            p.stdoutStream().write(last, 0, last.length);
+            p.stdoutStream().close();
+            p.stderrStream().close();
+            x.end(-1);
+        };
+        p.started(x, "test-delivery");
+        Thread first = new Thread(p::cancel, "test-stop");
+        first.start();
+        assertTrue(stopped.await(20, TimeUnit.SECONDS));
+        Thread second = new Thread(p::cancel, "test-run-thread");
+        second.start();
+        second.join(300);
+        assertTrue(second.isAlive(), "the second cancel returned while the command was still ending");
+        mayEnd.countDown();
+        second.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(second.isAlive());
+        assertEquals(List.of("[  5]   3.00-3.70   sec   1.00 GBytes  12.3 Gbits/sec"), delivered,
+                "the last line was in when the second cancel returned");
+        first.join(TimeUnit.SECONDS.toMillis(20));
+    }
 }

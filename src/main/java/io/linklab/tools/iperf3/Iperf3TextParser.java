@@ -11,13 +11,15 @@ import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Reads iperf3's human-readable output (3.0 to 3.21), client or server side: "Bandwidth" and "Bitrate"
  * headers, Retr/Cwnd columns, -P with [SUM], -R, --bidir role tags, UDP jitter/loss, -O omitted
  * intervals, --timestamps and -T prefixes (the -T title becomes {@link Sample#process()}),
- * --get-server-output sections and server logs holding many tests.
+ * --get-server-output sections and server logs holding many tests. An interrupted test's zeros for the other
+ * end's totals are not passed on ({@link HeldTotals}); an interval iperf3 prints a second time is passed on once.
  */
 public final class Iperf3TextParser implements StreamingParser {
 
@@ -26,7 +28,7 @@ public final class Iperf3TextParser implements StreamingParser {
 
     private final MeasurementSink sink;
     private final TextScanner sc = new TextScanner();
-    private final Map<String, Proc> procs = new HashMap<>();
+    private final Map<String, Proc> procs = new LinkedHashMap<>();
     private final Proc untitled = new Proc(null);
     private long lineNo;
     private boolean announced;
@@ -44,6 +46,10 @@ public final class Iperf3TextParser implements StreamingParser {
         boolean summarySection;
         boolean serverOutput;
         int run;
+        final HeldTotals totals = new HeldTotals();
+        /** Start and end of each stream's last interval, per direction: what a reprint repeats. */
+        final Map<String, double[]> lastC2S = new HashMap<>();
+        final Map<String, double[]> lastS2C = new HashMap<>();
 
         Proc(String title) {
             this.title = title;
@@ -64,6 +70,28 @@ public final class Iperf3TextParser implements StreamingParser {
             summarySection = false;
             serverOutput = false;
             run++;
+            lastC2S.clear();
+            lastS2C.clear();
+        }
+
+        /**
+         * Whether this interval of the stream is the one it reported last, printed again: iperf3 repeats its last
+         * interval when a signal or the other end's exit ends the test.
+         */
+        boolean reprint(String stream, Direction d, double t0, double t1, boolean omitted) {
+            Map<String, double[]> last = d == Direction.S2C ? lastS2C : lastC2S;
+            double[] prev = last.get(stream);
+            if (prev != null && prev[0] == t0 && prev[1] == t1 && (prev[2] != 0) == omitted) {
+                return true;
+            }
+            if (prev == null) {
+                last.put(stream, new double[] {t0, t1, omitted ? 1 : 0});
+            } else {
+                prev[0] = t0;
+                prev[1] = t1;
+                prev[2] = omitted ? 1 : 0;
+            }
+            return false;
         }
 
         /** The direction data flowed in, for lines without a --bidir role tag. */
@@ -116,7 +144,15 @@ public final class Iperf3TextParser implements StreamingParser {
 
     @Override
     public void finish() {
-        // Every line is complete when fed; nothing is held back.
+        // Every line is complete when fed; only the other end's zero totals of a test not yet over are held.
+        release(untitled);
+        for (Proc p : procs.values()) {
+            release(p);
+        }
+    }
+
+    private void release(Proc proc) {
+        proc.totals.release(sink, lineNo);
     }
 
     private void announce() {
@@ -301,9 +337,9 @@ public final class Iperf3TextParser implements StreamingParser {
             role = jitter != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
         }
         if (role != null) {
-            sink.summary(new Summary(proc.process(), stream, direction, role, t0, t1, bytes, bps, retr,
-                    jitter, lost, packets, null, null, null, null));
-        } else {
+            proc.totals.add(new Summary(proc.process(), stream, direction, role, t0, t1, bytes, bps, retr,
+                    jitter, lost, packets, null, null, null, null), proc.server || proc.serverOutput, sink);
+        } else if (!proc.reprint(stream, direction, t0, t1, omitted)) {
             proc.separatorSeen = false;
             sink.sample(new Sample(proc.process(), stream, direction, t0, t1, bytes, bps, retr, cwnd, null,
                     jitter, lost, packets, omitted, taggedView != null ? taggedView : proc.view(direction), null, null));
@@ -318,6 +354,7 @@ public final class Iperf3TextParser implements StreamingParser {
         } else if ((at = line.indexOf("Connecting to host ")) >= 0) {
             announce();
             Proc proc = procBefore(line, at);
+            release(proc);
             proc.server = false;
             proc.client = true;
             proc.newTest();
@@ -332,6 +369,7 @@ public final class Iperf3TextParser implements StreamingParser {
             announce();
             Proc proc = procBefore(line, at);
             if (!proc.serverOutput) {
+                release(proc);
                 proc.server = true;
                 proc.client = false;
                 proc.newTest();
@@ -340,9 +378,18 @@ public final class Iperf3TextParser implements StreamingParser {
             }
         } else if ((at = line.indexOf("Server listening on ")) >= 0) {
             announce();
-            procBefore(line, at).server = true;
+            Proc proc = procBefore(line, at);
+            release(proc);
+            proc.server = true;
+        } else if ((at = line.indexOf("iperf Done.")) >= 0) {
+            release(procBefore(line, at));
         } else if ((at = line.indexOf("Server output:")) >= 0) {
             Proc proc = procBefore(line, at);
+            // The client's totals are complete (the server's follow as process "server"), and the server's
+            // intervals are not reprints of the client's.
+            release(proc);
+            proc.lastC2S.clear();
+            proc.lastS2C.clear();
             proc.serverOutput = true;
             proc.summarySection = false;
             proc.separatorSeen = false;
@@ -375,6 +422,9 @@ public final class Iperf3TextParser implements StreamingParser {
         }
         String message = (proc.title == null ? "" : proc.title + ": ") + "iperf3: " + text;
         String kind = ToolMeta.classifyError(text);
+        if (kind.equals(ToolMeta.INTERRUPTED)) {
+            proc.totals.interrupted();
+        }
         if (text.startsWith("warning") || (kind.equals(ToolMeta.TOOL_ERROR) && !text.contains("error"))) {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, message, lineNo));
         } else {
