@@ -883,7 +883,9 @@ final class Run implements RunHandle {
             totals.put(d, new Totals(rate.bitsPerSecond(), retr));
         }
         for (Summary note : io.linklab.tools.shape.TotalRows.missingRoles(shown, p.tool().id())) {
-            journal.summary(pl, rep, note); // a role neither end reports: an empty row that says so
+            // a role neither end reports: an empty row that says so; after a stop the tool would have reported
+            // it, had the test ended
+            journal.summary(pl, rep, cancelled ? note.withNote("interrupted") : note);
         }
         if (!missingTotals.isEmpty()) {
             // The other processes' totals are in the journal; a SUM without these would be short, so there is none.

@@ -118,7 +118,7 @@ class StoppedTestLabTest {
         List<String[]> samples = csv(out.resolve("samples.csv"));
         Set<String> seen = new HashSet<>();
         for (String[] row : samples.subList(1, samples.size())) {
-            String key = String.join(",", pick(samples, row, "stream", "direction", "process", "start_s", "end_s"));
+            String key = String.join(",", pick(samples, row, "stream", "direction", "role", "process", "start_s", "end_s"));
             assertTrue(seen.add(key), "interval twice in samples.csv: " + key);
         }
 
@@ -134,8 +134,9 @@ class StoppedTestLabTest {
             }
             Set<String> inSamples = new TreeSet<>();
             for (String[] row : samples.subList(1, samples.size())) {
-                List<String> v = pick(samples, row, "stream", "process", "start_s", "end_s");
-                if (v.get(1).equals(String.valueOf(p))) {
+                List<String> v = pick(samples, row, "stream", "process", "start_s", "end_s", "role");
+                // the client's own lines: its sender view, per stream (a single stream's SUM rows are LinkLab's)
+                if (v.get(1).equals(String.valueOf(p)) && v.get(4).equals("sender") && !v.get(0).equals("SUM")) {
                     inSamples.add(v.get(0) + " " + Double.parseDouble(v.get(2)) + "-" + Double.parseDouble(v.get(3)));
                 }
             }
