@@ -41,6 +41,10 @@ public final class TopologyCanvas {
 
     public static final double MIN_ZOOM = 0.25;
     public static final double MAX_ZOOM = 4;
+    /** Fit enlarges a small lab to use the canvas, but not so far that a single node fills it. */
+    public static final double FIT_MAX_ZOOM = 1.5;
+    /** Room kept between a link's label and the link, and between an end's label and its port. */
+    private static final double LABEL_GAP = 4;
 
     private final TopologyEditorViewModel vm;
     private final ObservableMap<String, HostBadge> badges;
@@ -54,6 +58,8 @@ public final class TopologyCanvas {
     private double panX;
     private double panY;
     private Gesture gesture;
+    /** True while the view is fitted and the user has not zoomed or panned since: resizing fits again. */
+    private boolean autoFit;
 
     public TopologyCanvas(TopologyEditorViewModel vm, ObservableMap<String, HostBadge> badges) {
         this.vm = vm;
@@ -75,6 +81,8 @@ public final class TopologyCanvas {
         grid.heightProperty().bind(viewport.heightProperty());
         grid.widthProperty().addListener(o -> drawGrid());
         grid.heightProperty().addListener(o -> drawGrid());
+        viewport.widthProperty().addListener(o -> fitIfAuto());
+        viewport.heightProperty().addListener(o -> fitIfAuto());
 
         vm.history().topologyProperty().addListener(o -> redraw());
         vm.selectionProperty().addListener(o -> redraw());
@@ -116,6 +124,7 @@ public final class TopologyCanvas {
     }
 
     public void zoomBy(double factor, double aroundViewX, double aroundViewY) {
+        autoFit = false;
         double next = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom * factor));
         Point2D m = toModel(aroundViewX, aroundViewY);
         zoom = next;
@@ -136,8 +145,29 @@ public final class TopologyCanvas {
         zoomBy(1 / zoom, viewport.getWidth() / 2, viewport.getHeight() / 2);
     }
 
-    /** Zooms and pans so that every node is visible, no closer than 1:1. */
+    /**
+     * Fits the drawing now if the canvas has its size, else as soon as it gets one; until the user zooms or pans,
+     * the drawing stays fitted as the window changes size (the lab is "fitted by default" when opened).
+     */
+    public void fitWhenShown() {
+        autoFit = true;
+        fitIfAuto();
+    }
+
+    private void fitIfAuto() {
+        if (autoFit && viewport.getWidth() > 0 && viewport.getHeight() > 0) {
+            fit();
+        }
+    }
+
+    /** Whether the view follows the canvas' size (fitted, not zoomed or panned by hand since). */
+    public boolean isAutoFit() {
+        return autoFit;
+    }
+
+    /** Zooms and pans so that every node is visible and the drawing uses the canvas, at most {@link #FIT_MAX_ZOOM}. */
     public void fit() {
+        autoFit = true;
         Optional<NodeGeometry.Box> b = NodeGeometry.bounds(vm.topology());
         double w = viewport.getWidth() > 0 ? viewport.getWidth() : viewport.getPrefWidth();
         double h = viewport.getHeight() > 0 ? viewport.getHeight() : viewport.getPrefHeight();
@@ -148,9 +178,9 @@ public final class TopologyCanvas {
             updateView();
             return;
         }
-        double margin = 40;
+        double margin = 32;
         double box = Math.min((w - 2 * margin) / b.get().width(), (h - 2 * margin) / b.get().height());
-        zoom = Math.max(MIN_ZOOM, Math.min(1, box));
+        zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, box));
         panX = w / 2 - b.get().centerX() * zoom;
         panY = h / 2 - b.get().centerY() * zoom;
         updateView();
@@ -215,45 +245,76 @@ public final class TopologyCanvas {
         }
         line.setId("link-" + l.id());
         shapes.getChildren().add(line);
+        LinkPath path = LinkPath.between(a.get(), b.get());
+        if (path == null) {
+            return;
+        }
         if (l.nominalSpeed() != null && !l.nominalSpeed().isBlank()) {
+            // Beside the middle of the visible part of the link, on its upper side, never on the line.
             Label speed = new Label(l.nominalSpeed());
             speed.getStyleClass().add("link-label");
-            placeCentered(speed, (a.get().centerX() + b.get().centerX()) / 2, (a.get().centerY() + b.get().centerY()) / 2);
+            speed.setId("link-label-" + l.id());
+            placeBeside(speed, path.midX(), path.midY(), path);
             shapes.getChildren().add(speed);
         }
-        endLabel(l.a(), a.get(), b.get());
-        endLabel(l.b(), b.get(), a.get());
+        endLabel(l.a(), path.fromX(), path.fromY(), path, path);
+        endLabel(l.b(), path.toX(), path.toY(), path.reversed(), path);
     }
 
-    /** The interface name next to where the link leaves the node's box. */
-    private void endLabel(LinkSpec.End end, NodeGeometry.Box from, NodeGeometry.Box to) {
+    /**
+     * The interface name where the link leaves the node: past the node's port along the link, on the side away
+     * from the speed label.
+     *
+     * @param dir  the link's direction seen from this end
+     * @param full the link as drawn, whose normal points to the speed label's side
+     */
+    private void endLabel(LinkSpec.End end, double x, double y, LinkPath dir, LinkPath full) {
         if (end.iface() == null || end.iface().isBlank()) {
             return;
         }
-        double dx = to.centerX() - from.centerX();
-        double dy = to.centerY() - from.centerY();
-        double len = Math.hypot(dx, dy);
-        if (len < 1) {
-            return;
-        }
-        double ux = dx / len;
-        double uy = dy / len;
-        double tx = ux == 0 ? Double.MAX_VALUE : (from.width() / 2) / Math.abs(ux);
-        double ty = uy == 0 ? Double.MAX_VALUE : (from.height() / 2) / Math.abs(uy);
-        double d = Math.min(tx, ty) + 22;
-        if (d > len / 2) {
-            return; // nodes too close: the label would sit on the other node
-        }
         Label label = new Label(end.iface());
         label.getStyleClass().add("link-end-label");
-        placeCentered(label, from.centerX() + ux * d, from.centerY() + uy * d);
+        label.setId("link-end-" + end.nodeId() + "-" + end.iface());
+        label.setVisible(false); // until its size is known: shown only where it fits between the two nodes
+        placeAlong(label, x, y, dir, full, full.visibleLength());
         shapes.getChildren().add(label);
     }
 
-    private static void placeCentered(Label label, double x, double y) {
-        // Labels size themselves; keep the middle on the point whatever the text width.
-        label.layoutXProperty().bind(label.widthProperty().divide(-2).add(x));
-        label.layoutYProperty().bind(label.heightProperty().divide(-2).add(y));
+    /** Centres the label at (x, y) moved off the link along its normal by half the label's extent plus a gap. */
+    private static void placeBeside(Label label, double x, double y, LinkPath path) {
+        javafx.beans.InvalidationListener place = o -> {
+            double w = label.getWidth();
+            double h = label.getHeight();
+            // Clear of the line and of the ports at its ends, whose dots stand out from the line by their radius.
+            double off = (Math.abs(path.nx()) * w + Math.abs(path.ny()) * h) / 2 + NodeGeometry.HANDLE + LABEL_GAP;
+            double cx = x + path.nx() * off;
+            double cy = y + path.ny() * off;
+            label.relocate(cx - w / 2, cy - h / 2);
+        };
+        label.widthProperty().addListener(place);
+        label.heightProperty().addListener(place);
+        place.invalidated(null);
+    }
+
+    /**
+     * Puts an end's label past the port (the connect handle's radius and a gap further along the link) and to the
+     * lower side of the link; hides it when the visible part of the link is too short to hold it.
+     */
+    private static void placeAlong(Label label, double x, double y, LinkPath dir, LinkPath full, double room) {
+        javafx.beans.InvalidationListener place = o -> {
+            double w = label.getWidth();
+            double h = label.getHeight();
+            double alongExtent = Math.abs(dir.ux()) * w + Math.abs(dir.uy()) * h;
+            double along = NodeGeometry.HANDLE + LABEL_GAP + alongExtent / 2;
+            double sideOff = (Math.abs(full.nx()) * w + Math.abs(full.ny()) * h) / 2 + LABEL_GAP;
+            double cx = x + dir.ux() * along - full.nx() * sideOff;
+            double cy = y + dir.uy() * along - full.ny() * sideOff;
+            label.relocate(cx - w / 2, cy - h / 2);
+            label.setVisible(w > 0 && 2 * (along + alongExtent / 2) <= room);
+        };
+        label.widthProperty().addListener(place);
+        label.heightProperty().addListener(place);
+        place.invalidated(null);
     }
 
     private Region hostShape(HostSpec h, boolean selected) {
@@ -275,7 +336,7 @@ public final class TopologyCanvas {
         login.getStyleClass().add("node-detail");
         VBox box2 = new VBox(1, header, login);
         for (InterfaceSpec f : h.interfaces()) {
-            Label row = new Label(interfaceLine(f));
+            Label row = new Label(NodeGeometry.interfaceLine(f));
             row.getStyleClass().add("node-iface");
             row.setMinHeight(NodeGeometry.HOST_ROW - 1);
             box2.getChildren().add(row);
@@ -294,24 +355,11 @@ public final class TopologyCanvas {
         return withHandle(box2, box);
     }
 
-    static String interfaceLine(InterfaceSpec f) {
-        StringBuilder sb = new StringBuilder(f.name());
-        sb.append("  ").append(f.address() == null ? "—" : f.address());
-        if (f.mtu() > 0) {
-            sb.append("  MTU ").append(f.mtu());
-        }
-        if (f.speed() != null && !f.speed().isBlank()) {
-            sb.append("  ").append(f.speed());
-        }
-        return sb.toString();
-    }
-
     private Region switchShape(SwitchSpec s, boolean selected) {
         NodeGeometry.Box box = NodeGeometry.box(s);
         Label name = new Label(s.name());
         name.getStyleClass().add("node-name");
-        String detail = (s.model() == null ? "switch" : s.model()) + (s.maxMtu() > 0 ? "  max MTU " + s.maxMtu() : "");
-        Label d = new Label(detail);
+        Label d = new Label(NodeGeometry.switchDetail(s));
         d.getStyleClass().add("node-detail");
         VBox v = new VBox(2, name, d);
         v.getStyleClass().addAll("topology-node", "topology-switch");
@@ -502,6 +550,7 @@ public final class TopologyCanvas {
 
         @Override
         public void drag(MouseEvent e) {
+            autoFit = false;
             panX = panX0 + e.getX() - startX;
             panY = panY0 + e.getY() - startY;
             updateView();
@@ -517,6 +566,7 @@ public final class TopologyCanvas {
         if (e.isShortcutDown() || e.isControlDown()) {
             zoomBy(e.getDeltaY() > 0 ? 1.1 : 1 / 1.1, e.getX(), e.getY());
         } else {
+            autoFit = false;
             panX += e.getDeltaX();
             panY += e.getDeltaY();
             updateView();
