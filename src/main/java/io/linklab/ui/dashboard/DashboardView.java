@@ -10,6 +10,7 @@ import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.Palette;
 import io.linklab.ui.charts.UpdateThrottle;
 import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.controls.ColumnFit;
 import io.linklab.ui.sweep.SweepView;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +43,6 @@ import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -54,11 +54,16 @@ import javafx.scene.paint.Color;
 /**
  * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
  * loss when reported), legend with show/hide, current values per stream, progress with ETA, Stop, and the
- * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second.
+ * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second. Laid out for the
+ * whole width of the window: charts with the legend beside them over a full-width table, and a toolbar whose
+ * controls that do not fit go into its overflow menu.
  */
 public final class DashboardView {
 
     private static final long FLUSH_MS = 50;
+    private static final double LEGEND_MAX_WIDTH = 320;
+    /** Room for the legend's vertical scroll bar, so a long legend does not also scroll sideways. */
+    private static final double SCROLLBAR_ROOM = 16;
 
     private final LiveRunModel model;
     private final ChartRenderLoop loop;
@@ -75,7 +80,10 @@ public final class DashboardView {
     private final TitledPane consolePane;
     private long lastTableNanos;
     private List<LiveRunModel.StreamRow> latestRows = List.of();
-    private final FlowPane legend = new FlowPane(8, 3);
+    private final VBox legend = new VBox(3);
+    private final javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
+    private final ColumnFit columnFit = new ColumnFit(table);
+    private final SplitPane live;
     private final TabPane console = new TabPane();
     private final Map<String, ListView<String>> consoles = new HashMap<>();
     private final Map<String, CheckBox> legendItems = new HashMap<>();
@@ -136,24 +144,29 @@ public final class DashboardView {
             TableColumn<StreamRowView, String> c = new TableColumn<>(StreamRowView.COLUMNS[i]);
             c.setCellValueFactory(cd -> cd.getValue().cell(col));
             c.setSortable(false);
-            c.setPrefWidth(i == 0 ? 90 : i == 2 ? 95 : 60);
             table.getColumns().add(c);
         }
+        columnFit.fit();
 
+        // The legend is a column beside the charts, as wide as its longest entry: a line's name is never cut.
         legend.setId("legend");
-        legend.setPadding(new Insets(2, 4, 2, 4));
-        javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
-        legendScroll.setFitToWidth(true);
-        legendScroll.setPrefViewportHeight(70);
-        legendScroll.setMaxHeight(110);
-
-        VBox side = new VBox(4, new Label("Legend (click to show/hide)"), legendScroll, table);
-        VBox.setVgrow(table, Priority.ALWAYS);
+        legend.setPadding(new Insets(2, 6, 2, 4));
+        legendScroll.setPrefViewportWidth(150);
+        Label legendTitle = new Label("Legend");
+        legendTitle.setTooltip(new javafx.scene.control.Tooltip("Click an entry to show or hide its lines in every chart"));
+        VBox side = new VBox(4, legendTitle, legendScroll);
+        VBox.setVgrow(legendScroll, Priority.ALWAYS);
         side.setPadding(new Insets(4));
-        side.setMinWidth(260);
+        side.setMinWidth(Region.USE_PREF_SIZE);
+        side.setMaxWidth(Region.USE_PREF_SIZE);
 
-        SplitPane live = new SplitPane(charts, side);
+        BorderPane chartsAndLegend = new BorderPane(charts);
+        chartsAndLegend.setRight(side);
+        // Charts over a table as wide as the window: every column of current values has room.
+        live = new SplitPane(chartsAndLegend, table);
+        live.setOrientation(Orientation.VERTICAL);
         live.setDividerPositions(0.68);
+        live.setId("live-split");
         Tab liveTab = new Tab("Live", live);
         liveTab.selectedProperty().addListener((o, was, now) -> chartViews.forEach(v -> v.setShowing(now && shown)));
         liveTab.setId("live-tab");
@@ -271,19 +284,20 @@ public final class DashboardView {
         for (javafx.scene.control.Control c : List.of(stop, bits, bytes, follow, window, export)) {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
-        status.setMinWidth(0);
-        title.setMinWidth(0);
-        // Two rows: what the run is and how it goes; then the controls, which must never be squeezed.
-        HBox what = new HBox(12, title, status);
-        what.setAlignment(Pos.CENTER_LEFT);
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox.setHgrow(progress, Priority.SOMETIMES);
-        HBox controls = new HBox(8, time, progress, stop, grow, new Label("units"), bits, bytes, follow, window,
-                export);
-        controls.setAlignment(Pos.CENTER_LEFT);
-        VBox bar = new VBox(3, what, controls);
-        bar.setPadding(new Insets(4, 6, 4, 6));
+        // What the run is and how it goes, each on a line of its own that wraps rather than cuts; then the
+        // controls in a toolbar that puts what does not fit into its overflow menu.
+        title.setId("run-title");
+        title.setWrapText(true);
+        status.setWrapText(true);
+        time.setMinWidth(Region.USE_PREF_SIZE);
+        Label unitsLabel = new Label("units");
+        unitsLabel.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.control.ToolBar controls = new javafx.scene.control.ToolBar(time, progress, stop,
+                new javafx.scene.control.Separator(), unitsLabel, bits, bytes, new javafx.scene.control.Separator(),
+                follow, window, export);
+        controls.setId("dashboard-toolbar");
+        VBox bar = new VBox(2, title, status, controls);
+        bar.setPadding(new Insets(4, 6, 0, 6));
         return bar;
     }
 
@@ -395,6 +409,7 @@ public final class DashboardView {
             }
         }
         syncLegend();
+        fitLegendWidth();
         addOptionalCharts();
         flushSweep();
         if (sweepView != null) {
@@ -440,6 +455,15 @@ public final class DashboardView {
             }
             charts.add(jitterView, 0, 3);
             charts.add(lossView, 1, 3);
+        }
+    }
+
+    /** The legend column as wide as its longest entry (within reason: beyond that it scrolls sideways). */
+    private void fitLegendWidth() {
+        // prefWidth is cached by the layout until the legend changes: cheap at every flush.
+        double want = Math.min(LEGEND_MAX_WIDTH, Math.max(150, legend.prefWidth(-1) + SCROLLBAR_ROOM));
+        if (Math.abs(want - legendScroll.getPrefViewportWidth()) > 1) {
+            legendScroll.setPrefViewportWidth(want);
         }
     }
 
@@ -509,6 +533,7 @@ public final class DashboardView {
             }
             rows.setAll(ordered);
         }
+        columnFit.fit();
     }
 
     /** The console is filled when shown: a collapsed console costs the FX thread nothing. */
