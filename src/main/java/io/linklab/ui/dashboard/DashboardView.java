@@ -3,7 +3,6 @@ package io.linklab.ui.dashboard;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
-import io.linklab.model.TestPlan;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
@@ -20,31 +19,23 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TitledPane;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -68,12 +59,7 @@ public final class DashboardView {
     private final LiveRunModel model;
     private final ChartRenderLoop loop;
     private final BorderPane root = new BorderPane();
-    private final Label title = new Label();
-    private final Label status = new Label("starting…");
-    private final Label time = new Label("elapsed 0:00");
-    private final ProgressBar progress = new ProgressBar(0);
-    private final Button stop = new Button("Stop");
-    private final ToggleButton followButton = new ToggleButton("Follow");
+    private final RunControls bar;
     private final ObservableList<StreamRowView> rows = FXCollections.observableArrayList();
     private final Map<LiveRunModel.StreamKey, StreamRowView> rowByKey = new HashMap<>();
     private final TableView<StreamRowView> table = new TableView<>(rows);
@@ -98,9 +84,6 @@ public final class DashboardView {
     private SweepView sweepView;
     private volatile RunHandle handle;
     private io.linklab.ui.history.RecordedRun recorded;
-    private Runnable exportCsv = () -> { };
-    private Consumer<io.linklab.ui.charts.ChartContent> exportPng = c -> { };
-    private Runnable exportReport = () -> { };
     private Consumer<RunOutcome> onFinished = o -> { };
     private boolean finished;
     private boolean shown = true;
@@ -112,6 +95,7 @@ public final class DashboardView {
     public DashboardView(LiveRunModel model, ChartRenderLoop loop, ScheduledExecutorService timer, Executor fx) {
         this.model = model;
         this.loop = loop;
+        this.bar = new RunControls(model, () -> updateTable(latestRows), this::chartViews, this::stop);
         this.throttle = new UpdateThrottle(timer, fx, FLUSH_MS, this::flush);
         model.onChange(throttle::trigger);
 
@@ -186,7 +170,7 @@ public final class DashboardView {
             }
         });
 
-        root.setTop(toolbar());
+        root.setTop(bar.node());
         root.setCenter(views);
         root.setBottom(consolePane);
         root.setId("dashboard");
@@ -195,7 +179,7 @@ public final class DashboardView {
 
     private ChartView chart(LiveChartContent content) {
         ChartView v = new ChartView(content, loop);
-        v.setOnInspect(inspecting -> followButton.setSelected(!inspecting));
+        v.setOnInspect(inspecting -> bar.follow().setSelected(!inspecting));
         chartViews.add(v);
         return v;
     }
@@ -204,115 +188,8 @@ public final class DashboardView {
         return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
     }
 
-    private Node toolbar() {
-        title.setStyle("-fx-font-weight: bold;");
-        status.setId("run-status");
-        time.setId("run-time");
-        progress.setId("run-progress");
-        progress.setPrefWidth(180);
-        stop.setId("stop-button");
-        stop.setStyle("-fx-base: #e8b4b4;");
-        stop.setOnAction(e -> stop());
-
-        ToggleGroup units = new ToggleGroup();
-        ToggleButton bits = new ToggleButton("bit/s");
-        ToggleButton bytes = new ToggleButton("byte/s");
-        bits.setId("unit-bits");
-        bytes.setId("unit-bytes");
-        bits.setToggleGroup(units);
-        bytes.setToggleGroup(units);
-        bits.setSelected(true);
-        units.selectedToggleProperty().addListener((o, was, now) -> {
-            if (now == null) {
-                was.setSelected(true);
-                return;
-            }
-            boolean b = now == bytes;
-            model.bitrate().setBytes(b);
-            if (model.sweep() != null) {
-                model.sweep().setBytes(b);
-            }
-            updateTable(latestRows);
-        });
-
-        ToggleButton follow = followButton;
-        follow.setTooltip(new javafx.scene.control.Tooltip(
-                "Follow the run; scroll on a chart to zoom, drag to pan, double-click to follow again"));
-        follow.setId("follow");
-        follow.setSelected(true);
-        follow.selectedProperty().addListener((o, was, now) -> {
-            for (LiveChartContent c : model.charts()) {
-                // Unticked by a zoom: the zoomed chart keeps its range, the others freeze where they are.
-                if (c.follow() != now) {
-                    c.setFollow(now);
-                }
-            }
-        });
-        ChoiceBox<String> window = new ChoiceBox<>(FXCollections.observableArrayList(
-                "whole run", "last 30 s", "last 60 s", "last 5 min"));
-        window.setId("time-window");
-        window.getSelectionModel().select(0);
-        window.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {
-            double w = switch (now.intValue()) {
-                case 1 -> 30;
-                case 2 -> 60;
-                case 3 -> 300;
-                default -> 0;
-            };
-            for (LiveChartContent c : model.charts()) {
-                c.setWindowS(w);
-            }
-        });
-
-        javafx.scene.control.MenuButton export = new javafx.scene.control.MenuButton("Export");
-        export.setId("export-menu");
-        javafx.scene.control.MenuItem csv = new javafx.scene.control.MenuItem("CSV files (samples, summary, sweep)…");
-        csv.setOnAction(e -> exportCsv.run());
-        javafx.scene.control.Menu png = new javafx.scene.control.Menu("Chart as PNG");
-        export.setOnShowing(e -> {
-            png.getItems().clear();
-            for (ChartView v : chartViews()) {
-                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(chartName(v) + "…");
-                item.setOnAction(a -> exportPng.accept(v.content()));
-                png.getItems().add(item);
-            }
-        });
-        javafx.scene.control.MenuItem report = new javafx.scene.control.MenuItem("Report folder (CSV + charts + summary)…");
-        report.setOnAction(e -> exportReport.run());
-        export.getItems().addAll(csv, png, report);
-
-        for (javafx.scene.control.Control c : List.of(stop, bits, bytes, follow, window, export)) {
-            c.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        // What the run is and how it goes, each on a line of its own that wraps rather than cuts; then the
-        // controls in a toolbar that puts what does not fit into its overflow menu.
-        title.setId("run-title");
-        title.setWrapText(true);
-        status.setWrapText(true);
-        time.setMinWidth(Region.USE_PREF_SIZE);
-        Label unitsLabel = new Label("units");
-        unitsLabel.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.control.ToolBar controls = new javafx.scene.control.ToolBar(time, progress, stop,
-                new javafx.scene.control.Separator(), unitsLabel, bits, bytes, new javafx.scene.control.Separator(),
-                follow, window, export);
-        controls.setId("dashboard-toolbar");
-        VBox bar = new VBox(2, title, status, controls);
-        bar.setPadding(new Insets(4, 6, 0, 6));
-        return bar;
-    }
-
-    private static String chartName(ChartView v) {
-        io.linklab.ui.charts.ChartContent c = v.content();
-        if (c instanceof LiveChartContent l) {
-            return l.title();
-        }
-        return "Sweep";
-    }
-
     public void setExportActions(Runnable csv, Consumer<io.linklab.ui.charts.ChartContent> png, Runnable report) {
-        this.exportCsv = csv;
-        this.exportPng = png;
-        this.exportReport = report;
+        bar.setExportActions(csv, png, report);
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
@@ -337,7 +214,7 @@ public final class DashboardView {
 
     /** FX thread: a message in the status label (export results, refusals). */
     public void showMessage(String text) {
-        status.setText(text);
+        bar.status().setText(text);
     }
 
     /** Lets Stop cancel the run; Stop stays disabled until a handle is known. */
@@ -354,8 +231,8 @@ public final class DashboardView {
         if (h == null) {
             return;
         }
-        stop.setDisable(true);
-        stop.setText("Stopping…");
+        bar.stop().setDisable(true);
+        bar.stop().setText("Stopping…");
         // cancel() promises to return at once, but the FX thread must not bet on it.
         Thread t = new Thread(h::cancel, "linklab-stop-" + h.runId());
         t.setDaemon(true);
@@ -386,10 +263,10 @@ public final class DashboardView {
     public void flush() {
         LiveRunModel.Snapshot s = model.takeSnapshot();
         RunInfo info = model.info();
-        if (info != null && title.getText().isEmpty()) {
-            title.setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
+        if (info != null && bar.title().getText().isEmpty()) {
+            bar.title().setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
         }
-        status.setText(s.status());
+        bar.status().setText(s.status());
         latestRows = s.rows();
         long now = System.nanoTime();
         // People read numbers at a few updates a second; faster only costs CSS passes on the FX thread.
@@ -399,9 +276,9 @@ public final class DashboardView {
             updateTable(s.rows());
         }
         LiveRunModel.Progress p = s.progress();
-        progress.setProgress(p.fraction());
+        bar.progress().setProgress(p.fraction());
         String pointText = p.points() > 1 ? "  point " + Math.min(p.points(), p.pointIndex() + 1) + "/" + p.points() : "";
-        time.setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
+        bar.time().setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
         for (Map.Entry<String, List<String>> e : s.newConsoleLines().entrySet()) {
             ListView<String> lv = consoles.computeIfAbsent(e.getKey(), this::consoleTab);
             if (consolePane.isExpanded()) {
@@ -417,11 +294,11 @@ public final class DashboardView {
         }
         if (s.outcome() != null && !finished) {
             finished = true;
-            stop.setDisable(true);
-            stop.setText(s.outcome().status() == RunOutcome.Status.CANCELLED ? "Stopped" : "Done");
+            bar.stop().setDisable(true);
+            bar.stop().setText(s.outcome().status() == RunOutcome.Status.CANCELLED ? "Stopped" : "Done");
             onFinished.accept(s.outcome());
         } else if (s.outcome() == null) {
-            stop.setDisable(handle == null);
+            bar.stop().setDisable(handle == null);
         }
     }
 
