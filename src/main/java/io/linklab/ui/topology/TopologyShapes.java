@@ -59,8 +59,8 @@ final class TopologyShapes {
             placeBeside(speed, path.midX(), path.midY(), path);
             shapes.add(speed);
         }
-        endLabel(l.a(), path.fromX(), path.fromY(), path, path).ifPresent(shapes::add);
-        endLabel(l.b(), path.toX(), path.toY(), path.reversed(), path).ifPresent(shapes::add);
+        endLabel(l.a(), a.get(), path.fromX(), path.fromY(), path, path).ifPresent(shapes::add);
+        endLabel(l.b(), b.get(), path.toX(), path.toY(), path.reversed(), path).ifPresent(shapes::add);
         return shapes;
     }
 
@@ -71,7 +71,8 @@ final class TopologyShapes {
      * @param dir  the link's direction seen from this end
      * @param full the link as drawn, whose normal points to the speed label's side
      */
-    private static Optional<Label> endLabel(LinkSpec.End end, double x, double y, LinkPath dir, LinkPath full) {
+    private static Optional<Label> endLabel(LinkSpec.End end, NodeGeometry.Box node, double x, double y, LinkPath dir,
+                                            LinkPath full) {
         if (end.iface() == null || end.iface().isBlank()) {
             return Optional.empty();
         }
@@ -79,7 +80,7 @@ final class TopologyShapes {
         label.getStyleClass().add("link-end-label");
         label.setId("link-end-" + end.nodeId() + "-" + end.iface());
         label.setVisible(false); // until its size is known: shown only where it fits between the two nodes
-        placeAlong(label, x, y, dir, full, full.visibleLength());
+        placeAlong(label, node, x, y, dir, full, full.visibleLength());
         return Optional.of(label);
     }
 
@@ -103,7 +104,8 @@ final class TopologyShapes {
      * Puts an end's label past the port (the connect handle's radius and a gap further along the link) and to the
      * lower side of the link; hides it when the visible part of the link is too short to hold it.
      */
-    private static void placeAlong(Label label, double x, double y, LinkPath dir, LinkPath full, double room) {
+    private static void placeAlong(Label label, NodeGeometry.Box node, double x, double y, LinkPath dir, LinkPath full,
+                                   double room) {
         javafx.beans.InvalidationListener place = o -> {
             double w = label.getWidth();
             double h = label.getHeight();
@@ -112,6 +114,14 @@ final class TopologyShapes {
             double sideOff = (Math.abs(full.nx()) * w + Math.abs(full.ny()) * h) / 2 + LABEL_GAP;
             double cx = x + dir.ux() * along - full.nx() * sideOff;
             double cy = y + dir.uy() * along - full.ny() * sideOff;
+            // A link leaving the node at a slant brings that side of it back towards the node: step out until the
+            // label is off the node's box.
+            for (int i = 0; i < 40 && node.intersects(cx - w / 2 - 2, cy - h / 2 - 2, cx + w / 2 + 2, cy + h / 2 + 2);
+                    i++) {
+                along += 1;
+                cx += dir.ux();
+                cy += dir.uy();
+            }
             label.relocate(cx - w / 2, cy - h / 2);
             label.setVisible(w > 0 && 2 * (along + alongExtent / 2) <= room);
         };

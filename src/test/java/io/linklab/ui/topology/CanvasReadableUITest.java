@@ -35,7 +35,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * The drawing as first shown at 1280×800: the lab fitted to the canvas, every text on it at a readable size
  * (names at least the body font, nothing under 12 px on screen), link labels beside their links and never over a
- * node's port.
+ * node's port or box.
  */
 @ExtendWith(ApplicationExtension.class)
 class CanvasReadableUITest {
@@ -128,12 +128,30 @@ class CanvasReadableUITest {
                             out.add("link label \"" + l.getText() + "\" " + b + " covers the port at " + port);
                         }
                     }
+                    for (Bounds box : boxes(window.editor().topology())) {
+                        if (b.intersects(box)) {
+                            out.add("link label \"" + l.getText() + "\" " + b + " lies on the node at " + box);
+                        }
+                    }
                 }
             }
             return out;
         });
         assertTrue(problems.isEmpty(), what + ": " + String.join("; ", problems));
         assertFalse(fx(() -> labels(canvas.node())).isEmpty(), "the drawing has text at all");
+    }
+
+    private static List<Bounds> boxes(Topology t) {
+        List<Bounds> out = new ArrayList<>();
+        for (var h : t.hosts()) {
+            NodeGeometry.Box b = NodeGeometry.box(h);
+            out.add(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
+        }
+        for (var sw : t.switches()) {
+            NodeGeometry.Box b = NodeGeometry.box(sw);
+            out.add(new BoundingBox(b.x(), b.y(), b.width(), b.height()));
+        }
+        return out;
     }
 
     /** The connect dot on each node's right edge, in model coordinates. */
