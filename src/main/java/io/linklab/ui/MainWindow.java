@@ -87,6 +87,7 @@ public final class MainWindow {
         });
         probes.badges().addListener((MapChangeListener<String, HostBadge>) c -> updateHostStates());
         runs.setOnRunEnded(this::runEnded);
+        runs.dashboardDivider().set(settings.get(Settings.DASHBOARD_DIVIDER));
         runs.workspace().ownWindowsProperty().set(settings.get(Settings.RUNS_IN_OWN_WINDOW));
         runs.workspace().ownWindowsProperty().addListener((o, was, now) ->
                 settings.put(Settings.RUNS_IN_OWN_WINDOW, now));
@@ -188,6 +189,7 @@ public final class MainWindow {
         if (stage != null) {
             WindowGeometry.remember(stage, settings);
             settings.put(Settings.EDITOR_DIVIDER, editorView.split().getDividers().get(0).getPosition());
+            settings.put(Settings.DASHBOARD_DIVIDER, runs.dashboardDivider().get());
             // No flush here: that is disk I/O on the FX thread; java.util.prefs writes back in the background
             // and once more at exit.
         }

@@ -40,6 +40,8 @@ public final class Settings {
     public static final Key<Boolean> WINDOW_MAXIMIZED = Key.ofBoolean("window.maximized", false);
     /** Between the drawing and the property panel. */
     public static final Key<Double> EDITOR_DIVIDER = Key.ofDouble("divider.editor", 0.7);
+    /** Between a run's charts and its table of current values. */
+    public static final Key<Double> DASHBOARD_DIVIDER = Key.ofDouble("divider.dashboard", 0.68);
     /** Runs open in a window of their own rather than as a tab of the main window. */
     public static final Key<Boolean> RUNS_IN_OWN_WINDOW = Key.ofBoolean("runs.ownWindow", false);
     public static final Key<Theme> THEME = new Key<>("theme", Theme.LIGHT, Theme::valueOf, Theme::name);

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
+import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -200,5 +201,16 @@ class RunGetsTheScreenUITest {
         String after = fx(window::statusText);
         assertTrue(after.startsWith("Run " + ScriptedRuns.RUN_ID + " ended at ") && after.endsWith(", finished"),
                 after + " (during the run: " + during + ")");
+
+        // One shortcut back to the lab; the dashboards' divider is remembered with the window.
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> "lab-tab".equals(
+                window.runs().tabs().getSelectionModel().getSelectedItem().getId())));
+        fx(() -> {
+            window.runs().dashboards().get(0).liveSplit().setDividerPositions(0.55);
+            window.shutdown();
+            return null;
+        });
+        assertEquals(0.55, new Settings(prefs).get(Settings.DASHBOARD_DIVIDER), 0.01);
     }
 }

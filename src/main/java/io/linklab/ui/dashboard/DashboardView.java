@@ -435,6 +435,11 @@ public final class DashboardView {
         return List.copyOf(rows);
     }
 
+    /** Charts over the table of current values; its divider is shared by all dashboards and remembered. */
+    public SplitPane liveSplit() {
+        return live;
+    }
+
     public TitledPane consolePane() {
         return consolePane;
     }

@@ -60,6 +60,9 @@ public final class RunsArea implements RunStarter {
     private final List<DashboardView> dashboards = new ArrayList<>();
     private BiConsumer<DashboardView, RunOutcome> onRunEnded = (view, outcome) -> { };
     private boolean shutDown;
+    /** Where every dashboard divides its charts from its table: moved in one, kept for the next (and remembered). */
+    private final javafx.beans.property.DoubleProperty dashboardDivider =
+            new javafx.beans.property.SimpleDoubleProperty(0.68);
     private int started;
 
     /** The app's area: runs go to the engine's default results store. */
@@ -105,6 +108,11 @@ public final class RunsArea implements RunStarter {
 
     public Workspace workspace() {
         return workspace;
+    }
+
+    /** The position of the dashboards' divider between charts and table (0..1). */
+    public javafx.beans.property.DoubleProperty dashboardDivider() {
+        return dashboardDivider;
     }
 
     /** Told on the FX thread when a run started here ends (finished, stopped or failed). */
@@ -166,6 +174,9 @@ public final class RunsArea implements RunStarter {
         DashboardView view = new DashboardView(model, loop, timer, Platform::runLater);
         view.setExportActions(() -> exportCsv(view), content -> exportPng(content, null), () -> withRecorded(view,
                 run -> exportReport(run, null)));
+        view.liveSplit().setDividerPositions(dashboardDivider.get());
+        view.liveSplit().getDividers().get(0).positionProperty().addListener((o, was, now) ->
+                dashboardDivider.set(now.doubleValue()));
         dashboards.add(view);
         // Only the dashboard on screen is painted: the others keep collecting data for when they are shown.
         workspace.show(title, "dashboard-tab-" + dashboards.size(), view.root(), view::setShown,
