@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Takes docs/screenshots/dashboard-live.png, sweep-chart.png and compare.png: real windows under Xvfb (not
-# Monocle). live and compare run real iperf3/iperf2 on this machine (loopback, both ends "local"); sweep plays
-# seed 003's published MTU table. Needs: xvfb, x11-utils (xwininfo), imagemagick (import), iperf3, iperf2.
+# Takes docs/screenshots/dashboard-live.png, sweep-chart.png and compare.png: the real main window at 1280x800
+# with the run in front, under Xvfb (not Monocle). live and compare run real iperf3/iperf2 on this machine
+# (loopback, both ends "local"); sweep plays the MTU table the jumbo-frame lab note published.
+# Needs: xvfb, x11-utils (xwininfo), imagemagick (import), iperf3, iperf2.
 #   bash src/test/screenshots/dashboard.sh [live|sweep|compare ...]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -25,7 +26,7 @@ for mode in "${@:-live sweep compare}"; do
     app=$!
     for _ in $(seq 1 240); do grep -q '^READY' "$log" && break; kill -0 $app 2>/dev/null || break; sleep 0.5; done
     grep -q '^READY' "$log" || { echo "$m: the window never got ready:" >&2; cat "$log" >&2; kill $app 2>/dev/null; exit 1; }
-    win=$(DISPLAY=$display xwininfo -root -tree | awk '/"LinkLab"/ {print $1; exit}')
+    win=$(DISPLAY=$display xwininfo -root -tree | awk '/"LinkLab( —[^"]*)?"/ {print $1; exit}')
     DISPLAY=$display import -window "$win" "docs/screenshots/$out"
     echo "wrote docs/screenshots/$out"
     kill $app 2>/dev/null || true

@@ -34,13 +34,16 @@ public final class Settings {
 
     public static final Key<Double> WINDOW_X = Key.ofDouble("window.x", Double.NaN);
     public static final Key<Double> WINDOW_Y = Key.ofDouble("window.y", Double.NaN);
-    public static final Key<Double> WINDOW_WIDTH = Key.ofDouble("window.width", 1280);
-    public static final Key<Double> WINDOW_HEIGHT = Key.ofDouble("window.height", 800);
+    /** The window's inside (scene) size; NaN until the window was first closed: a first start sizes it to the screen. */
+    public static final Key<Double> WINDOW_WIDTH = Key.ofDouble("window.width", Double.NaN);
+    public static final Key<Double> WINDOW_HEIGHT = Key.ofDouble("window.height", Double.NaN);
     public static final Key<Boolean> WINDOW_MAXIMIZED = Key.ofBoolean("window.maximized", false);
-    /** Between the topology area and the runs area. */
-    public static final Key<Double> MAIN_DIVIDER = Key.ofDouble("divider.main", 0.64);
     /** Between the drawing and the property panel. */
-    public static final Key<Double> EDITOR_DIVIDER = Key.ofDouble("divider.editor", 0.64);
+    public static final Key<Double> EDITOR_DIVIDER = Key.ofDouble("divider.editor", 0.7);
+    /** Between a run's charts and its table of current values. */
+    public static final Key<Double> DASHBOARD_DIVIDER = Key.ofDouble("divider.dashboard", 0.68);
+    /** Runs open in a window of their own rather than as a tab of the main window. */
+    public static final Key<Boolean> RUNS_IN_OWN_WINDOW = Key.ofBoolean("runs.ownWindow", false);
     public static final Key<Theme> THEME = new Key<>("theme", Theme.LIGHT, Theme::valueOf, Theme::name);
     public static final Key<String> LAST_TOPOLOGY = Key.ofString("topology.last", "");
     public static final Key<String> RECENT_TOPOLOGIES = Key.ofString("topology.recent", "");

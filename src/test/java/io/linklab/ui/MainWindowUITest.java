@@ -73,12 +73,15 @@ class MainWindowUITest {
     }
 
     @Test
-    void windowGeometryAndThemeAreRemembered(FxRobot robot) {
+    void windowGeometryAndThemeAreRemembered(FxRobot robot) throws Exception {
         robot.interact(() -> {
             stage.setWidth(1100);
             stage.setHeight(700);
-            window.shutdown();
         });
+        // The window's inside is what is remembered; it follows the window's size once the platform resized it.
+        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> stage.getScene().getWidth() == 1100 && stage.getScene().getHeight() == 700);
+        robot.interact(window::shutdown);
         Settings settings = new Settings(prefs);
         assertEquals(1100, settings.get(Settings.WINDOW_WIDTH));
         assertEquals(700, settings.get(Settings.WINDOW_HEIGHT));

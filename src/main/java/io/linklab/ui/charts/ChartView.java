@@ -19,7 +19,8 @@ import javafx.scene.shape.Line;
 /**
  * A chart on screen: shows the images that {@link ChartRenderLoop} paints from a {@link ChartContent} and
  * a hover label with exact values. The FX thread does no drawing of data here, whatever the number of
- * streams: it swaps a finished image in. See decision 0500.
+ * streams: it swaps a finished image in. Images are painted at the window's render scale (the screen's output
+ * scale: 2 at 200 %), so they are as sharp as the text around them. See decisions 0500 and 0402.
  */
 public final class ChartView extends Region {
 
@@ -36,6 +37,10 @@ public final class ChartView extends Region {
     private volatile int width;
     private volatile int height;
     private volatile boolean showing = true;
+    /** Device pixels per layout pixel: the window's render scale, which follows the screen's output scale. */
+    private volatile double scale = 1;
+    private final javafx.beans.value.ObservableValue<Number> renderScale = sceneProperty()
+            .flatMap(javafx.scene.Scene::windowProperty).flatMap(javafx.stage.Window::renderScaleXProperty);
     private volatile long forceCount;
 
     // Render thread only.
@@ -45,6 +50,7 @@ public final class ChartView extends Region {
     private long paintedForce = -1;
     private int paintedW;
     private int paintedH;
+    private double paintedScale;
     private volatile PlotPainter.Layout lastLayout;
 
     public ChartView(ChartContent content, ChartRenderLoop loop) {
@@ -81,6 +87,10 @@ public final class ChartView extends Region {
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
             hover.setVisible(false);
             crosshair.setVisible(false);
+        });
+        renderScale.addListener((o, was, now) -> {
+            scale = now == null ? 1 : Math.max(1, now.doubleValue());
+            refresh();
         });
         sceneProperty().addListener((o, was, now) -> {
             if (now == null) {
@@ -171,12 +181,15 @@ public final class ChartView extends Region {
         }
         long version = content.version();
         long force = forceCount;
-        if (version == paintedVersion && force == paintedForce && w == paintedW && h == paintedH) {
+        double s = scale;
+        if (version == paintedVersion && force == paintedForce && w == paintedW && h == paintedH && s == paintedScale) {
             return null;
         }
+        int pw = (int) Math.ceil(w * s);
+        int ph = (int) Math.ceil(h * s);
         Buffer b = buffers[back];
-        if (b == null || b.width != w || b.height != h) {
-            b = new Buffer(w, h);
+        if (b == null || b.width != pw || b.height != ph) {
+            b = new Buffer(pw, ph);
             buffers[back] = b;
         }
         PlotPainter.Layout probe = PlotPainter.layout(w, h, null);
@@ -184,6 +197,10 @@ public final class ChartView extends Region {
         Graphics2D g = b.image.createGraphics();
         PlotPainter.Layout layout;
         try {
+            if (s != 1) {
+                // Layout stays in layout pixels (hover, zoom and pan use it); only the pixels get denser.
+                g.scale(pw / (double) w, ph / (double) h);
+            }
             layout = painter.paint(g, frame, w, h);
         } finally {
             g.dispose();
@@ -192,12 +209,15 @@ public final class ChartView extends Region {
         paintedForce = force;
         paintedW = w;
         paintedH = h;
+        paintedScale = s;
         back = 1 - back;
         Buffer shown = b;
         return () -> {
             lastLayout = layout;
             shown.pixels.updateBuffer(pb -> null);
             image.setImage(shown.fx);
+            image.setFitWidth(w);
+            image.setFitHeight(h);
         };
     }
 
@@ -237,6 +257,12 @@ public final class ChartView extends Region {
         crosshair.setStartY(l.top());
         crosshair.setEndY(l.bottom());
         crosshair.setVisible(true);
+    }
+
+    /** Width and height in pixels of the image on screen now (0, 0 before the first frame), for tests. */
+    public int[] imagePixels() {
+        javafx.scene.image.Image shown = image.getImage();
+        return shown == null ? new int[] {0, 0} : new int[] {(int) shown.getWidth(), (int) shown.getHeight()};
     }
 
     /** The text of the hover label, for tests. */

@@ -1,6 +1,7 @@
 package io.linklab.ui.charts;
 
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,7 +29,12 @@ public final class UpdateThrottle {
     /** Any thread: asks for an update within one period. */
     public void trigger() {
         if (pending.compareAndSet(false, true)) {
-            timer.schedule(() -> fx.execute(this::run), periodMs, TimeUnit.MILLISECONDS);
+            try {
+                timer.schedule(() -> fx.execute(this::run), periodMs, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                // The window has closed and its timer with it: an engine thread still finishing a run (its
+                // last line, its end) must not fail for want of a screen to show it on.
+            }
         }
     }
 

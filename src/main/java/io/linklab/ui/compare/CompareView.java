@@ -55,6 +55,7 @@ public final class CompareView {
                 setStyle(!empty && item != null && item.differs() ? "-fx-background-color: #fff4d6;" : "");
             }
         });
+        new io.linklab.ui.controls.ColumnFit(table).fit();
         root = new SplitPane(charts, table);
         root.setOrientation(Orientation.VERTICAL);
         root.setDividerPositions(0.55);

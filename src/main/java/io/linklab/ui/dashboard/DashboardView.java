@@ -3,13 +3,13 @@ package io.linklab.ui.dashboard;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
-import io.linklab.model.TestPlan;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.Palette;
 import io.linklab.ui.charts.UpdateThrottle;
 import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.controls.ColumnFit;
 import io.linklab.ui.sweep.SweepView;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,32 +19,23 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
-import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TitledPane;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -54,28 +45,31 @@ import javafx.scene.paint.Color;
 /**
  * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
  * loss when reported), legend with show/hide, current values per stream, progress with ETA, Stop, and the
- * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second.
+ * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second. Laid out for the
+ * whole width of the window: charts with the legend beside them over a full-width table, and a toolbar whose
+ * controls that do not fit go into its overflow menu.
  */
 public final class DashboardView {
 
     private static final long FLUSH_MS = 50;
+    private static final double LEGEND_MAX_WIDTH = 320;
+    /** Room for the legend's vertical scroll bar, so a long legend does not also scroll sideways. */
+    private static final double SCROLLBAR_ROOM = 16;
 
     private final LiveRunModel model;
     private final ChartRenderLoop loop;
     private final BorderPane root = new BorderPane();
-    private final Label title = new Label();
-    private final Label status = new Label("starting…");
-    private final Label time = new Label("elapsed 0:00");
-    private final ProgressBar progress = new ProgressBar(0);
-    private final Button stop = new Button("Stop");
-    private final ToggleButton followButton = new ToggleButton("Follow");
+    private final RunControls bar;
     private final ObservableList<StreamRowView> rows = FXCollections.observableArrayList();
     private final Map<LiveRunModel.StreamKey, StreamRowView> rowByKey = new HashMap<>();
     private final TableView<StreamRowView> table = new TableView<>(rows);
     private final TitledPane consolePane;
     private long lastTableNanos;
     private List<LiveRunModel.StreamRow> latestRows = List.of();
-    private final FlowPane legend = new FlowPane(8, 3);
+    private final VBox legend = new VBox(3);
+    private final javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
+    private final ColumnFit columnFit = new ColumnFit(table);
+    private final SplitPane live;
     private final TabPane console = new TabPane();
     private final Map<String, ListView<String>> consoles = new HashMap<>();
     private final Map<String, CheckBox> legendItems = new HashMap<>();
@@ -90,9 +84,6 @@ public final class DashboardView {
     private SweepView sweepView;
     private volatile RunHandle handle;
     private io.linklab.ui.history.RecordedRun recorded;
-    private Runnable exportCsv = () -> { };
-    private Consumer<io.linklab.ui.charts.ChartContent> exportPng = c -> { };
-    private Runnable exportReport = () -> { };
     private Consumer<RunOutcome> onFinished = o -> { };
     private boolean finished;
     private boolean shown = true;
@@ -104,6 +95,7 @@ public final class DashboardView {
     public DashboardView(LiveRunModel model, ChartRenderLoop loop, ScheduledExecutorService timer, Executor fx) {
         this.model = model;
         this.loop = loop;
+        this.bar = new RunControls(model, () -> updateTable(latestRows), this::chartViews, this::stop);
         this.throttle = new UpdateThrottle(timer, fx, FLUSH_MS, this::flush);
         model.onChange(throttle::trigger);
 
@@ -136,24 +128,29 @@ public final class DashboardView {
             TableColumn<StreamRowView, String> c = new TableColumn<>(StreamRowView.COLUMNS[i]);
             c.setCellValueFactory(cd -> cd.getValue().cell(col));
             c.setSortable(false);
-            c.setPrefWidth(i == 0 ? 90 : i == 2 ? 95 : 60);
             table.getColumns().add(c);
         }
+        columnFit.fit();
 
+        // The legend is a column beside the charts, as wide as its longest entry: a line's name is never cut.
         legend.setId("legend");
-        legend.setPadding(new Insets(2, 4, 2, 4));
-        javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
-        legendScroll.setFitToWidth(true);
-        legendScroll.setPrefViewportHeight(70);
-        legendScroll.setMaxHeight(110);
-
-        VBox side = new VBox(4, new Label("Legend (click to show/hide)"), legendScroll, table);
-        VBox.setVgrow(table, Priority.ALWAYS);
+        legend.setPadding(new Insets(2, 6, 2, 4));
+        legendScroll.setPrefViewportWidth(150);
+        Label legendTitle = new Label("Legend");
+        legendTitle.setTooltip(new javafx.scene.control.Tooltip("Click an entry to show or hide its lines in every chart"));
+        VBox side = new VBox(4, legendTitle, legendScroll);
+        VBox.setVgrow(legendScroll, Priority.ALWAYS);
         side.setPadding(new Insets(4));
-        side.setMinWidth(260);
+        side.setMinWidth(Region.USE_PREF_SIZE);
+        side.setMaxWidth(Region.USE_PREF_SIZE);
 
-        SplitPane live = new SplitPane(charts, side);
+        BorderPane chartsAndLegend = new BorderPane(charts);
+        chartsAndLegend.setRight(side);
+        // Charts over a table as wide as the window: every column of current values has room.
+        live = new SplitPane(chartsAndLegend, table);
+        live.setOrientation(Orientation.VERTICAL);
         live.setDividerPositions(0.68);
+        live.setId("live-split");
         Tab liveTab = new Tab("Live", live);
         liveTab.selectedProperty().addListener((o, was, now) -> chartViews.forEach(v -> v.setShowing(now && shown)));
         liveTab.setId("live-tab");
@@ -173,7 +170,7 @@ public final class DashboardView {
             }
         });
 
-        root.setTop(toolbar());
+        root.setTop(bar.node());
         root.setCenter(views);
         root.setBottom(consolePane);
         root.setId("dashboard");
@@ -182,7 +179,7 @@ public final class DashboardView {
 
     private ChartView chart(LiveChartContent content) {
         ChartView v = new ChartView(content, loop);
-        v.setOnInspect(inspecting -> followButton.setSelected(!inspecting));
+        v.setOnInspect(inspecting -> bar.follow().setSelected(!inspecting));
         chartViews.add(v);
         return v;
     }
@@ -191,114 +188,8 @@ public final class DashboardView {
         return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
     }
 
-    private Node toolbar() {
-        title.setStyle("-fx-font-weight: bold;");
-        status.setId("run-status");
-        time.setId("run-time");
-        progress.setId("run-progress");
-        progress.setPrefWidth(180);
-        stop.setId("stop-button");
-        stop.setStyle("-fx-base: #e8b4b4;");
-        stop.setOnAction(e -> stop());
-
-        ToggleGroup units = new ToggleGroup();
-        ToggleButton bits = new ToggleButton("bit/s");
-        ToggleButton bytes = new ToggleButton("byte/s");
-        bits.setId("unit-bits");
-        bytes.setId("unit-bytes");
-        bits.setToggleGroup(units);
-        bytes.setToggleGroup(units);
-        bits.setSelected(true);
-        units.selectedToggleProperty().addListener((o, was, now) -> {
-            if (now == null) {
-                was.setSelected(true);
-                return;
-            }
-            boolean b = now == bytes;
-            model.bitrate().setBytes(b);
-            if (model.sweep() != null) {
-                model.sweep().setBytes(b);
-            }
-            updateTable(latestRows);
-        });
-
-        ToggleButton follow = followButton;
-        follow.setTooltip(new javafx.scene.control.Tooltip(
-                "Follow the run; scroll on a chart to zoom, drag to pan, double-click to follow again"));
-        follow.setId("follow");
-        follow.setSelected(true);
-        follow.selectedProperty().addListener((o, was, now) -> {
-            for (LiveChartContent c : model.charts()) {
-                // Unticked by a zoom: the zoomed chart keeps its range, the others freeze where they are.
-                if (c.follow() != now) {
-                    c.setFollow(now);
-                }
-            }
-        });
-        ChoiceBox<String> window = new ChoiceBox<>(FXCollections.observableArrayList(
-                "whole run", "last 30 s", "last 60 s", "last 5 min"));
-        window.setId("time-window");
-        window.getSelectionModel().select(0);
-        window.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {
-            double w = switch (now.intValue()) {
-                case 1 -> 30;
-                case 2 -> 60;
-                case 3 -> 300;
-                default -> 0;
-            };
-            for (LiveChartContent c : model.charts()) {
-                c.setWindowS(w);
-            }
-        });
-
-        javafx.scene.control.MenuButton export = new javafx.scene.control.MenuButton("Export");
-        export.setId("export-menu");
-        javafx.scene.control.MenuItem csv = new javafx.scene.control.MenuItem("CSV files (samples, summary, sweep)…");
-        csv.setOnAction(e -> exportCsv.run());
-        javafx.scene.control.Menu png = new javafx.scene.control.Menu("Chart as PNG");
-        export.setOnShowing(e -> {
-            png.getItems().clear();
-            for (ChartView v : chartViews()) {
-                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(chartName(v) + "…");
-                item.setOnAction(a -> exportPng.accept(v.content()));
-                png.getItems().add(item);
-            }
-        });
-        javafx.scene.control.MenuItem report = new javafx.scene.control.MenuItem("Report folder (CSV + charts + summary)…");
-        report.setOnAction(e -> exportReport.run());
-        export.getItems().addAll(csv, png, report);
-
-        for (javafx.scene.control.Control c : List.of(stop, bits, bytes, follow, window, export)) {
-            c.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        status.setMinWidth(0);
-        title.setMinWidth(0);
-        // Two rows: what the run is and how it goes; then the controls, which must never be squeezed.
-        HBox what = new HBox(12, title, status);
-        what.setAlignment(Pos.CENTER_LEFT);
-        Region grow = new Region();
-        HBox.setHgrow(grow, Priority.ALWAYS);
-        HBox.setHgrow(progress, Priority.SOMETIMES);
-        HBox controls = new HBox(8, time, progress, stop, grow, new Label("units"), bits, bytes, follow, window,
-                export);
-        controls.setAlignment(Pos.CENTER_LEFT);
-        VBox bar = new VBox(3, what, controls);
-        bar.setPadding(new Insets(4, 6, 4, 6));
-        return bar;
-    }
-
-    private static String chartName(ChartView v) {
-        io.linklab.ui.charts.ChartContent c = v.content();
-        if (c instanceof LiveChartContent l) {
-            return l.title();
-        }
-        return "Sweep";
-    }
-
     public void setExportActions(Runnable csv, Consumer<io.linklab.ui.charts.ChartContent> png, Runnable report) {
-        this.exportCsv = csv;
-        this.exportPng = png;
-        this.exportReport = report;
+        bar.setExportActions(csv, png, report);
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
@@ -323,7 +214,7 @@ public final class DashboardView {
 
     /** FX thread: a message in the status label (export results, refusals). */
     public void showMessage(String text) {
-        status.setText(text);
+        bar.status().setText(text);
     }
 
     /** Lets Stop cancel the run; Stop stays disabled until a handle is known. */
@@ -340,8 +231,8 @@ public final class DashboardView {
         if (h == null) {
             return;
         }
-        stop.setDisable(true);
-        stop.setText("Stopping…");
+        bar.stop().setDisable(true);
+        bar.stop().setText("Stopping…");
         // cancel() promises to return at once, but the FX thread must not bet on it.
         Thread t = new Thread(h::cancel, "linklab-stop-" + h.runId());
         t.setDaemon(true);
@@ -372,10 +263,10 @@ public final class DashboardView {
     public void flush() {
         LiveRunModel.Snapshot s = model.takeSnapshot();
         RunInfo info = model.info();
-        if (info != null && title.getText().isEmpty()) {
-            title.setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
+        if (info != null && bar.title().getText().isEmpty()) {
+            bar.title().setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
         }
-        status.setText(s.status());
+        bar.status().setText(s.status());
         latestRows = s.rows();
         long now = System.nanoTime();
         // People read numbers at a few updates a second; faster only costs CSS passes on the FX thread.
@@ -385,9 +276,9 @@ public final class DashboardView {
             updateTable(s.rows());
         }
         LiveRunModel.Progress p = s.progress();
-        progress.setProgress(p.fraction());
+        bar.progress().setProgress(p.fraction());
         String pointText = p.points() > 1 ? "  point " + Math.min(p.points(), p.pointIndex() + 1) + "/" + p.points() : "";
-        time.setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
+        bar.time().setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
         for (Map.Entry<String, List<String>> e : s.newConsoleLines().entrySet()) {
             ListView<String> lv = consoles.computeIfAbsent(e.getKey(), this::consoleTab);
             if (consolePane.isExpanded()) {
@@ -395,6 +286,7 @@ public final class DashboardView {
             }
         }
         syncLegend();
+        fitLegendWidth();
         addOptionalCharts();
         flushSweep();
         if (sweepView != null) {
@@ -402,11 +294,11 @@ public final class DashboardView {
         }
         if (s.outcome() != null && !finished) {
             finished = true;
-            stop.setDisable(true);
-            stop.setText(s.outcome().status() == RunOutcome.Status.CANCELLED ? "Stopped" : "Done");
+            bar.stop().setDisable(true);
+            bar.stop().setText(s.outcome().status() == RunOutcome.Status.CANCELLED ? "Stopped" : "Done");
             onFinished.accept(s.outcome());
         } else if (s.outcome() == null) {
-            stop.setDisable(handle == null);
+            bar.stop().setDisable(handle == null);
         }
     }
 
@@ -440,6 +332,15 @@ public final class DashboardView {
             }
             charts.add(jitterView, 0, 3);
             charts.add(lossView, 1, 3);
+        }
+    }
+
+    /** The legend column as wide as its longest entry (within reason: beyond that it scrolls sideways). */
+    private void fitLegendWidth() {
+        // prefWidth is cached by the layout until the legend changes: cheap at every flush.
+        double want = Math.min(LEGEND_MAX_WIDTH, Math.max(150, legend.prefWidth(-1) + SCROLLBAR_ROOM));
+        if (Math.abs(want - legendScroll.getPrefViewportWidth()) > 1) {
+            legendScroll.setPrefViewportWidth(want);
         }
     }
 
@@ -509,6 +410,7 @@ public final class DashboardView {
             }
             rows.setAll(ordered);
         }
+        columnFit.fit();
     }
 
     /** The console is filled when shown: a collapsed console costs the FX thread nothing. */
@@ -531,6 +433,11 @@ public final class DashboardView {
     /** The table of current values as shown (tests). */
     public List<StreamRowView> tableRows() {
         return List.copyOf(rows);
+    }
+
+    /** Charts over the table of current values; its divider is shared by all dashboards and remembered. */
+    public SplitPane liveSplit() {
+        return live;
     }
 
     public TitledPane consolePane() {

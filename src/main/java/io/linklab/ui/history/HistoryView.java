@@ -10,7 +10,6 @@ import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -22,10 +21,18 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
+import javafx.scene.control.Separator;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
+import io.linklab.ui.controls.ColumnFit;
 
-/** The run history: a searchable table of runs and the buttons that open, compare, rename, note, delete, export. */
+/**
+ * The run history: a searchable table of runs and the actions that open, compare, export, import, rename, note and
+ * delete, each a button with its name and a tooltip; those that do not fit the width go into the toolbar's
+ * overflow menu under the same name.
+ */
 public final class HistoryView {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
@@ -49,6 +56,8 @@ public final class HistoryView {
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setPlaceholder(new Label("No runs yet — start one with Test → New Test…, or import a log"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        ColumnFit fit = new ColumnFit(table);
+        model.shown().addListener((javafx.collections.ListChangeListener<RecordedRun>) c -> fit.fit());
         table.getColumns().add(column("date", r -> r.started() == null ? "" : WHEN.format(r.started())));
         table.getColumns().add(column("name", RecordedRun::title));
         table.getColumns().add(column("hosts", r -> String.join(" → ", r.hosts())));
@@ -58,6 +67,7 @@ public final class HistoryView {
         table.getColumns().add(column("s2c", r -> rate(r, Direction.S2C)));
         table.getColumns().add(column("state", r -> r.state() == null ? "" : r.state().toLowerCase()));
         table.getColumns().add(column("note", r -> r.note() == null ? "" : r.note()));
+        fit.fit();
         table.setRowFactory(tv -> {
             javafx.scene.control.TableRow<RecordedRun> row = new javafx.scene.control.TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -70,31 +80,39 @@ public final class HistoryView {
 
         TextField search = new TextField();
         search.setId("history-filter");
-        search.setPromptText("filter: words in name, host, tool, plan, note…");
+        search.setPromptText("Filter runs: name, host, tool, plan, note");
+        search.setTooltip(new Tooltip("Shows the runs whose name, hosts, tool, plan or note contain every word typed"));
         search.textProperty().bindBidirectional(model.filterProperty());
-        HBox.setHgrow(search, Priority.ALWAYS);
+        // As wide as its prompt, so the hint is read whole before anything is typed.
+        Text prompt = new Text(search.getPromptText());
+        search.setPrefWidth(Math.ceil(prompt.getLayoutBounds().getWidth()) + 28);
+        search.setMinWidth(Region.USE_PREF_SIZE);
 
         var selected = table.getSelectionModel().getSelectedItems();
-        Button openButton = button("Open", "history-open", () -> model.open(first().id(), open));
+        Button openButton = button("Open", "history-open", "Open the selected run in a dashboard (or double-click it)",
+                () -> model.open(first().id(), open));
         openButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button compareButton = button("Compare", "history-compare", () ->
+        Button compareButton = button("Compare", "history-compare", "Show two or more selected runs side by side", () ->
                 model.openAll(selected.stream().map(RecordedRun::id).toList(), compare));
         compareButton.disableProperty().bind(Bindings.size(selected).lessThan(2));
-        Button rename = button("Rename…", "history-rename", this::askRename);
+        Button rename = button("Rename…", "history-rename", "Give the selected run a name", this::askRename);
         rename.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button note = button("Note…", "history-note", this::askNote);
+        Button note = button("Note…", "history-note", "Write a note on the selected run", this::askNote);
         note.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button delete = button("Delete…", "history-delete", this::askDelete);
+        Button delete = button("Delete…", "history-delete", "Delete the selected runs and their files", this::askDelete);
         delete.disableProperty().bind(Bindings.isEmpty(selected));
-        Button exportButton = button("Export report…", "history-export", () -> model.open(first().id(), export));
+        Button exportButton = button("Export Report…", "history-export",
+                "Write the selected run's report folder: CSV files, chart images, summary",
+                () -> model.open(first().id(), export));
         exportButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button refresh = button("Refresh", "history-refresh", model::refresh);
-        Button importButton = button("Import log…", "history-import", importLogs);
+        Button refresh = button("Refresh", "history-refresh", "Read the runs folder again", model::refresh);
+        Button importButton = button("Import Logs…", "history-import",
+                "Open iperf3, iperf2 or netperf log files as runs", importLogs);
 
-        HBox top = new HBox(6, search, openButton, compareButton, rename, note, delete, exportButton, refresh,
-                importButton);
-        top.setAlignment(Pos.CENTER_LEFT);
-        top.setPadding(new Insets(4));
+        // Most used first: the toolbar's overflow menu takes from the end when the window is narrow.
+        ToolBar top = new ToolBar(search, openButton, compareButton, exportButton, importButton, new Separator(),
+                rename, note, delete, new Separator(), refresh);
+        top.setId("history-toolbar");
         Label status = new Label();
         status.setId("history-status");
         status.textProperty().bind(model.messageProperty());
@@ -108,9 +126,11 @@ public final class HistoryView {
         return table.getSelectionModel().getSelectedItems().get(0);
     }
 
-    private static Button button(String text, String id, Runnable action) {
+    private static Button button(String text, String id, String tip, Runnable action) {
         Button b = new Button(text);
         b.setId(id);
+        b.setTooltip(new Tooltip(tip));
+        b.setMinWidth(Region.USE_PREF_SIZE);
         b.setOnAction(e -> action.run());
         return b;
     }

@@ -31,10 +31,10 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.Parent;
-import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextInputDialog;
 import javafx.stage.DirectoryChooser;
@@ -42,13 +42,13 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
- * The right-hand area of the main window: the run history, a live dashboard tab per run started, past runs
- * opened from history or imported logs, and comparisons. Owns the chart render thread and the background
- * thread for disk work; nothing here blocks the FX thread.
+ * The runs side of the window: the run history, a live dashboard per run started, past runs opened from history
+ * or imported logs, and comparisons, each shown by the {@link Workspace} (a tab of its own or a window). Owns the
+ * chart render thread and the background thread for disk work; nothing here blocks the FX thread.
  */
 public final class RunsArea implements RunStarter {
 
-    private final TabPane tabs = new TabPane();
+    private final Workspace workspace;
     private final RunLibrary library;
     private final RunLauncher launcher;
     private final Path importsDir;
@@ -58,6 +58,12 @@ public final class RunsArea implements RunStarter {
     private final HistoryViewModel history;
     private final HistoryView historyView;
     private final List<DashboardView> dashboards = new ArrayList<>();
+    private BiConsumer<DashboardView, RunOutcome> onRunEnded = (view, outcome) -> { };
+    private boolean shutDown;
+    /** Where every dashboard divides its charts from its table: moved in one, kept for the next (and remembered). */
+    private final javafx.beans.property.DoubleProperty dashboardDivider =
+            new javafx.beans.property.SimpleDoubleProperty(0.68);
+    private int started;
 
     /** The app's area: runs go to the engine's default results store. */
     public RunsArea() {
@@ -68,24 +74,19 @@ public final class RunsArea implements RunStarter {
      * @param importsDir where imported logs get their CSV folders
      */
     public RunsArea(RunLibrary library, RunLauncher launcher, Path importsDir) {
+        this(library, launcher, importsDir, new Workspace());
+    }
+
+    /** @param workspace where history, runs and comparisons are shown (the main window's, with its lab) */
+    public RunsArea(RunLibrary library, RunLauncher launcher, Path importsDir, Workspace workspace) {
+        this.workspace = workspace;
         this.library = library;
         this.launcher = launcher;
         this.importsDir = importsDir;
         history = new HistoryViewModel(library, io, Platform::runLater);
         historyView = new HistoryView(history, this::openRun, this::compare, run -> exportReport(run, null),
                 this::askImportLogs);
-        Tab historyTab = new Tab("History", historyView.root());
-        historyTab.setId("history-tab");
-        historyTab.setClosable(false);
-        tabs.getTabs().add(historyTab);
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
-        tabs.setId("runs-area");
-        // Only the dashboard in front is painted: the others keep collecting data for when they are shown.
-        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
-            for (DashboardView d : dashboards) {
-                d.setShown(d.root() == (now == null ? null : now.getContent()));
-            }
-        });
+        workspace.addFixed(workspace.tabs().getTabs().size(), "History", "history-tab", historyView.root());
         history.refresh();
     }
 
@@ -98,11 +99,25 @@ public final class RunsArea implements RunStarter {
     }
 
     public Parent root() {
-        return tabs;
+        return workspace.root();
     }
 
     public TabPane tabs() {
-        return tabs;
+        return workspace.tabs();
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    /** The position of the dashboards' divider between charts and table (0..1). */
+    public javafx.beans.property.DoubleProperty dashboardDivider() {
+        return dashboardDivider;
+    }
+
+    /** Told on the FX thread when a run started here ends (finished, stopped or failed). */
+    public void setOnRunEnded(BiConsumer<DashboardView, RunOutcome> action) {
+        this.onRunEnded = action;
     }
 
     public HistoryViewModel history() {
@@ -130,7 +145,8 @@ public final class RunsArea implements RunStarter {
     /** {@link #start(TestPlan, Topology)} that returns the dashboard it opened. */
     public DashboardView startRun(TestPlan plan, Topology topology) {
         LiveRunModel model = new LiveRunModel();
-        DashboardView view = newDashboard(model, "Run: " + plan.tool().id());
+        DashboardView view = newDashboard(model, "Run " + (++started) + ": " + plan.tool().id()
+                + (plan.isSweep() ? " " + plan.sweep().kind().name().toLowerCase(java.util.Locale.ROOT) + " sweep" : ""));
         io.execute(() -> {
             try {
                 RunHandle handle = launcher.start(plan, topology, model);
@@ -139,7 +155,13 @@ public final class RunsArea implements RunStarter {
                 model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, e.getMessage(), null));
             }
         });
-        view.onFinished(outcome -> history.refresh());
+        view.onFinished(outcome -> {
+            if (shutDown) {
+                return; // the window closed while the run was ending: no history left to refresh
+            }
+            history.refresh();
+            onRunEnded.accept(view, outcome);
+        });
         return view;
     }
 
@@ -152,12 +174,13 @@ public final class RunsArea implements RunStarter {
         DashboardView view = new DashboardView(model, loop, timer, Platform::runLater);
         view.setExportActions(() -> exportCsv(view), content -> exportPng(content, null), () -> withRecorded(view,
                 run -> exportReport(run, null)));
+        view.liveSplit().setDividerPositions(dashboardDivider.get());
+        view.liveSplit().getDividers().get(0).positionProperty().addListener((o, was, now) ->
+                dashboardDivider.set(now.doubleValue()));
         dashboards.add(view);
-        Tab tab = new Tab(title, view.root());
-        tab.setId("dashboard-tab-" + dashboards.size());
-        tab.setOnClosed(e -> dashboards.remove(view));
-        tabs.getTabs().add(tab);
-        tabs.getSelectionModel().select(tab);
+        // Only the dashboard on screen is painted: the others keep collecting data for when they are shown.
+        workspace.show(title, "dashboard-tab-" + dashboards.size(), view.root(), view::setShown,
+                () -> dashboards.remove(view));
         return view;
     }
 
@@ -174,10 +197,7 @@ public final class RunsArea implements RunStarter {
     /** FX thread: two or more runs side by side. */
     public CompareView compare(List<RecordedRun> runs) {
         CompareView view = new CompareView(new ComparisonModel(runs), loop);
-        Tab tab = new Tab("Compare " + runs.size() + " runs", view.root());
-        tab.setId("compare-tab");
-        tabs.getTabs().add(tab);
-        tabs.getSelectionModel().select(tab);
+        workspace.show("Compare " + runs.size() + " runs", "compare-tab", view.root(), shown -> { }, () -> { });
         return view;
     }
 
@@ -214,7 +234,7 @@ public final class RunsArea implements RunStarter {
     }
 
     private Window window() {
-        return tabs.getScene() == null ? null : tabs.getScene().getWindow();
+        return workspace.window();
     }
 
     /** The recorded form of a dashboard's run (finished live runs are read back from the store). */
@@ -318,6 +338,8 @@ public final class RunsArea implements RunStarter {
 
     /** Stops the render and background threads (the window closed). */
     public void shutdown() {
+        shutDown = true;
+        workspace.closeWindows();
         loop.close();
         timer.shutdownNow();
         io.shutdownNow();

@@ -3,6 +3,7 @@ package io.linklab.ui.sweep;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.controls.ColumnFit;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -15,7 +16,10 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.geometry.Orientation;
 
-/** The sweep chart over its seed-003 table: point, send, receive, sum, gain, retransmits, status, flag. */
+/**
+ * The sweep chart over its table, shaped like the MTU table of the jumbo-frame lab note (seeds/003): point, send,
+ * receive, sum, gain, retransmits, status and flag, every column as wide as its widest value.
+ */
 public final class SweepView {
 
     private final SweepModel model;
@@ -23,6 +27,7 @@ public final class SweepView {
     private final ObservableList<SweepModel.TableRow> rows = FXCollections.observableArrayList();
     private final TableView<SweepModel.TableRow> table = new TableView<>(rows);
     private final SplitPane root;
+    private final ColumnFit columnFit = new ColumnFit(table);
 
     public SweepView(SweepModel model, ChartRenderLoop loop) {
         this.model = model;
@@ -54,6 +59,7 @@ public final class SweepView {
         root = new SplitPane(chart, table);
         root.setOrientation(Orientation.VERTICAL);
         root.setDividerPositions(0.6);
+        columnFit.fit();
         refresh();
     }
 
@@ -77,6 +83,7 @@ public final class SweepView {
     public void refresh() {
         if (rows.size() != model.completedPoints()) {
             rows.setAll(model.table());
+            columnFit.fit();
         }
     }
 

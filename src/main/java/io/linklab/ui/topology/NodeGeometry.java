@@ -1,6 +1,7 @@
 package io.linklab.ui.topology;
 
 import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import java.util.Optional;
@@ -12,11 +13,21 @@ import java.util.Optional;
 public final class NodeGeometry {
 
     public static final double GRID = 20;
-    public static final double HOST_WIDTH = 290;
-    public static final double HOST_HEADER = 44;
-    public static final double HOST_ROW = 18;
-    public static final double SWITCH_WIDTH = 180;
-    public static final double SWITCH_HEIGHT = 50;
+    // Sized for text at the UI's body font (13 px) at 100 %. A host is at least HOST_WIDTH wide and grows with its
+    // longest line, estimated from character widths (the model side has no fonts to measure with; generous).
+    public static final double HOST_WIDTH = 280;
+    public static final double HOST_MAX_WIDTH = 560;
+    private static final double MONO_CHAR = 7.9;
+    private static final double BOLD_CHAR = 8.6;
+    private static final double TEXT_CHAR = 7.9;
+    /** Padding, border and a little slack on both sides of a node's text. */
+    private static final double NODE_INSETS = 26;
+    /** The probe badge beside the name: dot, gap and the longest badge text. */
+    private static final double BADGE = 100;
+    public static final double HOST_HEADER = 48;
+    public static final double HOST_ROW = 20;
+    public static final double SWITCH_WIDTH = 240;
+    public static final double SWITCH_HEIGHT = 56;
     /** Radius of the connect handle on a node's right edge. */
     public static final double HANDLE = 7;
 
@@ -43,11 +54,46 @@ public final class NodeGeometry {
     }
 
     public static Box box(HostSpec h) {
-        return new Box(h.x(), h.y(), HOST_WIDTH, HOST_HEADER + HOST_ROW * Math.max(1, h.interfaces().size()) + 6);
+        return new Box(h.x(), h.y(), hostWidth(h), HOST_HEADER + HOST_ROW * Math.max(1, h.interfaces().size()) + 6);
+    }
+
+    /** Wide enough for the host's name with its badge, its login and each interface line, whole. */
+    static double hostWidth(HostSpec h) {
+        double w = HOST_WIDTH;
+        w = Math.max(w, length(h.name()) * BOLD_CHAR + BADGE + NODE_INSETS);
+        w = Math.max(w, length(h.login()) * TEXT_CHAR + NODE_INSETS);
+        for (InterfaceSpec f : h.interfaces()) {
+            w = Math.max(w, interfaceLine(f).length() * MONO_CHAR + NODE_INSETS);
+        }
+        return Math.min(HOST_MAX_WIDTH, Math.ceil(w / GRID) * GRID);
+    }
+
+    private static int length(String s) {
+        return s == null ? 0 : s.length();
+    }
+
+    /** An interface as its node shows it: name, address, MTU and speed. */
+    public static String interfaceLine(InterfaceSpec f) {
+        StringBuilder sb = new StringBuilder(f.name());
+        sb.append("  ").append(f.address() == null ? "—" : f.address());
+        if (f.mtu() > 0) {
+            sb.append("  MTU ").append(f.mtu());
+        }
+        if (f.speed() != null && !f.speed().isBlank()) {
+            sb.append("  ").append(f.speed());
+        }
+        return sb.toString();
     }
 
     public static Box box(SwitchSpec s) {
-        return new Box(s.x(), s.y(), SWITCH_WIDTH, SWITCH_HEIGHT);
+        double w = Math.max(SWITCH_WIDTH, Math.max(length(s.name()) * BOLD_CHAR, switchDetail(s).length() * TEXT_CHAR)
+                + NODE_INSETS);
+        return new Box(s.x(), s.y(), Math.min(HOST_MAX_WIDTH, Math.ceil(w / GRID) * GRID), SWITCH_HEIGHT);
+    }
+
+    /** A switch's second line: its model and largest MTU. */
+    public static String switchDetail(SwitchSpec s) {
+        return (s.model() == null ? "switch" : s.model()) + (s.maxMtu() > 0 ? "  max MTU " + s.maxMtu() : "");
     }
 
     public static Optional<Box> box(Topology t, String nodeId) {

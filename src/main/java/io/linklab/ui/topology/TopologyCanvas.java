@@ -1,7 +1,6 @@
 package io.linklab.ui.topology;
 
 import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
@@ -14,19 +13,14 @@ import javafx.geometry.Point2D;
 import javafx.scene.Group;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
-import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
-import javafx.scene.shape.Circle;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Rectangle;
 import javafx.scene.transform.Affine;
@@ -41,6 +35,8 @@ public final class TopologyCanvas {
 
     public static final double MIN_ZOOM = 0.25;
     public static final double MAX_ZOOM = 4;
+    /** Fit enlarges a small lab to use the canvas, but not so far that a single node fills it. */
+    public static final double FIT_MAX_ZOOM = 1.5;
 
     private final TopologyEditorViewModel vm;
     private final ObservableMap<String, HostBadge> badges;
@@ -54,6 +50,8 @@ public final class TopologyCanvas {
     private double panX;
     private double panY;
     private Gesture gesture;
+    /** True while the view is fitted and the user has not zoomed or panned since: resizing fits again. */
+    private boolean autoFit;
 
     public TopologyCanvas(TopologyEditorViewModel vm, ObservableMap<String, HostBadge> badges) {
         this.vm = vm;
@@ -75,6 +73,8 @@ public final class TopologyCanvas {
         grid.heightProperty().bind(viewport.heightProperty());
         grid.widthProperty().addListener(o -> drawGrid());
         grid.heightProperty().addListener(o -> drawGrid());
+        viewport.widthProperty().addListener(o -> fitIfAuto());
+        viewport.heightProperty().addListener(o -> fitIfAuto());
 
         vm.history().topologyProperty().addListener(o -> redraw());
         vm.selectionProperty().addListener(o -> redraw());
@@ -116,6 +116,7 @@ public final class TopologyCanvas {
     }
 
     public void zoomBy(double factor, double aroundViewX, double aroundViewY) {
+        autoFit = false;
         double next = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, zoom * factor));
         Point2D m = toModel(aroundViewX, aroundViewY);
         zoom = next;
@@ -136,8 +137,29 @@ public final class TopologyCanvas {
         zoomBy(1 / zoom, viewport.getWidth() / 2, viewport.getHeight() / 2);
     }
 
-    /** Zooms and pans so that every node is visible, no closer than 1:1. */
+    /**
+     * Fits the drawing now if the canvas has its size, else as soon as it gets one; until the user zooms or pans,
+     * the drawing stays fitted as the window changes size (the lab is "fitted by default" when opened).
+     */
+    public void fitWhenShown() {
+        autoFit = true;
+        fitIfAuto();
+    }
+
+    private void fitIfAuto() {
+        if (autoFit && viewport.getWidth() > 0 && viewport.getHeight() > 0) {
+            fit();
+        }
+    }
+
+    /** Whether the view follows the canvas' size (fitted, not zoomed or panned by hand since). */
+    public boolean isAutoFit() {
+        return autoFit;
+    }
+
+    /** Zooms and pans so that every node is visible and the drawing uses the canvas, at most {@link #FIT_MAX_ZOOM}. */
     public void fit() {
+        autoFit = true;
         Optional<NodeGeometry.Box> b = NodeGeometry.bounds(vm.topology());
         double w = viewport.getWidth() > 0 ? viewport.getWidth() : viewport.getPrefWidth();
         double h = viewport.getHeight() > 0 ? viewport.getHeight() : viewport.getPrefHeight();
@@ -148,9 +170,9 @@ public final class TopologyCanvas {
             updateView();
             return;
         }
-        double margin = 40;
+        double margin = 32;
         double box = Math.min((w - 2 * margin) / b.get().width(), (h - 2 * margin) / b.get().height());
-        zoom = Math.max(MIN_ZOOM, Math.min(1, box));
+        zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, box));
         panX = w / 2 - b.get().centerX() * zoom;
         panY = h / 2 - b.get().centerY() * zoom;
         updateView();
@@ -192,155 +214,15 @@ public final class TopologyCanvas {
         Set<String> selected = vm.selection();
         shapes.getChildren().clear();
         for (LinkSpec l : t.links()) {
-            drawLink(t, l, selected.contains(l.id()));
+            shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id())));
         }
         for (HostSpec h : t.hosts()) {
-            shapes.getChildren().add(hostShape(h, selected.contains(h.id())));
+            shapes.getChildren().add(TopologyShapes.host(h, selected.contains(h.id()),
+                    badges.getOrDefault(h.id(), HostBadge.NOT_PROBED)));
         }
         for (SwitchSpec s : t.switches()) {
-            shapes.getChildren().add(switchShape(s, selected.contains(s.id())));
+            shapes.getChildren().add(TopologyShapes.switchBox(s, selected.contains(s.id())));
         }
-    }
-
-    private void drawLink(Topology t, LinkSpec l, boolean selected) {
-        Optional<NodeGeometry.Box> a = NodeGeometry.box(t, l.a().nodeId());
-        Optional<NodeGeometry.Box> b = NodeGeometry.box(t, l.b().nodeId());
-        if (a.isEmpty() || b.isEmpty()) {
-            return;
-        }
-        Line line = new Line(a.get().centerX(), a.get().centerY(), b.get().centerX(), b.get().centerY());
-        line.getStyleClass().add("topology-link");
-        if (selected) {
-            line.getStyleClass().add("selected");
-        }
-        line.setId("link-" + l.id());
-        shapes.getChildren().add(line);
-        if (l.nominalSpeed() != null && !l.nominalSpeed().isBlank()) {
-            Label speed = new Label(l.nominalSpeed());
-            speed.getStyleClass().add("link-label");
-            placeCentered(speed, (a.get().centerX() + b.get().centerX()) / 2, (a.get().centerY() + b.get().centerY()) / 2);
-            shapes.getChildren().add(speed);
-        }
-        endLabel(l.a(), a.get(), b.get());
-        endLabel(l.b(), b.get(), a.get());
-    }
-
-    /** The interface name next to where the link leaves the node's box. */
-    private void endLabel(LinkSpec.End end, NodeGeometry.Box from, NodeGeometry.Box to) {
-        if (end.iface() == null || end.iface().isBlank()) {
-            return;
-        }
-        double dx = to.centerX() - from.centerX();
-        double dy = to.centerY() - from.centerY();
-        double len = Math.hypot(dx, dy);
-        if (len < 1) {
-            return;
-        }
-        double ux = dx / len;
-        double uy = dy / len;
-        double tx = ux == 0 ? Double.MAX_VALUE : (from.width() / 2) / Math.abs(ux);
-        double ty = uy == 0 ? Double.MAX_VALUE : (from.height() / 2) / Math.abs(uy);
-        double d = Math.min(tx, ty) + 22;
-        if (d > len / 2) {
-            return; // nodes too close: the label would sit on the other node
-        }
-        Label label = new Label(end.iface());
-        label.getStyleClass().add("link-end-label");
-        placeCentered(label, from.centerX() + ux * d, from.centerY() + uy * d);
-        shapes.getChildren().add(label);
-    }
-
-    private static void placeCentered(Label label, double x, double y) {
-        // Labels size themselves; keep the middle on the point whatever the text width.
-        label.layoutXProperty().bind(label.widthProperty().divide(-2).add(x));
-        label.layoutYProperty().bind(label.heightProperty().divide(-2).add(y));
-    }
-
-    private Region hostShape(HostSpec h, boolean selected) {
-        NodeGeometry.Box box = NodeGeometry.box(h);
-        Label name = new Label(h.name());
-        name.getStyleClass().add("node-name");
-        HostBadge badge = badges.getOrDefault(h.id(), HostBadge.NOT_PROBED);
-        Circle dot = new Circle(6);
-        dot.getStyleClass().addAll("badge-dot", badge.styleClass());
-        Label badgeText = new Label(badge.text());
-        badgeText.getStyleClass().addAll("badge-text", badge.styleClass());
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(6, name, spacer, dot, badgeText);
-        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        String loginText = h.managementAddress() == null || h.managementAddress().isBlank() ? "no management address"
-                : h.login();
-        Label login = new Label(loginText);
-        login.getStyleClass().add("node-detail");
-        VBox box2 = new VBox(1, header, login);
-        for (InterfaceSpec f : h.interfaces()) {
-            Label row = new Label(interfaceLine(f));
-            row.getStyleClass().add("node-iface");
-            row.setMinHeight(NodeGeometry.HOST_ROW - 1);
-            box2.getChildren().add(row);
-        }
-        if (h.interfaces().isEmpty()) {
-            Label none = new Label("no test interface");
-            none.getStyleClass().add("node-detail");
-            box2.getChildren().add(none);
-        }
-        box2.getStyleClass().addAll("topology-node", "topology-host");
-        if (selected) {
-            box2.getStyleClass().add("selected");
-        }
-        box2.setId("node-" + h.id());
-        sizeTo(box2, box);
-        return withHandle(box2, box);
-    }
-
-    static String interfaceLine(InterfaceSpec f) {
-        StringBuilder sb = new StringBuilder(f.name());
-        sb.append("  ").append(f.address() == null ? "—" : f.address());
-        if (f.mtu() > 0) {
-            sb.append("  MTU ").append(f.mtu());
-        }
-        if (f.speed() != null && !f.speed().isBlank()) {
-            sb.append("  ").append(f.speed());
-        }
-        return sb.toString();
-    }
-
-    private Region switchShape(SwitchSpec s, boolean selected) {
-        NodeGeometry.Box box = NodeGeometry.box(s);
-        Label name = new Label(s.name());
-        name.getStyleClass().add("node-name");
-        String detail = (s.model() == null ? "switch" : s.model()) + (s.maxMtu() > 0 ? "  max MTU " + s.maxMtu() : "");
-        Label d = new Label(detail);
-        d.getStyleClass().add("node-detail");
-        VBox v = new VBox(2, name, d);
-        v.getStyleClass().addAll("topology-node", "topology-switch");
-        if (selected) {
-            v.getStyleClass().add("selected");
-        }
-        v.setId("node-" + s.id());
-        sizeTo(v, box);
-        return withHandle(v, box);
-    }
-
-    private static void sizeTo(Region r, NodeGeometry.Box box) {
-        r.setLayoutX(box.x());
-        r.setLayoutY(box.y());
-        r.setMinSize(box.width(), box.height());
-        r.setPrefSize(box.width(), box.height());
-        r.setMaxSize(box.width(), box.height());
-    }
-
-    private static Region withHandle(Region node, NodeGeometry.Box box) {
-        Circle handle = new Circle(NodeGeometry.HANDLE);
-        handle.getStyleClass().add("connect-handle");
-        handle.setManaged(false);
-        handle.setLayoutX(box.width());
-        handle.setLayoutY(box.height() / 2);
-        if (node instanceof Pane p) {
-            p.getChildren().add(handle);
-        }
-        return node;
     }
 
     // ---- gestures ----------------------------------------------------------------------------
@@ -502,6 +384,7 @@ public final class TopologyCanvas {
 
         @Override
         public void drag(MouseEvent e) {
+            autoFit = false;
             panX = panX0 + e.getX() - startX;
             panY = panY0 + e.getY() - startY;
             updateView();
@@ -517,6 +400,7 @@ public final class TopologyCanvas {
         if (e.isShortcutDown() || e.isControlDown()) {
             zoomBy(e.getDeltaY() > 0 ? 1.1 : 1 / 1.1, e.getX(), e.getY());
         } else {
+            autoFit = false;
             panX += e.getDeltaX();
             panY += e.getDeltaY();
             updateView();

@@ -119,6 +119,8 @@ class DashboardUITest {
                 () -> fx(() -> robot.lookup("#bitrate-chart").tryQuery().isPresent()));
         ChartView chart = robot.lookup("#bitrate-chart").queryAs(ChartView.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.getWidth() > 100));
+        // The hover needs a painted frame to map the mouse to data; a loaded machine may take a while for the first.
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> chart.imagePixels()[0] > 0));
         robot.moveTo(chart);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.hoverText().contains("SUM")));
         assertTrue(fx(chart::hoverText).contains("Gbit/s"), fx(chart::hoverText));

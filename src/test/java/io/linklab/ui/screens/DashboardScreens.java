@@ -9,6 +9,9 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
+import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.MainWindow;
+import io.linklab.ui.Settings;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.StoreLibrary;
@@ -19,19 +22,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.prefs.Preferences;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
- * The dashboard in a real window for src/test/screenshots/dashboard.sh. Prints "READY" when the view is in the
- * state to photograph. Modes:
+ * The main window at 1280×800 with a run in front, for src/test/screenshots/dashboard.sh. Prints "READY" when the
+ * view is in the state to photograph. Modes:
  * live    — a real iperf3 run on this machine (both ends "local", loopback), 4 streams bidirectional, mid-run;
- * sweep   — seed 003's MTU table (its published send/receive figures) played into the sweep view;
- * compare — two real local runs, iperf3 with 1 stream and iperf2 with 4, compared side by side (seed 002).
+ * sweep   — the MTU table the jumbo-frame lab note published (its send/receive figures), played into the sweep view;
+ * compare — two real local runs, iperf3 with 1 stream and iperf2 with 4, compared side by side (as the 100 GbE
+ *           lab note compared them).
  */
 public final class DashboardScreens {
 
@@ -41,6 +46,15 @@ public final class DashboardScreens {
 
     /** JavaFX entry point. */
     public static final class App extends Application {
+        private BackgroundTasks tasks;
+
+        @Override
+        public void stop() {
+            if (tasks != null) {
+                tasks.close();
+            }
+        }
+
         @Override
         public void start(Stage stage) throws Exception {
             String mode = getParameters().getRaw().isEmpty() ? "live" : getParameters().getRaw().get(0);
@@ -48,9 +62,21 @@ public final class DashboardScreens {
             ResultsStore store = new ResultsStore(home.resolve("runs"));
             RunsArea area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
                     home.resolve("imports"));
-            stage.setScene(new Scene(area.root(), 1400, 860));
-            stage.setTitle("LinkLab");
+            Preferences prefs = Preferences.userRoot().node("io/linklab-screens/" + UUID.randomUUID());
+            Settings settings = new Settings(prefs);
+            settings.put(Settings.WINDOW_WIDTH, 1280.0);
+            settings.put(Settings.WINDOW_HEIGHT, 800.0);
+            tasks = new BackgroundTasks("screens", 2);
+            MainWindow window = new MainWindow(new MainWindow.Services(settings, tasks, null, null, area));
+            window.install(stage);
             stage.show();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    prefs.removeNode();
+                } catch (java.util.prefs.BackingStoreException e) {
+                    // a leftover test node; nothing of the user's
+                }
+            }));
             switch (mode) {
                 case "sweep" -> sweep(area);
                 case "compare" -> compare(area);
@@ -66,17 +92,15 @@ public final class DashboardScreens {
     }
 
     private static void live(RunsArea area) {
-        DashboardView view = area.startRun(local(Tool.IPERF3, 4, 30, TestPlan.Mode.BIDIR), null);
-        later(12, () -> {
-            view.consolePane().setExpanded(true);
-            later(4, () -> {
-                System.out.println("READY");
-                later(20, () -> Platform.exit());
-            });
+        area.startRun(local(Tool.IPERF3, 4, 30, TestPlan.Mode.BIDIR), null);
+        // Mid-run, console closed: the charts and the table of current values are what the picture is for.
+        later(14, () -> {
+            System.out.println("READY");
+            later(20, () -> Platform.exit());
         });
     }
 
-    /** Seed 003's table (MTU, send, receive in Mbit/s), as the author published it. */
+    /** The jumbo-frame lab note's table (MTU, send, receive in Mbit/s), as its author published it. */
     private static final double[][] SEED_003 = {
         {1500, 892, 852}, {1750, 910, 871}, {2250, 935, 874}, {2500, 932, 885}, {2750, 927, 888}, {3250, 932, 892},
         {3750, 925, 899}, {4000, 918, 849}, {4250, 921, 843}, {4750, 916, 791}, {5000, 882, 780}, {5250, 883, 790},
@@ -95,8 +119,8 @@ public final class DashboardScreens {
                 new TestPlan.End("root@computer2", "enp5s0"), "computer2", TestPlan.Protocol.TCP, null, 10, 1, 0, 1,
                 1, 5001, TestPlan.Mode.BIDIR, null, null, 1, new TestPlan.Sweep(TestPlan.SweepKind.MTU, values));
         List<String> points = values.stream().map(v -> "mtu=" + v).toList();
-        DashboardView view = area.watch(model, "seed 003 (published figures)");
-        model.runStarted(new RunInfo("seed-003-mtu-sweep", plan, null, points, Map.of()));
+        DashboardView view = area.watch(model, "MTU sweep (published figures)");
+        model.runStarted(new RunInfo("jumbo-frame-mtu-sweep", plan, null, points, Map.of()));
         Thread feeder = new Thread(() -> {
             int i = 0;
             for (double[] r : SEED_003) {

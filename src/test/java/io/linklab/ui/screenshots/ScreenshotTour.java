@@ -123,7 +123,7 @@ public final class ScreenshotTour {
         fx(() -> {
             ((javafx.scene.control.CheckMenuItem) ((javafx.scene.control.MenuBar) stage[0].getScene()
                     .lookup(".menu-bar")).getMenus().get(2).getItems().stream()
-                    .filter(m -> m instanceof javafx.scene.control.CheckMenuItem).findFirst().orElseThrow())
+                    .filter(m -> "menu-dark-theme".equals(m.getId())).findFirst().orElseThrow())
                     .setSelected(true);
             window[0].editor().select("host2", false);
         });

@@ -62,8 +62,13 @@ class TestWizardUITest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** No text on the wizard's page is cut (issue 15). */
+    private static void whole(Node onPage, String page) throws Exception {
+        io.linklab.ui.WholeText.assertWholeOnFx(onPage.getScene().getRoot(), "the wizard's " + page);
+    }
+
     @Test
-    void walksToReviewShowingTheExactCommandsAndRunHandsThePlanOver(FxRobot robot) {
+    void walksToReviewShowingTheExactCommandsAndRunHandsThePlanOver(FxRobot robot) throws Exception {
         Topology lab = TestWizardViewModelTest.twoHosts();
         robot.interact(() -> window.editor().newTopology(lab));
         robot.clickOn("#toolbar-new-test");
@@ -72,6 +77,7 @@ class TestWizardUITest {
         // 1. ends, filled in from the lab's only link
         assertEquals("198.19.4.2", robot.lookup("#wizard-target").queryAs(TextField.class).getText());
         assertFalse(next(robot).isDisabled());
+        whole(next(robot), "page 1, ends");
         robot.clickOn(next(robot));
 
         // 2. options: a bad value disables Next and says why, next to the field
@@ -82,10 +88,12 @@ class TestWizardUITest {
         replace(robot, "#wizard-streams", "2");
         replace(robot, "#wizard-processes", "4");
         assertFalse(next(robot).isDisabled());
+        whole(next(robot), "page 2, options");
         robot.clickOn(next(robot));
 
         // 3. sweep: none
         assertTrue(robot.lookup("#wizard-sweep-points").queryLabeled().getText().startsWith("one point"));
+        whole(next(robot), "page 3, sweep");
         robot.clickOn(next(robot));
 
         // 4. review: the commands each host runs
@@ -98,6 +106,7 @@ class TestWizardUITest {
         }
         Button run = robot.lookup("#wizard-run").queryButton();
         assertEquals("Run", run.getText());
+        whole(run, "page 4, review");
         robot.clickOn(run);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1, started.size());

@@ -1,0 +1,95 @@
+package io.linklab.ui;
+
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.model.Direction;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.ui.bench.SyntheticRun;
+import io.linklab.ui.runs.RunLauncher;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A stand-in for the engine in UI tests: each run plays tool-shaped intervals (and, for a sweep, seed 003-shaped
+ * points) from a thread of its own, as the engine's readers do, then holds until {@link #finish()} so a test can
+ * look at a run that is still live.
+ */
+public final class ScriptedRuns implements RunLauncher {
+
+    public static final String RUN_ID = "20261202-120000-iperf3-4b1d";
+
+    private final int intervals;
+    private final CountDownLatch finish = new CountDownLatch(1);
+
+    /** @param intervals how many intervals each run (or sweep point) plays before it holds */
+    public ScriptedRuns(int intervals) {
+        this.intervals = intervals;
+    }
+
+    /** Lets every run end (finished), or end at once when it has not got that far yet. */
+    public void finish() {
+        finish.countDown();
+    }
+
+    @Override
+    public RunHandle start(TestPlan plan, Topology topology, RunListener listener) {
+        CountDownLatch done = new CountDownLatch(1);
+        Thread feeder = new Thread(() -> {
+            listener.runStarted(SyntheticRun.info(RUN_ID, plan));
+            SyntheticRun run = new SyntheticRun(Math.max(1, plan.streams()), plan.intervalS(), 10e9);
+            Direction[] dirs = plan.mode() == TestPlan.Mode.BIDIR ? new Direction[] {Direction.C2S, Direction.S2C}
+                    : new Direction[] {Direction.C2S};
+            List<String> points = plan.isSweep() ? plan.sweep().values() : List.of("");
+            for (int p = 0; p < points.size(); p++) {
+                String label = plan.isSweep() ? "mtu=" + points.get(p) : "";
+                if (plan.isSweep()) {
+                    listener.pointStarted(label, p, points.size());
+                }
+                for (int k = 1; k <= intervals; k++) {
+                    run.interval(listener, label, k, dirs);
+                }
+                if (plan.isSweep()) {
+                    listener.pointFinished(label, SyntheticRun.seed003Point(label, Integer.parseInt(points.get(p))));
+                }
+            }
+            try {
+                finish.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            listener.runFinished(SyntheticRun.ok(RUN_ID));
+            done.countDown();
+        }, "scripted-run");
+        feeder.setDaemon(true);
+        feeder.start();
+        return new RunHandle() {
+            @Override
+            public String runId() {
+                return RUN_ID;
+            }
+
+            @Override
+            public void cancel() {
+                finish();
+            }
+
+            @Override
+            public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
+                return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        ? Optional.of(SyntheticRun.ok(RUN_ID)) : Optional.empty();
+            }
+        };
+    }
+
+    /** A plan like the wizard's for the Loopback lab: iperf3 between the two local ends. */
+    public static TestPlan plan(int streams, TestPlan.Mode mode, TestPlan.Sweep sweep) {
+        return new TestPlan(io.linklab.model.Tool.IPERF3, new TestPlan.End(io.linklab.model.HostSpec.LOCAL, "lo"),
+                new TestPlan.End(io.linklab.model.HostSpec.LOCAL, "lo"), "127.0.0.1", TestPlan.Protocol.TCP, null,
+                30, 1, 0, streams, 1, 5201, mode, null, null, 1, sweep);
+    }
+}
