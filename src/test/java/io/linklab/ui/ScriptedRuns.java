@@ -74,7 +74,7 @@ public final class ScriptedRuns implements RunLauncher {
             }
 
             @Override
-            public void cancel() {
+            public void cancel(String by) {
                 finish();
             }
 
