@@ -220,7 +220,7 @@ class EngineLabTest {
         // iperf 2's client knows only what it sent; the receiver's total is the server's, and the sweep row's.
         Summary received = summaries(run).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
                 .orElseThrow(() -> new AssertionError("no receiver SUM: " + summaries(run)));
-        assertNull(received.note());
+        assertNull(received.note(), () -> "the server's output:\n" + rawServerOutput(run));
         assertEquals(received.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
         assertTrue(run.rows().get(0).bitsPerSecond() > 100e6);
     }
@@ -556,5 +556,18 @@ class EngineLabTest {
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "lab.sh " + args[0] + ": " + output);
+    }
+
+    /** Every server's raw output of a run, for a failure's message. */
+    private static String rawServerOutput(StoredRun run) {
+        try (var files = Files.list(run.dir().resolve("raw"))) {
+            StringBuilder out = new StringBuilder();
+            for (Path f : files.filter(f -> f.getFileName().toString().contains("server")).sorted().toList()) {
+                out.append("== ").append(f.getFileName()).append('\n').append(Files.readString(f));
+            }
+            return out.toString();
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
+import io.linklab.model.Summary;
 import io.linklab.model.Tool;
 import org.junit.jupiter.api.Test;
 
@@ -116,5 +117,27 @@ class IncrementalParsingTest {
         assertEquals(1, np.samples.size());
         assertEquals(24562.34e6, np.samples.get(0).bitsPerSecond(), 1e-3);
         assertEquals(0.612, np.samples.get(0).endS(), 1e-12);
+    }
+
+    @Test
+    void aServersSumTotalComesOutWhenItsLineArrivesThoughNoIntervalSumCameBefore() {
+        // iperf 2.1.8 server, -P 2 -i 1 -t 2, on a loaded host: its streams' intervals did not line up, so it
+        // printed no interval SUM before the total. A live run waits for this total only briefly.
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF2, false, sink);
+        p.feed("Server listening on TCP port 5201 with pid 100");
+        p.feed("[  1] local 198.19.1.2%data0 port 5201 connected with 198.19.1.1 port 40000 (trip-times) (sock=4)");
+        p.feed("[  2] local 198.19.1.2%data0 port 5201 connected with 198.19.1.1 port 40002 (trip-times) (sock=5)");
+        p.feed("[ ID] Interval        Transfer    Bandwidth");
+        p.feed("[  1] 0.0000-1.0000 sec  1.00 GBytes  8.59 Gbits/sec");
+        p.feed("[  2] 0.0000-1.0000 sec  1.00 GBytes  8.59 Gbits/sec");
+        p.feed("[  1] 1.0000-2.0000 sec  1.00 GBytes  8.59 Gbits/sec");
+        p.feed("[  2] 1.0000-2.0000 sec  1.00 GBytes  8.59 Gbits/sec");
+        p.feed("[  1] 0.0000-2.0030 sec  2.00 GBytes  8.58 Gbits/sec");
+        p.feed("[  2] 0.0000-2.0030 sec  2.00 GBytes  8.58 Gbits/sec");
+        p.feed("[SUM] 0.0000-2.0030 sec  4.00 GBytes  17.2 Gbits/sec");
+        assertEquals(List.of("1", "2", "SUM"), sink.summaries.stream().map(Summary::stream).toList(),
+                "every total as its line arrives, before the output ends");
+        assertEquals(2.0030, sink.summaries.get(2).endS(), 1e-9);
     }
 }

@@ -40,6 +40,11 @@ public final class Iperf2TextParser implements StreamingParser {
     private final Map<String, Direction> directions = new HashMap<>();
     private final Map<String, Sample> onlyReport = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
+    /**
+     * The longest report of this run that did not start at 0: about the -i interval (the longest, so that a
+     * short last fragment does not make a late stream's first interval look like a total).
+     */
+    private double intervalS = Double.NaN;
     private Direction lastDirection;
     private boolean reportsSinceRun;
     private boolean connectsSinceRun;
@@ -88,6 +93,7 @@ public final class Iperf2TextParser implements StreamingParser {
             flushOnlyReports();
             directions.clear();
             reported.clear();
+            intervalS = Double.NaN;
             lastDirection = null;
             startUtcSent = false;
             run++;
@@ -348,6 +354,18 @@ public final class Iperf2TextParser implements StreamingParser {
             onlyReport.remove(key);
             emitTotal(sample, roleOf(d));
             return true;
+        }
+        if (t0 == 0 && t1 > 1.5 * intervalS) {
+            // Longer than an interval, from 0: a total whose key printed no interval from 0 (a server's SUM
+            // when its streams' first intervals did not line up). Held as an "only report" it would come
+            // out only when the output ends, after a live run had stopped waiting for it.
+            onlyReport.remove(key);
+            reported.add(key);
+            emitTotal(sample, roleOf(d));
+            return true;
+        }
+        if (t0 > 0 && !(t1 - t0 <= intervalS)) {
+            intervalS = t1 - t0;
         }
         reported.add(key);
         if (t0 == 0) {
