@@ -274,6 +274,10 @@ public final class DashboardView {
         if (now - lastTableNanos > every || s.outcome() != null) {
             lastTableNanos = now;
             updateTable(s.rows());
+        } else {
+            // Not yet due: flush again later, or a run that goes quiet (a stream that stopped, a pause between
+            // points) would keep a table older than its charts until its next line.
+            throttle.trigger();
         }
         LiveRunModel.Progress p = s.progress();
         bar.progress().setProgress(p.fraction());
