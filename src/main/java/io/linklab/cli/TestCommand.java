@@ -335,9 +335,6 @@ public final class TestCommand implements CliCommand {
         TestPlan.Mode mode = switches.contains("--reverse") ? TestPlan.Mode.REVERSE
                 : switches.contains("--bidir") ? TestPlan.Mode.BIDIR : base.mode();
         TestPlan.Protocol protocol = switches.contains("--udp") ? TestPlan.Protocol.UDP : base.protocol();
-        if (opts.containsKey("--bitrate") && protocol != TestPlan.Protocol.UDP && tool != Tool.IPERF3) {
-            throw new UsageException("--bitrate limits UDP tests; add --udp");
-        }
         TestPlan.Sweep sweep = base.sweep();
         if (opts.containsKey("--mtu") && opts.containsKey("--sweep")) {
             throw new UsageException("--mtu and --sweep exclude each other: one sweep per run");
