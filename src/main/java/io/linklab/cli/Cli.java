@@ -10,10 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The headless subcommands on picocli: one command line with the options of every subcommand, on which their
@@ -32,19 +31,23 @@ public final class Cli {
     private Cli() {
     }
 
-    /** The root of the command line: only subcommands, --help and --version. */
-    @Command(name = "linklab", mixinStandardHelpOptions = true, versionProvider = Version.class,
-            synopsisHeading = "Usage:%n", commandListHeading = "%nCommands:%n", optionListHeading = "%nOptions:%n")
-    static final class Root implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Override
-        public Integer call() {
-            // options alone, no subcommand (`linklab -h` and `-V` are answered before this)
-            spec.commandLine().usage(spec.commandLine().getErr());
-            return USAGE;
-        }
+    /**
+     * The root of the command line: only subcommands, --help and --version. Made in code, unlike the subcommands:
+     * reading annotations is most of picocli's start-up, which `--version` then does not pay.
+     */
+    private static CommandSpec root() {
+        Callable<Integer> noCommand = () -> {
+            // only with no arguments at all, which the launcher answers with the GUI
+            throw new UsageException("name a command: import, test, probe or completion (--help lists them)");
+        };
+        CommandSpec root = CommandSpec.wrapWithoutInspection(noCommand).versionProvider(new Version());
+        root.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class).arity("0")
+                .description("Show this help message and exit.").build());
+        root.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class).arity("0")
+                .description("Print version information and exit.").build());
+        root.usageMessage().synopsisHeading("Usage:%n").commandListHeading("%nCommands:%n")
+                .optionListHeading("%nOptions:%n");
+        return root;
     }
 
     /** --version, on the root and on every subcommand. */
@@ -103,7 +106,7 @@ public final class Cli {
     private static CommandLine commandLine(PrintStream out, PrintStream err, TestCommand.Transports hosts,
                                            String name, Collection<Class<?>> subcommands) {
         CommandFactory factory = new CommandFactory(out, err, hosts);
-        CommandLine cl = new CommandLine(new Root(), factory);
+        CommandLine cl = new CommandLine(root(), factory);
         for (Class<?> sub : subcommands) {
             try {
                 cl.addSubcommand(factory.create(sub));

@@ -179,8 +179,13 @@ class TestCommandTest {
     @Test
     void forceReplacesTheEarlierRunAndNamesWhatItRemoved() throws Exception {
         Path o = earlierSweep();
-        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port", "5583",
-                "--duration", "1", "--out", o.toString(), "--force");
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            // a port nobody uses now: the machine's other tests run iperf3 on fixed ones
+            port = free.getLocalPort();
+        }
+        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
+                String.valueOf(port), "--duration", "1", "--out", o.toString(), "--force");
         assertEquals(0, rc, err());
         assertTrue(err().startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
                 + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"), err());
