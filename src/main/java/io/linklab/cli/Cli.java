@@ -13,6 +13,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The headless subcommands on picocli: one command line with the options of every subcommand, on which their
@@ -112,6 +113,12 @@ public final class Cli {
                 cl.addSubcommand(factory.create(sub));
             } catch (Exception e) {
                 throw new IllegalStateException("cannot make the subcommand " + sub.getSimpleName(), e);
+            }
+        }
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommand() instanceof CliCommand command && !command.sections().isEmpty()) {
+                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
+                        OptionSections.renderer(command.sections()));
             }
         }
         cl.setCommandName(name);

@@ -1,6 +1,7 @@
 package io.linklab.cli;
 
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -14,6 +15,11 @@ abstract class CliCommand implements Callable<Integer> {
     PrintStream out;
     /** Progress and messages. */
     PrintStream err;
+
+    /** The headings of --help's option sections, by the hundreds of the options' order; none by default. */
+    Map<Integer, String> sections() {
+        return Map.of();
+    }
 
     final void streams(PrintStream out, PrintStream err) {
         this.out = out;

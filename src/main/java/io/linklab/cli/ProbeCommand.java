@@ -20,8 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,8 +40,13 @@ public final class ProbeCommand extends CliCommand {
     @Option(names = "--json", description = "print the facts as JSON instead of a summary")
     boolean json;
 
-    @ArgGroup(exclusive = false, heading = "%nSSH:%n")
+    @Mixin
     SshOptions ssh = new SshOptions();
+
+    @Override
+    Map<Integer, String> sections() {
+        return Map.of(2, "SSH:");
+    }
 
     @Override
     public Integer call() {

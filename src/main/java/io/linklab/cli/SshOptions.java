@@ -11,24 +11,26 @@ import picocli.CommandLine.Option;
 /**
  * The SSH options `probe` and `test` share, turned into {@link SshSettings} the same way for both: the user's
  * ~/.ssh/config (or --ssh-config) with its aliases, HostName, User, Port, IdentityFile and
- * UserKnownHostsFile, overridden by what the command line states, as on ssh's own command line.
+ * UserKnownHostsFile, overridden by what the command line states, as on ssh's own command line. A mixin of both
+ * commands; its options are section 2 of their --help ({@link OptionSections}).
  */
 final class SshOptions {
 
     static final String ACCEPT_NEW = "--accept-new-host-keys";
 
-    @Option(names = "--ssh-config", paramLabel = "FILE", description = {"OpenSSH client config: Host aliases, "
-        + "HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump (default ~/.ssh/config)"})
+    @Option(order = 201, names = "--ssh-config", paramLabel = "FILE", description = {"OpenSSH client config: Host "
+        + "aliases, HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump (default ~/.ssh/config)"})
     Path sshConfig;
 
-    @Option(names = "--identity", paramLabel = "KEYFILE", description = "private key to try first")
+    @Option(order = 202, names = "--identity", paramLabel = "KEYFILE", description = "private key to try first")
     Path identity;
 
-    @Option(names = "--known-hosts", paramLabel = "FILE", description = {"host keys to check and add to; default "
-        + "~/.ssh/known_hosts, or the ssh config's UserKnownHostsFile; /etc/ssh/ssh_known_hosts is read too"})
+    @Option(order = 203, names = "--known-hosts", paramLabel = "FILE", description = {"host keys to check and add "
+        + "to; default ~/.ssh/known_hosts, or the ssh config's UserKnownHostsFile; /etc/ssh/ssh_known_hosts is read "
+        + "too"})
     Path knownHosts;
 
-    @Option(names = ACCEPT_NEW, description = {"trust and record host keys never seen before, like ssh's "
+    @Option(order = 204, names = ACCEPT_NEW, description = {"trust and record host keys never seen before, like ssh's "
         + "StrictHostKeyChecking=accept-new, saying so on stderr as ssh does (changed keys are always refused)"})
     boolean acceptNewHostKeys;
 

@@ -23,8 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -68,21 +68,17 @@ public final class TestCommand extends CliCommand {
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(exclusive = false, heading = "%nHosts:%n", order = 1)
-    TestOptions.Hosts hosts = new TestOptions.Hosts();
+    @Mixin
+    TestOptions options = new TestOptions();
 
-    @ArgGroup(exclusive = false, heading = "%nSSH (as for probe):%n", order = 2)
+    @Mixin
     SshOptions ssh = new SshOptions();
 
-    @ArgGroup(exclusive = false, heading = "%nTest (iperf3's short options mean what they mean in iperf3):%n",
-            order = 3)
-    TestOptions.Measurement measurement = new TestOptions.Measurement();
-
-    @ArgGroup(exclusive = false, heading = "%nSweep:%n", order = 4)
-    TestOptions.Sweep sweep = new TestOptions.Sweep();
-
-    @ArgGroup(exclusive = false, heading = "%nPlans and results:%n", order = 5)
-    TestOptions.Output output = new TestOptions.Output();
+    @Override
+    Map<Integer, String> sections() {
+        return Map.of(1, "Hosts:", 2, "SSH (as for probe):",
+                3, "Test (iperf3's short options mean what they mean in iperf3):", 4, "Sweep:", 5, "Plans and results:");
+    }
 
     TestCommand(Transports transports) {
         this.transports = transports;
@@ -97,33 +93,32 @@ public final class TestCommand extends CliCommand {
 
     @Override
     public Integer call() {
-        TestPlan plan = TestOptions.plan(hosts, measurement, sweep, output,
-                name -> spec.commandLine().getParseResult().hasMatchedOption(name));
+        TestPlan plan = options.plan(name -> spec.commandLine().getParseResult().hasMatchedOption(name));
         List<PlanCheck.Problem> problems = PlanCheck.problems(plan);
         if (!problems.isEmpty()) {
             PlanCheck.Problem p = problems.get(0);
             String flag = FLAG_OF.getOrDefault(p.field(), p.field().startsWith("sweep")
-                    ? (sweep.mtu != null ? "--mtu" : "--sweep") : p.field());
+                    ? (options.mtu != null ? "--mtu" : "--sweep") : p.field());
             throw new UsageException(flag + ": '" + p.value() + "' is not valid — " + p.message());
         }
-        if (output.savePlan != null) {
+        if (options.savePlan != null) {
             try {
-                PlanFiles.write(output.savePlan, plan);
-                err.println("plan saved to " + output.savePlan);
+                PlanFiles.write(options.savePlan, plan);
+                err.println("plan saved to " + options.savePlan);
             } catch (IOException e) {
-                throw new UsageException("--save-plan: cannot write " + output.savePlan + ": " + e.getMessage());
+                throw new UsageException("--save-plan: cannot write " + options.savePlan + ": " + e.getMessage());
             }
         }
-        if (output.dryRun) {
+        if (options.dryRun) {
             CommandPreview.forPlan(plan).forEach((host, lines) -> {
                 out.println("[" + host + "]");
                 lines.forEach(l -> out.println("  " + l));
             });
             return Cli.OK;
         }
-        Path dir = output.out;
+        Path dir = options.out;
         List<String> there = entries(dir);
-        if (!there.isEmpty() && !output.force) {
+        if (!there.isEmpty() && !options.force) {
             throw new UsageException("--out: " + dir + " is not empty (" + listing(there) + "); choose a new "
                     + "folder, or pass --force to replace the earlier run's files there");
         }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine;
-import picocli.CommandLine.MaxValuesExceededException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
@@ -27,8 +26,7 @@ final class UsageErrors {
     static int badParameter(ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         String message = e instanceof UnmatchedArgumentException u ? unmatched(cl, u)
-                : e instanceof MaxValuesExceededException || e instanceof OverwrittenOptionException
-                ? repeated(cl, args).orElse(e.getMessage() + ".")
+                : e instanceof OverwrittenOptionException ? repeated(cl, args).orElse(e.getMessage() + ".")
                 : e.getMessage() + ".";
         cl.getErr().println(prefix(cl) + message + " Run '" + cl.getCommandSpec().qualifiedName() + " --help' for "
                 + (cl.getParent() == null ? "the commands." : "the options."));
@@ -69,10 +67,7 @@ final class UsageErrors {
         return message;
     }
 
-    /**
-     * An option given twice. Inside an option group picocli sees a second group rather than a second value, so
-     * its message lists groups; this one names the option.
-     */
+    /** An option given twice, named with all its names (`-P/--streams`), as the user may have typed either. */
     private static Optional<String> repeated(CommandLine cl, String[] args) {
         Map<OptionSpec, Integer> seen = new HashMap<>();
         for (String a : args) {
