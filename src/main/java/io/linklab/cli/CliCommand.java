@@ -1,19 +1,28 @@
 package io.linklab.cli;
 
 import java.io.PrintStream;
-import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
 
-/** A headless subcommand of the jar (CONTRACTS.md). */
-public interface CliCommand {
+/**
+ * A headless subcommand (docs/CLI.md): picocli fills its options from the command line, {@link #call} does the
+ * work and returns the exit status (0 ok, 1 the work ran but something failed), or throws
+ * {@link UsageException} for bad input (2).
+ */
+abstract class CliCommand implements Callable<Integer> {
 
-    String name();
+    /** Results (tables, JSON). */
+    PrintStream out;
+    /** Progress and messages. */
+    PrintStream err;
 
-    /** One line for --help. */
-    String summary();
+    /** The headings of --help's option sections, by the hundreds of the options' order; none by default. */
+    Map<Integer, String> sections() {
+        return Map.of();
+    }
 
-    /** Full usage text for `linklab NAME --help`. */
-    String usage();
-
-    /** @return the exit status: 0 ok, 1 the work ran but something failed, 2 bad usage or input */
-    int run(List<String> args, PrintStream out, PrintStream err);
+    final void streams(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
 }

@@ -10,76 +10,59 @@ import io.linklab.tools.csv.ResultTables;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** The `import` subcommand: reads iperf3 / iperf2 / netperf logs into samples.csv and summary.csv. */
-public final class ImportCommand implements CliCommand {
+@Command(name = "import", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        description = "read iperf3/iperf2/netperf logs into samples.csv and summary.csv",
+        customSynopsis = {"${COMMAND-FULL-NAME} FILE... [--format FORMAT]",
+            "       [--samples SAMPLES.csv] [--summary SUMMARY.csv]"},
+        descriptionHeading = "%n", optionListHeading = "%n", footer = {"",
+            "Reads logs of iperf3 (text, -J, --json-stream), iperf2 (text, -y C) and netperf and prints one line per "
+                + "file. The format is detected per file unless --format names it.",
+            "",
+            "Exit status: 0 every file read; 1 some file could not be read, was damaged or is the log of a test "
+                + "that failed (the others are still imported); 2 bad usage, or no file could be read."})
+public final class ImportCommand extends CliCommand {
 
-    @Override
-    public String name() {
-        return "import";
+    @Parameters(paramLabel = "FILE", arity = "0..*", description = "a log of iperf3, iperf2 or netperf")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto", completionCandidates = Formats.class,
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    String formatId;
+
+    @Option(names = "--samples", paramLabel = "FILE",
+            description = "write every interval of every stream (and SUM) to FILE")
+    Path samplesFile;
+
+    @Option(names = "--summary", paramLabel = "FILE", description = "write the end-of-test totals to FILE")
+    Path summaryFile;
+
+    /** auto and the formats the importer reads, for --help and shell completion. */
+    static final class Formats implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            List<String> ids = new ArrayList<>(List.of("auto"));
+            ids.addAll(List.of(LogFormat.ids().split("\\|")));
+            return ids.iterator();
+        }
     }
 
     @Override
-    public String summary() {
-        return "read iperf3/iperf2/netperf logs into samples.csv and summary.csv";
-    }
-
-    @Override
-    public String usage() {
-        return "Usage: " + Cli.JAR_COMMAND + " import FILE... [--format auto|" + LogFormat.ids() + "]\n"
-                + "                             [--samples SAMPLES.csv] [--summary SUMMARY.csv]\n\n"
-                + "Reads logs of iperf3 (text, -J, --json-stream), iperf2 (text, -y C) and netperf and prints\n"
-                + "one line per file. The format is detected per file unless --format names it.\n"
-                + "  --samples FILE   write every interval of every stream (and SUM) to FILE\n"
-                + "  --summary FILE   write the end-of-test totals to FILE\n"
-                + "Exit status: 0 every file read; 1 some file could not be read, was damaged or is the log of\n"
-                + "a test that failed (the others are still imported); 2 bad usage, or no file could be read.\n";
-    }
-
-    @Override
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        List<Path> files = new ArrayList<>();
+    public Integer call() {
         LogFormat format = null;
-        Path samplesFile = null;
-        Path summaryFile = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--format": {
-                    String v = value(args, ++i, a);
-                    if (!v.equals("auto")) {
-                        format = LogFormat.fromId(v);
-                        if (format == null) {
-                            throw new UsageException("--format " + v + ": unknown format; expected auto|"
-                                    + LogFormat.ids());
-                        }
-                    }
-                    break;
-                }
-                case "--samples":
-                    samplesFile = path(value(args, ++i, a), a);
-                    break;
-                case "--summary":
-                    summaryFile = path(value(args, ++i, a), a);
-                    break;
-                default:
-                    if (a.startsWith("--format=")) {
-                        args = withSplit(args, i, a);
-                        i--;
-                    } else if (a.startsWith("--samples=") || a.startsWith("--summary=")) {
-                        args = withSplit(args, i, a);
-                        i--;
-                    } else if (a.startsWith("-") && a.length() > 1) {
-                        throw new UsageException("unknown option '" + a + "'. Run 'linklab import --help'.");
-                    } else {
-                        files.add(path(a, "FILE"));
-                    }
+        if (!formatId.equals("auto")) {
+            format = LogFormat.fromId(formatId);
+            if (format == null) {
+                throw new UsageException("--format " + formatId + ": unknown format; expected auto|" + LogFormat.ids());
             }
         }
         if (files.isEmpty()) {
@@ -128,29 +111,6 @@ public final class ImportCommand implements CliCommand {
             return Cli.USAGE;
         }
         return failed + damaged > 0 ? Cli.FAILED : Cli.OK;
-    }
-
-    private static List<String> withSplit(List<String> args, int i, String a) {
-        List<String> copy = new ArrayList<>(args);
-        int eq = a.indexOf('=');
-        copy.set(i, a.substring(0, eq));
-        copy.add(i + 1, a.substring(eq + 1));
-        return copy;
-    }
-
-    private static String value(List<String> args, int i, String flag) {
-        if (i >= args.size() || args.get(i).startsWith("--")) {
-            throw new UsageException(flag + " needs a value");
-        }
-        return args.get(i);
-    }
-
-    private static Path path(String s, String what) {
-        try {
-            return Path.of(s);
-        } catch (InvalidPathException e) {
-            throw new UsageException(what + " '" + s + "' is not a valid path");
-        }
     }
 
     private static String describe(IOException e) {

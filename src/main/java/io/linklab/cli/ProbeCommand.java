@@ -17,58 +17,40 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** The `probe` subcommand: what each host offers for a test (tools, versions, interfaces, TCP settings). */
-public final class ProbeCommand implements CliCommand {
+@Command(name = "probe", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        description = "check hosts: login, tools and versions, interfaces, TCP settings",
+        customSynopsis = "${COMMAND-FULL-NAME} HOST... [--json] [SSH options]",
+        descriptionHeading = "%n", parameterListHeading = "%n", optionListHeading = "%n",
+        footer = {"", "Hosts are probed in parallel. Exit status 1 when a host cannot be reached or logged in to."})
+public final class ProbeCommand extends CliCommand {
+
+    @Parameters(paramLabel = "HOST", arity = "0..*",
+            description = "USER@HOST[:PORT], an alias of the ssh config, or 'local'")
+    List<String> hosts = new ArrayList<>();
+
+    @Option(names = "--json", description = "print the facts as JSON instead of a summary")
+    boolean json;
+
+    @Mixin
+    SshOptions ssh = new SshOptions();
 
     @Override
-    public String name() {
-        return "probe";
+    Map<Integer, String> sections() {
+        return Map.of(2, "SSH:");
     }
 
     @Override
-    public String summary() {
-        return "check hosts: login, tools and versions, interfaces, TCP settings";
-    }
-
-    @Override
-    public String usage() {
-        return """
-                Usage: java -jar linklab.jar probe HOST... [options]
-
-                  HOST                      USER@HOST[:PORT], an alias of the ssh config, or 'local'
-                """ + SshOptions.HELP + """
-                  --json                    print the facts as JSON instead of a summary
-
-                Hosts are probed in parallel. Exit status 1 when a host cannot be reached or logged in to.
-                """;
-    }
-
-    @Override
-    public int run(List<String> args, PrintStream out, PrintStream err) {
-        List<String> hosts = new ArrayList<>();
-        Map<String, String> sshValues = new HashMap<>();
-        boolean acceptNew = false;
-        boolean json = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (SshOptions.VALUE_FLAGS.contains(a)) {
-                sshValues.put(a, value(args, ++i, a));
-            } else if (a.equals(SshOptions.ACCEPT_NEW)) {
-                acceptNew = true;
-            } else if (a.equals("--json")) {
-                json = true;
-            } else if (a.startsWith("-")) {
-                throw new UsageException("unknown option '" + a + "'. Run 'linklab probe --help' for the options.");
-            } else {
-                hosts.add(a);
-            }
-        }
-        SshSettings settings = SshOptions.settings(sshValues, acceptNew);
+    public Integer call() {
+        SshSettings settings = ssh.settings();
         if (hosts.isEmpty()) {
             throw new UsageException("name at least one host to probe, e.g. root@198.18.0.11 or local");
         }
@@ -113,13 +95,6 @@ public final class ProbeCommand implements CliCommand {
             }
         }
         return allOk ? Cli.OK : Cli.FAILED;
-    }
-
-    private static String value(List<String> args, int i, String flag) {
-        if (i >= args.size()) {
-            throw new UsageException(flag + " needs a value");
-        }
-        return args.get(i);
     }
 
     static void printSummary(PrintStream out, HostFacts f) {

@@ -6,60 +6,54 @@ import io.linklab.remote.SshSettings;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Option;
 
 /**
  * The SSH options `probe` and `test` share, turned into {@link SshSettings} the same way for both: the user's
  * ~/.ssh/config (or --ssh-config) with its aliases, HostName, User, Port, IdentityFile and
- * UserKnownHostsFile, overridden by what the command line states, as on ssh's own command line.
+ * UserKnownHostsFile, overridden by what the command line states, as on ssh's own command line. A mixin of both
+ * commands; its options are section 2 of their --help ({@link OptionSections}).
  */
 final class SshOptions {
 
-    static final Set<String> VALUE_FLAGS = Set.of("--identity", "--known-hosts", "--ssh-config");
     static final String ACCEPT_NEW = "--accept-new-host-keys";
 
-    /** The lines of the commands' help that describe these options. */
-    static final String HELP = """
-              --ssh-config FILE         OpenSSH client config: Host aliases, HostName, User, Port, IdentityFile,
-                                        UserKnownHostsFile, ProxyJump (default ~/.ssh/config)
-              --identity KEYFILE        private key to try first
-              --known-hosts FILE        known_hosts to check host keys against and record new ones in
-                                        (default: the ssh config's UserKnownHostsFile, else ~/.ssh/known_hosts;
-                                        /etc/ssh/ssh_known_hosts is read as well)
-              --accept-new-host-keys    trust and record host keys never seen before, like ssh's
-                                        StrictHostKeyChecking=accept-new (changed keys are always refused)
-            """;
+    @Option(order = 201, names = "--ssh-config", paramLabel = "FILE", description = {"OpenSSH client config: Host "
+        + "aliases, HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump (default ~/.ssh/config)"})
+    Path sshConfig;
 
-    private SshOptions() {
-    }
+    @Option(order = 202, names = "--identity", paramLabel = "KEYFILE", description = "private key to try first")
+    Path identity;
 
-    /**
-     * The settings the flags ask for.
-     *
-     * @param values the value flags given, by flag (others are ignored)
-     */
-    static SshSettings settings(Map<String, String> values, boolean acceptNew) {
-        SshSettings s = SshSettings.defaults().withAcceptNewHostKeys(acceptNew);
-        if (values.containsKey("--ssh-config")) {
-            s = s.withSshConfig(readable("--ssh-config", values.get("--ssh-config")));
+    @Option(order = 203, names = "--known-hosts", paramLabel = "FILE", description = {"host keys to check and add "
+        + "to; default ~/.ssh/known_hosts, or the ssh config's UserKnownHostsFile; /etc/ssh/ssh_known_hosts is read "
+        + "too"})
+    Path knownHosts;
+
+    @Option(order = 204, names = ACCEPT_NEW, description = {"trust and record host keys never seen before, like ssh's "
+        + "StrictHostKeyChecking=accept-new, saying so on stderr as ssh does (changed keys are always refused)"})
+    boolean acceptNewHostKeys;
+
+    /** The settings the flags ask for. */
+    SshSettings settings() {
+        SshSettings s = SshSettings.defaults().withAcceptNewHostKeys(acceptNewHostKeys);
+        if (sshConfig != null) {
+            s = s.withSshConfig(readable("--ssh-config", sshConfig));
         }
-        if (values.containsKey("--identity")) {
-            s = s.withIdentity(readable("--identity", values.get("--identity")));
+        if (identity != null) {
+            s = s.withIdentity(readable("--identity", identity));
         }
-        if (values.containsKey("--known-hosts")) {
-            Path known = Path.of(values.get("--known-hosts"));
-            if (!Files.isReadable(known) && !acceptNew) {
-                throw new UsageException("--known-hosts: cannot read " + known + " (add " + ACCEPT_NEW
+        if (knownHosts != null) {
+            if (!Files.isReadable(knownHosts) && !acceptNewHostKeys) {
+                throw new UsageException("--known-hosts: cannot read " + knownHosts + " (add " + ACCEPT_NEW
                         + " to create it with the hosts' keys)");
             }
-            s = s.withKnownHosts(known);
+            s = s.withKnownHosts(knownHosts);
         }
         return s;
     }
 
-    private static Path readable(String flag, String v) {
-        Path p = Path.of(v);
+    private static Path readable(String flag, Path p) {
         if (!Files.isReadable(p)) {
             throw new UsageException(flag + ": cannot read " + p);
         }

@@ -154,11 +154,7 @@ public final class StartupTraining {
         for (List<String> args : runs) {
             if (args.get(0).equals("test") && args.contains("--out")) {
                 // with --out the run writes only there, never into the results store in the user's home
-                try {
-                    refusing.run(args.subList(1, args.size()), quiet, quiet);
-                } catch (UsageException expected) {
-                    // --reverse with --bidir
-                }
+                refusing.run(args.subList(1, args.size()), quiet, quiet);
             } else {
                 Cli.run(args.toArray(String[]::new), quiet, quiet);
             }

@@ -55,20 +55,17 @@ public final class ResultsStore {
                              Instant started, Instant ended, String tool, List<String> points) {
     }
 
-    /** A new, empty run folder with a unique, sortable id (UTC time, tool, random suffix). */
+    /**
+     * A new, empty run folder with a unique, sortable id (UTC time, tool, random suffix); never one that exists,
+     * also when two runs start in the same second and draw the same suffix.
+     */
     Path newRunDir(String tool) throws IOException {
-        Files.createDirectories(root);
-        for (int i = 0; i < 10; i++) {
-            String id = newId(tool);
-            Path dir = root.resolve(id);
-            try {
-                Files.createDirectory(dir);
-                return dir;
-            } catch (java.nio.file.FileAlreadyExistsException e) {
-                // another run in the same second drew the same suffix; draw again
-            }
-        }
-        throw new IOException("cannot create a run folder under " + root);
+        return runDirNamed(newId(tool));
+    }
+
+    /** A new, empty run folder named {@code id}, or {@code id-2}, {@code id-3}… when that name is taken. */
+    Path runDirNamed(String id) throws IOException {
+        return RunFolder.createUnique(root, id);
     }
 
     /** A sortable run id: UTC time, tool, random suffix ("20261129-212000-iperf3-4f2a"). */
@@ -147,11 +144,7 @@ public final class ResultsStore {
         if (isLive(dir)) {
             throw new IOException("run " + runId + " is still running; stop it before deleting it");
         }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
-        }
+        RunFolder.deleteTree(dir);
     }
 
     /** Names a run, also a live one: its own later writes of run.json keep the name. */

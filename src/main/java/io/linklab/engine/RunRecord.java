@@ -38,7 +38,9 @@ public final class RunRecord {
 
     /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
     private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final String WRITE_LOCK = ".run.json.lock";
+    static final String WRITE_LOCK = ".run.json.lock";
+    /** run.json is written here first and renamed, so that a reader never sees half of it. */
+    static final String TEMP_FILE = "." + FILE + ".tmp";
 
     /** The state of a run as run.json tells it. */
     public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
@@ -287,7 +289,7 @@ public final class RunRecord {
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
         Path file = runDir.resolve(FILE);
-        Path tmp = runDir.resolve("." + FILE + ".tmp");
+        Path tmp = runDir.resolve(TEMP_FILE);
         Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

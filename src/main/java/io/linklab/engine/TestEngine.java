@@ -47,26 +47,16 @@ public final class TestEngine {
     }
 
     /**
-     * Starts a run whose files go into {@code dir} (created if needed), as `linklab test --out DIR` does.
-     * Files of an earlier run there are replaced.
+     * Starts a run whose files go into {@code dir} (created if needed), as `linklab test --out DIR` does. A folder
+     * holding an earlier run is refused, never written over: the caller names a new one or removes that run
+     * first ({@link RunFolder#replaceEarlierRun}).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when {@code dir} holds an earlier run's files
      */
     public RunHandle start(TestPlan plan, RunListener listener, Path dir) throws IOException {
         PlanCheck.require(plan);
         Files.createDirectories(dir);
-        for (String old : new String[] {RunJournal.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY, ResultCsv.SWEEP}) {
-            Files.deleteIfExists(dir.resolve(old));
-        }
-        // Raw output of an earlier run in the same folder would be mistaken for this run's.
-        Path raw = dir.resolve("raw");
-        if (Files.isDirectory(raw)) {
-            try (var files = Files.list(raw)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    if (f.getFileName().toString().endsWith(".txt")) {
-                        Files.delete(f);
-                    }
-                }
-            }
-        }
+        RunFolder.requireNoEarlierRun(dir);
         String id = ResultsStore.newId(plan.tool().id());
         return startIn(dir.toAbsolutePath(), id, plan, listener);
     }

@@ -7,6 +7,8 @@ import java.util.List;
  * Size-like values (window, messageSize, udpBitrate) keep the user's spelling ("4M", "128K", "10G")
  * so the plan shows what was asked; tools' command builders validate and convert them.
  *
+ * @param udpBitrate  -b: UDP's send rate, and TCP's pacing with iperf3 and iperf2; null for the tool's default
+ *                    (UDP 1 Mbit/s, TCP unpaced)
  * @param processes   how many client/server process pairs run at once, on ports basePort, basePort+1, …
  * @param intervalS   reporting interval in seconds
  * @param window      socket buffer / TCP window (-w), null for the tool's default

@@ -81,6 +81,8 @@ class StartupTrainingTest {
                     .collect(Collectors.toSet());
         }
         List<String> expected = List.of(
+                // the command line: picocli's model and parser
+                "picocli.CommandLine$Model$CommandSpec", "picocli.CommandLine$Interpreter",
                 // import: format detection, every parser, CSV
                 "io.linklab.tools.detect.FormatDetector", "io.linklab.tools.iperf3.Iperf3TextParser",
                 "io.linklab.tools.iperf3.Iperf3JsonParser", "io.linklab.tools.iperf2.Iperf2TextParser",

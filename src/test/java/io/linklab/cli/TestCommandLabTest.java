@@ -47,6 +47,28 @@ class TestCommandLabTest {
     }
 
     @Test
+    void iperf3sOptionsPaceTcpOverSshAndTheOutFolderIsNeverWrittenOver() throws Exception {
+        Path o = dir.resolve("paced");
+        String[] test = {"test", "--client", "h1", "--server", "h2", "-c", lab.h2().data(), "--ssh-config",
+            lab.sshConfig().toString(), "-P", "2", "-t", "2", "-b", "100M", "-p", "5572", "--out", o.toString()};
+        assertEquals(0, run(test), err());
+        // -b without -u paces TCP: 2 streams x 100 Mbit/s, where the unpaced veth carries gigabits
+        String row = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("-  ")).findFirst()
+                .orElseThrow(() -> new AssertionError(out.toString(StandardCharsets.UTF_8)));
+        double gbit = Double.parseDouble(row.trim().split("\\s+")[2]);
+        assertTrue(gbit > 0.1 && gbit < 0.25, "paced to 2 x 100 Mbit/s: " + row);
+        assertTrue(Files.readString(o.resolve("run.json")).contains("-P 2 -b 100M"), "the command as run");
+
+        // the same --out again: refused before any host is contacted, the first run untouched
+        String first = Files.readString(o.resolve("samples.csv"));
+        err.reset();
+        assertEquals(2, run(test));
+        assertTrue(err().contains(o + " is not empty") && err().contains("--force"), err());
+        assertTrue(!err().contains("connecting to"), err());
+        assertEquals(first, Files.readString(o.resolve("samples.csv")));
+    }
+
+    @Test
     void aChangedHostKeyStopsTheRunWithOpenSshsWarning() throws Exception {
         // The lab's known_hosts with h1's ED25519 line holding h2's key: h1 now "presents a different key".
         Path known = dir.resolve("known_hosts");

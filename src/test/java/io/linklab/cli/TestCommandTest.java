@@ -77,7 +77,7 @@ class TestCommandTest {
         assertEquals(2, run("probe", "h1", "--known-hosts", "/nonexistent/known_hosts"));
         assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts"), err());
         assertEquals(0, run("test", "--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--ssh-config FILE"), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--ssh-config=FILE"), out.toString());
     }
 
     private static String[] concat(String[] a, String... b) {
@@ -144,6 +144,55 @@ class TestCommandTest {
         assertTrue(record.path("commands").path("client local").get(0).asText().startsWith("# point streams=1"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("streams=2"), "result table on stdout");
         assertTrue(err().contains("point 2/2: streams=2"), "progress on stderr: " + err());
+    }
+
+    /** A copy of an earlier sweep's folder, with a file of the user's beside it. */
+    private Path earlierSweep() throws Exception {
+        Path o = Files.createDirectories(dir.resolve("earlier"));
+        for (String f : List.of("run.json", "samples.csv", "summary.csv", "sweep.csv", "journal.jsonl")) {
+            Files.writeString(o.resolve(f), "earlier " + f + "\n");
+        }
+        Files.createDirectories(o.resolve("raw"));
+        Files.writeString(o.resolve("raw").resolve("client-5581.txt"), "earlier\n");
+        Files.writeString(o.resolve("notes.txt"), "cable B\n");
+        return o;
+    }
+
+    @Test
+    void anOutFolderThatIsNotEmptyIsRefusedAndNothingInItChanges() throws Exception {
+        Path o = earlierSweep();
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--duration",
+                "1", "--out", o.toString()));
+        assertTrue(err().contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
+                + "sweep.csv, journal.jsonl, raw/ and 1 more); choose a new folder, or pass --force"), err());
+        assertEquals("earlier sweep.csv\n", Files.readString(o.resolve("sweep.csv")), "nothing replaced");
+        assertEquals("earlier run.json\n", Files.readString(o.resolve("run.json")));
+        // a folder with only the user's own files is not empty either
+        err.reset();
+        Path mine = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(mine.resolve("notes.txt"), "cable B\n");
+        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--out",
+                mine.toString()));
+        assertTrue(err().contains(mine + " is not empty (it holds notes.txt)"), err());
+    }
+
+    @Test
+    void forceReplacesTheEarlierRunAndNamesWhatItRemoved() throws Exception {
+        Path o = earlierSweep();
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            // a port nobody uses now: the machine's other tests run iperf3 on fixed ones
+            port = free.getLocalPort();
+        }
+        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
+                String.valueOf(port), "--duration", "1", "--out", o.toString(), "--force");
+        assertEquals(0, rc, err());
+        assertTrue(err().startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
+                + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"), err());
+        assertTrue(Files.notExists(o.resolve("sweep.csv")), "a single test has no sweep.csv: the old one is gone");
+        assertTrue(Files.notExists(o.resolve("raw").resolve("client-5581.txt")));
+        assertEquals("ok", new ObjectMapper().readTree(o.resolve("run.json").toFile()).path("status").asText());
+        assertEquals("cable B\n", Files.readString(o.resolve("notes.txt")));
     }
 
     @Test

@@ -58,9 +58,10 @@ public final class Iperf2Command implements ToolCommand {
         }
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");
-            if (plan.udpBitrate() != null) {
-                argv.addAll(List.of("-b", plan.udpBitrate()));
-            }
+        }
+        // -b is UDP's send rate and, for TCP (iperf 2.0.10 and newer), a rate limit of each stream's writes
+        if (plan.udpBitrate() != null) {
+            argv.addAll(List.of("-b", plan.udpBitrate()));
         }
         if (plan.window() != null) {
             argv.addAll(List.of("-w", plan.window()));

@@ -55,9 +55,10 @@ public final class Iperf3Command implements ToolCommand {
         }
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");
-            if (plan.udpBitrate() != null) {
-                argv.addAll(List.of("-b", plan.udpBitrate()));
-            }
+        }
+        // -b is UDP's send rate and, for TCP, iperf3's pacing of each stream
+        if (plan.udpBitrate() != null) {
+            argv.addAll(List.of("-b", plan.udpBitrate()));
         }
         if (plan.window() != null) {
             argv.addAll(List.of("-w", plan.window()));

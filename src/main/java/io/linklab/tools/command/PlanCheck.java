@@ -89,9 +89,6 @@ public final class PlanCheck {
         }
         if (plan.udpBitrate() != null) {
             check(out, "bitrate", plan.udpBitrate(), Validators.rate(plan.udpBitrate()));
-            if (plan.protocol() != TestPlan.Protocol.UDP && plan.tool() != Tool.IPERF3) {
-                out.add(new Problem("bitrate", plan.udpBitrate(), "a bitrate applies to UDP tests; add --udp"));
-            }
         }
         toolLimits(out, plan);
         sweep(out, plan);
@@ -112,8 +109,8 @@ public final class PlanCheck {
                 out.add(new Problem("omit", String.valueOf(plan.omitS()), "netperf cannot omit warm-up seconds; use 0"));
             }
             if (plan.udpBitrate() != null) {
-                out.add(new Problem("bitrate", plan.udpBitrate(), "netperf UDP_STREAM sends as fast as it can; "
-                        + "leave the bitrate empty or use iperf3/iperf2"));
+                out.add(new Problem("bitrate", plan.udpBitrate(), "netperf has no pacing: its TCP and UDP tests "
+                        + "send as fast as they can; leave the bitrate out or use iperf3/iperf2"));
             }
             if (plan.mode() == TestPlan.Mode.REVERSE && plan.protocol() == TestPlan.Protocol.UDP) {
                 out.add(new Problem("mode", "reverse", "netperf has no reverse UDP test; use iperf3 -R"));

@@ -1,6 +1,7 @@
 package io.linklab.ui.runs;
 
 import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunFolder;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
@@ -27,6 +28,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -207,11 +209,12 @@ public final class RunsArea implements RunStarter {
         history.task(() -> {
             List<RecordedRun> out = new ArrayList<>();
             List<String> failures = new ArrayList<>();
-            int i = 0;
             for (Path f : files) {
                 try {
-                    out.add(LogImports.importFile(f, importsDir.resolve(stamp + "-" + (i++) + "-"
-                            + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"))));
+                    // a folder of its own, never one of an earlier import (same file, same second)
+                    Path folder = RunFolder.createUnique(importsDir, stamp + "-"
+                            + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+                    out.add(LogImports.importFile(f, folder));
                 } catch (IOException e) {
                     failures.add(e.getMessage());
                 }
@@ -318,7 +321,10 @@ public final class RunsArea implements RunStarter {
         }
     }
 
-    /** Writes the report folder of a run (asks where when {@code folder} is null). */
+    /**
+     * Writes the report folder of a run (asks where when {@code folder} is null): a new folder of that name, or
+     * beside it with -2, -3… when it exists, so an earlier report is never written over.
+     */
     public void exportReport(RecordedRun run, Path folder) {
         Path target = folder;
         if (target == null) {
@@ -330,10 +336,13 @@ public final class RunsArea implements RunStarter {
             }
             target = dir.toPath().resolve(run.id());
         }
-        Path out = target;
-        history.task(() -> ReportFolder.write(run, out, 1600, 900),
-                files -> history.say("report of " + run.title() + " written to " + out + " (" + files.size()
-                        + " files)"), "cannot write the report");
+        Path chosen = target.toAbsolutePath();
+        history.task(() -> {
+                    Path out = RunFolder.createUnique(chosen.getParent(), chosen.getFileName().toString());
+                    return Map.entry(out, ReportFolder.write(run, out, 1600, 900));
+                },
+                written -> history.say("report of " + run.title() + " written to " + written.getKey() + " ("
+                        + written.getValue().size() + " files)"), "cannot write the report");
     }
 
     /** Stops the render and background threads (the window closed). */

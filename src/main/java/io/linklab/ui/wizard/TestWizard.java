@@ -178,9 +178,10 @@ public final class TestWizard {
                 + "reports loss and jitter"));
         row = add(g, row, "Protocol", protocol, vm.problemOf("protocol"));
         TextField rate = text(vm.udpBitrate, "wizard-bitrate",
-                "UDP only: target rate in bits/s such as 1G or 9.5G; blank for the tool's default, 0 for unlimited");
-        rate.disableProperty().bind(vm.protocol.isNotEqualTo(Protocol.UDP));
-        row = add(g, row, "UDP rate", rate, vm.problemOf("bitrate"));
+                "-b: rate in bits/s such as 1G or 9.5G per stream. UDP sends at it; TCP is paced to it (iperf3, "
+                        + "iperf2; netperf cannot pace). Blank for the tool's default (UDP 1M, TCP unpaced), "
+                        + "0 for unlimited");
+        row = add(g, row, "Bitrate", rate, vm.problemOf("bitrate"));
         row = add(g, row, "Streams", text(vm.streams, "wizard-streams",
                 "Parallel streams per process (-P). One iperf3 stream rarely fills 100G; several processes do."),
                 vm.problemOf("streams"));

@@ -234,7 +234,7 @@ public final class TestWizardViewModel {
                 new TestPlan.End(client.get().login(), blankToNull(clientInterface.get()), cCpus),
                 new TestPlan.End(server.get().login(), blankToNull(serverInterface.get()), sCpus),
                 target.get().strip(), protocol.get(),
-                protocol.get() == Protocol.UDP ? blankToNull(udpBitrate.get()) : null, seconds, intervalS, omitS,
+                blankToNull(udpBitrate.get()), seconds, intervalS, omitS,
                 nStreams, nProcesses, port, mode.get(), blankToNull(window.get()), blankToNull(messageSize.get()),
                 reps, sweep);
         if (problems.isEmpty()) {

@@ -48,6 +48,36 @@ class ToolCommandTest {
                 String.join(" ", new Iperf3Command().client(p, 5201).argv()));
     }
 
+    private static TestPlan tcpPaced(Tool tool, String bitrate) {
+        TestPlan d = plan(tool);
+        return new TestPlan(tool, d.client(), d.server(), d.target(), TestPlan.Protocol.TCP, bitrate, 5, 1.0, 0, 2, 1,
+                5201, TestPlan.Mode.NORMAL, null, null, 1, null);
+    }
+
+    @Test
+    void aBitrateWithTcpPacesIperf3AndIperf2() {
+        // -b without -u: iperf3 and iperf 2 pace TCP to it (before, it was dropped without a word)
+        assertEquals("iperf3 -c 198.19.3.2 -p 5201 -t 5 -i 1 -P 2 -b 2G --connect-timeout 5000 --forceflush",
+                String.join(" ", new Iperf3Command().client(tcpPaced(Tool.IPERF3, "2G"), 5201).argv()));
+        assertEquals("iperf -c 198.19.3.2 -p 5201 -t 5 -i 1 -e -P 2 -b 2G",
+                String.join(" ", new Iperf2Command().client(tcpPaced(Tool.IPERF2, "2G"), 5201).argv()));
+        assertEquals(List.of(), PlanCheck.problems(tcpPaced(Tool.IPERF2, "2G")));
+        // the servers need no rate: only the sender paces
+        assertTrue(!new Iperf3Command().server(tcpPaced(Tool.IPERF3, "2G"), 5201, Duration.ofSeconds(30)).argv()
+                .contains("-b"));
+    }
+
+    @Test
+    void netperfCannotPaceAndSaysSo() {
+        TestPlan p = with(tcpPaced(Tool.NETPERF, "2G"), 1, TestPlan.Mode.NORMAL, null, null);
+        List<PlanCheck.Problem> problems = PlanCheck.problems(p);
+        assertEquals(1, problems.size(), problems.toString());
+        assertEquals("bitrate", problems.get(0).field());
+        assertTrue(problems.get(0).message().startsWith("netperf has no pacing"), problems.get(0).message());
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new NetperfCommand().client(p, 5201));
+        assertEquals("bitrate", e.field());
+    }
+
     @Test
     void iperf2UsesFullDuplexForBidirAndEnhancedReports() {
         TestPlan p = with(plan(Tool.IPERF2), 4, TestPlan.Mode.BIDIR, null, null);

@@ -56,6 +56,19 @@ class TestWizardViewModelTest {
     }
 
     @Test
+    void aBitrateShowsInThePreviewForTcpAsForUdp() {
+        TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
+        vm.udpBitrate.set("750M");
+        String client = vm.commandsProperty().get().get("client root@198.18.4.11").get(0);
+        assertTrue(client.contains(" -b 750M ") && !client.contains(" -u "), client);
+        vm.protocol.set(TestPlan.Protocol.UDP);
+        client = vm.commandsProperty().get().get("client root@198.18.4.11").get(0);
+        assertTrue(client.contains(" -u -b 750M "), client);
+        vm.tool.set(Tool.NETPERF);
+        assertTrue(vm.problemOf("bitrate").get().startsWith("netperf has no pacing"), vm.problemOf("bitrate").get());
+    }
+
+    @Test
     void cpuListsPinTheProcessesOfEachEnd() {
         TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
         vm.processes.set("2");

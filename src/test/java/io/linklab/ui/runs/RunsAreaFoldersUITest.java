@@ -1,0 +1,93 @@
+package io.linklab.ui.runs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.ResultsStore;
+import io.linklab.remote.SshSettings;
+import io.linklab.tools.Fixtures;
+import io.linklab.ui.history.StoreLibrary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The runs area writes every import and every report into a folder of its own, never over an earlier one. */
+@ExtendWith(ApplicationExtension.class)
+class RunsAreaFoldersUITest {
+
+    private RunsArea area;
+
+    @TempDir
+    Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        ResultsStore store = new ResultsStore(tmp.resolve("runs"));
+        area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
+                tmp.resolve("imports"));
+        stage.setScene(new Scene(area.root(), 800, 600));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        area.shutdown();
+    }
+
+    /** Counted on the FX thread, so that a dashboard being opened is counted once it is whole. */
+    private int dashboards() throws Exception {
+        return WaitForAsyncUtils.asyncFx(() -> area.dashboards().size()).get(10, TimeUnit.SECONDS);
+    }
+
+    private static List<Path> folders(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> list = Files.list(dir)) {
+            return list.sorted().toList();
+        }
+    }
+
+    @Test
+    void theSameLogImportedTwiceInOneSecondGetsTwoFolders() throws Exception {
+        Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
+        Path imports = tmp.resolve("imports");
+        area.importLogs(List.of(log, log));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> folders(imports).size() == 2
+                && dashboards() == 2);
+        area.importLogs(List.of(log));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 3);
+        List<Path> folders = folders(imports);
+        assertEquals(3, folders.size(), folders.toString());
+        for (Path f : folders) {
+            assertTrue(Files.size(f.resolve("samples.csv")) > 0, f + " has its own samples.csv");
+        }
+    }
+
+    @Test
+    void aReportExportedAgainGoesBesideTheFirst() throws Exception {
+        Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
+        area.importLogs(List.of(log));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 1);
+        var run = WaitForAsyncUtils.asyncFx(() -> area.dashboards().get(0).recorded()).get(10, TimeUnit.SECONDS);
+        Path reports = Files.createDirectories(tmp.resolve("reports"));
+        area.exportReport(run, reports.resolve("report"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 1
+                && area.history().messageProperty().get().startsWith("report of"));
+        area.exportReport(run, reports.resolve("report"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 2
+                && area.history().messageProperty().get().contains("report-2"));
+        assertEquals(List.of(reports.resolve("report"), reports.resolve("report-2")), folders(reports));
+    }
+}
