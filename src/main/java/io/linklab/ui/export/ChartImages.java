@@ -22,17 +22,46 @@ public final class ChartImages {
     }
 
     public static BufferedImage render(ChartContent content, int width, int height) {
+        return render(content, width, height, 1);
+    }
+
+    /**
+     * The chart laid out at {@code width}×{@code height} as on screen, painted at {@code scale} device pixels per
+     * layout pixel (the screen's output scale: 2 at 200 %), so an export from a HiDPI screen is as sharp as the
+     * chart the user saw and its text keeps its size relative to the chart.
+     */
+    public static BufferedImage render(ChartContent content, int width, int height, double scale) {
         if (width < MIN_SIZE || height < MIN_SIZE || width > MAX_SIZE || height > MAX_SIZE) {
             throw new IllegalArgumentException("image size " + width + "×" + height + " is out of range: choose "
                     + MIN_SIZE + " to " + MAX_SIZE + " pixels each way");
         }
+        double s = Math.max(1, Math.min(scale, 4));
         PlotPainter.Layout probe = PlotPainter.layout(width, height, null);
         PlotFrame frame = content.frame(probe.columns());
-        return new PlotPainter(true).paint(frame, width, height);
+        if (s == 1) {
+            return new PlotPainter(true).paint(frame, width, height);
+        }
+        int pw = (int) Math.ceil(width * s);
+        int ph = (int) Math.ceil(height * s);
+        BufferedImage img = new BufferedImage(pw, ph, BufferedImage.TYPE_INT_ARGB_PRE);
+        java.awt.Graphics2D g = img.createGraphics();
+        try {
+            g.scale(pw / (double) width, ph / (double) height);
+            new PlotPainter(true).paint(g, frame, width, height);
+        } finally {
+            g.dispose();
+        }
+        return img;
     }
 
     public static Path writePng(ChartContent content, int width, int height, Path file) throws IOException {
-        BufferedImage img = render(content, width, height);
+        return writePng(content, width, height, 1, file);
+    }
+
+    /** Writes {@link #render(ChartContent, int, int, double)} as a PNG file. */
+    public static Path writePng(ChartContent content, int width, int height, double scale, Path file)
+            throws IOException {
+        BufferedImage img = render(content, width, height, scale);
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

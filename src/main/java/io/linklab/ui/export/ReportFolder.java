@@ -35,6 +35,15 @@ public final class ReportFolder {
 
     /** Writes the report into {@code folder} (created); returns the files written. */
     public static List<Path> write(RecordedRun run, Path folder, int width, int height) throws IOException {
+        return write(run, folder, width, height, 1);
+    }
+
+    /**
+     * Writes the report into {@code folder} (created), its charts laid out at {@code width}×{@code height} and
+     * painted at {@code scale} (the screen's output scale); returns the files written.
+     */
+    public static List<Path> write(RecordedRun run, Path folder, int width, int height, double scale)
+            throws IOException {
         Files.createDirectories(folder);
         List<Path> written = new ArrayList<>();
         List<String> missing = new ArrayList<>();
@@ -45,20 +54,21 @@ public final class ReportFolder {
         List<String[]> images = new ArrayList<>();
         if (model.sweep() != null) {
             images.add(new String[] {"sweep.png", "Throughput per sweep point"});
-            written.add(ChartImages.writePng(model.sweep(), width, height, folder.resolve("sweep.png")));
+            written.add(ChartImages.writePng(model.sweep(), width, height, scale, folder.resolve("sweep.png")));
         }
         if (!model.bitrate().entries().isEmpty()) {
             images.add(new String[] {"bitrate.png", "Bitrate per stream and SUM" + (run.isSweep() ? " (last point)" : "")});
-            written.add(ChartImages.writePng(model.bitrate(), width, height, folder.resolve("bitrate.png")));
+            written.add(ChartImages.writePng(model.bitrate(), width, height, scale, folder.resolve("bitrate.png")));
         }
         if (!model.retransmits().entries().isEmpty()) {
             images.add(new String[] {"retransmits.png", "Retransmits per interval"});
-            written.add(ChartImages.writePng(model.retransmits(), width, height / 2 + 100,
+            written.add(ChartImages.writePng(model.retransmits(), width, height / 2 + 100, scale,
                     folder.resolve("retransmits.png")));
         }
         if (!model.cwnd().entries().isEmpty()) {
             images.add(new String[] {"cwnd.png", "Congestion window"});
-            written.add(ChartImages.writePng(model.cwnd(), width, height / 2 + 100, folder.resolve("cwnd.png")));
+            written.add(ChartImages.writePng(model.cwnd(), width, height / 2 + 100, scale,
+                    folder.resolve("cwnd.png")));
         }
         String md = markdown(run, model.sweep(), images, missing);
         Path mdFile = folder.resolve("report.md");

@@ -236,6 +236,12 @@ public final class RunsArea implements RunStarter {
         }
     }
 
+    /** The window's render scale (its screen's output scale, 2 at 200 %): exported charts are painted at it. */
+    private double screenScale() {
+        Window w = window();
+        return w == null ? 1 : Math.max(1, w.getRenderScaleX());
+    }
+
     private Window window() {
         return workspace.window();
     }
@@ -279,9 +285,13 @@ public final class RunsArea implements RunStarter {
 
     /** Asks for a size and a file, then writes the chart as PNG (drawn afresh at that size). */
     public void exportPng(ChartContent content, Path file) {
+        double scale = screenScale();
         TextInputDialog d = new TextInputDialog("1600x900");
         d.setTitle("Chart as PNG");
-        d.setHeaderText("Image size in pixels, width x height");
+        d.setHeaderText(scale > 1
+                ? String.format(java.util.Locale.ROOT, "Chart size, width x height, as on this screen; at its %.0f %%"
+                        + " the PNG has %.4g× the pixels each way", scale * 100, scale)
+                : "Image size in pixels, width x height");
         Optional<String> size = d.showAndWait();
         if (size.isEmpty()) {
             return;
@@ -305,7 +315,8 @@ public final class RunsArea implements RunStarter {
             target = f.toPath();
         }
         Path out = target;
-        history.task(() -> ChartImages.writePng(content, wh[0], wh[1], out), p -> history.say("chart written to " + p),
+        history.task(() -> ChartImages.writePng(content, wh[0], wh[1], scale, out),
+                p -> history.say("chart written to " + p),
                 "cannot write " + out);
     }
 
@@ -337,9 +348,10 @@ public final class RunsArea implements RunStarter {
             target = dir.toPath().resolve(run.id());
         }
         Path chosen = target.toAbsolutePath();
+        double scale = screenScale();
         history.task(() -> {
                     Path out = RunFolder.createUnique(chosen.getParent(), chosen.getFileName().toString());
-                    return Map.entry(out, ReportFolder.write(run, out, 1600, 900));
+                    return Map.entry(out, ReportFolder.write(run, out, 1600, 900, scale));
                 },
                 written -> history.say("report of " + run.title() + " written to " + written.getKey() + " ("
                         + written.getValue().size() + " files)"), "cannot write the report");
