@@ -2,7 +2,9 @@ package io.linklab.ui.dashboard;
 
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +21,9 @@ final class EndViews {
 
     private Boolean drawnIsClient;
     private final Map<IndexKey, LiveRunModel.StreamKey> byIndex = new HashMap<>();
+    /** Other end's rows that came before their drawn stream's first row, a few per stream. */
+    private final Map<IndexKey, List<Sample>> held = new HashMap<>();
+    private static final int HELD_PER_STREAM = 8;
 
     /** Whether {@code s} is the other end's view; {@code live} is true for a run with a plan. */
     boolean isOtherEnd(Sample s, boolean live) {
@@ -47,8 +52,33 @@ final class EndViews {
         return byIndex.get(new IndexKey(s.process(), dir, s.streamIndex()));
     }
 
+    /**
+     * Keeps an other end's row whose drawn stream has not come yet (both ends print each interval at about the
+     * same moment, in either order), so the first interval's jitter, loss or retransmits are not lost.
+     */
+    void hold(Sample s, Direction dir) {
+        if (s.isSum() || s.streamIndex() == null) {
+            return;
+        }
+        List<Sample> early = held.computeIfAbsent(new IndexKey(s.process(), dir, s.streamIndex()),
+                k -> new ArrayList<>());
+        if (early.size() < HELD_PER_STREAM) {
+            early.add(s);
+        }
+    }
+
+    /** The other end's rows held for a stream whose drawn row {@code s} has just come, in arrival order. */
+    List<Sample> release(Sample s, LiveRunModel.StreamKey key) {
+        if (s.streamIndex() == null || held.isEmpty()) {
+            return List.of();
+        }
+        List<Sample> early = held.remove(new IndexKey(s.process(), key.direction(), s.streamIndex()));
+        return early == null ? List.of() : early;
+    }
+
     /** A new point or repetition: the streams start over. */
     void clear() {
         byIndex.clear();
+        held.clear();
     }
 }

@@ -319,6 +319,9 @@ public final class LiveRunModel implements RunListener {
             if (!toolSum && countsInSum && !multiProcess()) {
                 addToSum(dir, x, bps, s.retransmits(), bidir);
             }
+            for (Sample early : ends.release(s, key)) {
+                otherEndView(early, dir, early.endS());
+            }
         }
         changed.run();
     }
@@ -331,6 +334,7 @@ public final class LiveRunModel implements RunListener {
     private void otherEndView(Sample s, Direction dir, double x) {
         StreamKey key = ends.drawnStreamOf(s, dir);
         if (key == null) {
+            ends.hold(s, dir); // the other end printed this interval before the drawn end's first row came
             return;
         }
         StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
