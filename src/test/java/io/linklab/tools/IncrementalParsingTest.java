@@ -140,4 +140,28 @@ class IncrementalParsingTest {
                 "every total as its line arrives, before the output ends");
         assertEquals(2.0030, sink.summaries.get(2).endS(), 1e-9);
     }
+
+    @Test
+    void aDualTestClientWhoseListenerBannerAndOutgoingStreamComeFirstIsStillTheClient() {
+        // iperf 2.1.8 -c … -d -L 5346 in the lab (LiveParsingLabTest failed once on it): its threads printed the
+        // listener's banner and the outgoing connection before "Client connecting to".
+        CollectingSink sink = new CollectingSink();
+        StreamingParser p = Parsers.forLive(Tool.IPERF2, false, sink);
+        for (String line : List.of("------------------------------------------------------------",
+                "Server listening on TCP port 5346", "TCP window size:  128 KByte (default)",
+                "------------------------------------------------------------",
+                "[  1] local 198.19.0.1 port 58860 connected with 198.19.0.2 port 5345 (icwnd/mss/irtt=14/1448/43)",
+                "------------------------------------------------------------",
+                "Client connecting to 198.19.0.2, TCP port 5345", "TCP window size: 1.98 MByte (default)",
+                "------------------------------------------------------------",
+                "[  2] local 198.19.0.1 port 5346 connected with 198.19.0.2 port 38108",
+                "[ ID] Interval       Transfer     Bandwidth",
+                "[  2] 0.0000-1.9988 sec  1.41 GBytes  6.05 Gbits/sec",
+                "[  1] 0.0000-2.0184 sec  1.03 GBytes  4.38 Gbits/sec")) {
+            p.feed(line);
+        }
+        p.finish();
+        assertEquals(List.of("1 C2S SENDER", "2 S2C RECEIVER"), sink.summaries.stream()
+                .map(t -> t.stream() + " " + t.direction() + " " + t.role()).sorted().toList());
+    }
 }

@@ -183,6 +183,13 @@ public final class Iperf2TextParser implements StreamingParser {
             }
             clientPorts.add(port);
         }
+        if (!mainIsClient && !connectsSinceRun && !listenPorts.isEmpty() && localPort > 0
+                && !listenPorts.contains(localPort)) {
+            // A server's first connection is always to its listen port: this one goes out, so the log is a -d/-r
+            // client's, whose threads printed its listener's banner and this connection before "Client connecting".
+            mainIsClient = true;
+            sink.meta(ToolMeta.SIDE, "client");
+        }
         boolean incoming;
         if (listenPorts.contains(localPort)) {
             incoming = true;
