@@ -78,6 +78,7 @@ public final class Cli {
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with `test` reaching its hosts through {@code hosts}. */
     static int run(String[] args, PrintStream out, PrintStream err, TestCommand.Transports hosts) {
+        HeadStart.beginFor(args);
         return commandLine(out, err, hosts, invocation(), needed(args)).execute(args);
     }
 

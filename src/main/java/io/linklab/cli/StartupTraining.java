@@ -232,13 +232,34 @@ public final class StartupTraining {
         // A session object, never connected.
         jsch.getSession("training", "127.0.0.1", 22).setConfig("StrictHostKeyChecking", "yes");
 
+        verify(publicBlob, data, signed);
+        keyExchangeAndCiphers(data);
+    }
+
+    /** A login's own signature (ed25519, with a key made in memory) and the host key's check: no files. */
+    static void signAndVerify() throws Exception {
+        KeyPair pair = KeyPair.genKeyPair(new JSch(), KeyPair.ED25519);
+        byte[] data = "linklab".getBytes(StandardCharsets.US_ASCII);
+        byte[] signed = pair.getSignature(data);
+        verify(pair.getPublicKeyBlob(), data, signed);
+        pair.dispose();
+    }
+
+    /** The host key check of a login: an ed25519 signature verified. */
+    private static void verify(byte[] publicBlob, byte[] data, byte[] signed) throws Exception {
         Signature verifier = instance(JSch.getConfig("ssh-ed25519"), Signature.class);
         verifier.init();
         ((com.jcraft.jsch.SignatureEdDSA) verifier).setPubKey(java.util.Arrays.copyOfRange(publicBlob,
                 publicBlob.length - 32, publicBlob.length));
         verifier.update(data);
         verifier.verify(signed);
+    }
 
+    /**
+     * What every login computes once connected: the key exchange, the hash, the ciphers and MAC it may agree on,
+     * and JSch's random source. No files, no socket: {@link HeadStart} runs it too.
+     */
+    static void keyExchangeAndCiphers(byte[] data) throws Exception {
         // Key exchange: OpenSSH 9.9+ prefers mlkem768x25519, older servers curve25519.
         XDH ours = instance(JSch.getConfig("xdh"), XDH.class);
         ours.init("X25519", 32);

@@ -34,7 +34,6 @@ public final class RunRecord {
     public static final String FORMAT = "linklab-run";
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
     private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -65,6 +64,14 @@ public final class RunRecord {
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
     public record PointTime(String point, Instant started, Instant ended) {
+    }
+
+    /**
+     * Jackson's set-up (~0.2 s of class loading) happens at the first write, which a run makes while its logins
+     * are under way, not when the run is made (before they start).
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     public RunRecord(String id) {
@@ -250,7 +257,7 @@ public final class RunRecord {
     }
 
     private void writeFile(Path runDir) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("format", FORMAT);
         root.put("version", VERSION);
         root.put("id", id);
@@ -290,7 +297,7 @@ public final class RunRecord {
         warnings.forEach(ws::add);
         Path file = runDir.resolve(FILE);
         Path tmp = runDir.resolve(TEMP_FILE);
-        Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(tmp, Json.MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
         try {
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
@@ -306,7 +313,7 @@ public final class RunRecord {
         if (state == State.RUNNING) {
             return null;
         }
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = Json.MAPPER.createObjectNode();
         boolean stopped = state == State.CANCELLED || state == State.INTERRUPTED;
         o.put("status", state == State.OK ? "completed" : stopped ? "interrupted" : "failed");
         Instant at = stoppedAt != null ? stoppedAt : ended;
@@ -321,7 +328,7 @@ public final class RunRecord {
         Path file = runDir.resolve(FILE);
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            root = Json.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new FileFormatException(file + ": cannot read it (" + e.getMessage() + ")", e);
         }

@@ -1,0 +1,51 @@
+package io.linklab.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * Work that `linklab test` and `linklab probe` would otherwise do on their way to the first login — the JDK's
+ * and JSch's cryptography set up (key exchange, signatures, ciphers) and the classes a connected run loads —
+ * done on a second thread while picocli reads the command line on the first. A 2-core machine has a core idle
+ * in that time; the login then finds its classes loaded and its providers ready (docs/BENCHMARKS.md, "Engine").
+ * <p>
+ * Nothing here is needed: if it fails, or is still at work when the login starts, the login does the same
+ * itself. Classes of the command line and the run record are left alone: initialising a class on two threads
+ * at once can deadlock when their static initialisers depend on each other.
+ */
+final class HeadStart {
+
+    private static final Set<String> CONNECTING = Set.of("test", "probe");
+    private static final Set<String> NOT_CONNECTING = Set.of("-h", "--help", "-V", "--version", "--dry-run");
+
+    private HeadStart() {
+    }
+
+    /** Starts the work if the command line will connect to hosts: the thread doing it, or null. */
+    static Thread beginFor(String[] args) {
+        if (args.length == 0 || !CONNECTING.contains(args[0])) {
+            return null;
+        }
+        for (String a : args) {
+            if (NOT_CONNECTING.contains(a)) {
+                return null;
+            }
+        }
+        Thread t = new Thread(HeadStart::work, "linklab-head-start");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** @return whether all of it was done (false: a step failed, and the login does that work itself) */
+    static boolean work() {
+        try {
+            StartupTraining.keyExchangeAndCiphers("linklab".getBytes(StandardCharsets.US_ASCII));
+            StartupTraining.signAndVerify();
+            int[] listed = StartupTraining.listedClasses();
+            return listed[0] == listed[1];
+        } catch (Exception | LinkageError e) {
+            return false;
+        }
+    }
+}
