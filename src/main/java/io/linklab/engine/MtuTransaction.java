@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
@@ -104,11 +105,8 @@ final class MtuTransaction implements AutoCloseable {
             e.confirmedAt = System.nanoTime();
         });
         // A thread per host: a host slow to answer must not hold back the other's keep-alive.
-        keepalive = Executors.newScheduledThreadPool(ends.size(), r -> {
-            Thread t = new Thread(r, "linklab-mtu-keepalive-" + runId);
-            t.setDaemon(true);
-            return t;
-        });
+        keepalive = Executors.newScheduledThreadPool(ends.size(),
+                DaemonThreads.named("linklab-mtu-keepalive-" + runId));
         for (End e : ends) {
             keepalive.scheduleWithFixedDelay(() -> extend(e), KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
         }

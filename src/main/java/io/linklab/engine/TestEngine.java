@@ -62,7 +62,7 @@ public final class TestEngine {
     }
 
     private RunHandle startIn(Path dir, String id, TestPlan plan, RunListener listener) {
-        Run run = new Run(id, dir, plan, listener, transports, parsers);
+        Run run = new Run(id, dir, plan, listener, transports, parsers, PointHooks.NONE);
         run.start();
         return run;
     }
