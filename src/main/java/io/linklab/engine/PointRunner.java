@@ -15,9 +15,6 @@ import java.util.Map;
  */
 final class PointRunner {
 
-    /** How long the MTU path check may retry while a link settles after a change. */
-    static final long MTU_SETTLE_MILLIS = 5000;
-
     private final RunContext run;
     private final MtuTransaction mtu;
     private final PointHooks hooks;
@@ -120,7 +117,8 @@ final class PointRunner {
 
     private void applyMtu(int value) throws PointFailure, Run.RunAbort, InterruptedException {
         try {
-            mtu.apply(value, run.hosts().client(), run.plan().target(), MTU_SETTLE_MILLIS);
+            mtu.apply(value, run.hosts().client(), run.plan().target(),
+                    run.timings().mtuSettle().toMillis());
         } catch (PointFailure e) {
             throw new PointFailure(e.getMessage(), true);
         } catch (TransportException e) {

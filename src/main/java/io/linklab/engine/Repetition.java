@@ -34,12 +34,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Repetition {
 
-    /** How long a server may take to say it listens. */
-    static final Duration SERVER_START = Duration.ofSeconds(10);
-    /** How long a client may run beyond warm-up and test time before the point counts as timed out. */
-    static final Duration CLIENT_GRACE = Duration.ofSeconds(20);
-    /** How long the SSH server of a silent host has to answer before the run counts the host as lost. */
-    static final Duration CONTACT_TIMEOUT = Duration.ofSeconds(5);
     /** Error output kept per command and repetition (first and last lines): messages come from its ends. */
     static final int KEPT_STDERR_CHARS = 64 * 1024;
 
@@ -237,7 +231,7 @@ final class Repetition {
     private void awaitServers(List<RemoteProcess> servers, List<CountDownLatch> ready, List<BoundedLines> serverErr)
             throws PointFailure, InterruptedException {
         String label = run.hosts().serverLabel();
-        long serverDeadline = System.nanoTime() + SERVER_START.toNanos();
+        long serverDeadline = System.nanoTime() + run.timings().serverStart().toNanos();
         for (int i = 0; i < servers.size(); i++) {
             while (!ready.get(i).await(50, TimeUnit.MILLISECONDS)) {
                 control.checkCancelled();
@@ -247,7 +241,7 @@ final class Repetition {
                 }
                 if (System.nanoTime() > serverDeadline) {
                     throw new PointFailure(tool.program() + " server on " + label + " port " + (p.basePort() + i)
-                            + " did not report listening within " + SERVER_START.toSeconds() + " s");
+                            + " did not report listening within " + run.timings().serverStart().toSeconds() + " s");
                 }
             }
         }
@@ -358,7 +352,7 @@ final class Repetition {
     private void awaitClients(List<RemoteProcess> clients) throws PointFailure, Run.RunAbort, InterruptedException {
         RunHosts hosts = run.hosts();
         long startNs = System.nanoTime();
-        long limit = startNs + Duration.ofSeconds(p.omitS() + p.durationS()).plus(CLIENT_GRACE).toNanos();
+        long limit = startNs + Duration.ofSeconds(p.omitS() + p.durationS()).plus(run.timings().clientGrace()).toNanos();
         long stallNs = TimeUnit.MILLISECONDS.toNanos((long) Math.max(8000, p.intervalS() * 5000));
         for (RemoteProcess c : clients) {
             while (c.waitFor(Duration.ofMillis(100)).isEmpty()) {
@@ -378,13 +372,14 @@ final class Repetition {
         }
     }
 
-    private static void checkContact(Transport t, String who) throws Run.RunAbort,
+    private void checkContact(Transport t, String who) throws Run.RunAbort,
             InterruptedException {
         // A round trip to the SSH server, not a command: a command pays the host's login shell, which on a
         // busy host was seen to take longer than this whole check while the host was perfectly reachable.
-        if (!t.answers(CONTACT_TIMEOUT)) {
+        Duration timeout = run.timings().contactTimeout();
+        if (!t.answers(timeout)) {
             throw new Run.RunAbort("lost contact with " + who + ": it stopped answering (no output for several "
-                    + "seconds, and its SSH server did not answer within " + CONTACT_TIMEOUT.toSeconds()
+                    + "seconds, and its SSH server did not answer within " + timeout.toSeconds()
                     + " s); the samples measured until then are kept");
         }
     }

@@ -45,6 +45,7 @@ final class Run implements RunHandle {
     private final TransportFactory transports;
     private final ParserFactory parsers;
     private final PointHooks hooks;
+    private final RunTimings timings;
     private final ToolCommand tool;
     private final RunRecord record;
     /** The plan's points, built once: the command preview recorded with the run and the run itself use these. */
@@ -55,7 +56,7 @@ final class Run implements RunHandle {
     private RunJournal journal;
 
     Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
-        ParserFactory parsers, PointHooks hooks) {
+        ParserFactory parsers, PointHooks hooks, RunTimings timings) {
         this.runId = runId;
         this.dir = dir;
         this.plan = plan;
@@ -63,6 +64,7 @@ final class Run implements RunHandle {
         this.transports = transports;
         this.parsers = parsers;
         this.hooks = hooks;
+        this.timings = timings;
         this.tool = ToolCommand.forTool(plan.tool());
         this.record = new RunRecord(runId);
         this.points = SweepPoints.of(plan);
@@ -171,7 +173,7 @@ final class Run implements RunHandle {
                 beginMtu(mtu);
             }
             ending = measure(new PointRunner(new RunContext(plan, tool, parsers, hosts, journal, record, listener,
-                    logs, control), mtu, hooks), donePoints);
+                    logs, control, timings), mtu, hooks), donePoints);
         } catch (RunAbort e) {
             boolean stopped = control.broken() == null && control.cancelled();
             ending = new Ending(stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,

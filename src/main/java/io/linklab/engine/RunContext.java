@@ -9,7 +9,8 @@ import io.linklab.tools.command.ToolCommand;
  * (journal, record, listener, raw logs) and whether to stop.
  */
 record RunContext(TestPlan plan, ToolCommand tool, ParserFactory parsers, RunHosts hosts, RunJournal journal,
-                  RunRecord record, RunListener listener, RawLogs logs, RunControl control) {
+                  RunRecord record, RunListener listener, RawLogs logs, RunControl control,
+                  RunTimings timings) {
 
     /** A warning about the measurement: in the run's notes, the journal, the event list and the progress. */
     void warn(String point, int rep, String message) {
