@@ -55,19 +55,20 @@ class ScriptedRunTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final List<String> progress = new CopyOnWriteArrayList<>();
 
-    /** What the one-round-trip probe prints on a healthy host with iperf3, ping and taskset, logged in as root. */
+    /** What the brief probe prints on a healthy host with iperf3, ping and taskset, logged in as root. */
     private static String facts(String address, boolean iperf3) {
-        return "kernel=Linux 6.1.0\nhostname=h\nuid=0\nuser=root\ncpus=4\n"
-                + (iperf3 ? "tool.path=/usr/bin/iperf3\ntool.version=iperf 3.12\n" : "")
-                + "if=lo\nif=mgmt0\nif=data0\naddr.127.0.0.1=lo\naddr." + address + "=data0\naddr.198.18.0.9=mgmt0\n"
-                + "if.data0.mtu=1500\nif.data0.state=up\nssh.address=198.18.0.9\nssh.interface=mgmt0\n"
-                + "listen.tcp=0.0.0.0:22\nping=yes\ntaskset=yes\n";
+        return String.join("\n", "uname\tLinux 6.1.0\tx86_64", "hostname\th", "cpus\t4\t4", "uid\t0", "user\troot",
+                iperf3 ? "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)" : "tool\tiperf3",
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772", "if\tmgmt0\t1500\t1000\tup\t\t\t1",
+                "if\tdata0\t1500\t10000\tup\t\t\t1", "addr\tlo\t127.0.0.1/8", "addr\tdata0\t" + address + "/24",
+                "addr\tmgmt0\t198.18.0.9/24", "listen\ttcp\t0.0.0.0:22", "has\tping", "has\ttaskset",
+                "session\t198.18.0.9", "");
     }
 
     /** A host that answers the probe and, for an MTU sweep, the automatic restore's commands. */
     private static ScriptedTransport host(String label, String address, boolean iperf3) {
         return new ScriptedTransport(label)
-                .on("tool\\.version=", Script.prints(facts(address, iperf3)))
+                .on("linklab-probe brief", Script.prints(facts(address, iperf3)))
                 .on("linklab-mtu-guard claim", Script.prints("mtu 1500"))
                 .on("linklab-mtu-guard arm", Script.prints(FOLDER))
                 .on("linklab-mtu-guard (extend|disarm)", Script.ok());
