@@ -42,12 +42,16 @@ public final class CommandPreview {
      */
     public static Map<String, List<String>> forPlan(TestPlan plan) {
         PlanCheck.require(plan);
+        return forPoints(plan, SweepPoints.of(plan));
+    }
+
+    /** {@link #forPlan} for a plan that was checked, with its points as the run runs them. */
+    static Map<String, List<String>> forPoints(TestPlan plan, List<SweepPoint> points) {
         ToolCommand tool = ToolCommand.forTool(plan.tool());
         List<String> client = new ArrayList<>();
         List<String> server = new ArrayList<>();
         boolean clientRoot = isRoot(plan.client().login());
         boolean serverRoot = isRoot(plan.server().login());
-        List<SweepPoint> points = SweepPoints.of(plan);
         for (SweepPoint point : points) {
             if (!point.label().isEmpty()) {
                 client.add("# point " + point.label());

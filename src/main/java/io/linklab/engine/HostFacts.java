@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.remote.probe.ProbeScript;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,67 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
         return "0".equals(facts.get("uid"));
     }
 
-    /** Parses the probe script's "key=value" lines. */
+    /**
+     * The facts from the brief {@link ProbeScript}'s records, under the keys run.json has always had ("kernel",
+     * "tool.path", "if.data0.mtu", "addr.198.19.0.2", "ssh.interface", ...).
+     *
+     * @param interfaces the data interfaces whose MTU, state and speed are kept
+     */
+    static HostFacts fromProbe(String output, List<String> interfaces) {
+        StringBuilder kv = new StringBuilder();
+        Map<String, String> addressInterfaces = new LinkedHashMap<>();
+        String session = null;
+        for (String[] f : ProbeScript.records(output)) {
+            String a = value(f, 1);
+            switch (f[0]) {
+                case "uname" -> line(kv, "kernel", a);
+                case "hostname", "uid", "user", "cpus" -> line(kv, f[0], a);
+                case "tool" -> {
+                    if (ProbeScript.field(f, 2) != null) {
+                        line(kv, "tool.path", value(f, 2));
+                        line(kv, "tool.version", value(f, 3));
+                    }
+                }
+                case "if" -> {
+                    line(kv, "if", a);
+                    if (interfaces.contains(a)) {
+                        line(kv, "if." + a + ".mtu", value(f, 2));
+                        line(kv, "if." + a + ".state", value(f, 4));
+                        line(kv, "if." + a + ".speed", value(f, 3));
+                    }
+                }
+                case "addr" -> {
+                    String address = value(f, 2).split("/")[0];
+                    line(kv, "addr." + address, a);
+                    addressInterfaces.putIfAbsent(address, a);
+                }
+                case "target" -> line(kv, "target.addresses",
+                        String.join(" ", java.util.Arrays.asList(f).subList(1, f.length)));
+                case "listen" -> line(kv, "listen." + a, value(f, 2));
+                case "has" -> line(kv, a, "yes");
+                case "sudo" -> line(kv, "sudo", a);
+                case "session" -> session = ProbeScript.field(f, 1);
+                default -> {
+                    // a record of the full probe, or of a newer one
+                }
+            }
+        }
+        if (session != null) {
+            line(kv, "ssh.address", session);
+            line(kv, "ssh.interface", addressInterfaces.getOrDefault(session, ""));
+        }
+        return parse(kv.toString());
+    }
+
+    private static String value(String[] f, int i) {
+        return i < f.length ? f[i] : "";
+    }
+
+    private static void line(StringBuilder kv, String key, String value) {
+        kv.append(key).append('=').append(value).append('\n');
+    }
+
+    /** Facts from "key=value" lines, as run.json keeps them. */
     static HostFacts parse(String output) {
         Map<String, String> facts = new LinkedHashMap<>();
         Set<Integer> tcp = new TreeSet<>();

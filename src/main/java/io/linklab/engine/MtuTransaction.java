@@ -1,9 +1,11 @@
 package io.linklab.engine;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.tools.command.ShellWords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +43,8 @@ final class MtuTransaction implements AutoCloseable {
         final Transport transport;
         final String iface;
         int original;
+        /** The MTU this run last set (or tried to set) on the interface, 0 before any change. */
+        volatile int current;
         boolean armed;
         /** The switch's private folder on the host, as arm printed it. */
         String folder;
@@ -104,11 +108,8 @@ final class MtuTransaction implements AutoCloseable {
             e.confirmedAt = System.nanoTime();
         });
         // A thread per host: a host slow to answer must not hold back the other's keep-alive.
-        keepalive = Executors.newScheduledThreadPool(ends.size(), r -> {
-            Thread t = new Thread(r, "linklab-mtu-keepalive-" + runId);
-            t.setDaemon(true);
-            return t;
-        });
+        keepalive = Executors.newScheduledThreadPool(ends.size(),
+                DaemonThreads.named("linklab-mtu-keepalive-" + runId));
         for (End e : ends) {
             keepalive.scheduleWithFixedDelay(() -> extend(e), KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
         }
@@ -238,6 +239,8 @@ final class MtuTransaction implements AutoCloseable {
                 return;
             }
             progress.accept("setting MTU " + mtu + " on " + e.iface + " of " + e.label);
+            // Before the command: one that fails part-way or never answers may still have set it.
+            e.current = mtu;
             CommandResult r = e.transport.run(MtuCommands.set(e.iface, mtu), COMMAND_TIMEOUT);
             // `ip link set` refuses an MTU the driver cannot take; the pings below prove the path.
             if (!r.ok()) {
@@ -308,15 +311,29 @@ final class MtuTransaction implements AutoCloseable {
             e.armed = false;
             notes.add(e.label + " " + e.iface + ": restored " + e.original);
         } catch (TransportException ex) {
-            notes.add(e.label + " " + e.iface + ": could not restore now (" + ex.getMessage()
-                    + "); its automatic restore sets MTU " + e.original + " within " + DEADMAN_SECONDS + " s");
+            notes.add(e.label + " " + e.iface + ": could not restore now (" + ex.getMessage() + ")" + leftAt(e)
+                    + "; its automatic restore sets MTU " + e.original + " within " + DEADMAN_SECONDS + " s"
+                    + ifItDoesNot(e));
             progress.accept("cannot restore the MTU of " + e.iface + " on " + e.label + " (" + ex.getMessage()
-                    + "); the host restores MTU " + e.original + " by itself within " + DEADMAN_SECONDS + " s");
+                    + ")" + leftAt(e) + "; the host restores MTU " + e.original + " by itself within "
+                    + DEADMAN_SECONDS + " s" + ifItDoesNot(e));
         } catch (InterruptedException ex) {
             notes.add(e.label + " " + e.iface + ": interrupted; its automatic restore sets MTU " + e.original
                     + " within " + DEADMAN_SECONDS + " s");
             throw ex;
         }
+    }
+
+    /** Where an interface whose restore failed is left, when this run changed it. */
+    private static String leftAt(End e) {
+        return e.current == 0 || e.current == e.original ? ""
+                : ": " + e.iface + " on " + e.label + " is left at MTU " + e.current;
+    }
+
+    /** What the user does should the host's automatic restore not come either. */
+    private static String ifItDoesNot(End e) {
+        return "; if it is not back at " + e.original + " by then, run '"
+                + ShellWords.join(MtuCommands.set(e.iface, e.original).argv()) + "' as root on " + e.label;
     }
 
     /** Work on one end that may fail. */

@@ -1,78 +1,150 @@
 package io.linklab.engine;
 
-import io.linklab.model.Validators;
-import io.linklab.remote.CommandResult;
-import io.linklab.remote.RemoteCommand;
-import io.linklab.remote.Transport;
-import io.linklab.remote.TransportException;
-import io.linklab.tools.command.ShellWords;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
 import io.linklab.tools.command.ToolCommand;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
- * Probes a host in a single command (one round trip, so a run starts fast): facts, the tool and its
- * version, the given interfaces, every address with its interface, listening ports, which interface the SSH
- * session comes in on and, on the client, what the target's name resolves to there.
+ * Whether a plan can run on two hosts as their probes found them: the tool, interfaces, CPUs, the target, free
+ * ports and, for an MTU sweep, root and ping. Pure: it reads the facts and the plan and does no I/O, so every
+ * refusal is unit-tested without a host.
  */
 final class Preflight {
+
+    /** A finding that does not stop the run; {@code kind} names it in the run's events. */
+    record Warning(String kind, String message) {
+    }
+
+    /** What the check found: reasons to refuse the run (none: it may start), and warnings for a run that goes ahead. */
+    record Findings(List<String> problems, List<Warning> warnings) {
+        boolean refused() {
+            return !problems.isEmpty();
+        }
+    }
+
+    /** One end as the check sees it: the plan's end, the host's facts and the label messages name it by. */
+    record End(TestPlan.End plan, HostFacts facts, String label) {
+    }
 
     private Preflight() {
     }
 
     /**
-     * @param resolve a host name to look up as the host would (the client's target, when it is not an address),
-     *                or null
+     * @param points the plan's points (the most processes any point starts, whether an MTU changes)
+     * @param client the client end; when both ends are one host probed once, {@code server.facts()} is the same object
      */
-    static RemoteCommand probe(ToolCommand tool, List<String> interfaces, String resolve) {
-        StringBuilder s = new StringBuilder();
-        s.append("echo kernel=$(uname -sr); echo hostname=$(uname -n); echo uid=$(id -u); ");
-        s.append("echo cpus=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN); ");
-        s.append("p=$(command -v ").append(tool.program()).append(") && { echo tool.path=$p; ");
-        s.append("echo tool.version=$(").append(ShellWords.join(tool.version().argv()))
-                .append(" 2>&1 | head -n 1); }; ");
-        s.append("for i in /sys/class/net/*; do echo if=${i##*/}; done; ");
-        // "addr.198.19.0.2=data0": what a target must be to reach this host.
-        s.append("ip -o addr show 2>/dev/null | awk '{split($4, p, \"/\"); sub(/@.*/, \"\", $2); ");
-        s.append("print \"addr.\" p[1] \"=\" $2}'; ");
-        if (resolve != null) {
-            Validators.requireHostOrAddress("target", resolve);
-            s.append("command -v getent >/dev/null && echo target.addresses=$(getent ahosts ")
-                    .append(ShellWords.join(List.of(resolve))).append(" | awk '{print $1}' | sort -u); ");
+    static Findings check(TestPlan plan, List<SweepPoint> points, End client, End server) {
+        ToolCommand tool = ToolCommand.forTool(plan.tool());
+        HostFacts cFacts = client.facts();
+        HostFacts sFacts = server.facts();
+        List<String> problems = new ArrayList<>();
+        checkTool(problems, plan.tool(), tool, client);
+        if (sFacts != cFacts) {
+            checkTool(problems, plan.tool(), tool, server);
         }
-        for (String iface : interfaces) {
-            Validators.requireInterfaceName("interface", iface);
-            String d = "/sys/class/net/" + iface;
-            s.append("[ -d ").append(d).append(" ] && { echo if.").append(iface).append(".mtu=$(cat ").append(d)
-                    .append("/mtu); echo if.").append(iface).append(".state=$(cat ").append(d).append("/operstate); ")
-                    .append("echo if.").append(iface).append(".speed=$(cat ").append(d)
-                    .append("/speed 2>/dev/null); }; ");
+        checkInterface(problems, client);
+        checkInterface(problems, server);
+        checkCpus(problems, client);
+        checkCpus(problems, server);
+        TargetCheck.Findings target = TargetCheck.check(plan.target(), cFacts, client.label(), sFacts, server.label(),
+                plan.client().login().equals(plan.server().login()));
+        problems.addAll(target.problems());
+        int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
+        for (int i = 0; i < maxProcesses; i++) {
+            int port = plan.basePort() + i;
+            boolean busy = plan.protocol() == TestPlan.Protocol.UDP && plan.tool() == Tool.IPERF2
+                    ? sFacts.udpListening().contains(port) : sFacts.tcpListening().contains(port);
+            if (busy) {
+                problems.add("port " + port + " is already in use on " + server.label() + " (another test server?); "
+                        + "stop it or choose another first port (--port)");
+            }
         }
-        // SSH_CONNECTION is "client-ip client-port server-ip server-port": the interface holding the
-        // server address is the one whose MTU must never change under our own session.
-        s.append("if [ -n \"$SSH_CONNECTION\" ]; then set -- $SSH_CONNECTION; echo ssh.address=$3; ");
-        s.append("echo ssh.interface=$(ip -o addr show 2>/dev/null | awk -v a=\"$3\" ");
-        s.append("'{split($4, p, \"/\"); if (p[1] == a) {print $2; exit}}'); fi; ");
-        s.append("ss -Hltn 2>/dev/null | awk '{print \"listen.tcp=\" $4}'; ");
-        s.append("ss -Hlun 2>/dev/null | awk '{print \"listen.udp=\" $4}'; ");
-        s.append("command -v ping >/dev/null && echo ping=yes; ");
-        s.append("command -v taskset >/dev/null && echo taskset=yes; ");
-        // The one command an MTU sweep runs as root: asked for exactly, as the documented sudoers rule allows
-        // no more (sudo -n true would need NOPASSWD for everything).
-        String probeIf = interfaces.isEmpty() ? "lo" : interfaces.get(0);
-        s.append("echo user=$(id -un); ");
-        s.append("[ \"$(id -u)\" = 0 ] || { sudo -n -l ip link set dev ").append(probeIf)
-                .append(" mtu 1500 >/dev/null 2>&1 && echo sudo=yes; }; true");
-        return RemoteCommand.of("probe the host", "sh", "-c", s.toString());
+        boolean changesMtu = points.stream().anyMatch(p -> p.mtu() != null);
+        if (changesMtu) {
+            refuseSessionInterface(problems, client);
+            refuseSessionInterface(problems, server);
+            for (End e : List.of(client, server)) {
+                HostFacts f = e.facts();
+                if (!f.root() && !"yes".equals(f.get("sudo"))) {
+                    problems.add("changing the MTU on " + e.label() + " needs root: log in as root, or let this user"
+                            + " run 'ip link set' through sudo without a password: run 'visudo -f "
+                            + "/etc/sudoers.d/linklab' there and add the line: " + MtuCommands.sudoersLine(f.get("user")));
+                }
+            }
+            if (!"yes".equals(cFacts.get("ping"))) {
+                problems.add("ping is not installed on " + client.label() + "; it checks each MTU with don't-fragment "
+                        + "pings (apt-get install iputils-ping)");
+            }
+        }
+        if (!problems.isEmpty()) {
+            return new Findings(problems, List.of());
+        }
+        List<Warning> warnings = new ArrayList<>();
+        target.warnings().forEach(w -> warnings.add(new Warning("target-on-session-interface", w)));
+        String cIf = plan.client().dataInterface();
+        String sIf = plan.server().dataInterface();
+        if (cIf != null && sIf != null && !changesMtu) {
+            OptionalInt cm = cFacts.mtu(cIf);
+            OptionalInt sm = sFacts.mtu(sIf);
+            if (cm.isPresent() && sm.isPresent() && cm.getAsInt() != sm.getAsInt()) {
+                warnings.add(new Warning("mtu-mismatch", "the MTUs differ: " + cIf + " on " + client.label() + " has "
+                        + cm.getAsInt() + ", " + sIf + " on " + server.label() + " has " + sm.getAsInt()
+                        + "; the path carries the smaller"));
+            }
+        }
+        return new Findings(List.of(), warnings);
     }
 
-    static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces, String resolve)
-            throws TransportException, InterruptedException {
-        // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
-        CommandResult r = t.runBrief(probe(tool, interfaces, resolve), Duration.ofSeconds(15));
-        if (r.timedOut()) {
-            throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
+    private static void checkTool(List<String> problems, Tool t, ToolCommand tool, End e) {
+        if (!e.facts().hasTool()) {
+            String pkg = switch (t) {
+                case IPERF3 -> "iperf3";
+                case IPERF2 -> "iperf";
+                case NETPERF -> "netperf";
+            };
+            problems.add(tool.program() + " is not installed on " + e.label() + "; install it there (e.g. apt-get "
+                    + "install " + pkg + " or dnf install " + pkg + ")");
         }
-        return HostFacts.parse(r.stdout());
+    }
+
+    private static void checkCpus(List<String> problems, End e) {
+        if (e.plan().cpus().isEmpty()) {
+            return;
+        }
+        if (!"yes".equals(e.facts().get("taskset"))) {
+            problems.add("taskset is not installed on " + e.label() + "; it pins the processes to CPUs (apt-get "
+                    + "install util-linux), or run without CPU pinning");
+        }
+        String online = e.facts().get("cpus");
+        if (online != null && online.matches("\\d+")) {
+            int n = Integer.parseInt(online);
+            List<Integer> missing = e.plan().cpus().stream().filter(c -> c >= n).distinct().toList();
+            if (!missing.isEmpty()) {
+                problems.add("CPU " + missing.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                        + " is not on " + e.label() + ", which has " + n + " CPU" + (n == 1 ? "" : "s") + " (0-"
+                        + (n - 1) + "); pin to those");
+            }
+        }
+    }
+
+    private static void checkInterface(List<String> problems, End e) {
+        String iface = e.plan().dataInterface();
+        if (iface != null && !e.facts().hasInterface(iface)) {
+            problems.add("interface " + iface + " does not exist on " + e.label() + " (it has: "
+                    + String.join(", ", e.facts().interfaces()) + ")");
+        }
+    }
+
+    private static void refuseSessionInterface(List<String> problems, End e) {
+        String iface = e.plan().dataInterface();
+        if (iface != null && iface.equals(e.facts().sshInterface())) {
+            problems.add("refusing to change the MTU of " + iface + " on " + e.label() + ": it carries the SSH "
+                    + "session LinkLab controls the host through (" + e.facts().get("ssh.address") + "); test over a "
+                    + "separate data interface");
+        }
     }
 }

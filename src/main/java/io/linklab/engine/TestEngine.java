@@ -17,11 +17,21 @@ public final class TestEngine {
     private final ResultsStore store;
     private final TransportFactory transports;
     private final ParserFactory parsers;
+    private final PointHooks hooks;
+    private final RunTimings timings;
 
     public TestEngine(ResultsStore store, TransportFactory transports, ParserFactory parsers) {
+        this(store, transports, parsers, PointHooks.NONE, RunTimings.STANDARD);
+    }
+
+    /** An engine whose runs do {@code hooks}' work around each measurement and wait for hosts as {@code timings} say. */
+    TestEngine(ResultsStore store, TransportFactory transports, ParserFactory parsers, PointHooks hooks,
+               RunTimings timings) {
         this.store = Objects.requireNonNull(store);
         this.transports = Objects.requireNonNull(transports);
         this.parsers = Objects.requireNonNull(parsers);
+        this.hooks = Objects.requireNonNull(hooks);
+        this.timings = Objects.requireNonNull(timings);
     }
 
     /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
@@ -62,7 +72,7 @@ public final class TestEngine {
     }
 
     private RunHandle startIn(Path dir, String id, TestPlan plan, RunListener listener) {
-        Run run = new Run(id, dir, plan, listener, transports, parsers);
+        Run run = new Run(id, dir, plan, listener, transports, parsers, hooks, timings);
         run.start();
         return run;
     }

@@ -2,14 +2,19 @@ package io.linklab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Tool;
+import io.linklab.remote.LocalTransport;
+import io.linklab.tools.command.ToolCommand;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HostFactsTest {
 
     @Test
-    void probeOutputIsUnderstood() {
+    void storedFactsAreUnderstood() {
         HostFacts f = HostFacts.parse("""
                 kernel=Linux 6.1.0
                 uid=0
@@ -35,5 +40,71 @@ class HostFactsTest {
         assertTrue(f.tcpListening().contains(631));
         assertTrue(f.udpListening().contains(5353));
         assertEquals(2, f.interfaces().size());
+    }
+
+    @Test
+    void theBriefProbesRecordsGiveTheKeysRunJsonHasAlwaysHad() {
+        HostFacts f = HostFacts.fromProbe(String.join("\n",
+                "uname\tLinux 6.1.0\tx86_64",
+                "cpus\t2\t4",
+                "uid\t1000",
+                "user\talice",
+                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                "if\tmgmt0\t1500\t10000\tup\t\taa:bb:cc:dd:ee:01\t1",
+                "if\tdata0\t9000\t100000\tup\t\taa:bb:cc:dd:ee:02\t1",
+                "addr\tmgmt0\t198.18.3.11/24",
+                "addr\tdata0\t198.19.3.1/24",
+                "addr\tdata0\tfd00::1/64",
+                "target\t198.19.3.2\tfd00::2",
+                "listen\ttcp\t0.0.0.0:22",
+                "listen\tudp\t*:5353",
+                "has\tping",
+                "sudo\tyes",
+                "session\t198.18.3.11",
+                ""), List.of("data0"));
+        assertEquals("Linux 6.1.0", f.get("kernel"));
+        assertEquals("2", f.get("cpus"), "the CPUs the processes may run on (nproc)");
+        assertEquals("iperf 3.12 (cJSON 1.7.15)", f.get("tool.version"));
+        assertEquals(List.of("lo", "mgmt0", "data0"), f.interfaces());
+        assertEquals(9000, f.mtu("data0").getAsInt());
+        assertEquals("100000", f.get("if.data0.speed"));
+        assertNull(f.get("if.mgmt0.mtu"), "only the data interfaces' details are kept");
+        assertEquals("data0", f.addresses().get("fd00::1"));
+        assertEquals(List.of("198.19.3.2", "fd00::2"), f.targetAddresses());
+        assertTrue(f.tcpListening().contains(22) && f.udpListening().contains(5353));
+        assertEquals("yes", f.get("ping"));
+        assertNull(f.get("taskset"));
+        assertEquals("yes", f.get("sudo"));
+        assertFalse(f.root());
+        assertEquals("198.18.3.11", f.get("ssh.address"));
+        assertEquals("mgmt0", f.sshInterface());
+    }
+
+    @Test
+    void aToolThatIsMissingAndATargetThatResolvesToNothing() {
+        HostFacts f = HostFacts.fromProbe("tool\tiperf3\ntarget\nsession\t\n", List.of());
+        assertFalse(f.hasTool());
+        assertEquals(List.of(), f.targetAddresses());
+        assertNull(f.sshInterface(), "no SSH session: nothing to protect");
+    }
+
+    @Test
+    void theBriefProbeRunsOnThisMachine() throws Exception {
+        LocalTransport local = new LocalTransport();
+        try {
+            HostFacts f = PreflightProbe.run(local, ToolCommand.forTool(Tool.IPERF3), List.of("lo"), "localhost");
+            assertTrue(f.hasInterface("lo"), f.facts().toString());
+            assertTrue(f.mtu("lo").getAsInt() > 0, f.facts().toString());
+            assertEquals("lo", f.addresses().get("127.0.0.1"), f.facts().toString());
+            assertEquals(System.getProperty("user.name"), f.get("user"));
+            assertTrue(f.get("cpus").matches("\\d+"), f.facts().toString());
+            assertTrue(f.targetAddresses() == null || f.targetAddresses().contains("127.0.0.1")
+                    || f.targetAddresses().contains("::1"), f.facts().toString());
+            assertEquals(new java.io.File("/usr/bin/iperf3").canExecute() || f.hasTool(), f.hasTool(),
+                    f.facts().toString());
+        } finally {
+            local.cleanup();
+        }
     }
 }

@@ -8,11 +8,15 @@ import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
- * A real transport that notes, in one list shared by all hosts, when each command run and each cleanup
- * begins and ends ("HOST run DESCRIPTION", "HOST done DESCRIPTION", "HOST cleanup", "HOST cleaned"): the
- * order in which the engine talks to the hosts, for tests that prove one step cannot overlap another.
+ * A transport (a real one, or a {@link ScriptedTransport}) that notes, in one list shared by all hosts, when each
+ * command starts, each command run and each cleanup begins and ends, and each started process is stopped
+ * ("HOST start DESCRIPTION", "HOST run DESCRIPTION", "HOST done DESCRIPTION", "HOST stop DESCRIPTION", "HOST
+ * cleanup", "HOST cleaned"): the order in which the engine talks to the hosts, for tests that prove one step
+ * cannot overlap another or comes before another.
  */
 final class RecordingTransport implements Transport {
 
@@ -32,7 +36,29 @@ final class RecordingTransport implements Transport {
     @Override
     public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
         events.add(hostLabel() + " start " + command.description());
-        return transport.start(command, stdout, stderr);
+        RemoteProcess p = transport.start(command, stdout, stderr);
+        return new RemoteProcess() {
+            @Override
+            public OptionalInt waitFor(Duration timeout) throws InterruptedException {
+                return p.waitFor(timeout);
+            }
+
+            @Override
+            public boolean isAlive() {
+                return p.isAlive();
+            }
+
+            @Override
+            public void cancel() {
+                events.add(hostLabel() + " stop " + command.description());
+                p.cancel();
+            }
+
+            @Override
+            public Optional<String> failure() {
+                return p.failure();
+            }
+        };
     }
 
     @Override
@@ -69,6 +95,11 @@ final class RecordingTransport implements Transport {
         } finally {
             events.add(hostLabel() + " cleaned");
         }
+    }
+
+    @Override
+    public boolean answers(Duration timeout) throws InterruptedException {
+        return transport.answers(timeout);
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.linklab.model.HostFacts;
 import io.linklab.model.HostFacts.InterfaceFacts;
 import io.linklab.model.HostFacts.ToolFacts;
 import io.linklab.remote.CommandResult;
-import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
@@ -21,9 +20,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds out what a host offers for a test, in one round trip: system, CPU, measurement tools and their
- * versions, interfaces (addresses, MTU, speed, driver, offloads), TCP sysctls, and which interface
- * carries the SSH session. Missing tools come with the install command for the host's distribution.
+ * Finds out what a host offers for a test, in one round trip of the full {@link ProbeScript}: system, CPU,
+ * measurement tools and their versions, interfaces (addresses, MTU, speed, driver, offloads), TCP sysctls, and
+ * which interface carries the SSH session. Missing tools come with the install command for the host's distribution.
  */
 public final class HostProbe {
 
@@ -31,65 +30,13 @@ public final class HostProbe {
     public static final List<String> TOOLS = List.of("iperf3", "iperf", "netperf", "netserver", "ethtool");
     public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    // Read-only commands; every tool call is bounded by timeout(1) where present.
-    static final String SCRIPT = """
-            t() { printf '%s' "$1"; shift; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; }
-            first() { head -n 1 2>/dev/null | tr -d '\\t\\r'; }
-            to() { if command -v timeout >/dev/null 2>&1; then timeout 5 "$@"; else "$@"; fi; }
-            t uname "$(uname -srm 2>/dev/null)"
-            t hostname "$(uname -n 2>/dev/null)"
-            if [ -r /etc/os-release ]; then
-              ID=; ID_LIKE=; PRETTY_NAME=
-              . /etc/os-release 2>/dev/null
-              t os "${ID:-}" "${ID_LIKE:-}" "${PRETTY_NAME:-}"
-            fi
-            t cpus "$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null)"
-            t cpu "$(grep -m1 -E '^(model name|Model|cpu model|Hardware)' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*:[[:space:]]*//' | first)"
-            t uid "$(id -u)"
-            for x in iperf3 iperf netperf netserver ethtool; do
-              p=$(command -v "$x" 2>/dev/null) || { t tool "$x"; continue; }
-              case $x in
-                iperf3|ethtool) v=$(to "$p" --version 2>&1 | first);;
-                iperf) v=$(to "$p" -v 2>&1 | first);;
-                netperf|netserver) v=$(to "$p" -V 2>&1 | first);;
-              esac
-              t tool "$x" "$p" "$v"
-            done
-            for k in net/core/rmem_max net/core/wmem_max net/core/rmem_default net/core/wmem_default \\
-                     net/ipv4/tcp_rmem net/ipv4/tcp_wmem net/ipv4/tcp_congestion_control \\
-                     net/ipv4/tcp_available_congestion_control net/ipv4/tcp_mtu_probing net/core/netdev_max_backlog; do
-              [ -r /proc/sys/$k ] && t sysctl "$(echo $k | tr / .)" "$(tr '\\t' ' ' </proc/sys/$k)"
-            done
-            set -- $SSH_CONNECTION
-            t session "${3:-}"
-            et=; command -v ethtool >/dev/null 2>&1 && et=1
-            for d in /sys/class/net/*; do
-              [ -e "$d" ] || continue
-              n=${d##*/}
-              sp=$(cat "$d/speed" 2>/dev/null) || sp=
-              drv=
-              [ -e "$d/device/driver" ] && drv=$(basename "$(readlink "$d/device/driver")")
-              [ -z "$drv" ] && [ -n "$et" ] && drv=$(to ethtool -i "$n" 2>/dev/null | sed -n 's/^driver: //p' | first)
-              t if "$n" "$(cat "$d/mtu" 2>/dev/null)" "$sp" "$(cat "$d/operstate" 2>/dev/null)" "$drv" \\
-                "$(cat "$d/address" 2>/dev/null)" "$(cat "$d/type" 2>/dev/null)"
-              if [ -n "$et" ]; then
-                to ethtool -k "$n" 2>/dev/null | grep -E '^(tcp-segmentation-offload|generic-segmentation-offload|generic-receive-offload|large-receive-offload|rx-checksumming|tx-checksumming|scatter-gather):' \\
-                  | while IFS=: read -r k v; do set -- $v; t offload "$n" "$k" "$1"; done
-              fi
-            done
-            if command -v ip >/dev/null 2>&1; then
-              ip -o addr show 2>/dev/null | while read -r _ n _ a _; do t addr "${n%%@*}" "$a"; done
-            fi
-            exit 0
-            """;
-
     private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
 
     /** Probes a host through a transport that is already logged in. */
     public HostFacts probe(Transport transport) {
         Instant at = Instant.now();
         try {
-            CommandResult r = transport.run(RemoteCommand.of("probe the host", "sh", "-c", SCRIPT), TIMEOUT);
+            CommandResult r = transport.run(ProbeScript.full(TOOLS), TIMEOUT);
             if (r.timedOut()) {
                 return HostFacts.failed(transport.hostLabel(), at, true, "probing " + transport.hostLabel()
                         + " took longer than " + TIMEOUT.toSeconds() + " s");
@@ -149,17 +96,16 @@ public final class HostProbe {
         Map<String, String[]> ifs = new LinkedHashMap<>();
         Map<String, List<String>> addrs = new LinkedHashMap<>();
         Map<String, Map<String, Boolean>> offloads = new LinkedHashMap<>();
-        for (String line : output.split("\n")) {
-            String[] f = line.split("\t", -1);
+        for (String[] f : ProbeScript.records(output)) {
             switch (f[0]) {
-                case "uname" -> kernel = field(f, 1);
+                case "uname" -> kernel = field(f, 2) == null ? field(f, 1) : field(f, 1) + " " + field(f, 2);
                 case "hostname" -> hostname = field(f, 1);
                 case "os" -> {
                     osId = field(f, 1);
                     osLike = field(f, 2);
                     osName = field(f, 3);
                 }
-                case "cpus" -> cpus = parseInt(field(f, 1));
+                case "cpus" -> cpus = parseInt(field(f, 2) == null ? field(f, 1) : field(f, 2));
                 case "cpu" -> cpuModel = field(f, 1);
                 case "uid" -> root = "0".equals(field(f, 1));
                 case "tool" -> tools.put(field(f, 1), f);
@@ -260,7 +206,7 @@ public final class HostProbe {
     }
 
     private static String field(String[] f, int i) {
-        return i < f.length && !f[i].isEmpty() ? f[i] : null;
+        return ProbeScript.field(f, i);
     }
 
     private static int parseInt(String s) {

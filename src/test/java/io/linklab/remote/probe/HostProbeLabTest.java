@@ -7,13 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.lab.Lab;
 import io.linklab.model.HostFacts;
 import io.linklab.remote.LoginPrompts;
-import io.linklab.remote.SessionInterface;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +62,7 @@ class HostProbeLabTest {
     @Test
     void sessionInterfaceIsTheManagementLink() throws Exception {
         try (SshTransport t = connector().connect(SshTarget.parse(lab.h2().login()))) {
-            assertEquals(Optional.of("mgmt0"), SessionInterface.of(t));
+            assertEquals("mgmt0", new HostProbe().probe(t).sessionInterface());
         }
     }
 }

@@ -1,0 +1,71 @@
+package io.linklab.engine;
+
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The end of every run, whatever happened: the processes it still has killed, the MTUs restored (both hosts at
+ * once), then each host's own clean-up (whatever of the run is left there) and the logins closed. One step
+ * failing never stops the others; each failure is a warning in the record.
+ */
+final class RunCleanup {
+
+    private final RunRecord record;
+    private final RunListener listener;
+
+    RunCleanup(RunRecord record, RunListener listener) {
+        this.record = record;
+        this.listener = listener;
+    }
+
+    /**
+     * @param hosts each logged-in host once (none when no login completed)
+     * @param mtu   the run's MTU transaction, or null when it changed no MTU
+     */
+    void run(RunControl control, List<Transport> hosts, MtuTransaction mtu) {
+        joinAll(control.killLeftovers());
+        // The MTUs go back (both hosts at once) before the transports kill whatever of ours still runs: the
+        // host clean-up kills every process group of the run, the restore's own commands included.
+        if (mtu != null) {
+            joinAll(List.of(CompletableFuture.runAsync(() -> record.mtuRestore(mtu.restore()), Run.IO)));
+        }
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (Transport t : hosts) {
+            t.prepareFor(0); // nothing more after the clean-up, which takes the launcher prepared for it
+            work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), Run.IO));
+        }
+        joinAll(work);
+        for (Transport t : hosts) {
+            t.close();
+        }
+    }
+
+    /** Waits for clean-up work; one part failing must not stop the others or the rest of the clean-up. */
+    private void joinAll(List<CompletableFuture<Void>> work) {
+        for (CompletableFuture<Void> f : work) {
+            try {
+                f.join();
+            } catch (CompletionException | CancellationException e) {
+                record.warning("clean-up step failed: " + e.getCause());
+            }
+        }
+    }
+
+    private void cleanUpHost(Transport t) {
+        try {
+            for (String killed : t.cleanup()) {
+                record.warning("clean-up on " + t.hostLabel() + ": " + killed);
+            }
+        } catch (TransportException e) {
+            record.warning("clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+            listener.progress("warning: clean-up on " + t.hostLabel() + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

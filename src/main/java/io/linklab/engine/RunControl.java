@@ -1,0 +1,160 @@
+package io.linklab.engine;
+
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Whether a run must stop and why (the user, a signal, a failure from within, an Error on another thread), and
+ * the processes a stop must kill: every process the run started is registered here until it is stopped.
+ */
+final class RunControl {
+
+    private final String runId;
+    private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
+    /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
+    private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean cancelled;
+    /** Who stopped the run ("the user", "SIGTERM") and when: run.json's outcome of an interrupted run. */
+    private volatile String stoppedBy;
+    private volatile Instant stoppedAt;
+    /**
+     * Why the run must stop: an Error (out of memory, a stack overflow) on a thread of the run other than
+     * its own, in words for the user. The run fails with it.
+     */
+    private volatile String broken;
+    /** Why the run was stopped from within (not by the user): the run fails with this message. */
+    private volatile String stoppedBecause;
+    private volatile Thread thread;
+
+    RunControl(String runId) {
+        this.runId = runId;
+    }
+
+    /** The thread a stop interrupts: the run's own. */
+    void runsOn(Thread t) {
+        thread = t;
+    }
+
+    void cancel(String by) {
+        synchronized (this) {
+            if (stoppedBy == null) {
+                stoppedBy = by;
+                stoppedAt = Instant.now();
+            }
+        }
+        cancelled = true;
+        // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
+        synchronized (live) {
+            for (RemoteProcess p : live) {
+                cancels.add(CompletableFuture.runAsync(p::cancel, Run.IO));
+            }
+        }
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    /** Stops the run like {@link #cancel}, but as a failure with {@code message} (the first one wins). */
+    void stopFailing(String message) {
+        synchronized (this) {
+            if (stoppedBecause == null) {
+                stoppedBecause = message;
+            }
+        }
+        cancel("LinkLab: " + message);
+    }
+
+    boolean cancelled() {
+        return cancelled;
+    }
+
+    String stoppedBy() {
+        return stoppedBy;
+    }
+
+    Instant stoppedAt() {
+        return stoppedAt;
+    }
+
+    String broken() {
+        return broken;
+    }
+
+    String stoppedBecause() {
+        return stoppedBecause;
+    }
+
+    /** Neither stopped nor broken: the run may start its next step. */
+    boolean goesOn() {
+        return !cancelled && broken == null;
+    }
+
+    void checkCancelled() throws InterruptedException {
+        if (cancelled || broken != null) {
+            throw new InterruptedException(cancelled ? "cancelled" : "broken");
+        }
+    }
+
+    /**
+     * Hands a command's output to the run; an Error while doing so (in a parser or a listener) stops and
+     * fails the run rather than ending the thread that delivers the output, unnoticed.
+     */
+    LineSink guarded(LineSink sink, RemoteCommand cmd) {
+        return line -> {
+            try {
+                sink.line(line);
+            } catch (Error e) {
+                String why = "internal error: " + e + " while reading the output of '" + cmd.description()
+                        + "'; the run was stopped, what was measured until then is kept";
+                synchronized (this) {
+                    if (broken != null) {
+                        return;
+                    }
+                    broken = why;
+                }
+                System.err.println("LinkLab: run " + runId + ": " + why);
+            }
+        };
+    }
+
+    /** Registers a process that started, for the clean-up; one that starts after a stop is killed at once. */
+    RemoteProcess started(RemoteProcess p) {
+        live.add(p);
+        if (cancelled) {
+            cancels.add(CompletableFuture.runAsync(p::cancel, Run.IO));
+        }
+        return p;
+    }
+
+    /** Stops a process and returns once it is gone with its output delivered (a Stop's cancel may be under way). */
+    void stop(RemoteProcess p) {
+        if (p.isAlive()) {
+            p.cancel();
+        }
+        live.remove(p);
+    }
+
+    /** What the clean-up must still kill, and the kills a stop already started: taken once, at the end. */
+    List<CompletableFuture<Void>> killLeftovers() {
+        List<RemoteProcess> left;
+        synchronized (live) {
+            left = new ArrayList<>(live);
+            live.clear();
+        }
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (RemoteProcess p : left) {
+            work.add(CompletableFuture.runAsync(p::cancel, Run.IO));
+        }
+        synchronized (cancels) {
+            work.addAll(cancels);
+        }
+        return work;
+    }
+}

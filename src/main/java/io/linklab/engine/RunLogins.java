@@ -1,0 +1,150 @@
+package io.linklab.engine;
+
+import io.linklab.model.TestPlan;
+import io.linklab.model.Validators;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import io.linklab.tools.command.ToolCommand;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The logins of a run and the probe of each host, started together before anything else (they are the slowest
+ * part before the test): each host's probe starts as soon as its own login is done, not when both are.
+ */
+final class RunLogins {
+
+    private final CompletableFuture<Transport> clientLogin;
+    private final CompletableFuture<Transport> serverLogin;
+    private final CompletableFuture<HostFacts> clientProbe;
+    private final CompletableFuture<HostFacts> serverProbe;
+    /** The transports {@link #hosts} got, for the clean-up: the client's alone when the server's login failed. */
+    private final List<Transport> taken = new ArrayList<>();
+
+    private RunLogins(CompletableFuture<Transport> clientLogin, CompletableFuture<Transport> serverLogin,
+                      CompletableFuture<HostFacts> clientProbe, CompletableFuture<HostFacts> serverProbe) {
+        this.clientLogin = clientLogin;
+        this.serverLogin = serverLogin;
+        this.clientProbe = clientProbe;
+        this.serverProbe = serverProbe;
+    }
+
+    /** Starts both logins and probes; returns at once. */
+    static RunLogins start(TestPlan plan, List<SweepPoint> points, ToolCommand tool, TransportFactory transports) {
+        boolean oneHost = plan.server().login().equals(plan.client().login());
+        boolean oneProbe = oneHost && interfaces(plan.client()).equals(interfaces(plan.server()));
+        // What each host starts before the test - one server or client per process - has its start-up cost
+        // on the host (the login shell) paid at once, while the probe runs (in the first of those launchers).
+        int first = points.get(0).plan().processes();
+        int commands = oneHost ? 2 * first : first;
+        CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
+                () -> preparedFor(open(transports, plan.client().login()), commands), Run.IO);
+        CompletableFuture<Transport> s = oneHost ? c : CompletableFuture.supplyAsync(
+                () -> preparedFor(open(transports, plan.server().login()), commands), Run.IO);
+        // A target given by name is looked up where iperf3 will look it up: on the client.
+        String resolve = plan.target() != null && Validators.ipAddress(plan.target()).isPresent()
+                ? plan.target() : null;
+        CompletableFuture<HostFacts> cp = c.thenApplyAsync(t -> probe(t, tool, interfaces(plan.client()), resolve),
+                Run.IO);
+        CompletableFuture<HostFacts> sp = oneProbe ? cp
+                : s.thenApplyAsync(t -> probe(t, tool, interfaces(plan.server()), null), Run.IO);
+        return new RunLogins(c, s, cp, sp);
+    }
+
+    /** The run ended before it used its logins: close them once they are made (killing what the probe left). */
+    void abandon() {
+        clientProbe.whenComplete((f, e) -> clientLogin.thenAccept(Transport::close));
+        serverProbe.whenComplete((f, e) -> serverLogin.thenAccept(Transport::close));
+    }
+
+    /**
+     * Waits for both logins.
+     *
+     * @throws Run.RunAbort naming the host that could not be logged in to (the other login is closed)
+     */
+    RunHosts hosts() throws Run.RunAbort, InterruptedException {
+        Transport client;
+        try {
+            client = clientLogin.get();
+        } catch (ExecutionException e) {
+            serverLogin.thenAccept(Transport::close);
+            throw abort(e);
+        }
+        taken.add(client);
+        Transport server;
+        try {
+            server = serverLogin.get();
+        } catch (ExecutionException e) {
+            throw abort(e);
+        }
+        if (server != client) {
+            taken.add(server);
+        }
+        return new RunHosts(client, client.hostLabel(), server, server.hostLabel());
+    }
+
+    /** Each transport {@link #hosts} took (once), for the clean-up to clean and close. */
+    List<Transport> taken() {
+        return List.copyOf(taken);
+    }
+
+    /** Both hosts' facts; the same object twice when one probe served both ends. */
+    HostFacts clientFacts() throws Run.RunAbort, InterruptedException {
+        return facts(clientProbe);
+    }
+
+    HostFacts serverFacts() throws Run.RunAbort, InterruptedException {
+        return facts(serverProbe);
+    }
+
+    private static HostFacts facts(CompletableFuture<HostFacts> probe) throws Run.RunAbort, InterruptedException {
+        try {
+            return probe.get();
+        } catch (ExecutionException e) {
+            throw abort(e);
+        }
+    }
+
+    /**
+     * What failed in a task of the run on another thread ends the run with its message; an Error there
+     * is thrown on in the run's own thread (which fails the run saying so).
+     */
+    static Run.RunAbort abort(ExecutionException e) {
+        if (e.getCause() instanceof Error err) {
+            throw err;
+        }
+        return new Run.RunAbort(e.getCause().getMessage());
+    }
+
+    private static List<String> interfaces(TestPlan.End end) {
+        return end.dataInterface() == null ? List.of() : List.of(end.dataInterface());
+    }
+
+    private static Transport preparedFor(Transport t, int commands) {
+        t.prepareFor(commands);
+        return t;
+    }
+
+    private static Transport open(TransportFactory transports, String login) {
+        try {
+            return transports.open(login);
+        } catch (TransportException e) {
+            throw new CompletionException(new Run.RunAbort("cannot connect to " + login + ": " + e.getMessage()));
+        }
+    }
+
+    private static HostFacts probe(Transport t, ToolCommand tool, List<String> ifs, String resolve) {
+        try {
+            return PreflightProbe.run(t, tool, ifs, resolve);
+        } catch (TransportException e) {
+            throw new CompletionException(new Run.RunAbort("preflight on " + t.hostLabel() + " failed: "
+                    + e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(new Run.RunAbort("stopped by the user"));
+        }
+    }
+}
