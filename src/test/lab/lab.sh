@@ -206,9 +206,15 @@ up() {
     # Root's logins on a lab host get a home of the host's own, empty like a fresh machine's: the test
     # machine's /root/.bashrc (pyenv, cargo) would otherwise cost every command 1-3 s of login shell.
     # SlowLoginShellTest and the warm launchers cover hosts whose rc files are slow.
+    # LINKLAB_LAB_HOME=machine keeps this machine's /root instead (engine-bench.sh: hosts whose login shells are
+    # slow, as a by-hand ssh pays on them).
     mkdir -m 700 "$DIR/$h/home"
-    ip netns exec "$(ns "$h")" unshare --mount --propagation private \
-      sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
+    if [[ ${LINKLAB_LAB_HOME:-empty} == machine ]]; then
+      ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
+    else
+      ip netns exec "$(ns "$h")" unshare --mount --propagation private \
+        sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
+    fi
     # known_hosts from the generated keys themselves: no network round trip to trust.
     for k in ed25519 ecdsa; do
       echo "${MGMT_IP[$h]} $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
