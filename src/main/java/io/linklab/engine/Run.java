@@ -162,6 +162,7 @@ final class Run implements RunHandle {
 
         Ending ending;
         MtuTransaction mtu = null;
+        RunCleanup.HostCleanup hostCleanup;
         int[] donePoints = {0};
         try {
             listener.progress("connecting to " + plan.client().login()
@@ -185,12 +186,12 @@ final class Run implements RunHandle {
                             + donePoints[0] + " of " + points.size() + " points");
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
-            new RunCleanup(record, listener).run(control, logins.taken(), mtu);
+            hostCleanup = new RunCleanup(record, listener).start(control, logins.taken(), mtu);
         }
         if (control.stoppedBecause() != null) {
             ending = new Ending(RunRecord.State.FAILED, control.stoppedBecause());
         }
-        return finish(ending);
+        return finish(ending, hostCleanup);
     }
 
     /** Every point in turn, until the last or a stop; how the run ended. */
@@ -232,21 +233,26 @@ final class Run implements RunHandle {
         return new Ending(RunRecord.State.OK, Headlines.headline(allRows));
     }
 
-    /** Records the end, writes the CSVs and run.json, and says how the run went. */
-    private RunOutcome finish(Ending ending) throws IOException {
-        if (ending.state() == RunRecord.State.CANCELLED) {
-            record.stopped(control.stoppedAt(), control.stoppedBy());
-        }
-        record.finish(ending.state(), ending.message(), Instant.now());
-        journal.close();
+    /**
+     * Writes the CSVs while the hosts clean up (the measurement is over: the journal is complete), then records
+     * the end once they are done, writes run.json, and says how the run went.
+     */
+    private RunOutcome finish(Ending ending, RunCleanup.HostCleanup hostCleanup) throws IOException {
         try {
+            journal.close();
             RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep());
             if (damage.any()) {
                 record.warning(damage.warning());
             }
         } catch (IOException e) {
             record.warning("could not write the CSV files: " + e.getMessage());
+        } finally {
+            hostCleanup.await();
         }
+        if (ending.state() == RunRecord.State.CANCELLED) {
+            record.stopped(control.stoppedAt(), control.stoppedBy());
+        }
+        record.finish(ending.state(), ending.message(), Instant.now());
         record.write(dir);
         logs.closeAll();
         RunOutcome.Status status = switch (ending.state()) {

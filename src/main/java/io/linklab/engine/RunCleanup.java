@@ -24,10 +24,13 @@ final class RunCleanup {
     }
 
     /**
+     * Stops what the run left running and puts the MTUs back, then starts each host's clean-up; the caller
+     * writes the run's files meanwhile and waits for the hosts with {@link HostCleanup#await()}.
+     *
      * @param hosts each logged-in host once (none when no login completed)
      * @param mtu   the run's MTU transaction, or null when it changed no MTU
      */
-    void run(RunControl control, List<Transport> hosts, MtuTransaction mtu) {
+    HostCleanup start(RunControl control, List<Transport> hosts, MtuTransaction mtu) {
         joinAll(control.killLeftovers());
         // The MTUs go back (both hosts at once) before the transports kill whatever of ours still runs: the
         // host clean-up kills every process group of the run, the restore's own commands included.
@@ -39,10 +42,18 @@ final class RunCleanup {
             t.prepareFor(0); // nothing more after the clean-up, which takes the launcher prepared for it
             work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), Run.IO));
         }
-        joinAll(work);
-        for (Transport t : hosts) {
-            t.close();
-        }
+        return () -> {
+            joinAll(work);
+            for (Transport t : hosts) {
+                t.close();
+            }
+        };
+    }
+
+    /** The hosts' clean-up under way: one round trip per host, which the run's files need not wait for. */
+    interface HostCleanup {
+        /** Waits for every host's clean-up and closes the connections. */
+        void await();
     }
 
     /** Waits for clean-up work; one part failing must not stop the others or the rest of the clean-up. */
