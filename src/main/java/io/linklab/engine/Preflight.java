@@ -3,9 +3,9 @@ package io.linklab.engine;
 import io.linklab.model.Validators;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.ShellQuote;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import io.linklab.tools.command.ShellWords;
 import io.linklab.tools.command.ToolCommand;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +29,7 @@ final class Preflight {
         s.append("echo kernel=$(uname -sr); echo hostname=$(uname -n); echo uid=$(id -u); ");
         s.append("echo cpus=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN); ");
         s.append("p=$(command -v ").append(tool.program()).append(") && { echo tool.path=$p; ");
-        s.append("echo tool.version=$(").append(ShellWords.join(tool.version().argv()))
+        s.append("echo tool.version=$(").append(tool.version().lineAsRun(false))
                 .append(" 2>&1 | head -n 1); }; ");
         s.append("for i in /sys/class/net/*; do echo if=${i##*/}; done; ");
         // "addr.198.19.0.2=data0": what a target must be to reach this host.
@@ -38,7 +38,7 @@ final class Preflight {
         if (resolve != null) {
             Validators.requireHostOrAddress("target", resolve);
             s.append("command -v getent >/dev/null && echo target.addresses=$(getent ahosts ")
-                    .append(ShellWords.join(List.of(resolve))).append(" | awk '{print $1}' | sort -u); ");
+                    .append(ShellQuote.quote(resolve)).append(" | awk '{print $1}' | sort -u); ");
         }
         for (String iface : interfaces) {
             Validators.requireInterfaceName("interface", iface);

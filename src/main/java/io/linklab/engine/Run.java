@@ -16,7 +16,6 @@ import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.StreamingParser;
-import io.linklab.tools.command.ShellWords;
 import io.linklab.tools.command.ToolCommand;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -1050,7 +1049,7 @@ final class Run implements RunHandle {
     private RawLog rawLog(String name, String host, RemoteCommand cmd) {
         try {
             RawLog log = new RawLog(dir.resolve("raw").resolve(name + ".txt"), "# " + host + "$ "
-                    + ShellWords.join(cmd.argv()));
+                    + cmd.lineAsRun(false));
             openLogs.add(log);
             return log;
         } catch (IOException e) {
