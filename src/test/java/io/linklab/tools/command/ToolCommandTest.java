@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.tools.CollectingSink;
+import io.linklab.tools.Parsers;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -142,5 +144,19 @@ class ToolCommandTest {
         assertEquals(List.of("client.login", "server.login"), problems.stream().map(PlanCheck.Problem::field).toList(),
                 problems.toString());
         assertEquals("expected a port from 1 to 65535", problems.get(1).message());
+    }
+
+    @Test
+    void eachDriverNamesItsParserAndHowToInstallIt() {
+        for (Tool t : Tool.values()) {
+            ToolCommand driver = ToolCommand.forTool(t);
+            assertEquals(t, driver.tool());
+            assertEquals(t, driver.liveFormat().tool());
+            assertEquals(Parsers.forLive(t, false, new CollectingSink()).getClass(),
+                    driver.liveParser(new CollectingSink()).getClass());
+        }
+        assertEquals("apt-get install iperf or dnf install iperf", ToolCommand.forTool(Tool.IPERF2).installHint());
+        assertEquals("sudo apt-get install -y iperf3",
+                ToolCommand.forTool(Tool.IPERF3).installHint("ubuntu", "debian", false));
     }
 }
