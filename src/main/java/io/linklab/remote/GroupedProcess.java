@@ -100,9 +100,7 @@ final class GroupedProcess implements RemoteProcess {
     /** Called once the command was launched: starts the thread that delivers its lines. */
     void started(Execution execution, String threadName) {
         this.execution = execution;
-        Thread t = new Thread(this::deliver, threadName);
-        t.setDaemon(true);
-        t.start();
+        DaemonThreads.start(threadName, this::deliver);
     }
 
     private void deliver() {

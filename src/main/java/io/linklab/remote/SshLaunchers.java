@@ -57,11 +57,7 @@ final class SshLaunchers {
 
     private static final Logger LOG = Logger.getLogger(SshLaunchers.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final ExecutorService WARMING = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "linklab-ssh-warm");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService WARMING = Executors.newCachedThreadPool(DaemonThreads.named("linklab-ssh-warm"));
 
     private final SshConnections connections;
     private final String hostLabel;
