@@ -1,5 +1,6 @@
 package io.linklab.cli;
 
+import io.linklab.concurrent.DaemonThreads;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
@@ -31,10 +32,7 @@ final class HeadStart {
                 return null;
             }
         }
-        Thread t = new Thread(HeadStart::work, "linklab-head-start");
-        t.setDaemon(true);
-        t.start();
-        return t;
+        return DaemonThreads.start("linklab-head-start", HeadStart::work);
     }
 
     /** @return whether all of it was done (false: a step failed, and the login does that work itself) */

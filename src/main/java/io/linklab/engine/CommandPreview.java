@@ -2,9 +2,8 @@ package io.linklab.engine;
 
 import io.linklab.model.TestPlan;
 import io.linklab.remote.RemoteCommand;
-import io.linklab.tools.command.Logins;
+import io.linklab.remote.SshTarget;
 import io.linklab.tools.command.PlanCheck;
-import io.linklab.tools.command.ShellWords;
 import io.linklab.tools.command.ToolCommand;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,45 +34,77 @@ public final class CommandPreview {
     }
 
     /**
+     * The commands of one sweep point (label empty outside sweeps), as argument vectors in the order they
+     * run: the servers start while the MTU changes, the clients once both ends have the point's MTU.
+     */
+    public record PointCommands(String label, List<RemoteCommand> servers, List<RemoteCommand> serverMtu,
+                                List<RemoteCommand> clientMtu, List<RemoteCommand> clients) {
+    }
+
+    /**
+     * The commands a plan runs, point by point, as structured commands: what the preview lines and the
+     * exported shell script ({@link PlanScript}) are both made from.
+     *
+     * @throws io.linklab.model.InvalidValueException when the plan has a value that cannot run
+     */
+    public static List<PointCommands> points(TestPlan plan) {
+        PlanCheck.require(plan);
+        return points(plan, SweepPoints.of(plan));
+    }
+
+    /** {@link #points(TestPlan)} for a plan that was checked, with its points as the run runs them. */
+    static List<PointCommands> points(TestPlan plan, List<SweepPoint> sweepPoints) {
+        ToolCommand tool = ToolCommand.forTool(plan.tool());
+        List<PointCommands> out = new ArrayList<>();
+        for (SweepPoint point : sweepPoints) {
+            List<RemoteCommand> servers = new ArrayList<>();
+            List<RemoteCommand> clients = new ArrayList<>();
+            for (int i = 0; i < point.plan().processes(); i++) {
+                servers.add(ToolCommand.pinned(tool.server(point.plan(), plan.basePort() + i,
+                        serverLifetime(point.plan())), plan.server(), i));
+                clients.add(ToolCommand.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i));
+            }
+            List<RemoteCommand> serverMtu = point.mtu() == null ? List.of()
+                    : List.of(MtuCommands.set(plan.server().dataInterface(), point.mtu()));
+            List<RemoteCommand> clientMtu = point.mtu() == null ? List.of()
+                    : List.of(MtuCommands.set(plan.client().dataInterface(), point.mtu()),
+                    MtuCommands.verify(plan.target(), point.mtu()));
+            out.add(new PointCommands(point.label(), List.copyOf(servers), serverMtu, clientMtu, List.copyOf(clients)));
+        }
+        return out;
+    }
+
+    /**
      * Command lines per end ("client LOGIN", "server LOGIN"), in the order they run, with "# point"
      * comment lines between sweep points. Privileged commands show the sudo they run with.
      *
      * @throws io.linklab.model.InvalidValueException when the plan has a value that cannot run
      */
     public static Map<String, List<String>> forPlan(TestPlan plan) {
-        PlanCheck.require(plan);
-        return forPoints(plan, SweepPoints.of(plan));
+        return lines(plan, points(plan));
     }
 
     /** {@link #forPlan} for a plan that was checked, with its points as the run runs them. */
-    static Map<String, List<String>> forPoints(TestPlan plan, List<SweepPoint> points) {
-        ToolCommand tool = ToolCommand.forTool(plan.tool());
+    static Map<String, List<String>> forPoints(TestPlan plan, List<SweepPoint> sweepPoints) {
+        return lines(plan, points(plan, sweepPoints));
+    }
+
+    private static Map<String, List<String>> lines(TestPlan plan, List<PointCommands> points) {
         List<String> client = new ArrayList<>();
         List<String> server = new ArrayList<>();
         boolean clientRoot = isRoot(plan.client().login());
         boolean serverRoot = isRoot(plan.server().login());
-        for (SweepPoint point : points) {
+        for (PointCommands point : points) {
             if (!point.label().isEmpty()) {
                 client.add("# point " + point.label());
                 server.add("# point " + point.label());
             }
-            // The order they run in: servers start while the MTU changes, clients once both are done.
-            for (int i = 0; i < point.plan().processes(); i++) {
-                server.add(line(ToolCommand.pinned(tool.server(point.plan(), plan.basePort() + i,
-                        serverLifetime(point.plan())), plan.server(), i),
-                        serverRoot));
-            }
-            if (point.mtu() != null) {
-                client.add(line(MtuCommands.set(plan.client().dataInterface(), point.mtu()), clientRoot));
-                server.add(line(MtuCommands.set(plan.server().dataInterface(), point.mtu()), serverRoot));
-                client.add(line(MtuCommands.verify(plan.target(), point.mtu()), clientRoot));
-            }
-            for (int i = 0; i < point.plan().processes(); i++) {
-                client.add(line(ToolCommand.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i),
-                        clientRoot));
-            }
+            point.servers().forEach(c -> server.add(line(c, serverRoot)));
+            point.serverMtu().forEach(c -> server.add(line(c, serverRoot)));
+            point.clientMtu().forEach(c -> client.add(line(c, clientRoot)));
+            point.clients().forEach(c -> client.add(line(c, clientRoot)));
         }
-        if (points.stream().anyMatch(p -> p.mtu() != null)) {
+        if (points.stream().anyMatch(p -> !p.serverMtu().isEmpty())) {
             client.add("# afterwards: the original MTU of " + plan.client().dataInterface() + " is restored");
             server.add("# afterwards: the original MTU of " + plan.server().dataInterface() + " is restored");
         }
@@ -89,13 +120,10 @@ public final class CommandPreview {
 
     /** A command as it is typed on the host: privileged ones through sudo unless the login is root. */
     static String line(RemoteCommand command, boolean root) {
-        String words = ShellWords.join(command.argv());
-        return command.privileged() && !root ? "sudo -n " + words : words;
+        return command.lineAsRun(command.privileged() && !root);
     }
 
     static boolean isRoot(String login) {
-        Logins.Login l = Logins.parse(login);
-        String user = l.isLocal() || l.user() == null ? System.getProperty("user.name") : l.user();
-        return "root".equals(user);
+        return SshTarget.runsAsRoot(login);
     }
 }

@@ -5,7 +5,6 @@ import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import io.linklab.tools.command.ShellWords;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -333,7 +332,7 @@ final class MtuTransaction implements AutoCloseable {
     /** What the user does should the host's automatic restore not come either. */
     private static String ifItDoesNot(End e) {
         return "; if it is not back at " + e.original + " by then, run '"
-                + ShellWords.join(MtuCommands.set(e.iface, e.original).argv()) + "' as root on " + e.label;
+                + MtuCommands.set(e.iface, e.original).lineAsRun(false) + "' as root on " + e.label;
     }
 
     /** Work on one end that may fail. */

@@ -3,6 +3,7 @@ package io.linklab.engine;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Tool;
 import io.linklab.tools.StreamingParser;
+import io.linklab.tools.command.ToolCommand;
 
 /** Makes the parser for one live tool process's output. */
 @FunctionalInterface
@@ -10,8 +11,8 @@ public interface ParserFactory {
 
     StreamingParser create(Tool tool, MeasurementSink sink);
 
-    /** The parsers for the text output the engine's command builders ask for. */
+    /** The parsers for the text output the engine's command builders ask for: each tool driver's own. */
     static ParserFactory live() {
-        return (tool, sink) -> io.linklab.tools.Parsers.forLive(tool, false, sink);
+        return (tool, sink) -> ToolCommand.forTool(tool).liveParser(sink);
     }
 }

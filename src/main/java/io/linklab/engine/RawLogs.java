@@ -1,7 +1,6 @@
 package io.linklab.engine;
 
 import io.linklab.remote.RemoteCommand;
-import io.linklab.tools.command.ShellWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ final class RawLogs {
     /** A log for a command on {@code host}; one that cannot be written is a warning in the record, not a failure. */
     RawLog open(String name, String host, RemoteCommand cmd) {
         try {
-            RawLog log = new RawLog(dir.resolve(name + ".txt"), "# " + host + "$ " + ShellWords.join(cmd.argv()));
+            RawLog log = new RawLog(dir.resolve(name + ".txt"), "# " + host + "$ " + cmd.lineAsRun(false));
             open.add(log);
             return log;
         } catch (IOException e) {

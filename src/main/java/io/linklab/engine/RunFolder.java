@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.engine.files.AtomicFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ public final class RunFolder {
 
     /** Everything a run writes into its folder, in the order a listing shows it. */
     static final List<String> RUN_ENTRIES = List.of(RunRecord.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY,
-            ResultCsv.SWEEP, RunJournal.FILE, RAW, ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK, RunRecord.TEMP_FILE);
+            ResultCsv.SWEEP, RunJournal.FILE, RAW, ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK);
 
     /** Suffixes tried before giving up: more folders of one name than any store holds. */
     private static final int MAX_SUFFIX = 10_000;
@@ -118,7 +119,8 @@ public final class RunFolder {
     }
 
     private static boolean isRunEntry(String entry) {
-        return RUN_ENTRIES.contains(entry.replaceFirst("/$", ""));
+        String name = entry.replaceFirst("/$", "");
+        return RUN_ENTRIES.contains(name) || AtomicFile.isTemporaryOf(RunRecord.FILE, name);
     }
 
     /** Deletes a file, or a folder with everything in it. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.engine.files.AtomicFile;
 import io.linklab.engine.files.FileFormatException;
 import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.TestPlan;
@@ -12,10 +13,8 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,8 +37,6 @@ public final class RunRecord {
     /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
     private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
     static final String WRITE_LOCK = ".run.json.lock";
-    /** run.json is written here first and renamed, so that a reader never sees half of it. */
-    static final String TEMP_FILE = "." + FILE + ".tmp";
 
     /** The state of a run as run.json tells it. */
     public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
@@ -295,14 +292,7 @@ public final class RunRecord {
         }
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
-        Path file = runDir.resolve(FILE);
-        Path tmp = runDir.resolve(TEMP_FILE);
-        Files.writeString(tmp, Json.MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
-        try {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFile.writeString(runDir.resolve(FILE), Json.MAPPER.writeValueAsString(root) + "\n");
     }
 
     /**

@@ -32,6 +32,8 @@ public record HostSpec(String id, String name, String managementAddress, String 
         }
         String user = sshUser == null || sshUser.isBlank() ? "" : sshUser + "@";
         String port = sshPort == 22 || sshPort == 0 ? "" : ":" + sshPort;
-        return user + managementAddress + port;
+        // An IPv6 address before a port is bracketed, or its last group would read as the port.
+        String host = !port.isEmpty() && managementAddress.contains(":") ? "[" + managementAddress + "]" : managementAddress;
+        return user + host + port;
     }
 }

@@ -4,14 +4,21 @@ package io.linklab.model;
 public class InvalidValueException extends IllegalArgumentException {
 
     private final String field;
+    private final String expected;
 
     public InvalidValueException(String field, String value, String expected) {
         super(field + ": '" + printable(value) + "' is not valid — " + expected);
         this.field = field;
+        this.expected = expected;
     }
 
     public String field() {
         return field;
+    }
+
+    /** What the field expects, without the field and the value: for forms that show those themselves. */
+    public String expected() {
+        return expected;
     }
 
     /** Shows control characters (a newline in a hostile value) instead of printing them raw. */

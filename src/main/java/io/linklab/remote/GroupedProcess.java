@@ -1,5 +1,6 @@
 package io.linklab.remote;
 
+import io.linklab.concurrent.DaemonThreads;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -100,9 +101,7 @@ final class GroupedProcess implements RemoteProcess {
     /** Called once the command was launched: starts the thread that delivers its lines. */
     void started(Execution execution, String threadName) {
         this.execution = execution;
-        Thread t = new Thread(this::deliver, threadName);
-        t.setDaemon(true);
-        t.start();
+        DaemonThreads.start(threadName, this::deliver);
     }
 
     private void deliver() {

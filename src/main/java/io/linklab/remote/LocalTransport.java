@@ -1,5 +1,6 @@
 package io.linklab.remote;
 
+import io.linklab.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -92,7 +93,7 @@ public final class LocalTransport extends ProcessGroupTransport {
 
     // One thread per stream: a blocking read cannot wait on two pipes at once.
     private static void pump(InputStream in, OutputStream out, CountDownLatch drained, String name) {
-        Thread t = new Thread(() -> {
+        DaemonThreads.start(name, () -> {
             byte[] buf = new byte[8192];
             try (in; out) {
                 int n;
@@ -104,9 +105,7 @@ public final class LocalTransport extends ProcessGroupTransport {
             } finally {
                 drained.countDown();
             }
-        }, name);
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /** Kills what still runs and removes the run folder; the watchdogs get their stdin closed as well. */

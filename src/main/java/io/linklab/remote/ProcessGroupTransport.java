@@ -81,7 +81,7 @@ abstract class ProcessGroupTransport implements Transport {
         live.add(process);
         Execution execution;
         try {
-            execution = execute(ProcessGroups.wrap(pidFile, effectiveArgv(command, sudo)),
+            execution = execute(ProcessGroups.wrap(pidFile, command.argvAsRun(sudo)),
                     process.stdoutStream(), process.stderrStream());
         } catch (TransportException | RuntimeException e) {
             live.remove(process);
@@ -128,7 +128,7 @@ abstract class ProcessGroupTransport implements Transport {
         } catch (TransportException e) {
             sudo = command.privileged();
         }
-        return ShellQuote.join(effectiveArgv(command, sudo));
+        return command.lineAsRun(sudo);
     }
 
     /**
@@ -307,18 +307,6 @@ abstract class ProcessGroupTransport implements Transport {
             }
             return r;
         }
-    }
-
-    private static List<String> effectiveArgv(RemoteCommand command, boolean sudo) {
-        if (!sudo) {
-            return command.argv();
-        }
-        List<String> argv = new ArrayList<>(command.argv().size() + 3);
-        argv.add("sudo");
-        argv.add("-n");
-        argv.add("--");
-        argv.addAll(command.argv());
-        return argv;
     }
 
     /**

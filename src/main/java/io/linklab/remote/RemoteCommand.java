@@ -1,5 +1,6 @@
 package io.linklab.remote;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,6 +18,25 @@ public record RemoteCommand(List<String> argv, boolean privileged, String descri
             throw new IllegalArgumentException("empty command");
         }
         argv = List.copyOf(argv);
+    }
+
+    /** The argument vector as it runs: through {@code sudo -n --} when it needs root the login lacks. */
+    public List<String> argvAsRun(boolean sudo) {
+        if (!sudo) {
+            return argv;
+        }
+        List<String> withSudo = new ArrayList<>(argv.size() + 3);
+        withSudo.addAll(List.of("sudo", "-n", "--"));
+        withSudo.addAll(argv);
+        return withSudo;
+    }
+
+    /**
+     * The command line exactly as it runs, quoted by {@link ShellQuote}: what transports execute and what
+     * previews, run records and exported scripts show.
+     */
+    public String lineAsRun(boolean sudo) {
+        return ShellQuote.join(argvAsRun(sudo));
     }
 
     public static RemoteCommand of(String description, String... argv) {

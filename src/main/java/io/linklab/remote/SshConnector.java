@@ -1,5 +1,6 @@
 package io.linklab.remote;
 
+import io.linklab.concurrent.DaemonThreads;
 import com.jcraft.jsch.AgentIdentityRepository;
 import com.jcraft.jsch.AgentProxyException;
 import com.jcraft.jsch.Channel;
@@ -94,11 +95,8 @@ public final class SshConnector {
 
     /** Connects all hosts at once, so a test over several hosts waits for the slowest, not the sum. */
     public List<Outcome> connectAll(List<SshTarget> targets) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(), 16)), r -> {
-            Thread t = new Thread(r, "linklab-ssh-connect");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(), 16)),
+                DaemonThreads.named("linklab-ssh-connect"));
         List<Future<SshTransport>> futures = new ArrayList<>();
         try {
             for (SshTarget t : targets) {

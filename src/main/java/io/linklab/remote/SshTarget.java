@@ -1,7 +1,9 @@
 package io.linklab.remote;
 
 import io.linklab.model.HostSpec;
+import io.linklab.model.InvalidValueException;
 import io.linklab.model.Validators;
+import java.util.Optional;
 
 /**
  * A host to log in to, as the user gave it: an ssh config alias or an address, with what the user
@@ -31,41 +33,72 @@ public record SshTarget(String user, String host, int port, String identityFile,
         }
     }
 
-    /** Parses {@code [user@]host[:port]} (an IPv6 address in brackets when a port follows). */
+    /**
+     * Parses {@code [user@]host[:port]}, an IPv6 address in brackets when a port follows ({@code [fd00::2]:2222});
+     * a bare IPv6 address has no port. The one parser of SSH logins: plans, the command line, probes and jump
+     * hosts all come through here.
+     *
+     * @throws InvalidValueException naming the part that is wrong and what is expected
+     */
     public static SshTarget parse(String login) {
+        if (login == null || login.isBlank()) {
+            throw new InvalidValueException("SSH login", login, "a login is needed: user@host[:port]");
+        }
         String user = null;
         String rest = login;
         int at = login.lastIndexOf('@');
         if (at >= 0) {
             user = login.substring(0, at);
             rest = login.substring(at + 1);
+            if (user.isEmpty()) {
+                throw new InvalidValueException("SSH login", login, "expected user@host[:port]; nothing before '@'");
+            }
         }
         int port = 0;
         String host = rest;
         if (rest.startsWith("[")) {
             int close = rest.indexOf(']');
             if (close < 0) {
-                throw new io.linklab.model.InvalidValueException("SSH login", login, "expected [IPv6]:port");
+                throw new InvalidValueException("SSH login", login, "expected [IPv6]:port");
             }
             host = rest.substring(1, close);
             if (rest.length() > close + 1) {
                 if (rest.charAt(close + 1) != ':') {
-                    throw new io.linklab.model.InvalidValueException("SSH login", login, "expected [IPv6]:port");
+                    throw new InvalidValueException("SSH login", login, "expected [IPv6]:port");
                 }
-                port = parsePort(login, rest.substring(close + 2));
+                port = parsePort(rest.substring(close + 2));
             }
         } else if (rest.indexOf(':') >= 0 && rest.indexOf(':') == rest.lastIndexOf(':')) {
             host = rest.substring(0, rest.indexOf(':'));
-            port = parsePort(login, rest.substring(rest.indexOf(':') + 1));
+            port = parsePort(rest.substring(rest.indexOf(':') + 1));
         }
         return new SshTarget(user, host, port, null, null);
     }
 
-    private static int parsePort(String login, String p) {
+    /** What is wrong with a {@code [user@]host[:port]} login, in words for a form; empty when it parses. */
+    public static Optional<String> problem(String login) {
+        try {
+            parse(login);
+            return Optional.empty();
+        } catch (InvalidValueException e) {
+            return Optional.of(e.expected());
+        }
+    }
+
+    /**
+     * Whether commands on a plan's end run as root: its login's user, or for {@code local} and a login that
+     * leaves the user to the ssh config, this machine's user.
+     */
+    public static boolean runsAsRoot(String login) {
+        String user = HostSpec.LOCAL.equals(login) ? null : parse(login).user();
+        return "root".equals(user == null ? System.getProperty("user.name") : user);
+    }
+
+    private static int parsePort(String p) {
         try {
             return Validators.requirePort("SSH port", Integer.parseInt(p));
         } catch (NumberFormatException e) {
-            throw new io.linklab.model.InvalidValueException("SSH port", p, "expected a port from 1 to 65535");
+            throw new InvalidValueException("SSH port", p, "expected a port from 1 to 65535");
         }
     }
 

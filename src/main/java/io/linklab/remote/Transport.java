@@ -26,7 +26,7 @@ public interface Transport extends AutoCloseable {
      * and the login is not root), for the wizard's command preview and the run record.
      */
     default String describe(RemoteCommand command) {
-        return ShellQuote.join(command.argv());
+        return command.lineAsRun(false);
     }
 
     /**

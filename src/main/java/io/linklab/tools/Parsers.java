@@ -7,6 +7,8 @@ import io.linklab.tools.iperf2.Iperf2TextParser;
 import io.linklab.tools.iperf3.Iperf3JsonParser;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 import io.linklab.tools.netperf.NetperfParser;
+import java.util.Arrays;
+import java.util.List;
 
 /** Where the engine and the importer get their parsers: one per tool output, fed line by line. */
 public final class Parsers {
@@ -19,16 +21,9 @@ public final class Parsers {
      * netperf's one parser reads all of its layouts.
      */
     public static StreamingParser forLive(Tool tool, boolean json, MeasurementSink sink) {
-        switch (tool) {
-            case IPERF3:
-                return json ? new Iperf3JsonParser(sink) : new Iperf3TextParser(sink);
-            case IPERF2:
-                return json ? new Iperf2CsvParser(sink) : new Iperf2TextParser(sink);
-            case NETPERF:
-                return new NetperfParser(sink);
-            default:
-                throw new IllegalArgumentException("no parser for " + tool);
-        }
+        List<LogFormat> formats = Arrays.stream(LogFormat.values()).filter(f -> f.tool() == tool).toList();
+        // Each tool's text format comes first in LogFormat, its machine-readable one (if it has one) last.
+        return forFormat(json ? formats.get(formats.size() - 1) : formats.get(0), sink);
     }
 
     public static StreamingParser forFormat(LogFormat format, MeasurementSink sink) {

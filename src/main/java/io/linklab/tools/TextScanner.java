@@ -364,6 +364,15 @@ public final class TextScanner {
         return headRate;
     }
 
+    /** Where a line's text ends: before the carriage returns and newlines it may still carry. */
+    public static int lineEnd(String line) {
+        int end = line.length();
+        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
+            end--;
+        }
+        return end;
+    }
+
     public static boolean isBlank(char c) {
         return c == ' ' || c == '\t' || c == '\u00a0';
     }

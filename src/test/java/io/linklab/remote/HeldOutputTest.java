@@ -16,7 +16,7 @@ class HeldOutputTest {
 
     @Test
     void whatArrivesBeforeTheSinkIsHandedOverInOrderThenPassesStraightThrough() throws Exception {
-        SshTransport.HeldOutput held = new SshTransport.HeldOutput();
+        HeldOutput held = new HeldOutput();
         held.write("early 1\nearly ".getBytes(StandardCharsets.UTF_8));
         held.attach(sink);
         assertEquals(List.of("early 1"), lines);
@@ -29,7 +29,7 @@ class HeldOutputTest {
 
     @Test
     void anEndBeforeTheSinkIsAttachedReachesTheSink() throws Exception {
-        SshTransport.HeldOutput held = new SshTransport.HeldOutput();
+        HeldOutput held = new HeldOutput();
         held.write('x');
         held.close();
         held.attach(sink);
@@ -39,7 +39,7 @@ class HeldOutputTest {
 
     @Test
     void heldOutputIsBounded() throws Exception {
-        SshTransport.HeldOutput held = new SshTransport.HeldOutput();
+        HeldOutput held = new HeldOutput();
         byte[] block = new byte[50 * 1024];
         held.write(block);
         held.write(block);

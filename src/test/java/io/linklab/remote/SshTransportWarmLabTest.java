@@ -25,11 +25,11 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
         super.connect();
         h1.prepareFor(1000);
         // their login shells done, so that the inherited tests' commands start at once, as they expect
-        awaitWaitingLaunchers(h1, SshTransport.MAX_WARM);
+        awaitWaitingLaunchers(h1, SshLaunchers.MAX_WARM);
     }
 
     private static void awaitIdleLaunchers(SshTransport t, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + SshTransport.CHANNEL_OPEN_TIMEOUT_MS * 2_000_000L;
+        long deadline = System.nanoTime() + SshConnections.CHANNEL_OPEN_TIMEOUT_MS * 2_000_000L;
         while (t.idleLaunchers() != n && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }

@@ -4,6 +4,8 @@ import io.linklab.model.HostFacts;
 import io.linklab.model.HostFacts.InterfaceFacts;
 import io.linklab.model.HostFacts.ToolFacts;
 import io.linklab.remote.CommandResult;
+import io.linklab.remote.InstallCommands;
+import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
@@ -14,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -125,7 +126,7 @@ public final class HostProbe {
             String[] f = tools.get(name);
             String path = f == null ? null : field(f, 2);
             if (path == null) {
-                toolFacts.add(new ToolFacts(name, null, null, null, installCommand(name, osId, osLike, root)));
+                toolFacts.add(new ToolFacts(name, null, null, null, InstallCommands.forDistribution(name, osId, osLike, root)));
             } else {
                 String line = field(f, 3);
                 Matcher m = VERSION.matcher(line == null ? "" : line);
@@ -169,40 +170,6 @@ public final class HostProbe {
             case "772" -> "loopback";
             default -> "link type " + type;
         };
-    }
-
-    /** How to install a tool's package on a distribution (os-release ID and ID_LIKE). */
-    static String installCommand(String tool, String osId, String osLike, boolean root) {
-        String pkg = switch (tool) {
-            case "netperf", "netserver" -> "netperf";
-            default -> tool;
-        };
-        String family = ((osId == null ? "" : osId) + " " + (osLike == null ? "" : osLike)).toLowerCase(Locale.ROOT);
-        String sudo = root ? "" : "sudo ";
-        // RHEL and its rebuilds ship iperf (2) and netperf only in EPEL; Fedora has them itself.
-        boolean epel = (pkg.equals("iperf") || pkg.equals("netperf")) && !"fedora".equals(osId);
-        if (family.matches(".*\\b(debian|ubuntu)\\b.*")) {
-            String where = !pkg.equals("netperf") ? ""
-                    : family.contains("ubuntu") ? "  # netperf is in Ubuntu's multiverse component"
-                    : "  # netperf is in Debian's non-free component: enable it in the apt sources first";
-            return sudo + "apt-get install -y " + pkg + where;
-        }
-        if (family.matches(".*\\b(rhel|centos|fedora|rocky|almalinux|ol)\\b.*")) {
-            return epel
-                    ? sudo + "dnf install -y epel-release && " + sudo + "dnf install -y " + pkg
-                    : sudo + "dnf install -y " + pkg;
-        }
-        if (family.matches(".*\\b(suse|opensuse|sles|opensuse-leap|opensuse-tumbleweed)\\b.*")) {
-            return sudo + "zypper install -y " + pkg;
-        }
-        if (family.matches(".*\\barch\\b.*")) {
-            return pkg.equals("netperf") ? "install netperf from the AUR (e.g. yay -S netperf)"
-                    : sudo + "pacman -S --noconfirm " + pkg;
-        }
-        if (family.matches(".*\\balpine\\b.*")) {
-            return sudo + "apk add " + pkg;
-        }
-        return "install the " + pkg + " package with the distribution's package manager";
     }
 
     private static String field(String[] f, int i) {

@@ -3,6 +3,7 @@ package io.linklab.tools.command;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.tools.LogFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,32 +49,17 @@ public final class Iperf2Command implements ToolCommand {
         PlanCheck.require(plan);
         List<String> argv = new ArrayList<>(List.of("iperf", "-c", plan.target(), "-p", String.valueOf(port),
                 "-t", String.valueOf(plan.durationS()), "-i", ToolCommand.interval(plan.intervalS()), "-e"));
-        if (plan.streams() > 1) {
-            argv.addAll(List.of("-P", String.valueOf(plan.streams())));
-        }
-        switch (plan.mode()) {
-            case REVERSE -> argv.add("-R");
-            case BIDIR -> argv.add("--full-duplex");
-            default -> { }
-        }
-        if (plan.protocol() == TestPlan.Protocol.UDP) {
-            argv.add("-u");
-        }
-        // -b is UDP's send rate and, for TCP (iperf 2.0.10 and newer), a rate limit of each stream's writes
-        if (plan.udpBitrate() != null) {
-            argv.addAll(List.of("-b", plan.udpBitrate()));
-        }
-        if (plan.window() != null) {
-            argv.addAll(List.of("-w", plan.window()));
-        }
-        if (plan.messageSize() != null) {
-            argv.addAll(List.of("-l", plan.messageSize()));
-        }
+        IperfClientOptions.add(argv, plan, "--full-duplex");
         return new RemoteCommand(argv, false, "iperf 2 client to " + plan.target() + " port " + port);
     }
 
     @Override
     public boolean serverReady(String line) {
         return line.startsWith("Server listening on");
+    }
+
+    @Override
+    public LogFormat liveFormat() {
+        return LogFormat.IPERF2;
     }
 }

@@ -3,6 +3,7 @@ package io.linklab.tools.command;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.tools.LogFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,27 +46,7 @@ public final class Iperf3Command implements ToolCommand {
         if (plan.omitS() > 0) {
             argv.addAll(List.of("-O", String.valueOf(plan.omitS())));
         }
-        if (plan.streams() > 1) {
-            argv.addAll(List.of("-P", String.valueOf(plan.streams())));
-        }
-        switch (plan.mode()) {
-            case REVERSE -> argv.add("-R");
-            case BIDIR -> argv.add("--bidir");
-            default -> { }
-        }
-        if (plan.protocol() == TestPlan.Protocol.UDP) {
-            argv.add("-u");
-        }
-        // -b is UDP's send rate and, for TCP, iperf3's pacing of each stream
-        if (plan.udpBitrate() != null) {
-            argv.addAll(List.of("-b", plan.udpBitrate()));
-        }
-        if (plan.window() != null) {
-            argv.addAll(List.of("-w", plan.window()));
-        }
-        if (plan.messageSize() != null) {
-            argv.addAll(List.of("-l", plan.messageSize()));
-        }
+        IperfClientOptions.add(argv, plan, "--bidir");
         // A dead or unreachable server fails in seconds instead of the kernel's TCP connect timeout.
         argv.addAll(List.of("--connect-timeout", "5000", "--forceflush"));
         return new RemoteCommand(argv, false, "iperf3 client to " + plan.target() + " port " + port);
@@ -74,5 +55,10 @@ public final class Iperf3Command implements ToolCommand {
     @Override
     public boolean serverReady(String line) {
         return line.startsWith("Server listening on");
+    }
+
+    @Override
+    public LogFormat liveFormat() {
+        return LogFormat.IPERF3;
     }
 }

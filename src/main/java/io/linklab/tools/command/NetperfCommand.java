@@ -3,6 +3,7 @@ package io.linklab.tools.command;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.tools.LogFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,5 +68,10 @@ public final class NetperfCommand implements ToolCommand {
     @Override
     public boolean serverReady(String line) {
         return line.startsWith("Starting netserver");
+    }
+
+    @Override
+    public LogFormat liveFormat() {
+        return LogFormat.NETPERF;
     }
 }

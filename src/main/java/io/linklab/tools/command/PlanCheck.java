@@ -1,9 +1,11 @@
 package io.linklab.tools.command;
 
+import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Validators;
+import io.linklab.remote.SshTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -174,7 +176,10 @@ public final class PlanCheck {
     }
 
     private static void login(List<Problem> out, String field, String login) {
-        check(out, field, login, Logins.problem(login));
+        Optional<String> problem = login == null || login.isBlank()
+                ? Optional.of("a login is needed: user@host[:port] or local")
+                : HostSpec.LOCAL.equals(login) ? Optional.empty() : SshTarget.problem(login);
+        check(out, field, login, problem);
     }
 
     private static void check(List<Problem> out, String field, String value, Optional<String> problem) {

@@ -1,15 +1,22 @@
 package io.linklab.tools.command;
 
+import io.linklab.model.MeasurementSink;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.remote.InstallCommands;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.tools.LogFormat;
+import io.linklab.tools.Parsers;
+import io.linklab.tools.StreamingParser;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How one tool is started: the server and client argument vectors for one process pair of a plan.
- * Every value comes from a plan that passed {@link PlanCheck}; builders never see raw user text.
+ * Everything LinkLab knows of one tool, so that adding a tool touches one class: how its server and client
+ * are started for one process pair of a plan, which parser reads that output, how preflight checks that it is
+ * there (program, version) and how to install it. Every value comes from a plan that passed {@link PlanCheck};
+ * builders never see raw user text.
  */
 public interface ToolCommand {
 
@@ -34,6 +41,24 @@ public interface ToolCommand {
 
     /** True for the server output line that means it accepts connections. */
     boolean serverReady(String line);
+
+    /** The format of the output {@link #server} and {@link #client} ask for. */
+    LogFormat liveFormat();
+
+    /** The parser of that output, fed line by line. */
+    default StreamingParser liveParser(MeasurementSink sink) {
+        return Parsers.forFormat(liveFormat(), sink);
+    }
+
+    /** How to install the tool on a host of a distribution (os-release ID and ID_LIKE). */
+    default String installHint(String osId, String osLike, boolean root) {
+        return InstallCommands.forDistribution(program(), osId, osLike, root);
+    }
+
+    /** How to install the tool where the host's distribution is not known. */
+    default String installHint() {
+        return InstallCommands.anyDistribution(program());
+    }
 
     static ToolCommand forTool(Tool tool) {
         return switch (tool) {

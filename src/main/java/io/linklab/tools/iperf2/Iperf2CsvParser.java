@@ -38,10 +38,7 @@ public final class Iperf2CsvParser implements StreamingParser {
 
     @Override
     public void feed(String line) {
-        int end = line.length();
-        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
-            end--;
-        }
+        int end = TextScanner.lineEnd(line);
         if (end == 0 || !TextScanner.isDigit(line.charAt(0))) {
             return;
         }

@@ -1,22 +1,29 @@
 package io.linklab.tools.iperf3;
 
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.ACCEPTED;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.CONNECTING_TO;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.ROOT;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.SERVER_OUTPUT;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.START;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.TEST_START;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.TIMESTAMP;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.child;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.fieldIndex;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.isLeaf;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.async.ByteArrayFeeder;
-import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
-import io.linklab.model.Role;
 import io.linklab.model.Sample;
-import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.ToolMeta;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Reads iperf3 -J documents (3.0 to 3.21, one or many in a row) and --json-stream events with Jackson's
@@ -28,69 +35,12 @@ import java.util.List;
  */
 public final class Iperf3JsonParser implements StreamingParser {
 
-    // Where a container sits in an iperf3 document. Children's places follow from their parent's.
-    private static final int OTHER = 0;
-    private static final int ROOT = 1;
-    private static final int START = 2;
-    private static final int TEST_START = 3;
-    private static final int CONNECTING_TO = 4;
-    private static final int ACCEPTED = 5;
-    private static final int INTERVALS = 6;
-    private static final int INTERVAL = 7;
-    private static final int I_STREAMS = 8;
-    private static final int I_STREAM = 9;
-    private static final int I_SUM = 10;
-    private static final int I_SUM_REV = 11;
-    private static final int END = 12;
-    private static final int E_STREAMS = 13;
-    private static final int E_STREAM = 14;
-    private static final int E_SENDER = 15;
-    private static final int E_RECEIVER = 16;
-    private static final int E_UDP = 17;
-    private static final int E_SUM_SENT = 18;
-    private static final int E_SUM_RECEIVED = 19;
-    private static final int E_SUM = 20;
-    private static final int E_SUM_SENT_REV = 21;
-    private static final int E_SUM_RECEIVED_REV = 22;
-    private static final int E_CPU = 23;
-    private static final int SERVER_OUTPUT = 24;
-    private static final int TIMESTAMP = 25;
-
-    // Scalar fields of the leaf objects (interval streams, sums, end totals, CPU).
-    private static final int F_SOCKET = 0;
-    private static final int F_START = 1;
-    private static final int F_END = 2;
-    private static final int F_BYTES = 3;
-    private static final int F_BPS = 4;
-    private static final int F_RETR = 5;
-    private static final int F_CWND = 6;
-    private static final int F_RTT = 7;
-    private static final int F_JITTER = 8;
-    private static final int F_LOST = 9;
-    private static final int F_PACKETS = 10;
-    private static final int F_HOST_TOTAL = 11;
-    private static final int F_REMOTE_TOTAL = 12;
-    private static final int F_OMITTED = 13;
-    private static final int F_SENDER = 14;
-    private static final int F_PMTU = 15;
-    private static final int FIELDS = 16;
-
-    /**
-     * iperf3 writes one UDP end object per stream ("udp") and one total ("sum") for both ends: bytes and rate
-     * are the sender's count (iperf_print_results uses bytes_sent, from the peer's results when this end
-     * received), while jitter and loss are what the receiver measured. Their role is inferred, so say so.
-     */
-    static final String UDP_MIXED_NOTE = "role inferred: sender's bytes and rate, receiver's jitter and loss"
-            + " (iperf3 writes one UDP total for both ends)";
-
-    /** Marks the pre-3.x UDP "end.sum" total until it is known whether sum_sent/sum_received follow. */
-    private static final String OLD_UDP_SUM = "SUM*";
-
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
     private static final int MAX_DEPTH = 256;
 
     private final MeasurementSink sink;
+    private final Iperf3JsonTotals test;
     private JsonParser parser;
     private ByteArrayFeeder feeder;
 
@@ -100,19 +50,8 @@ public final class Iperf3JsonParser implements StreamingParser {
     private String field;
     private String event;
 
-    private final double[] val = new double[FIELDS];
-    private final boolean[] has = new boolean[FIELDS];
-
-    // Facts of the current document.
-    private boolean client = true;
-    private boolean reverse;
     private int runs;
     private boolean announced;
-    private final List<Summary> endTotals = new ArrayList<>();
-    private boolean sawSumSentOrReceived;
-    private Double cpuLocal;
-    private Double cpuRemote;
-    private double pmtu;
 
     private long lineNo;
     // Bulk feeding (whole buffers inside a document): where the current feed began, for line numbers.
@@ -130,6 +69,7 @@ public final class Iperf3JsonParser implements StreamingParser {
 
     public Iperf3JsonParser(MeasurementSink sink) {
         this.sink = sink;
+        this.test = new Iperf3JsonTotals(sink);
         newParser();
     }
 
@@ -190,7 +130,7 @@ public final class Iperf3JsonParser implements StreamingParser {
         int pos = off;
         while (pos < end) {
             if (depth == 0) {
-                int nl = indexOf(buf, (byte) '\n', pos, end);
+                int nl = ByteScan.indexOf(buf, (byte) '\n', pos, end);
                 int lineEnd = nl < 0 ? end : nl;
                 feed(buf, pos, lineEnd - pos);
                 pos = nl < 0 ? end : nl + 1;
@@ -209,17 +149,17 @@ public final class Iperf3JsonParser implements StreamingParser {
                 if (documentEnded) {
                     // Jackson still holds the bytes after the document: hand them to the line-by-line path.
                     int stop = pos + consumedInThisFeed();
-                    lineNo += count(buf, (byte) '\n', pos, stop);
+                    lineNo += ByteScan.count(buf, (byte) '\n', pos, stop);
                     newParser();
-                    int nl = indexOf(buf, (byte) '\n', stop, end);
+                    int nl = ByteScan.indexOf(buf, (byte) '\n', stop, end);
                     int lineEnd = nl < 0 ? end : nl;
-                    if (!blank(buf, stop, lineEnd)) {
+                    if (!ByteScan.blank(buf, stop, lineEnd)) {
                         lineNo--; // the rest of this line is fed as the same line again
                         feed(buf, stop, lineEnd - stop);
                     }
                     pos = nl < 0 ? end : nl + 1;
                 } else {
-                    lineNo += count(buf, (byte) '\n', pos, end);
+                    lineNo += ByteScan.count(buf, (byte) '\n', pos, end);
                     if (buf[end - 1] != '\n') {
                         lineNo++; // the input ends inside a line
                     }
@@ -227,9 +167,9 @@ public final class Iperf3JsonParser implements StreamingParser {
                 }
             } catch (IOException | RuntimeException e) {
                 int at = Math.min(end, pos + consumedInThisFeed());
-                lineNo = bulkLinesBefore + count(buf, (byte) '\n', pos, at) + 1;
+                lineNo = bulkLinesBefore + ByteScan.count(buf, (byte) '\n', pos, at) + 1;
                 syntaxError(e);
-                int nl = indexOf(buf, (byte) '\n', at, end);
+                int nl = ByteScan.indexOf(buf, (byte) '\n', at, end);
                 pos = nl < 0 ? end : nl + 1;
             } finally {
                 bulk = false;
@@ -249,54 +189,12 @@ public final class Iperf3JsonParser implements StreamingParser {
             return lineNo;
         }
         int at = Math.min(bulkBuf.length, bulkStart + consumedInThisFeed());
-        return bulkLinesBefore + count(bulkBuf, (byte) '\n', bulkStart, at) + 1;
-    }
-
-    private static int indexOf(byte[] buf, byte b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == b) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
-
-    /** How many {@code b} bytes lie in buf[from, to): eight bytes at a time, this runs once per input byte. */
-    static int count(byte[] buf, byte b, int from, int to) {
-        long pattern = (b & 0xFFL) * 0x0101010101010101L;
-        int n = 0;
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(buf, i) ^ pattern;
-            // A byte of x is zero exactly where buf held b; its high bit ends up set in y, nowhere else.
-            long y = ~(((x & LOW7) + LOW7) | x | LOW7);
-            n += Long.bitCount(y);
-        }
-        for (; i < to; i++) {
-            if (buf[i] == b) {
-                n++;
-            }
-        }
-        return n;
+        return bulkLinesBefore + ByteScan.count(bulkBuf, (byte) '\n', bulkStart, at) + 1;
     }
 
     /** Lines fed so far (the last one may be incomplete). */
     public long lines() {
         return lineNo;
-    }
-
-    private static boolean blank(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            byte c = buf[i];
-            if (c != ' ' && c != '\t' && c != '\r') {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Between documents: where on this line the next document starts, or -1 to skip the line. */
@@ -352,7 +250,7 @@ public final class Iperf3JsonParser implements StreamingParser {
         sink.event(ToolEvent.error(ToolMeta.INPUT_SYNTAX,
                 "line " + lineNo + ": broken JSON (" + detail + "); the document that began on line "
                         + documentStartLine + " is cut here, parsing resumes at the next document", lineNo));
-        flushEndTotals();
+        test.flushEndTotals();
         recovering = true;
         newParser();
     }
@@ -364,7 +262,7 @@ public final class Iperf3JsonParser implements StreamingParser {
             sink.event(ToolEvent.error(ToolMeta.INPUT_TRUNCATED,
                     "line " + lineNo + ": the JSON document that began on line " + documentStartLine
                             + " ends early (truncated output?); samples up to here are kept", lineNo));
-            flushEndTotals();
+            test.flushEndTotals();
         }
         try {
             feeder.endOfInput();
@@ -411,7 +309,7 @@ public final class Iperf3JsonParser implements StreamingParser {
             event = null;
             announce();
         } else {
-            c = child(parent, array);
+            c = child(parent, field, event);
             if (parent == ROOT && "server_output_json".equals(field)) {
                 c = SERVER_OUTPUT;
                 server = true;
@@ -424,11 +322,11 @@ public final class Iperf3JsonParser implements StreamingParser {
         serverSide[depth] = server;
         depth++;
         if (isLeaf(c)) {
-            java.util.Arrays.fill(has, false);
+            test.startLeaf();
         }
         if (c == START) {
             // Every document (and every --json-stream test) opens with "start".
-            startTest();
+            test.startTest();
             if (!server) {
                 runs++;
                 sink.meta(ToolMeta.RUN, Integer.toString(runs));
@@ -437,106 +335,11 @@ public final class Iperf3JsonParser implements StreamingParser {
         field = null;
     }
 
-    private void startTest() {
-        client = true;
-        reverse = false;
-        endTotals.clear();
-        sawSumSentOrReceived = false;
-        cpuLocal = null;
-        cpuRemote = null;
-    }
-
     private void announce() {
         if (!announced) {
             announced = true;
             sink.meta(ToolMeta.TOOL, "iperf3");
         }
-    }
-
-    private int child(int parent, boolean array) {
-        String f = field;
-        switch (parent) {
-            case ROOT:
-            case SERVER_OUTPUT:
-                if (f == null) {
-                    return OTHER;
-                }
-                if (f.equals("data") && event != null) {
-                    switch (event) {
-                        case "start": return START;
-                        case "interval": return INTERVAL;
-                        case "end": return END;
-                        default: return OTHER;
-                    }
-                }
-                switch (f) {
-                    case "start": return START;
-                    case "intervals": return INTERVALS;
-                    case "end": return END;
-                    default: return OTHER;
-                }
-            case START:
-                if ("test_start".equals(f)) {
-                    return TEST_START;
-                }
-                if ("connecting_to".equals(f)) {
-                    return CONNECTING_TO;
-                }
-                if ("accepted_connection".equals(f)) {
-                    return ACCEPTED;
-                }
-                if ("timestamp".equals(f)) {
-                    return TIMESTAMP;
-                }
-                return OTHER;
-            case INTERVALS:
-                return INTERVAL;
-            case INTERVAL:
-                if (f == null) {
-                    return OTHER;
-                }
-                switch (f) {
-                    case "streams": return I_STREAMS;
-                    case "sum": return I_SUM;
-                    case "sum_bidir_reverse": return I_SUM_REV;
-                    default: return OTHER;
-                }
-            case I_STREAMS:
-                return I_STREAM;
-            case END:
-                if (f == null) {
-                    return OTHER;
-                }
-                switch (f) {
-                    case "streams": return E_STREAMS;
-                    case "sum_sent": return E_SUM_SENT;
-                    case "sum_received": return E_SUM_RECEIVED;
-                    case "sum": return E_SUM;
-                    case "sum_sent_bidir_reverse": return E_SUM_SENT_REV;
-                    case "sum_received_bidir_reverse": return E_SUM_RECEIVED_REV;
-                    case "cpu_utilization_percent": return E_CPU;
-                    default: return OTHER;
-                }
-            case E_STREAMS:
-                return E_STREAM;
-            case E_STREAM:
-                if (f == null) {
-                    return OTHER;
-                }
-                switch (f) {
-                    case "sender": return E_SENDER;
-                    case "receiver": return E_RECEIVER;
-                    case "udp": return E_UDP;
-                    default: return OTHER;
-                }
-            default:
-                return OTHER;
-        }
-    }
-
-    private static boolean isLeaf(int c) {
-        return c >= I_STREAM && c != INTERVALS && c != END && c != E_STREAMS && c != E_STREAM
-                && c != SERVER_OUTPUT && c != I_STREAMS && c != TIMESTAMP;
     }
 
     private void scalar(JsonToken t) throws IOException {
@@ -554,11 +357,9 @@ public final class Iperf3JsonParser implements StreamingParser {
                 return;
             }
             if (t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE) {
-                val[i] = t == JsonToken.VALUE_TRUE ? 1 : 0;
-                has[i] = true;
+                test.set(i, t == JsonToken.VALUE_TRUE ? 1 : 0);
             } else if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
-                val[i] = parser.getDoubleValue();
-                has[i] = true;
+                test.set(i, parser.getDoubleValue());
             }
             return;
         }
@@ -567,7 +368,7 @@ public final class Iperf3JsonParser implements StreamingParser {
             case SERVER_OUTPUT:
                 if (f.equals("server_output_text") && t == JsonToken.VALUE_STRING) {
                     // --get-server-output from a server that was not -J: its text report, as process "server".
-                    Iperf3TextParser text = Iperf3TextParser.forServerOutput(sink, reverse);
+                    Iperf3TextParser text = Iperf3TextParser.forServerOutput(sink, test.reverse());
                     for (String l : parser.getText().split("\n")) {
                         text.feed(l);
                     }
@@ -589,14 +390,15 @@ public final class Iperf3JsonParser implements StreamingParser {
                 break;
             case CONNECTING_TO:
                 if (f.equals("host")) {
-                    client = !serverSide[depth - 1];
+                    boolean client = !serverSide[depth - 1];
+                    test.printedByClient(client);
                     sink.meta(ToolMeta.SIDE, client ? "client" : "server");
                     sink.meta(ToolMeta.REMOTE, parser.getText());
                 }
                 break;
             case ACCEPTED:
                 if (f.equals("host")) {
-                    client = false;
+                    test.printedByClient(false);
                     sink.meta(ToolMeta.SIDE, "server");
                     sink.meta(ToolMeta.REMOTE, parser.getText());
                 }
@@ -612,34 +414,12 @@ public final class Iperf3JsonParser implements StreamingParser {
                 if (f.equals("protocol")) {
                     sink.meta(ToolMeta.PROTOCOL, parser.getText());
                 } else if (f.equals("reverse")) {
-                    reverse = t == JsonToken.VALUE_TRUE
-                            || (t == JsonToken.VALUE_NUMBER_INT && parser.getIntValue() != 0);
+                    test.reverse(t == JsonToken.VALUE_TRUE
+                            || (t == JsonToken.VALUE_NUMBER_INT && parser.getIntValue() != 0));
                 }
                 break;
             default:
                 break;
-        }
-    }
-
-    private static int fieldIndex(String f) {
-        switch (f) {
-            case "socket": return F_SOCKET;
-            case "start": return F_START;
-            case "end": return F_END;
-            case "bytes": return F_BYTES;
-            case "bits_per_second": return F_BPS;
-            case "retransmits": return F_RETR;
-            case "snd_cwnd": return F_CWND;
-            case "rtt": return F_RTT;
-            case "jitter_ms": return F_JITTER;
-            case "lost_packets": return F_LOST;
-            case "packets": return F_PACKETS;
-            case "host_total": return F_HOST_TOTAL;
-            case "remote_total": return F_REMOTE_TOTAL;
-            case "omitted": return F_OMITTED;
-            case "sender": return F_SENDER;
-            case "pmtu": return F_PMTU;
-            default: return -1;
         }
     }
 
@@ -651,144 +431,10 @@ public final class Iperf3JsonParser implements StreamingParser {
         int c = ctx[depth];
         boolean server = serverSide[depth];
         field = null;
-        switch (c) {
-            case I_STREAM:
-                if (has[F_PMTU] && val[F_PMTU] != pmtu) {
-                    // The path MTU the kernel reported for the stream (iperf3 3.12+): what an MTU sweep set.
-                    pmtu = val[F_PMTU];
-                    sink.meta(ToolMeta.PMTU, Long.toString((long) pmtu));
-                }
-                sink.sample(sample(server, streamId()));
-                break;
-            case I_SUM:
-                sink.sample(sample(server, Sample.SUM));
-                break;
-            case I_SUM_REV: {
-                Direction d = has[F_SENDER] ? direction() : forward().opposite();
-                sink.sample(sample(server, Sample.SUM).withDirection(d).withRole(view(server, d)));
-                break;
-            }
-            case E_SENDER:
-                endTotals.add(total(server, streamId(), Role.SENDER, direction()));
-                break;
-            case E_RECEIVER:
-                endTotals.add(total(server, streamId(), Role.RECEIVER, direction()));
-                break;
-            case E_UDP:
-                endTotals.add(total(server, streamId(), Role.SENDER, direction()).withNote(UDP_MIXED_NOTE));
-                break;
-            case E_SUM_SENT:
-                // The "sender" flags of the end sums are not reliable for UDP (3.12 marks sum_received of a
-                // client false); the test's own direction is.
-                sawSumSentOrReceived = true;
-                endTotals.add(total(server, Sample.SUM, Role.SENDER, forward()));
-                break;
-            case E_SUM_RECEIVED:
-                sawSumSentOrReceived = true;
-                endTotals.add(total(server, Sample.SUM, Role.RECEIVER, forward()));
-                break;
-            case E_SUM:
-                // Same figures as the streams' "udp" objects, added up: the sender's view like them.
-                endTotals.add(total(server, OLD_UDP_SUM, Role.SENDER, forward()).withNote(UDP_MIXED_NOTE));
-                break;
-            case E_SUM_SENT_REV:
-                endTotals.add(total(server, Sample.SUM, Role.SENDER, forward().opposite()));
-                break;
-            case E_SUM_RECEIVED_REV:
-                endTotals.add(total(server, Sample.SUM, Role.RECEIVER, forward().opposite()));
-                break;
-            case E_CPU:
-                if (has[F_HOST_TOTAL]) {
-                    cpuLocal = val[F_HOST_TOTAL];
-                    sink.meta(ToolMeta.CPU_LOCAL, Double.toString(cpuLocal));
-                }
-                if (has[F_REMOTE_TOTAL]) {
-                    cpuRemote = val[F_REMOTE_TOTAL];
-                    sink.meta(ToolMeta.CPU_REMOTE, Double.toString(cpuRemote));
-                }
-                break;
-            case END:
-                flushEndTotals();
-                break;
-            default:
-                break;
-        }
+        test.closed(c, server);
         if (depth == 0) {
             // A whole document (or json-stream event) is done.
             event = null;
         }
-    }
-
-    private void flushEndTotals() {
-        for (Summary s : endTotals) {
-            if (s.stream().equals(OLD_UDP_SUM)) {
-                // Old UDP "sum": only when the newer sum_sent/sum_received are absent.
-                if (sawSumSentOrReceived) {
-                    continue;
-                }
-                s = new Summary(s.process(), Sample.SUM, s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
-                        s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), null, null,
-                        null, null, s.note());
-            }
-            if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
-                s = new Summary(s.process(), s.stream(), s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
-                        s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), cpuLocal,
-                        cpuRemote, null, null, s.note());
-            }
-            sink.summary(s);
-        }
-        endTotals.clear();
-        sawSumSentOrReceived = false;
-    }
-
-    private String streamId() {
-        return has[F_SOCKET] ? ToolMeta.streamId((long) val[F_SOCKET]) : "?";
-    }
-
-    private Direction forward() {
-        return reverse ? Direction.S2C : Direction.C2S;
-    }
-
-    /** Data flows client→server when the printing end is the client and sends, or the server and receives. */
-    private Direction direction() {
-        if (!has[F_SENDER]) {
-            return forward();
-        }
-        boolean sender = val[F_SENDER] != 0;
-        return (client == sender) ? Direction.C2S : Direction.S2C;
-    }
-
-    private Long longOrNull(int i) {
-        return has[i] ? Long.valueOf((long) val[i]) : null;
-    }
-
-    private Double doubleOrNull(int i) {
-        return has[i] ? Double.valueOf(val[i]) : null;
-    }
-
-    private Sample sample(boolean server, String stream) {
-        Direction d = direction();
-        return new Sample(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, d, val[F_START],
-                val[F_END], longOrNull(F_BYTES), doubleOrNull(F_BPS), longOrNull(F_RETR), longOrNull(F_CWND),
-                has[F_RTT] ? val[F_RTT] / 1000.0 : null, doubleOrNull(F_JITTER), longOrNull(F_LOST),
-                longOrNull(F_PACKETS), has[F_OMITTED] && val[F_OMITTED] != 0, view(server, d), null, null);
-    }
-
-    /**
-     * Whose view an interval is: its "sender" flag (3.1+), else the printing end's part in direction
-     * {@code d} (a --get-server-output section is printed by the server).
-     */
-    private Role view(boolean server, Direction d) {
-        if (has[F_SENDER]) {
-            return val[F_SENDER] != 0 ? Role.SENDER : Role.RECEIVER;
-        }
-        boolean byClient = client && !server;
-        return byClient == (d == Direction.C2S) ? Role.SENDER : Role.RECEIVER;
-    }
-
-    private Summary total(boolean server, String stream, Role role, Direction direction) {
-        return new Summary(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, direction, role, val[F_START],
-                val[F_END], longOrNull(F_BYTES), doubleOrNull(F_BPS), longOrNull(F_RETR), doubleOrNull(F_JITTER),
-                longOrNull(F_LOST), longOrNull(F_PACKETS), null, null, null, null);
     }
 }

@@ -131,10 +131,7 @@ public final class Iperf3TextParser implements StreamingParser {
     @Override
     public void feed(String line) {
         lineNo++;
-        int end = line.length();
-        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
-            end--;
-        }
+        int end = TextScanner.lineEnd(line);
         int bracket = line.indexOf('[');
         if (bracket >= 0 && bracket < end && bracketLine(line, bracket, end)) {
             return;

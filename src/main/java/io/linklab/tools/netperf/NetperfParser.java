@@ -59,10 +59,7 @@ public final class NetperfParser implements StreamingParser {
     @Override
     public void feed(String line) {
         lineNo++;
-        int end = line.length();
-        while (end > 0 && (line.charAt(end - 1) == '\r' || line.charAt(end - 1) == '\n')) {
-            end--;
-        }
+        int end = TextScanner.lineEnd(line);
         String text = line.substring(0, end).strip();
         if (text.isEmpty()) {
             return;

@@ -10,12 +10,8 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.LiveSeries;
-import io.linklab.ui.charts.Palette;
-import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.sweep.SweepModel;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,8 +30,6 @@ public final class LiveRunModel implements RunListener {
 
     /** Console lines kept per host; older ones are dropped from view (the full output is in the run folder). */
     public static final int CONSOLE_LINES = 2000;
-    /** Seconds a point is assumed to need beyond its duration (server start, connect, MTU change). */
-    private static final double POINT_OVERHEAD_S = 3;
 
     /** One stream of one process in one direction; stream is the tool's id or "SUM". */
     public record StreamKey(String process, String stream, Direction direction) {
@@ -60,15 +54,7 @@ public final class LiveRunModel implements RunListener {
                            String status, RunOutcome outcome, int sweepPoints) {
     }
 
-    private final LongSupplier nanos;
     private final Object lock = new Object();
-
-    private final LiveChartContent bitrate = new LiveChartContent("Bitrate", ValueUnit.BITS_PER_SECOND);
-    private final LiveChartContent retransmits = new LiveChartContent("Retransmits per interval", ValueUnit.COUNT);
-    private final LiveChartContent cwnd = new LiveChartContent("Congestion window", ValueUnit.BYTES);
-    private final LiveChartContent rtt = new LiveChartContent("RTT", ValueUnit.MILLISECONDS);
-    private final LiveChartContent jitter = new LiveChartContent("UDP jitter", ValueUnit.MILLISECONDS);
-    private final LiveChartContent loss = new LiveChartContent("UDP loss", ValueUnit.PERCENT);
 
     private volatile RunInfo info;
     private volatile SweepModel sweep;
@@ -76,23 +62,15 @@ public final class LiveRunModel implements RunListener {
     private volatile Boolean toolSums;
 
     // Guarded by lock.
-    private final Map<String, LiveSeries> series = new HashMap<>();
+    private final LiveCharts charts = new LiveCharts();
+    private final RunConsoles consoles = new RunConsoles(CONSOLE_LINES);
+    private final RunClock clock;
     private final Map<StreamKey, StreamLines> streamLines = new HashMap<>();
     private final Map<StreamKey, StreamRow> rows = new LinkedHashMap<>();
-    private final Map<String, ArrayDeque<String>> console = new LinkedHashMap<>();
-    private final Map<String, List<String>> newLines = new LinkedHashMap<>();
-    private int colours;
     private final Map<String, Double> maxEndS = new HashMap<>();
     private boolean sawClientView;
     private String status = "starting…";
     private RunOutcome outcome;
-    private long startNanos;
-    private long endNanos;
-    private long pointStartNanos;
-    private long pointsDoneNanos;
-    private int pointIndex;
-    private int pointsDone;
-    private String point = "";
     private int streamsThisPoint = 1;
     private int processesThisPoint = 1;
     private boolean sawRtt;
@@ -105,12 +83,7 @@ public final class LiveRunModel implements RunListener {
 
     /** @param nanos the clock for elapsed/remaining time (tests pass a fake one) */
     public LiveRunModel(LongSupplier nanos) {
-        this.nanos = nanos;
-        long now = nanos.getAsLong();
-        startNanos = now;
-        pointStartNanos = now;
-        retransmits.setZeroBased(true);
-        cwnd.setZeroBased(true);
+        this.clock = new RunClock(nanos);
     }
 
     /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */
@@ -127,27 +100,27 @@ public final class LiveRunModel implements RunListener {
     }
 
     public LiveChartContent bitrate() {
-        return bitrate;
+        return charts.bitrate;
     }
 
     public LiveChartContent retransmits() {
-        return retransmits;
+        return charts.retransmits;
     }
 
     public LiveChartContent cwnd() {
-        return cwnd;
+        return charts.cwnd;
     }
 
     public LiveChartContent rtt() {
-        return rtt;
+        return charts.rtt;
     }
 
     public LiveChartContent jitter() {
-        return jitter;
+        return charts.jitter;
     }
 
     public LiveChartContent loss() {
-        return loss;
+        return charts.loss;
     }
 
     /** The sweep's chart and table, or null outside sweeps. */
@@ -174,15 +147,14 @@ public final class LiveRunModel implements RunListener {
 
     /** Every chart of the dashboard, for unit switches and follow/freeze. */
     public List<LiveChartContent> charts() {
-        return List.of(bitrate, retransmits, cwnd, rtt, jitter, loss);
+        return charts.all();
     }
 
     @Override
     public void runStarted(RunInfo runInfo) {
         synchronized (lock) {
             info = runInfo;
-            startNanos = nanos.getAsLong();
-            pointStartNanos = startNanos;
+            clock.runStarted();
             status = "running " + runInfo.runId();
             TestPlan plan = runInfo.plan();
             if (plan != null && plan.isSweep()) {
@@ -202,9 +174,7 @@ public final class LiveRunModel implements RunListener {
     @Override
     public void pointStarted(String pointLabel, int index, int total) {
         synchronized (lock) {
-            point = pointLabel;
-            pointIndex = index;
-            pointStartNanos = nanos.getAsLong();
+            clock.pointStarted(pointLabel, index);
             streamsThisPoint = valueFor(pointLabel, TestPlan.SweepKind.STREAMS);
             processesThisPoint = valueFor(pointLabel, TestPlan.SweepKind.PROCESSES);
             if (index > 0) {
@@ -236,13 +206,9 @@ public final class LiveRunModel implements RunListener {
 
     /** A new point or a new repetition starts its clock at 0: the charts start over. */
     private void resetSeries() {
-        for (LiveChartContent c : charts()) {
-            c.clear();
-        }
-        series.clear();
+        charts.clear();
         streamLines.clear();
         rows.clear();
-        colours = 0;
         maxEndS.clear();
         ends.clear();
     }
@@ -294,7 +260,7 @@ public final class LiveRunModel implements RunListener {
                     return;
                 }
                 if ((multiProcess() && streamsThisPoint > 1 || serverView) && bps != null) {
-                    line(bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
+                    charts.line(charts.bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
                 }
                 if (toolSum && countsInSum && !multiProcess()) {
                     addToSum(dir, x, bps, s.retransmits(), bidir);
@@ -306,13 +272,13 @@ public final class LiveRunModel implements RunListener {
             String label = key.label(bidir);
             if (bps != null) {
                 if (lines.bps == null) {
-                    lines.bps = line(bitrate, "bps|" + key, label, 1f, dir);
+                    lines.bps = charts.line(charts.bitrate, "bps|" + key, label, 1f, dir);
                 }
                 lines.bps.add(x, bps);
             }
             if (s.rttMs() != null) {
                 sawRtt = true;
-                line(rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
+                charts.line(charts.rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
             }
             Double lossPct = drawDetails(s, key, lines, label, dir, x);
             updateRow(key, s, lossPct, true);
@@ -347,26 +313,26 @@ public final class LiveRunModel implements RunListener {
     private Double drawDetails(Sample s, StreamKey key, StreamLines lines, String label, Direction dir, double x) {
         if (s.retransmits() != null) {
             if (lines.retr == null) {
-                lines.retr = line(retransmits, "rtr|" + key, label, 1f, dir);
+                lines.retr = charts.line(charts.retransmits, "rtr|" + key, label, 1f, dir);
             }
             lines.retr.add(x, s.retransmits());
         }
         if (s.cwndBytes() != null) {
             if (lines.cwnd == null) {
-                lines.cwnd = line(cwnd, "cwnd|" + key, label, 1f, dir);
+                lines.cwnd = charts.line(charts.cwnd, "cwnd|" + key, label, 1f, dir);
             }
             lines.cwnd.add(x, s.cwndBytes());
         }
         if (s.jitterMs() != null) {
             sawUdp = true;
-            line(jitter, "jit|" + key, label, 1f, dir).add(x, s.jitterMs());
+            charts.line(charts.jitter, "jit|" + key, label, 1f, dir).add(x, s.jitterMs());
         }
         if (s.lostPackets() == null || s.packets() == null || s.packets() <= 0) {
             return null;
         }
         sawUdp = true;
         double lossPct = 100.0 * s.lostPackets() / s.packets();
-        line(loss, "loss|" + key, label, 1f, dir).add(x, lossPct);
+        charts.line(charts.loss, "loss|" + key, label, 1f, dir).add(x, lossPct);
         return lossPct;
     }
 
@@ -396,12 +362,12 @@ public final class LiveRunModel implements RunListener {
         String label = "SUM" + (bidir ? " " + dir.csv() : "");
         double total = Double.NaN;
         if (bps != null) {
-            LiveSeries sum = sumLine(bitrate, "sum|" + dir, label, dir);
+            LiveSeries sum = charts.sumLine(charts.bitrate, "sum|" + dir, label, dir);
             total = accumulate(sum, x, bps);
         }
         Double r = null;
         if (retr != null) {
-            LiveSeries rs = sumLine(retransmits, "rsum|" + dir, label, dir);
+            LiveSeries rs = charts.sumLine(charts.retransmits, "rsum|" + dir, label, dir);
             r = accumulate(rs, x, retr);
         }
         StreamRow prev = rows.get(key);
@@ -416,39 +382,11 @@ public final class LiveRunModel implements RunListener {
         return s.valueNear(x);
     }
 
-    private LiveSeries sumLine(LiveChartContent chart, String id, String label, Direction dir) {
-        LiveSeries s = series.get(id);
-        if (s == null) {
-            s = new LiveSeries(id);
-            series.put(id, s);
-            chart.add(s, label, dir == Direction.S2C ? Palette.SUM_REVERSE : Palette.SUM, 2.6f, false);
-        }
-        return s;
-    }
-
-    private LiveSeries line(LiveChartContent chart, String id, String label, float width, Direction dir) {
-        LiveSeries s = series.get(id);
-        if (s == null) {
-            s = new LiveSeries(id);
-            series.put(id, s);
-            int colour = colourOf(label);
-            chart.add(s, label, colour, width, dir == Direction.S2C);
-        }
-        return s;
-    }
-
-    private final Map<String, Integer> colourByLabel = new HashMap<>();
-
     /** The hot path's shortcut to a stream's lines: no id strings built per sample. */
     private static final class StreamLines {
         LiveSeries bps;
         LiveSeries retr;
         LiveSeries cwnd;
-    }
-
-    /** A stream keeps one colour across the bitrate, retransmit and cwnd charts. */
-    private int colourOf(String label) {
-        return Palette.color(colourByLabel.computeIfAbsent(label, l -> colours++));
     }
 
     @Override
@@ -486,8 +424,7 @@ public final class LiveRunModel implements RunListener {
             s.pointFinished(pointLabel, sweepRows);
         }
         synchronized (lock) {
-            pointsDone++;
-            pointsDoneNanos = nanos.getAsLong();
+            clock.pointFinished();
             for (SweepRow r : sweepRows) {
                 if (!r.ok()) {
                     appendLine("engine", pointLabel + " " + r.direction().csv() + " " + r.status());
@@ -501,7 +438,7 @@ public final class LiveRunModel implements RunListener {
     public void runFinished(RunOutcome runOutcome) {
         synchronized (lock) {
             outcome = runOutcome;
-            endNanos = nanos.getAsLong();
+            clock.runFinished();
             status = switch (runOutcome.status()) {
                 case OK -> "finished";
                 case CANCELLED -> "stopped";
@@ -513,23 +450,13 @@ public final class LiveRunModel implements RunListener {
     }
 
     private void appendLine(String host, String line) {
-        ArrayDeque<String> lines = console.computeIfAbsent(host, h -> new ArrayDeque<>());
-        lines.addLast(line);
-        if (lines.size() > CONSOLE_LINES) {
-            lines.removeFirst();
-        }
-        List<String> pending = newLines.computeIfAbsent(host, h -> new ArrayList<>());
-        pending.add(line);
-        if (pending.size() > CONSOLE_LINES) {
-            pending.subList(0, pending.size() - CONSOLE_LINES).clear();
-        }
+        consoles.append(host, line);
     }
 
     /** The console of a host as kept (bounded). */
     public List<String> console(String host) {
         synchronized (lock) {
-            ArrayDeque<String> lines = console.get(host);
-            return lines == null ? List.of() : List.copyOf(lines);
+            return consoles.of(host);
         }
     }
 
@@ -542,31 +469,10 @@ public final class LiveRunModel implements RunListener {
     /** The current state; console lines are handed over once (the next snapshot has only newer ones). */
     public Snapshot takeSnapshot() {
         synchronized (lock) {
-            Map<String, List<String>> lines = new LinkedHashMap<>(newLines);
-            newLines.clear();
             SweepModel s = sweep;
-            return new Snapshot(List.copyOf(rows.values()), lines, progress(), status, outcome,
+            return new Snapshot(List.copyOf(rows.values()), consoles.takeFresh(), clock.progress(info, outcome != null),
+                    status, outcome,
                     s == null ? 0 : s.completedPoints());
         }
-    }
-
-    private Progress progress() {
-        RunInfo i = info;
-        TestPlan plan = i == null ? null : i.plan();
-        int points = i == null ? 1 : Math.max(1, i.points().size());
-        long now = outcome != null ? endNanos : nanos.getAsLong();
-        double elapsed = (now - startNanos) / 1e9;
-        double perPoint = plan == null ? 10
-                : (plan.durationS() + plan.omitS()) * Math.max(1, plan.repetitions()) + POINT_OVERHEAD_S;
-        if (pointsDone > 0) {
-            // What the finished points took is a better guess than the plan (MTU changes, slow servers).
-            perPoint = (pointsDoneNanos - startNanos) / 1e9 / pointsDone;
-        }
-        double inPoint = Math.min(1, Math.max(0, (now - pointStartNanos) / 1e9 / perPoint));
-        double done = Math.min(points, pointsDone + (pointsDone > pointIndex ? 0 : inPoint));
-        double fraction = outcome != null ? 1 : Math.min(0.99, done / points);
-        double remaining = outcome != null ? 0 : Math.max(0, (points - done) * perPoint);
-        return new Progress(fraction, Duration.ofMillis((long) (elapsed * 1000)),
-                Duration.ofMillis((long) (remaining * 1000)), pointIndex, points, point);
     }
 }

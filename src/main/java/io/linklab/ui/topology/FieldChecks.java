@@ -2,6 +2,7 @@ package io.linklab.ui.topology;
 
 import io.linklab.model.HostSpec;
 import io.linklab.model.Validators;
+import io.linklab.remote.SshTarget;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -69,22 +70,7 @@ public final class FieldChecks {
         if (v.isEmpty()) {
             return Optional.empty();
         }
-        String rest = v;
-        int at = rest.indexOf('@');
-        if (at >= 0) {
-            if (Validators.userName(rest.substring(0, at)).isPresent()) {
-                return Optional.of("expected [user@]host[:port]; the user part is not a login name");
-            }
-            rest = rest.substring(at + 1);
-        }
-        int colon = rest.lastIndexOf(':');
-        if (colon > 0 && rest.indexOf(':') == colon) {
-            if (port(rest.substring(colon + 1)).isPresent()) {
-                return Optional.of("expected [user@]host[:port]; the port is not 1 to 65535");
-            }
-            rest = rest.substring(0, colon);
-        }
-        return Validators.hostOrAddress(rest).map(p -> "expected [user@]host[:port]: " + p);
+        return SshTarget.problem(v).map(p -> "expected [user@]host[:port]: " + p);
     }
 
     public static Optional<String> integer(String v, int min, int max, String expected) {

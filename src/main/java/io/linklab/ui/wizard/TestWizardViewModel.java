@@ -1,6 +1,7 @@
 package io.linklab.ui.wizard;
 
 import io.linklab.engine.CommandPreview;
+import io.linklab.engine.PlanScript;
 import io.linklab.engine.SweepPoints;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
@@ -13,7 +14,6 @@ import io.linklab.model.TestPlan.SweepKind;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.tools.command.PlanCheck;
-import io.linklab.tools.command.ShellWords;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -382,92 +382,11 @@ public final class TestWizardViewModel {
      * background over ssh, then the client, then a wait for the servers to finish.
      */
     public String shellScript() {
-        Optional<TestPlan> p = plan();
-        if (p.isEmpty()) {
+        try {
+            return plan().map(p -> PlanScript.of(p, this::byLogin)).orElse("");
+        } catch (InvalidValueException e) {
             return "";
         }
-        TestPlan plan = p.get();
-        Map<String, List<String>> cmds = commands.get();
-        List<List<String>> serverPoints = byPoint(cmds.get(CommandPreview.serverKey(plan)));
-        List<List<String>> clientPoints = byPoint(cmds.get(CommandPreview.clientKey(plan)));
-        StringBuilder sb = new StringBuilder("#!/bin/sh\n");
-        sb.append("# LinkLab test plan: ").append(plan.tool().id()).append(' ').append(plan.protocol())
-                .append(", client ").append(plan.client().login()).append(", server ").append(plan.server().login())
-                .append(", target ").append(plan.target()).append('\n');
-        sb.append("# Unlike a LinkLab run, this script does not restore MTUs or stop servers if it is interrupted.\n");
-        sb.append("set -e\n");
-        for (int i = 0; i < Math.max(serverPoints.size(), clientPoints.size()); i++) {
-            sb.append('\n');
-            for (String line : i < serverPoints.size() ? serverPoints.get(i) : List.<String>of()) {
-                if (line.startsWith("#")) {
-                    sb.append(line).append('\n');
-                } else if (isServerStart(line)) {
-                    sb.append(remote(plan.server().login(), line)).append(" &\n");
-                } else {
-                    sb.append(remote(plan.server().login(), line)).append('\n');
-                }
-            }
-            sb.append("sleep 1  # let the servers start listening\n");
-            for (String line : i < clientPoints.size() ? clientPoints.get(i) : List.<String>of()) {
-                if (line.startsWith("#")) {
-                    sb.append(line).append('\n');
-                } else {
-                    // Several processes run at the same time, one per port, as LinkLab runs them.
-                    boolean together = plan.processes() > 1 && isClientRun(line);
-                    sb.append(remote(plan.client().login(), line)).append(together ? " &\n" : "\n");
-                }
-            }
-            sb.append("wait\n");
-        }
-        return sb.toString();
-    }
-
-    private static boolean isClientRun(String line) {
-        return line.contains(" -c ") || line.startsWith("netperf ") || line.contains(" netperf ");
-    }
-
-    private static boolean isServerStart(String line) {
-        return line.contains(" -s") || line.contains("netserver");
-    }
-
-    /** Splits a command list at its "# point" lines; the part before the first point goes with it. */
-    private static List<List<String>> byPoint(List<String> lines) {
-        List<List<String>> out = new ArrayList<>();
-        List<String> current = new ArrayList<>();
-        for (String line : lines == null ? List.<String>of() : lines) {
-            if (line.startsWith("# point ") && current.stream().anyMatch(l -> !l.startsWith("#"))) {
-                out.add(current);
-                current = new ArrayList<>();
-            }
-            current.add(line);
-        }
-        if (!current.isEmpty()) {
-            out.add(current);
-        }
-        return out;
-    }
-
-    private String remote(String login, String line) {
-        if ("local".equals(login)) {
-            return line;
-        }
-        List<String> ssh = new ArrayList<>(List.of("ssh"));
-        HostSpec h = byLogin(login).orElse(null);
-        if (h != null && h.identityFile() != null) {
-            ssh.addAll(List.of("-i", h.identityFile()));
-        }
-        if (h != null && h.jumpHost() != null) {
-            ssh.addAll(List.of("-J", h.jumpHost()));
-        }
-        String host = login;
-        int colon = login.lastIndexOf(':');
-        if (colon > 0 && login.indexOf(':') == colon) {
-            ssh.addAll(List.of("-p", login.substring(colon + 1)));
-            host = login.substring(0, colon);
-        }
-        ssh.add(host);
-        ssh.add("--");
-        return ShellWords.join(ssh) + " " + ShellWords.quote(line);
     }
 
     /** For the review page: the commands in order, under a heading per end. */

@@ -79,20 +79,6 @@ class HostProbeTest {
     }
 
     @Test
-    void installCommandsPerDistribution() {
-        assertEquals("apt-get install -y iperf3", HostProbe.installCommand("iperf3", "ubuntu", "debian", true));
-        assertEquals("apt-get install -y netperf  # netperf is in Ubuntu's multiverse component",
-                HostProbe.installCommand("netserver", "ubuntu", "debian", true));
-        assertEquals("sudo dnf install -y iperf3", HostProbe.installCommand("iperf3", "rocky", "rhel centos fedora", false));
-        assertEquals("sudo dnf install -y epel-release && sudo dnf install -y netperf",
-                HostProbe.installCommand("netserver", "rhel", "fedora", false));
-        assertEquals("dnf install -y iperf", HostProbe.installCommand("iperf", "fedora", null, true));
-        assertEquals("zypper install -y iperf3", HostProbe.installCommand("iperf3", "opensuse-leap", "suse opensuse", true));
-        assertEquals("apk add iperf", HostProbe.installCommand("iperf", "alpine", null, true));
-        assertTrue(HostProbe.installCommand("iperf3", null, null, true).contains("iperf3 package"));
-    }
-
-    @Test
     void probesThisMachineThroughTheLocalTransport() throws Exception {
         LocalTransport local = new LocalTransport();
         try {

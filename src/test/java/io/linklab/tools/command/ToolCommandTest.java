@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.tools.CollectingSink;
+import io.linklab.tools.Parsers;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -128,17 +130,33 @@ class ToolCommandTest {
     }
 
     @Test
-    void loginsParse() {
-        assertEquals(new Logins.Login("root", "198.18.3.11", 2222), Logins.parse("root@198.18.3.11:2222"));
-        assertEquals(new Logins.Login(null, "lab-a.example.org", 22), Logins.parse("lab-a.example.org"));
-        assertEquals(new Logins.Login("me", "fd00::2", 22), Logins.parse("me@[fd00::2]"));
-        assertTrue(Logins.parse("local").isLocal());
-        assertTrue(Logins.problem("root@-oProxyCommand=x").isPresent());
-        assertTrue(Logins.problem("root@host:99999").isPresent());
+    void planLoginsAreCheckedByTheOneLoginParser() {
+        TestPlan p = plan(Tool.IPERF3);
+        assertTrue(PlanCheck.problems(p).isEmpty(), PlanCheck.problems(p).toString());
+        TestPlan local = with(new TestPlan(p.tool(), new TestPlan.End("local", "lo"), new TestPlan.End("root@[fd00::2]:2222",
+                "data0"), p.target(), p.protocol(), null, 5, 1.0, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1,
+                null), 1, TestPlan.Mode.NORMAL, null, null);
+        assertTrue(PlanCheck.problems(local).isEmpty(), PlanCheck.problems(local).toString());
+        TestPlan hostile = new TestPlan(p.tool(), new TestPlan.End("root@-oProxyCommand=x", "data0"),
+                new TestPlan.End("root@host:99999", "data0"), p.target(), p.protocol(), null, 5, 1.0, 0, 1, 1, 5201,
+                TestPlan.Mode.NORMAL, null, null, 1, null);
+        List<PlanCheck.Problem> problems = PlanCheck.problems(hostile);
+        assertEquals(List.of("client.login", "server.login"), problems.stream().map(PlanCheck.Problem::field).toList(),
+                problems.toString());
+        assertEquals("expected a port from 1 to 65535", problems.get(1).message());
     }
 
     @Test
-    void shellWordsQuoteOnlyWhatNeedsIt() {
-        assertEquals("sh -c 'echo $HOME; it'\\''s'", ShellWords.join(List.of("sh", "-c", "echo $HOME; it's")));
+    void eachDriverNamesItsParserAndHowToInstallIt() {
+        for (Tool t : Tool.values()) {
+            ToolCommand driver = ToolCommand.forTool(t);
+            assertEquals(t, driver.tool());
+            assertEquals(t, driver.liveFormat().tool());
+            assertEquals(Parsers.forLive(t, false, new CollectingSink()).getClass(),
+                    driver.liveParser(new CollectingSink()).getClass());
+        }
+        assertEquals("apt-get install iperf or dnf install iperf", ToolCommand.forTool(Tool.IPERF2).installHint());
+        assertEquals("sudo apt-get install -y iperf3",
+                ToolCommand.forTool(Tool.IPERF3).installHint("ubuntu", "debian", false));
     }
 }

@@ -26,7 +26,7 @@ class ByteCountTest {
                     expected++;
                 }
             }
-            assertEquals(expected, Iperf3JsonParser.count(buf, (byte) '\n', from, to));
+            assertEquals(expected, ByteScan.count(buf, (byte) '\n', from, to));
         }
     }
 }
