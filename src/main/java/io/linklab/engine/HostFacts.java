@@ -1,9 +1,12 @@
 package io.linklab.engine;
 
 import io.linklab.remote.probe.ProbeScript;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
@@ -100,7 +103,7 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
                     addressInterfaces.putIfAbsent(address, a);
                 }
                 case "target" -> line(kv, "target.addresses",
-                        String.join(" ", java.util.Arrays.asList(f).subList(1, f.length)));
+                        String.join(" ", Arrays.asList(f).subList(1, f.length)));
                 case "listen" -> line(kv, "listen." + a, value(f, 2));
                 case "has" -> line(kv, a, "yes");
                 case "sudo" -> line(kv, "sudo", a);
@@ -130,7 +133,7 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
         Map<String, String> facts = new LinkedHashMap<>();
         Set<Integer> tcp = new TreeSet<>();
         Set<Integer> udp = new TreeSet<>();
-        List<String> ifs = new java.util.ArrayList<>();
+        List<String> ifs = new ArrayList<>();
         for (String line : output.split("\n")) {
             int eq = line.indexOf('=');
             if (eq <= 0) {
@@ -149,15 +152,15 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
     }
 
     /** The port of an ss "Local Address:Port" column: 0.0.0.0:5201, [::]:5201, *:5201, 127.0.0.1%lo:5201. */
-    private static java.util.Optional<Integer> port(String local) {
+    private static Optional<Integer> port(String local) {
         int colon = local.lastIndexOf(':');
         if (colon < 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
-            return java.util.Optional.of(Integer.parseInt(local.substring(colon + 1)));
+            return Optional.of(Integer.parseInt(local.substring(colon + 1)));
         } catch (NumberFormatException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

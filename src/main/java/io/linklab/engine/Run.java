@@ -54,6 +54,8 @@ final class Run implements RunHandle {
     private final RunControl control;
     private final RawLogs logs;
     private RunJournal journal;
+    /** Points measured to their end (ok or failed), for the message of a stopped run. */
+    private int donePoints;
 
     Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
         ParserFactory parsers, PointHooks hooks, RunTimings timings) {
@@ -163,7 +165,6 @@ final class Run implements RunHandle {
         Ending ending;
         MtuTransaction mtu = null;
         RunCleanup.HostCleanup hostCleanup;
-        int[] donePoints = {0};
         try {
             listener.progress("connecting to " + plan.client().login()
                     + (plan.client().login().equals(plan.server().login()) ? "" : " and " + plan.server().login()));
@@ -174,7 +175,7 @@ final class Run implements RunHandle {
                 beginMtu(mtu);
             }
             ending = measure(new PointRunner(new RunContext(plan, tool, parsers, hosts, journal, record, listener,
-                    logs, control, timings), mtu, hooks), donePoints);
+                    logs, control, timings), mtu, hooks));
         } catch (RunAbort e) {
             boolean stopped = control.broken() == null && control.cancelled();
             ending = new Ending(stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,
@@ -183,7 +184,7 @@ final class Run implements RunHandle {
         } catch (InterruptedException e) {
             ending = control.broken() != null ? new Ending(RunRecord.State.FAILED, control.broken())
                     : new Ending(RunRecord.State.CANCELLED, "stopped by " + control.stoppedBy() + " after "
-                            + donePoints[0] + " of " + points.size() + " points");
+                            + donePoints + " of " + points.size() + " points");
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             hostCleanup = new RunCleanup(record, listener).start(control, logins.taken(), mtu);
@@ -195,7 +196,7 @@ final class Run implements RunHandle {
     }
 
     /** Every point in turn, until the last or a stop; how the run ended. */
-    private Ending measure(PointRunner runner, int[] donePoints) throws RunAbort, InterruptedException {
+    private Ending measure(PointRunner runner) throws RunAbort, InterruptedException {
         List<SweepRow> allRows = new ArrayList<>();
         int failedPoints = 0;
         for (int i = 0; i < points.size() && control.goesOn(); i++) {
@@ -215,7 +216,7 @@ final class Run implements RunHandle {
             allRows.addAll(rows);
             journal.pointRows(point.label(), rows);
             listener.pointFinished(point.label(), rows);
-            donePoints[0]++;
+            donePoints++;
             if (rows.stream().anyMatch(r -> !r.ok())) {
                 failedPoints++;
             }
@@ -224,7 +225,7 @@ final class Run implements RunHandle {
             return new Ending(RunRecord.State.FAILED, control.broken());
         }
         if (control.cancelled()) {
-            return new Ending(RunRecord.State.CANCELLED, Headlines.stopped(control.stoppedBy(), donePoints[0],
+            return new Ending(RunRecord.State.CANCELLED, Headlines.stopped(control.stoppedBy(), donePoints,
                     points.size()));
         }
         if (failedPoints > 0) {

@@ -29,8 +29,8 @@ class ScriptedRunTest {
     private static final String CLIENT = "root@h1";
     private static final String SERVER = "root@h2";
     private static final String FOLDER = "/run/linklab-mtu.AbCdEfGh12";
-    /** Short waits: a client that hangs times out a second after its test time, not twenty. */
-    private static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(2), Duration.ofSeconds(1),
+    /** A client that hangs times out a second after its test time, not twenty; a server may take its usual time. */
+    private static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(1),
             Duration.ofSeconds(1), Duration.ofMillis(200));
 
     private static final String IPERF3_CLIENT_INTERVALS = """
@@ -219,7 +219,9 @@ class ScriptedRunTest {
                         "Error: mtu greater than device maximum."))
                 .on("^ip link set dev data0 mtu", Script.ok())
                 .on("iperf3 -s", listeningServer());
-        StoredRun run = run(engine(c, s, PointHooks.NONE), mtuSweep("9000", "4000"));
+        TestPlan plan = mtuSweep("9000", "4000");
+        StoredRun run = run(engine(c, s, PointHooks.NONE), plan);
+        assertEquals(CommandPreview.forPlan(plan), run.record().commands(), "run.json's commands are the preview's");
 
         assertEquals(RunRecord.State.FAILED, run.record().state());
         assertEquals("1 of 2 points failed (first: mtu=9000: cannot set MTU 9000 on data0 of " + SERVER
