@@ -200,7 +200,12 @@ class EngineLabTest {
         for (String line : host.processes().lines().toList()) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+) iperf3 (-[cs]) .*-p (\\d+) .*").matcher(line);
             if (m.matches()) {
-                String status = Files.readString(Path.of("/proc", m.group(1), "status"));
+                String status;
+                try {
+                    status = Files.readString(Path.of("/proc", m.group(1), "status"));
+                } catch (java.nio.file.NoSuchFileException ended) {
+                    continue; // it ended between the listing and this read: its affinity was seen before
+                }
                 java.util.regex.Matcher c = java.util.regex.Pattern.compile("Cpus_allowed_list:\\s*(\\S+)").matcher(status);
                 if (c.find()) {
                     found.put(name + " " + m.group(2) + " " + m.group(3), c.group(1));
