@@ -1,5 +1,6 @@
 package io.linklab.ui;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.probe.DialogLoginPrompts;
 import io.linklab.ui.probe.HostProbeService;

@@ -1,5 +1,8 @@
 package io.linklab.ui;
 
+import io.linklab.ui.runs.RunStarter;
+import io.linklab.ui.tasks.BackgroundTasks;
+import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.HostSpec;

@@ -4,7 +4,7 @@ import io.linklab.model.Direction;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.RecordedRun;
-import io.linklab.ui.history.RunReplay;
+import io.linklab.ui.dashboard.RunReplay;
 import io.linklab.ui.sweep.SweepModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

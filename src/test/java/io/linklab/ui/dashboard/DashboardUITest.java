@@ -159,7 +159,7 @@ class DashboardUITest {
         RecordedRun run = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("import"));
         LiveRunModel model = new LiveRunModel();
-        io.linklab.ui.history.RunReplay.replay(run, model);
+        RunReplay.replay(run, model);
         Path png = ChartImages.writePng(model.bitrate(), 1200, 700, tmp.resolve("bitrate.png"));
         BufferedImage img = ImageIO.read(png.toFile());
         assertEquals(1200, img.getWidth());

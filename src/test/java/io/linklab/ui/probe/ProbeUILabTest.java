@@ -8,7 +8,7 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
-import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;

@@ -9,7 +9,7 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
-import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.dashboard.DashboardView;

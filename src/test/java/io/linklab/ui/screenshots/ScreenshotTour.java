@@ -5,7 +5,7 @@ import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.wizard.TestWizard;

@@ -10,7 +10,7 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
-import io.linklab.ui.TaskRunner;
+import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.UiTestSupport;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
-package io.linklab.ui.history;
+package io.linklab.ui.dashboard;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.SweepRow;
-import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.history.RecordedRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
