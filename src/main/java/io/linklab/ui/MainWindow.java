@@ -1,8 +1,5 @@
 package io.linklab.ui;
 
-import io.linklab.ui.runs.RunStarter;
-import io.linklab.ui.tasks.BackgroundTasks;
-import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.HostSpec;
@@ -10,7 +7,6 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.probe.HostBadge;
-import io.linklab.ui.probe.HostProbeService;
 import io.linklab.ui.probe.ProbeViewModel;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.topology.TopologyEditorView;
@@ -42,23 +38,11 @@ import javafx.stage.Stage;
  */
 public final class MainWindow {
 
-    /**
-     * What the shell is given rather than builds: so tests can pass a settings node, a same-thread runner, a run
-     * starter that records plans, or a runs area over a store of their own (null: the app's).
-     */
-    public record Services(Settings settings, TaskRunner tasks, HostProbeService prober, RunStarter runStarter,
-                           RunsArea runs) {
-
-        public Services(Settings settings, TaskRunner tasks, HostProbeService prober, RunStarter runStarter) {
-            this(settings, tasks, prober, runStarter, null);
-        }
-    }
-
     private static final String LOOPBACK_HINT =
             "Loopback lab: both ends on this machine. Draw your lab, or File → Open one.";
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-    private final Services services;
+    private final AppServices services;
     private final Settings settings;
     private final BorderPane root = new BorderPane();
     private final StatusBar statusBar = new StatusBar();
@@ -70,10 +54,11 @@ public final class MainWindow {
     private Stage stage;
     private boolean shutDown;
 
-    public MainWindow(Services services) {
+    /** @param services built once by the composition root (the app's, or a test's over a folder of its own) */
+    public MainWindow(AppServices services) {
         this.services = services;
         this.settings = services.settings();
-        this.runs = services.runs() != null ? services.runs() : new RunsArea();
+        this.runs = services.runs();
         editor = new TopologyEditorViewModel(Topology.loopback(), services.tasks());
         probes = new ProbeViewModel(services.prober(), services.tasks());
         editorView = new TopologyEditorView(editor, probes.badges());
@@ -107,11 +92,6 @@ public final class MainWindow {
         root.setBottom(statusBar.node());
         root.getStyleClass().add("linklab");
         updateHostStates();
-    }
-
-    /** The production services: the user's settings, background threads, the real probe and run starter. */
-    public static Services defaultServices(BackgroundTasks tasks, HostProbeService prober, RunStarter starter) {
-        return new Services(Settings.user(), tasks, prober, starter);
     }
 
     /** The stage the shell is installed in, for dialogs' owners (null before {@link #install}). */
@@ -197,11 +177,6 @@ public final class MainWindow {
             // and once more at exit.
         }
         runs.shutdown();
-    }
-
-    /** Who starts runs: the injected starter (tests), else the runs area's dashboards. */
-    private RunStarter runStarter() {
-        return services.runStarter() != null ? services.runStarter() : runs;
     }
 
     Settings.Theme theme() {
@@ -291,7 +266,7 @@ public final class MainWindow {
 
     private void run(TestPlan plan) {
         settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-        runStarter().start(plan, editor.topology());
+        services.runStarter().start(plan, editor.topology());
         statusBar.say("Started " + plan.tool().id() + " from " + plan.client().login() + " to "
                 + plan.server().login());
     }

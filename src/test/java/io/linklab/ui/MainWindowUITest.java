@@ -1,5 +1,7 @@
 package io.linklab.ui;
 
+import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Path;
 import io.linklab.ui.tasks.TaskRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -23,10 +25,14 @@ class MainWindowUITest {
     private Stage stage;
     private MainWindow window;
 
+    /** Runs, imports and reports of this test: never the user's ~/LinkLab. */
+    @TempDir
+    Path home;
+
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null));
+        window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread()));
         window.install(stage);
         stage.show();
     }

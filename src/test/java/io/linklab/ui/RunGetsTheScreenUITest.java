@@ -1,5 +1,6 @@
 package io.linklab.ui;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.tasks.TaskRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,7 @@ class RunGetsTheScreenUITest {
 
     private final Preferences prefs = UiTestSupport.freshPreferences();
     private final ScriptedRuns engine = new ScriptedRuns(6);
+    private final BackgroundTasks tasks = new BackgroundTasks("screen-test", 2);
     private Stage stage;
     private MainWindow window;
 
@@ -53,9 +55,8 @@ class RunGetsTheScreenUITest {
     void start(Stage stage) {
         this.stage = stage;
         RunsArea runs = new RunsArea(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), engine,
-                tmp.resolve("imports"));
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null,
-                runs));
+                tmp.resolve("imports"), tasks);
+        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null));
         window.install(stage);
         stage.setWidth(1280);
         stage.setHeight(800);
@@ -69,6 +70,7 @@ class RunGetsTheScreenUITest {
             window.shutdown();
             return null;
         });
+        tasks.close();
         UiTestSupport.remove(prefs);
     }
 

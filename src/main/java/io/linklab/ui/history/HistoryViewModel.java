@@ -1,10 +1,10 @@
 package io.linklab.ui.history;
 
+import io.linklab.ui.tasks.TaskRunner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -15,23 +15,21 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 
 /**
- * The history list: runs of the library, a search filter, and the operations on them. Disk work runs on the
- * background executor, results come back through the FX executor; tests pass same-thread executors.
+ * The history list: runs of the library, a search filter, and the operations on them. Disk work goes through the
+ * app's task runner, results come back on the FX thread; tests pass {@link TaskRunner#sameThread()}.
  */
 public final class HistoryViewModel {
 
     private final RunLibrary library;
-    private final Executor background;
-    private final Executor fx;
+    private final TaskRunner tasks;
     private final ObservableList<RecordedRun> runs = FXCollections.observableArrayList();
     private final FilteredList<RecordedRun> shown = new FilteredList<>(runs, r -> true);
     private final StringProperty filter = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
-    public HistoryViewModel(RunLibrary library, Executor background, Executor fx) {
+    public HistoryViewModel(RunLibrary library, TaskRunner tasks) {
         this.library = library;
-        this.background = background;
-        this.fx = fx;
+        this.tasks = tasks;
         filter.addListener((o, was, now) -> {
             String[] words = now == null ? new String[0] : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
             shown.setPredicate(r -> {
@@ -135,15 +133,8 @@ public final class HistoryViewModel {
 
     /** Runs {@code work} in the background; its result or its error message comes back on the FX thread. */
     public <T> void task(IoWork<T> work, Consumer<T> then, String failure) {
-        background.execute(() -> {
-            try {
-                T result = work.run();
-                fx.execute(() -> then.accept(result));
-            } catch (IOException | RuntimeException e) {
-                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                fx.execute(() -> message.set(failure + ": " + why));
-            }
-        });
+        tasks.run(work::run, then, e -> message.set(failure + ": "
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
     }
 
     /** Disk work that may fail with a message for the user. */

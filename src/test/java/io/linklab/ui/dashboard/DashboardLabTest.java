@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,13 +66,15 @@ class DashboardLabTest {
     @TempDir
     Path tmp;
 
+    private final BackgroundTasks tasks = new BackgroundTasks("dashboard-lab-test", 2);
+
     @Start
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         library = new StoreLibrary(store);
         SshSettings ssh = SshSettings.defaults().withKnownHosts(lab.knownHosts()).withIdentity(lab.identity())
                 .withSshConfig(null).withAgent(false);
-        area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"));
+        area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
@@ -79,10 +82,14 @@ class DashboardLabTest {
     @AfterEach
     void cleanUp() throws Exception {
         area.shutdown();
+        tasks.close();
         // The engine's kill helper may still be exiting when runFinished arrives (seen once after Stop);
-        // what matters is that nothing stays: give it a few seconds, then insist.
-        for (int i = 0; i < 50 && !(lab.h1().processes() + lab.h2().processes()).isEmpty(); i++) {
-            Thread.sleep(200);
+        // what matters is that nothing stays: wait up to 10 s for both hosts to be clear, then insist.
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                    () -> (lab.h1().processes() + lab.h2().processes()).isEmpty());
+        } catch (java.util.concurrent.TimeoutException e) {
+            // the assertions below name what stayed
         }
         assertEquals("", lab.h1().processes(), "nothing left running on h1");
         assertEquals("", lab.h2().processes(), "nothing left running on h2");
@@ -154,7 +161,7 @@ class DashboardLabTest {
         Path out = tmp.resolve("csv");
         AtomicReference<String> done = new AtomicReference<>();
         fx(() -> {
-            area.exportCsv(run, out, done::set);
+            area.exports().exportCsv(run, out, done::set);
             return null;
         });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> done.get() != null);
@@ -241,9 +248,12 @@ class DashboardLabTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> area.history().shown().size() >= 2));
         RecordedRun sweepRun = open(model.info().runId());
         RecordedRun singleRun = open(single.model().info().runId());
+        // A stored run is replayed off the FX thread: its dashboard is whole once the replay says it finished.
         DashboardView reopened = fx(() -> area.openRun(sweepRun));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopened.model().outcome() != null);
         assertEquals(3, reopened.model().sweep().table().size());
         DashboardView reopenedSingle = fx(() -> area.openRun(singleRun));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopenedSingle.model().outcome() != null);
         assertEquals(3, reopenedSingle.model().bitrate().entries().size(), "two streams and the SUM again");
 
         // Two runs side by side: headline figures and the recorded environment.

@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,13 +49,15 @@ class DashboardUITest {
     @TempDir
     Path tmp;
 
+    private final BackgroundTasks tasks = new BackgroundTasks("dashboard-test", 2);
+
     @Start
     void start(Stage stage) {
         // A store of its own: tests never write into the user's ~/LinkLab.
         io.linklab.engine.ResultsStore store = new io.linklab.engine.ResultsStore(tmp.resolve("runs"));
         area = new RunsArea(new io.linklab.ui.history.StoreLibrary(store),
                 io.linklab.ui.runs.EngineWiring.launcher(store, io.linklab.remote.SshSettings.defaults()),
-                tmp.resolve("imports"));
+                tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
@@ -62,6 +65,7 @@ class DashboardUITest {
     @AfterEach
     void stop() {
         area.shutdown();
+        tasks.close();
     }
 
     private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {

@@ -13,6 +13,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.runs.EngineWiring;
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +38,7 @@ class HistoryViewModelTest {
         Optional<RunOutcome> outcome = handle.await(Duration.ofSeconds(60));
         assertTrue(outcome.isPresent() && outcome.get().ok(), outcome.toString());
 
-        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(store), Runnable::run, Runnable::run);
+        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(store), TaskRunner.sameThread());
         vm.refresh();
         assertEquals(1, vm.shown().size(), vm.messageProperty().get());
         RecordedRun listed = vm.shown().get(0);
@@ -84,7 +85,7 @@ class HistoryViewModelTest {
                 + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample + "{\"type\":\"sam");
 
         HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
-                Runnable::run, Runnable::run);
+                TaskRunner.sameThread());
         AtomicReference<RecordedRun> opened = new AtomicReference<>();
         vm.open("20261202-050000-iperf3-1a2b", opened::set);
 

@@ -1,5 +1,6 @@
 package io.linklab.ui.probe;
 
+import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,7 +55,7 @@ class ProbeUILabTest {
         SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
                 .withIdentity(lab.identity()).withAgent(false);
         RemoteHostProbeService prober = new RemoteHostProbeService(ssh, new DialogLoginPrompts(() -> window.stage()));
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), tasks, prober, null));
+        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), tasks).withProber(prober));
         window.install(stage);
         stage.show();
         window.editor().newTopology(new Topology("lab " + lab.value("LAB_ID"), List.of(

@@ -1,5 +1,6 @@
 package io.linklab.ui.screens;
 
+import io.linklab.ui.AppServices;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
@@ -60,14 +61,14 @@ public final class DashboardScreens {
             String mode = getParameters().getRaw().isEmpty() ? "live" : getParameters().getRaw().get(0);
             Path home = Files.createTempDirectory("linklab-screens");
             ResultsStore store = new ResultsStore(home.resolve("runs"));
+            tasks = new BackgroundTasks("screens", 2);
             RunsArea area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                    home.resolve("imports"));
+                    home.resolve("imports"), tasks);
             Preferences prefs = Preferences.userRoot().node("io/linklab-screens/" + UUID.randomUUID());
             Settings settings = new Settings(prefs);
             settings.put(Settings.WINDOW_WIDTH, 1280.0);
             settings.put(Settings.WINDOW_HEIGHT, 800.0);
-            tasks = new BackgroundTasks("screens", 2);
-            MainWindow window = new MainWindow(new MainWindow.Services(settings, tasks, null, null, area));
+            MainWindow window = new MainWindow(new AppServices(settings, tasks, null, area, null));
             window.install(stage);
             stage.show();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

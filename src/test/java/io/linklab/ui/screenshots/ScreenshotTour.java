@@ -1,5 +1,6 @@
 package io.linklab.ui.screenshots;
 
+import io.linklab.ui.AppServices;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
@@ -61,10 +62,12 @@ public final class ScreenshotTour {
         Platform.startup(() -> started.complete(null));
         started.get(30, TimeUnit.SECONDS);
         BackgroundTasks tasks = new BackgroundTasks("screenshots", 2);
+        // The history shown is an empty one of its own, never the user's ~/LinkLab.
+        Path home = Files.createTempDirectory("linklab-screenshots");
         MainWindow[] window = new MainWindow[1];
         Stage[] stage = new Stage[1];
         fx(() -> {
-            window[0] = new MainWindow(new MainWindow.Services(new Settings(prefs), tasks, null, null));
+            window[0] = new MainWindow(AppServices.inFolder(home, new Settings(prefs), tasks));
             stage[0] = new Stage();
             window[0].install(stage[0]);
             stage[0].setWidth(1280);

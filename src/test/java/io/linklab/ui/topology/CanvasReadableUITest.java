@@ -1,5 +1,8 @@
 package io.linklab.ui.topology;
 
+import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Path;
+import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,9 +50,13 @@ class CanvasReadableUITest {
     private MainWindow window;
     private TopologyCanvas canvas;
 
+    /** Runs, imports and reports of this test: never the user's ~/LinkLab. */
+    @TempDir
+    Path home;
+
     @Start
     void start(Stage stage) {
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null));
+        window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread()));
         window.install(stage);
         stage.setWidth(1280);
         stage.setHeight(800);
