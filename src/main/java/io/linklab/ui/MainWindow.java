@@ -51,6 +51,7 @@ public final class MainWindow {
     private final ProbeViewModel probes;
     private final TopologyEditorView editorView;
     private final LabFiles files;
+    private final MainMenus menus;
     private Stage stage;
     private boolean shutDown;
 
@@ -80,7 +81,7 @@ public final class MainWindow {
         runs.workspace().ownWindowsProperty().addListener((o, was, now) ->
                 settings.put(Settings.RUNS_IN_OWN_WINDOW, now));
 
-        MainMenus menus = new MainMenus(this, files);
+        menus = new MainMenus(this, files);
         BorderPane lab = new BorderPane(editorView.node());
         lab.setTop(menus.labToolBar());
         runs.workspace().addFixed(0, "Lab", "lab-tab", lab);
@@ -360,29 +361,21 @@ public final class MainWindow {
         a.show();
     }
 
-    private void info(String title, String message) {
+    private void info(String title, String message, String id) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
         a.setTitle(title);
         a.setHeaderText(null);
         a.initOwner(stage);
+        a.getDialogPane().setId(id);
         a.show();
     }
 
     void showAbout() {
-        info("About LinkLab", "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.");
+        info("About LinkLab", "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.",
+                "about-dialog");
     }
 
     void showShortcuts() {
-        info("Keyboard Shortcuts", String.join("\n",
-                "Ctrl+N / Ctrl+O / Ctrl+S — new, open, save topology",
-                "Ctrl+Z / Ctrl+Shift+Z — undo / redo",
-                "Ctrl+X / Ctrl+C / Ctrl+V — cut, copy, paste nodes",
-                "Delete — delete the selection;  Ctrl+A — select all",
-                "Arrow keys — move the selection one grid step;  Tab — select the next item",
-                "Ctrl+= / Ctrl+- / Ctrl+0 / Ctrl+F — zoom in, out, 1:1, fit",
-                "Ctrl+scroll — zoom;  right-drag — pan",
-                "Drag from the dot on a node's right edge to another node — connect",
-                "Ctrl+T — new test;  Ctrl+P / Ctrl+Shift+P — probe selected / all hosts",
-                "Ctrl+1 / Ctrl+2 / Ctrl+3 — the lab, the history, the latest run"));
+        info("Keyboard Shortcuts", menus.shortcutSheet(), "shortcuts-dialog");
     }
 }

@@ -21,6 +21,7 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
@@ -78,12 +79,17 @@ class DashboardUITest {
         DashboardView view = fx(() -> area.watch(model, "synthetic"));
         TestPlan plan = SyntheticRun.plan(2, 3, 0.1, TestPlan.Mode.NORMAL);
         SyntheticRun run = new SyntheticRun(2, 0.1, 1e9);
+        // The feeder sends five intervals, waits until the test has seen them, then sends the rest: the run is
+        // still going when the test looks, however slow the machine.
+        CountDownLatch seen = new CountDownLatch(1);
         Thread feeder = new Thread(() -> {
             model.runStarted(SyntheticRun.info("synthetic", plan));
             for (int k = 1; k <= 30; k++) {
                 run.interval(model, "", k, Direction.C2S);
                 try {
-                    Thread.sleep(30);
+                    if (k == 5 && !seen.await(30, TimeUnit.SECONDS)) {
+                        return;
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -94,6 +100,10 @@ class DashboardUITest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> model.bitrate().entries().size() == 3
                 && entry(model.bitrate(), "SUM").series().size() >= 5);
         int early = entry(model.bitrate(), "SUM").series().size();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        assertTrue(fx(() -> robot.lookup("#stop-button").queryButton().getText()).equals("Stop"),
+                "the dashboard shows a run still going");
+        seen.countDown();
         feeder.join(10_000);
         assertTrue(entry(model.bitrate(), "SUM").series().size() > early, "the SUM line grew while the run went on");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));

@@ -17,9 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.Preferences;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -31,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Probes the lab's hosts over real SSH from the real window and watches their badges. */
@@ -81,20 +78,8 @@ class ProbeUILabTest {
         }
     }
 
-    /**
-     * Clicks the node the query finds that is visible (with its parents) in a showing window: a closed
-     * dialog's nodes can still be found by the same query, and the choice is made on the FX thread, so the
-     * node that was checked is the node that is clicked.
-     */
     private void clickOnScreen(FxRobot robot, String query) throws Exception {
-        AtomicReference<Node> shown = new AtomicReference<>();
-        waitFor("'" + query + "' on screen", () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup(query)
-                .match(NodeQueryUtils.isVisible()).tryQuery()).get(10, TimeUnit.SECONDS)
-                .map(n -> {
-                    shown.set(n);
-                    return true;
-                }).orElse(false));
-        robot.clickOn(shown.get());
+        UiTestSupport.clickOnScreen(robot, query, 60);
     }
 
     @Test
