@@ -150,7 +150,7 @@ public final class StartupTraining {
         runs.add(concat(test, List.of("--out", work.resolve("run").toString())));
         runs.add(concat(test, List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
 
-        TestCommand refusing = new TestCommand((settings, prompts) -> {
+        RunTestCommand refusing = new RunTestCommand((settings, prompts) -> {
             // The real SSH settings are built by then (their classes load); refuse every host: no traffic at all.
             return login -> {
                 throw new TransportException(TransportException.Kind.UNREACHABLE,

@@ -11,8 +11,8 @@ import io.linklab.model.Topology;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.dashboard.DashboardView;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.RunsArea;
 import java.nio.file.Path;
@@ -140,9 +140,9 @@ class RunGetsTheScreenUITest {
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "an MTU sweep at 1280×800");
 
-        RecordedRun a = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun b = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         fx(() -> window.runs().compare(List.of(a, b)));
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "two runs compared at 1280×800");

@@ -22,8 +22,8 @@ public final class HistoryViewModel {
 
     private final RunLibrary library;
     private final TaskRunner tasks;
-    private final ObservableList<RecordedRun> runs = FXCollections.observableArrayList();
-    private final FilteredList<RecordedRun> shown = new FilteredList<>(runs, r -> true);
+    private final ObservableList<PastRun> runs = FXCollections.observableArrayList();
+    private final FilteredList<PastRun> shown = new FilteredList<>(runs, r -> true);
     private final StringProperty filter = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
@@ -45,7 +45,7 @@ public final class HistoryViewModel {
     }
 
     /** The runs that pass the filter, newest first. */
-    public ObservableList<RecordedRun> shown() {
+    public ObservableList<PastRun> shown() {
         return shown;
     }
 
@@ -71,16 +71,16 @@ public final class HistoryViewModel {
         }, "cannot list the runs");
     }
 
-    public void open(String id, Consumer<RecordedRun> then) {
+    public void open(String id, Consumer<PastRun> then) {
         task(() -> library.open(id), run -> {
             sayReadWarnings(List.of(run));
             then.accept(run);
         }, "cannot open run " + id);
     }
 
-    public void openAll(List<String> ids, Consumer<List<RecordedRun>> then) {
+    public void openAll(List<String> ids, Consumer<List<PastRun>> then) {
         task(() -> {
-            List<RecordedRun> out = new ArrayList<>();
+            List<PastRun> out = new ArrayList<>();
             for (String id : ids) {
                 out.add(library.open(id));
             }
@@ -92,8 +92,8 @@ public final class HistoryViewModel {
     }
 
     /** What had to be skipped while reading runs (damaged journal lines), said once per opening. */
-    private void sayReadWarnings(List<RecordedRun> opened) {
-        List<String> warnings = opened.stream().map(RecordedRun::readWarning).filter(w -> w != null).toList();
+    private void sayReadWarnings(List<PastRun> opened) {
+        List<String> warnings = opened.stream().map(PastRun::readWarning).filter(w -> w != null).toList();
         if (!warnings.isEmpty()) {
             message.set(String.join("; ", warnings));
         }

@@ -6,7 +6,7 @@ import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.export.ChartImages;
 import io.linklab.ui.export.ReportFolder;
 import io.linklab.ui.history.HistoryViewModel;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.PastRun;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -51,7 +51,7 @@ public final class RunExports {
     }
 
     /** The recorded form of a dashboard's run (finished live runs are read back from the store). */
-    private void withRecorded(DashboardView view, Consumer<RecordedRun> then) {
+    private void withRecorded(DashboardView view, Consumer<PastRun> then) {
         if (view.recorded() != null) {
             then.accept(view.recorded());
             return;
@@ -78,7 +78,7 @@ public final class RunExports {
     }
 
     /** Copies the run's samples.csv, summary.csv (and sweep.csv) into {@code folder}, off the FX thread. */
-    public void exportCsv(RecordedRun run, Path folder, Consumer<String> done) {
+    public void exportCsv(PastRun run, Path folder, Consumer<String> done) {
         history.task(() -> {
             List<String> missing = new ArrayList<>();
             List<Path> files = ReportFolder.copyCsv(run, folder, missing);
@@ -141,7 +141,7 @@ public final class RunExports {
      * Writes the report folder of a run (asks where when {@code folder} is null): a new folder of that name, or
      * beside it with -2, -3… when it exists, so an earlier report is never written over.
      */
-    public void exportReport(RecordedRun run, Path folder) {
+    public void exportReport(PastRun run, Path folder) {
         Path target = folder;
         if (target == null) {
             DirectoryChooser chooser = new DirectoryChooser();

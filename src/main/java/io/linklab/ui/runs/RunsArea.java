@@ -12,8 +12,8 @@ import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunReplay;
 import io.linklab.ui.history.HistoryView;
 import io.linklab.ui.history.HistoryViewModel;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.RunLibrary;
 import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.tasks.TaskRunner;
@@ -168,7 +168,7 @@ public final class RunsArea implements RunStarter {
      * hour's run is hundreds of thousands of samples, so it is replayed into the model off the FX thread (the
      * model takes the engine's threads anyway) and the dashboard is drawn whole once it is in.
      */
-    public DashboardView openRun(RecordedRun run) {
+    public DashboardView openRun(PastRun run) {
         LiveRunModel model = new LiveRunModel();
         DashboardView view = newDashboard(model, run.title());
         view.setRecorded(run);
@@ -180,7 +180,7 @@ public final class RunsArea implements RunStarter {
     }
 
     /** FX thread: two or more runs side by side. */
-    public CompareView compare(List<RecordedRun> runs) {
+    public CompareView compare(List<PastRun> runs) {
         CompareView view = new CompareView(new ComparisonModel(runs), loop);
         workspace.show("Compare " + runs.size() + " runs", "compare-tab", view.root(), shown -> { }, () -> { });
         return view;
@@ -190,14 +190,14 @@ public final class RunsArea implements RunStarter {
     public void importLogs(List<Path> files) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         history.task(() -> {
-            List<RecordedRun> out = new ArrayList<>();
+            List<PastRun> out = new ArrayList<>();
             List<String> failures = new ArrayList<>();
             for (Path f : files) {
                 try {
                     // a folder of its own, never one of an earlier import (same file, same second)
                     Path folder = RunFolder.createUnique(importsDir, stamp + "-"
                             + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"));
-                    out.add(LogImports.importFile(f, folder));
+                    out.add(ImportedLogRun.importFile(f, folder));
                 } catch (IOException e) {
                     failures.add(e.getMessage());
                 }

@@ -15,7 +15,7 @@ import io.linklab.remote.SshSettings;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;
 import io.linklab.ui.compare.CompareView;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
@@ -124,8 +124,8 @@ class DashboardLabTest {
         return model.outcome();
     }
 
-    private RecordedRun open(String id) throws Exception {
-        AtomicReference<RecordedRun> run = new AtomicReference<>();
+    private PastRun open(String id) throws Exception {
+        AtomicReference<PastRun> run = new AtomicReference<>();
         fx(() -> {
             area.history().open(id, run::set);
             return null;
@@ -157,7 +157,7 @@ class DashboardLabTest {
                 .queryAs(Button.class).getText().equals("Done")));
 
         // CSV export of the finished run matches the lines drawn, interval by interval.
-        RecordedRun run = open(model.info().runId());
+        PastRun run = open(model.info().runId());
         Path out = tmp.resolve("csv");
         AtomicReference<String> done = new AtomicReference<>();
         fx(() -> {
@@ -246,8 +246,8 @@ class DashboardLabTest {
             return null;
         });
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> area.history().shown().size() >= 2));
-        RecordedRun sweepRun = open(model.info().runId());
-        RecordedRun singleRun = open(single.model().info().runId());
+        PastRun sweepRun = open(model.info().runId());
+        PastRun singleRun = open(single.model().info().runId());
         // A stored run is replayed off the FX thread: its dashboard is whole once the replay says it finished.
         DashboardView reopened = fx(() -> area.openRun(sweepRun));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopened.model().outcome() != null);

@@ -14,8 +14,8 @@ import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.compare.CompareView;
 import io.linklab.ui.export.ChartImages;
 import io.linklab.ui.export.ReportFolder;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.runs.RunsArea;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -170,7 +170,7 @@ class DashboardUITest {
 
     @Test
     void chartsExportAsPngAtTheChosenSizeAndAReportFolderHoldsEverything() throws Exception {
-        RecordedRun run = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("import"));
         LiveRunModel model = new LiveRunModel();
         RunReplay.replay(run, model);
@@ -193,9 +193,9 @@ class DashboardUITest {
 
     @Test
     void twoImportedRunsCompareSideBySide(FxRobot robot) throws Exception {
-        RecordedRun a = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun b = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         AtomicReference<CompareView> view = new AtomicReference<>();
         view.set(fx(() -> area.compare(List.of(a, b))));
         assertEquals(2, view.get().model().overlay().entries().size());

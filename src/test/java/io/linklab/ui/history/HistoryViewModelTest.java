@@ -41,7 +41,7 @@ class HistoryViewModelTest {
         HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(store), TaskRunner.sameThread());
         vm.refresh();
         assertEquals(1, vm.shown().size(), vm.messageProperty().get());
-        RecordedRun listed = vm.shown().get(0);
+        PastRun listed = vm.shown().get(0);
         assertEquals("iperf3", listed.tool());
         assertEquals(List.of("local", "local"), listed.hosts());
         assertTrue(listed.headline().get(io.linklab.model.Direction.C2S) > 1e6, listed.headline().toString());
@@ -54,13 +54,13 @@ class HistoryViewModelTest {
 
         vm.rename(listed.id(), "loopback baseline");
         vm.annotate(listed.id(), "before the MTU change");
-        RecordedRun renamed = vm.shown().get(0);
+        PastRun renamed = vm.shown().get(0);
         assertEquals("loopback baseline", renamed.title());
         assertEquals("before the MTU change", renamed.note());
         vm.filterProperty().set("baseline");
         assertEquals(1, vm.shown().size());
 
-        AtomicReference<RecordedRun> opened = new AtomicReference<>();
+        AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open(listed.id(), opened::set);
         assertFalse(opened.get().samples().isEmpty(), "opening reads every interval back");
         assertTrue(opened.get().environment().keySet().stream().anyMatch(k -> k.startsWith("client ")),
@@ -86,7 +86,7 @@ class HistoryViewModelTest {
 
         HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
                 TaskRunner.sameThread());
-        AtomicReference<RecordedRun> opened = new AtomicReference<>();
+        AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open("20261202-050000-iperf3-1a2b", opened::set);
 
         assertEquals(3, opened.get().samples().size(), vm.messageProperty().get());
