@@ -98,10 +98,10 @@ final class MainMenus {
         MenuItem actual = item("_Actual Size", "Shortcut+0", () -> canvas().resetZoom());
         MenuItem fit = item("_Fit to Window", "Shortcut+F", () -> canvas().fit());
         CheckMenuItem dark = new CheckMenuItem("_Dark Theme");
-        dark.setSelected(window.theme() == Settings.Theme.DARK);
+        dark.setSelected(window.shell().themeProperty().get() == Settings.Theme.DARK);
         dark.setId("menu-dark-theme");
-        dark.selectedProperty().addListener((o, was, now) -> window.applyTheme(now ? Settings.Theme.DARK
-                : Settings.Theme.LIGHT));
+        dark.selectedProperty().addListener((o, was, now) -> window.shell().themeProperty().set(now
+                ? Settings.Theme.DARK : Settings.Theme.LIGHT));
         return new Menu("_View", null, lab, history, latest, ownWindows, new SeparatorMenuItem(), zoomIn, zoomOut,
                 actual, fit, new SeparatorMenuItem(), dark);
     }
