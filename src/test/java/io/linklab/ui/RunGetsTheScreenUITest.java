@@ -1,7 +1,6 @@
 package io.linklab.ui;
 
 import io.linklab.ui.tasks.BackgroundTasks;
-import io.linklab.ui.tasks.TaskRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -2,6 +2,7 @@ package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
 import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.controls.ColumnFit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -16,17 +17,16 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Separator;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
-import javafx.scene.layout.BorderPane;
-import javafx.scene.control.Separator;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
-import io.linklab.ui.controls.ColumnFit;
 
 /**
  * The run history: a searchable table of runs and the actions that open, compare, export, import, rename, note and

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.tools.Fixtures;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
+import io.linklab.tools.Fixtures;
 import io.linklab.ui.bench.SyntheticRun;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;

@@ -1,6 +1,5 @@
 package io.linklab.ui.screens;
 
-import io.linklab.ui.AppServices;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
@@ -10,7 +9,7 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
-import io.linklab.ui.tasks.BackgroundTasks;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.dashboard.DashboardView;
@@ -18,6 +17,7 @@ import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,14 +1,14 @@
 package io.linklab.ui.screenshots;
 
-import io.linklab.ui.AppServices;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.tasks.BackgroundTasks;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.wizard.TestWizard;
 import java.io.File;
 import java.nio.file.Files;

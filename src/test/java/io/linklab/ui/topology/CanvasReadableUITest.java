@@ -1,8 +1,8 @@
 package io.linklab.ui.topology;
 
-import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Path;
 import io.linklab.ui.AppServices;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,16 +13,16 @@ import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
-import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
+import io.linklab.ui.tasks.TaskRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
-import javafx.geometry.Bounds;
 import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;

@@ -1,8 +1,8 @@
 package io.linklab.ui.wizard;
 
-import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Path;
 import io.linklab.ui.AppServices;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
-import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.Settings;
-import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.runs.RunStarter;
+import io.linklab.ui.tasks.TaskRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.prefs.Preferences;
