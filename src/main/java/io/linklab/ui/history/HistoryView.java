@@ -6,6 +6,7 @@ import io.linklab.ui.controls.ColumnFit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -65,7 +66,7 @@ public final class HistoryView {
         table.getColumns().add(column("plan", PastRun::planSummary));
         table.getColumns().add(column("c2s", r -> rate(r, Direction.C2S)));
         table.getColumns().add(column("s2c", r -> rate(r, Direction.S2C)));
-        table.getColumns().add(column("state", r -> r.stateText().toLowerCase(java.util.Locale.ROOT)));
+        table.getColumns().add(column("state", r -> r.stateText().toLowerCase(Locale.ROOT)));
         table.getColumns().add(column("note", r -> r.note() == null ? "" : r.note()));
         fit.fit();
         table.setRowFactory(tv -> {

@@ -1,9 +1,5 @@
 package io.linklab.ui.dashboard;
 
-import io.linklab.ui.tasks.BackgroundTasks;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunOutcome;
@@ -20,6 +16,7 @@ import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.sweep.SweepModel;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -47,6 +45,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The dashboard fed by the real engine: iperf3 through the lab's sshd between its two namespaces. A 3-second
@@ -88,7 +89,7 @@ class DashboardLabTest {
         try {
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
                     () -> (lab.h1().processes() + lab.h2().processes()).isEmpty());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             // the assertions below name what stayed
         }
         assertEquals("", lab.h1().processes(), "nothing left running on h1");
