@@ -65,7 +65,7 @@ public final class Cli {
     private static Map<String, Class<?>> subcommands() {
         Map<String, Class<?>> all = new LinkedHashMap<>();
         all.put("import", ImportCommand.class);
-        all.put("test", TestCommand.class);
+        all.put("test", RunTestCommand.class);
         all.put("probe", ProbeCommand.class);
         all.put("completion", CompletionCommand.class);
         all.put("help", HelpCommand.class);
@@ -77,7 +77,7 @@ public final class Cli {
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with `test` reaching its hosts through {@code hosts}. */
-    static int run(String[] args, PrintStream out, PrintStream err, TestCommand.Transports hosts) {
+    static int run(String[] args, PrintStream out, PrintStream err, RunTestCommand.Transports hosts) {
         HeadStart.beginFor(args);
         return commandLine(out, err, hosts, invocation(), needed(args)).execute(args);
     }
@@ -101,11 +101,11 @@ public final class Cli {
      *
      * @param hosts how `test` reaches its hosts
      */
-    static CommandLine commandLine(PrintStream out, PrintStream err, TestCommand.Transports hosts, String name) {
+    static CommandLine commandLine(PrintStream out, PrintStream err, RunTestCommand.Transports hosts, String name) {
         return commandLine(out, err, hosts, name, SUBCOMMANDS.values());
     }
 
-    private static CommandLine commandLine(PrintStream out, PrintStream err, TestCommand.Transports hosts,
+    private static CommandLine commandLine(PrintStream out, PrintStream err, RunTestCommand.Transports hosts,
                                            String name, Collection<Class<?>> subcommands) {
         CommandFactory factory = new CommandFactory(out, err, hosts);
         CommandLine cl = new CommandLine(root(), factory);
@@ -144,11 +144,11 @@ public final class Cli {
     }
 
     /** Makes the subcommands, each writing to the given streams; `test` with the given way to its hosts. */
-    private record CommandFactory(PrintStream out, PrintStream err, TestCommand.Transports hosts)
+    private record CommandFactory(PrintStream out, PrintStream err, RunTestCommand.Transports hosts)
             implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
-            Object made = cls == TestCommand.class ? new TestCommand(hosts) : CommandLine.defaultFactory().create(cls);
+            Object made = cls == RunTestCommand.class ? new RunTestCommand(hosts) : CommandLine.defaultFactory().create(cls);
             if (made instanceof CliCommand command) {
                 command.streams(out, err);
             }

@@ -63,7 +63,9 @@ public final class StartupTraining {
     /** Runs the training; prints nothing when it works, one line on stderr when a step fails. */
     public static void main(String[] args) {
         try {
-            Report r = run(Path.of(System.getProperty("java.io.tmpdir")));
+            // -Dlinklab.training.trace=true shows what each command printed, to check the steps still do their work
+            PrintStream trace = Boolean.getBoolean("linklab.training.trace") ? System.err : null;
+            Report r = run(Path.of(System.getProperty("java.io.tmpdir")), trace);
             if (args.length > 0 && args[0].equals("-v")) {
                 System.out.println("training: " + r.cliCommands() + " commands, " + r.importedSampleRows()
                         + " sample rows imported, run files " + r.runFiles() + ", " + r.parsedSamples()
@@ -82,9 +84,14 @@ public final class StartupTraining {
 
     /** Runs every step in a temporary folder under {@code tempParent} and deletes that folder again. */
     public static Report run(Path tempParent) throws Exception {
+        return run(tempParent, null);
+    }
+
+    /** @param trace where the commands' own output goes (null: nowhere) */
+    public static Report run(Path tempParent, PrintStream trace) throws Exception {
         Path work = Files.createTempDirectory(tempParent, "linklab-training-");
         try {
-            int commands = cli(work);
+            int commands = cli(work, trace);
             long rows;
             try (var lines = Files.lines(work.resolve("samples.csv"))) {
                 rows = lines.count() - 1;
@@ -105,9 +112,8 @@ public final class StartupTraining {
 
     // ---- the CLI, as `linklab import` and `linklab test` run it -------------------------------------------------
 
-    private static int cli(Path work) throws IOException {
-        // -Dlinklab.training.trace=true shows what each command printed, to check the steps still do their work
-        PrintStream quiet = Boolean.getBoolean("linklab.training.trace") ? System.err
+    private static int cli(Path work, PrintStream trace) throws IOException {
+        PrintStream quiet = trace != null ? trace
                 : new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         List<Path> logs = new ArrayList<>();
         Path samples = Files.createDirectory(work.resolve("samples"));
@@ -144,7 +150,7 @@ public final class StartupTraining {
         runs.add(concat(test, List.of("--out", work.resolve("run").toString())));
         runs.add(concat(test, List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
 
-        TestCommand refusing = new TestCommand((settings, prompts) -> {
+        RunTestCommand refusing = new RunTestCommand((settings, prompts) -> {
             // The real SSH settings are built by then (their classes load); refuse every host: no traffic at all.
             return login -> {
                 throw new TransportException(TransportException.Kind.UNREACHABLE,

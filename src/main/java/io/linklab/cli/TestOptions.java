@@ -19,7 +19,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The options of `linklab test` but the SSH ones (a mixin of {@link TestCommand}) and the plan they make. Their
+ * The options of `linklab test` but the SSH ones (a mixin of {@link RunTestCommand}) and the plan they make. Their
  * {@code order} puts them into --help's sections ({@link OptionSections}). iperf3's short options are aliases
  * with iperf3's meaning (-P -t -i -O -R -u -b -w -l -p, and -c for the address the client connects to).
  */

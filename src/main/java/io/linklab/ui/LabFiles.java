@@ -1,7 +1,8 @@
 package io.linklab.ui;
 
+import io.linklab.engine.files.SshConfigHosts;
 import io.linklab.model.Topology;
-import io.linklab.topology.io.SshConfigHosts;
+import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.TopologyEditorViewModel;
 import java.io.File;
 import java.nio.file.Files;

@@ -1,13 +1,10 @@
 package io.linklab.ui;
 
-import io.linklab.remote.SshSettings;
-import io.linklab.ui.probe.DialogLoginPrompts;
-import io.linklab.ui.probe.HostProbeService;
-import io.linklab.ui.probe.RemoteHostProbeService;
+import io.linklab.ui.tasks.BackgroundTasks;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
-/** The JavaFX application: builds the main window and hands it the app's services. */
+/** The JavaFX application: builds the app's services once ({@link AppServices}) and the main window over them. */
 public class LinkLabApp extends Application {
 
     public static final String TITLE = "LinkLab";
@@ -21,11 +18,10 @@ public class LinkLabApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        tasks = new BackgroundTasks("linklab-background", 4);
-        // Hosts are probed with the user's own ssh config, known_hosts and agent; questions come as dialogs.
-        HostProbeService prober = new RemoteHostProbeService(SshSettings.defaults(),
-                new DialogLoginPrompts(() -> window == null ? null : window.stage()));
-        window = new MainWindow(MainWindow.defaultServices(tasks, prober, null));
+        // Probes and logins may wait on a slow host for a while: enough threads that opening a run or saving a
+        // lab does not queue behind a Probe All.
+        tasks = new BackgroundTasks("linklab-background", 6);
+        window = new MainWindow(AppServices.forUser(tasks, () -> window == null ? null : window.stage()));
         stage.setTitle(TITLE);
         AppIcon.applyTo(stage);
         window.install(stage);

@@ -2,6 +2,7 @@ package io.linklab.ui;
 
 import io.linklab.ui.topology.TopologyCanvas;
 import io.linklab.ui.topology.TopologyEditorViewModel;
+import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.scene.control.Button;
@@ -22,9 +23,17 @@ import javafx.scene.input.KeyCombination;
  */
 final class MainMenus {
 
+    /** Gestures on the drawing that are no menu item's accelerator: the canvas handles them itself. */
+    static final List<String> DRAWING_GESTURES = List.of(
+            "Arrow keys — move the selection one grid step;  Tab — select the next item",
+            "Ctrl+scroll — zoom;  right-drag — pan",
+            "Drag from the dot on a node's right edge to another node — connect");
+
     private final MainWindow window;
     private final LabFiles files;
     private final TopologyEditorViewModel editor;
+    /** Every accelerator registered by {@link #item}, in menu order, with the item's name as first given. */
+    private final List<String> shortcuts = new ArrayList<>();
 
     MainMenus(MainWindow window, LabFiles files) {
         this.window = window;
@@ -89,10 +98,10 @@ final class MainMenus {
         MenuItem actual = item("_Actual Size", "Shortcut+0", () -> canvas().resetZoom());
         MenuItem fit = item("_Fit to Window", "Shortcut+F", () -> canvas().fit());
         CheckMenuItem dark = new CheckMenuItem("_Dark Theme");
-        dark.setSelected(window.theme() == Settings.Theme.DARK);
+        dark.setSelected(window.shell().themeProperty().get() == Settings.Theme.DARK);
         dark.setId("menu-dark-theme");
-        dark.selectedProperty().addListener((o, was, now) -> window.applyTheme(now ? Settings.Theme.DARK
-                : Settings.Theme.LIGHT));
+        dark.selectedProperty().addListener((o, was, now) -> window.shell().themeProperty().set(now
+                ? Settings.Theme.DARK : Settings.Theme.LIGHT));
         return new Menu("_View", null, lab, history, latest, ownWindows, new SeparatorMenuItem(), zoomIn, zoomOut,
                 actual, fit, new SeparatorMenuItem(), dark);
     }
@@ -114,13 +123,27 @@ final class MainMenus {
         return new Menu("_Help", null, keys, about);
     }
 
-    private static MenuItem item(String text, String accelerator, Runnable action) {
+    private MenuItem item(String text, String accelerator, Runnable action) {
         MenuItem m = new MenuItem(text);
         if (accelerator != null) {
-            m.setAccelerator(KeyCombination.keyCombination(accelerator));
+            KeyCombination keys = KeyCombination.keyCombination(accelerator);
+            m.setAccelerator(keys);
+            shortcuts.add(keys.getDisplayText() + " — " + text.replace("_", "").replace("…", ""));
         }
         m.setOnAction(e -> action.run());
         return m;
+    }
+
+    /**
+     * The Help → Keyboard Shortcuts sheet: every accelerator the menus registered, so it cannot miss or misstate
+     * one, then the drawing's own gestures. Call after {@link #menuBar()}.
+     */
+    String shortcutSheet() {
+        List<String> lines = new ArrayList<>(shortcuts);
+        lines.add("");
+        lines.add("On the drawing:");
+        lines.addAll(DRAWING_GESTURES);
+        return String.join("\n", lines);
     }
 
     /** The lab's toolbar, over the drawing. */

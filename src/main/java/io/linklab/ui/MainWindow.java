@@ -1,25 +1,19 @@
 package io.linklab.ui;
 
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.HostSpec;
-import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.probe.HostBadge;
-import io.linklab.ui.probe.HostProbeService;
+import io.linklab.ui.probe.ProbeDetailsView;
 import io.linklab.ui.probe.ProbeViewModel;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.topology.TopologyEditorView;
 import io.linklab.ui.topology.TopologyEditorViewModel;
 import io.linklab.ui.wizard.TestWizard;
-import io.linklab.ui.wizard.TestWizardViewModel;
-import java.io.File;
 import java.nio.file.Path;
 import java.time.LocalTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.collections.MapChangeListener;
 import javafx.scene.Parent;
@@ -28,62 +22,50 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.BorderPane;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 /**
  * The application shell: menus over a workspace of full-width tabs — the lab (toolbar, palette, drawing, property
  * panel), the history, and each run or comparison opened, which comes to the front so a run being watched gets the
- * screen — and a status bar with the last event and each host's connection state. Themes and the window's geometry
- * are remembered between sessions. Views are built in code (no FXML), one class per area.
+ * screen — and a status bar with the last event and each host's connection state. What it shows and remembers is
+ * its {@link MainWindowViewModel}; the lab's files are {@link LabFiles}, the Test menu's plans {@link TestActions}.
+ * Views are built in code (no FXML), one class per area.
  */
 public final class MainWindow {
 
-    /**
-     * What the shell is given rather than builds: so tests can pass a settings node, a same-thread runner, a run
-     * starter that records plans, or a runs area over a store of their own (null: the app's).
-     */
-    public record Services(Settings settings, TaskRunner tasks, HostProbeService prober, RunStarter runStarter,
-                           RunsArea runs) {
-
-        public Services(Settings settings, TaskRunner tasks, HostProbeService prober, RunStarter runStarter) {
-            this(settings, tasks, prober, runStarter, null);
-        }
-    }
-
-    private static final String LOOPBACK_HINT =
-            "Loopback lab: both ends on this machine. Draw your lab, or File → Open one.";
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
-
-    private final Services services;
     private final Settings settings;
+    private final MainWindowViewModel shell;
     private final BorderPane root = new BorderPane();
-    private final StatusBar statusBar = new StatusBar();
+    private final StatusBar statusBar;
     private final RunsArea runs;
     private final TopologyEditorViewModel editor;
     private final ProbeViewModel probes;
     private final TopologyEditorView editorView;
     private final LabFiles files;
+    private final TestActions tests;
+    private final MainMenus menus;
     private Stage stage;
     private boolean shutDown;
 
-    public MainWindow(Services services) {
-        this.services = services;
+    /** @param services built once by the composition root (the app's, or a test's over a folder of its own) */
+    public MainWindow(AppServices services) {
         this.settings = services.settings();
-        this.runs = services.runs() != null ? services.runs() : new RunsArea();
+        this.runs = services.runs();
+        shell = new MainWindowViewModel(settings);
+        statusBar = new StatusBar(shell.statusProperty());
         editor = new TopologyEditorViewModel(Topology.loopback(), services.tasks());
         probes = new ProbeViewModel(services.prober(), services.tasks());
         editorView = new TopologyEditorView(editor, probes.badges());
-        files = new LabFiles(editor, settings, services.tasks(), () -> stage, statusBar::say, this::showProblem,
+        files = new LabFiles(editor, settings, services.tasks(), () -> stage, shell::say, this::showProblem,
                 () -> editorView.canvas().fit());
+        tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage,
+                this::showProblem);
         editor.setOnProblem(this::showProblem);
         editor.setOnFileChanged(settings::addRecentTopology);
         editor.history().topologyProperty().addListener((o, was, now) -> {
             probes.topologyChanged(now);
             updateHostStates();
-            if (statusBar.text().equals(LOOPBACK_HINT) && !now.name().equals(Topology.loopback().name())) {
-                statusBar.say("");
-            }
+            shell.topologyShown(now);
         });
         probes.badges().addListener((MapChangeListener<String, HostBadge>) c -> updateHostStates());
         runs.setOnRunEnded(this::runEnded);
@@ -91,8 +73,9 @@ public final class MainWindow {
         runs.workspace().ownWindowsProperty().set(settings.get(Settings.RUNS_IN_OWN_WINDOW));
         runs.workspace().ownWindowsProperty().addListener((o, was, now) ->
                 settings.put(Settings.RUNS_IN_OWN_WINDOW, now));
+        shell.themeProperty().addListener((o, was, now) -> applyTheme(now));
 
-        MainMenus menus = new MainMenus(this, files);
+        menus = new MainMenus(this, files);
         BorderPane lab = new BorderPane(editorView.node());
         lab.setTop(menus.labToolBar());
         runs.workspace().addFixed(0, "Lab", "lab-tab", lab);
@@ -106,11 +89,6 @@ public final class MainWindow {
         updateHostStates();
     }
 
-    /** The production services: the user's settings, background threads, the real probe and run starter. */
-    public static Services defaultServices(BackgroundTasks tasks, HostProbeService prober, RunStarter starter) {
-        return new Services(Settings.user(), tasks, prober, starter);
-    }
-
     /** The stage the shell is installed in, for dialogs' owners (null before {@link #install}). */
     public Stage stage() {
         return stage;
@@ -118,6 +96,10 @@ public final class MainWindow {
 
     public Parent root() {
         return root;
+    }
+
+    public MainWindowViewModel shell() {
+        return shell;
     }
 
     public TopologyEditorViewModel editor() {
@@ -139,7 +121,7 @@ public final class MainWindow {
 
     /** The status bar's message. */
     public String statusText() {
-        return statusBar.text();
+        return shell.statusProperty().get();
     }
 
     // ---- window ------------------------------------------------------------------------------
@@ -149,7 +131,7 @@ public final class MainWindow {
         this.stage = stage;
         double[] size = WindowGeometry.sceneSize(settings);
         stage.setScene(new Scene(root, size[0], size[1]));
-        applyTheme(settings.get(Settings.THEME));
+        applyTheme(shell.themeProperty().get());
         WindowGeometry.restore(stage, settings);
         stage.titleProperty().bind(Bindings.concat(LinkLabApp.TITLE, " — ", editor.titleProperty()));
         stage.setOnCloseRequest(e -> {
@@ -172,11 +154,11 @@ public final class MainWindow {
         if (!last.isEmpty()) {
             // A last lab that has gone (deleted, unmounted) is no reason for an error dialog at start.
             editor.open(Path.of(last), () -> {
-                statusBar.say("Opened " + last);
+                shell.say("Opened " + last);
                 editorView.canvas().fit();
-            }, problem -> statusBar.say("Could not reopen the last lab (" + problem + "); showing the Loopback lab"));
+            }, problem -> shell.say("Could not reopen the last lab (" + problem + "); showing the Loopback lab"));
         } else {
-            statusBar.say(LOOPBACK_HINT);
+            shell.say(MainWindowViewModel.LOOPBACK_HINT);
         }
         editorView.canvas().fitWhenShown();
     }
@@ -196,16 +178,7 @@ public final class MainWindow {
         runs.shutdown();
     }
 
-    /** Who starts runs: the injected starter (tests), else the runs area's dashboards. */
-    private RunStarter runStarter() {
-        return services.runStarter() != null ? services.runStarter() : runs;
-    }
-
-    Settings.Theme theme() {
-        return settings.get(Settings.THEME);
-    }
-
-    void applyTheme(Settings.Theme theme) {
+    private void applyTheme(Settings.Theme theme) {
         Scene scene = root.getScene();
         if (scene == null) {
             return;
@@ -214,7 +187,6 @@ public final class MainWindow {
         if (theme == Settings.Theme.DARK) {
             scene.getStylesheets().add(MainWindow.class.getResource("linklab-dark.css").toExternalForm());
         }
-        settings.put(Settings.THEME, theme);
     }
 
     void showLab() {
@@ -227,7 +199,7 @@ public final class MainWindow {
 
     void showLatestRun() {
         if (!runs.workspace().selectLatest()) {
-            statusBar.say("No run is open in this window");
+            shell.say("No run is open in this window");
         }
     }
 
@@ -265,104 +237,36 @@ public final class MainWindow {
 
     /** Opens the test wizard over the current topology; a selected link fills in the ends. */
     public TestWizard newTest() {
-        TestWizardViewModel vm = new TestWizardViewModel(editor.topology());
-        String lastPlan = settings.get(Settings.LAST_PLAN);
-        if (!lastPlan.isEmpty()) {
-            try {
-                vm.load(PlanFiles.fromJson("last plan", new com.fasterxml.jackson.databind.ObjectMapper()
-                        .readTree(lastPlan)));
-            } catch (Exception e) {
-                // A last plan from an older version that no longer reads: start from the defaults.
-            }
-        }
-        for (String id : editor.selection()) {
-            editor.topology().links().stream().filter(l -> l.id().equals(id)).findFirst().ifPresent(vm::useLink);
-        }
-        TestWizard wizard = new TestWizard(stage, vm, this::run, this::savePlan);
-        if (root.getScene() != null) {
-            wizard.wizard().getDialog().getDialogPane().getStylesheets().setAll(root.getScene().getStylesheets());
-        }
-        wizard.show();
-        return wizard;
+        return tests.newTest();
     }
 
-    private void run(TestPlan plan) {
-        settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-        runStarter().start(plan, editor.topology());
-        statusBar.say("Started " + plan.tool().id() + " from " + plan.client().login() + " to "
-                + plan.server().login());
+    void openPlan() {
+        tests.openPlan();
     }
 
     /** The status bar says when a run ended and how, whichever tab is in front. */
     private void runEnded(DashboardView view, RunOutcome outcome) {
-        statusBar.say(endMessage(view.model().info() == null ? null : view.model().info().runId(), outcome,
-                LocalTime.now()));
-    }
-
-    static String endMessage(String runId, RunOutcome outcome, LocalTime at) {
-        String how = switch (outcome.status()) {
-            case OK -> "finished";
-            case CANCELLED -> "stopped";
-            case FAILED -> "failed: " + outcome.message();
-        };
-        return "Run " + (runId == null ? "" : runId + " ") + "ended at " + CLOCK.format(at) + ", " + how;
-    }
-
-    private void savePlan(TestPlan plan) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Save Test Plan");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("LinkLab plan (*.json)", "*.json"));
-        File f = fc.showSaveDialog(stage);
-        if (f == null) {
-            return;
-        }
-        settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-        services.tasks().run(() -> {
-            PlanFiles.write(f.toPath(), plan);
-            return f;
-        }, done -> statusBar.say("Saved plan " + done), e -> showProblem(f + ": cannot save the plan ("
-                + e.getMessage() + ")"));
-    }
-
-    void openPlan() {
-        FileChooser fc = new FileChooser();
-        fc.setTitle("Open Test Plan");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("LinkLab plan (*.json)", "*.json"));
-        File f = fc.showOpenDialog(stage);
-        if (f == null) {
-            return;
-        }
-        services.tasks().run(() -> PlanFiles.read(f.toPath()), plan -> {
-            settings.put(Settings.LAST_PLAN, PlanFiles.toJson(plan).toString());
-            newTest();
-        }, e -> showProblem(e.getMessage()));
+        shell.runEnded(view.model().info() == null ? null : view.model().info().runId(), outcome, LocalTime.now());
     }
 
     // ---- probing -----------------------------------------------------------------------------
 
     void probeSelected() {
-        List<HostSpec> hosts = editor.topology().hosts().stream()
-                .filter(h -> editor.selection().contains(h.id())).toList();
-        if (hosts.isEmpty()) {
-            statusBar.say("Select a host to probe it, or use Probe All Hosts");
-            return;
-        }
-        hosts.forEach(probes::probe);
+        shell.selectedHosts(editor.topology(), editor.selection(), "probe it, or use Probe All Hosts")
+                .forEach(probes::probe);
     }
 
     void probeAll() {
         probes.probeAll(editor.topology());
-        statusBar.say("Probing " + editor.topology().hosts().size() + " hosts…");
+        shell.say("Probing " + editor.topology().hosts().size() + " hosts…");
     }
 
     void showProbeDetails() {
-        Optional<HostSpec> host = editor.topology().hosts().stream()
-                .filter(h -> editor.selection().contains(h.id())).findFirst();
-        if (host.isEmpty()) {
-            statusBar.say("Select a host to see what its probe found");
-            return;
+        List<HostSpec> hosts = shell.selectedHosts(editor.topology(), editor.selection(),
+                "see what its probe found");
+        if (!hosts.isEmpty()) {
+            new ProbeDetailsView(hosts.get(0), probes).show(stage);
         }
-        new io.linklab.ui.probe.ProbeDetailsView(host.get(), probes).show(stage);
     }
 
     private void updateHostStates() {
@@ -372,7 +276,7 @@ public final class MainWindow {
     // ---- messages ----------------------------------------------------------------------------
 
     private void showProblem(String message) {
-        statusBar.say(message);
+        shell.say(message);
         Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
         a.setHeaderText(null);
         if (stage != null) {
@@ -382,29 +286,21 @@ public final class MainWindow {
         a.show();
     }
 
-    private void info(String title, String message) {
+    private void info(String title, String message, String id) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, message, ButtonType.OK);
         a.setTitle(title);
         a.setHeaderText(null);
         a.initOwner(stage);
+        a.getDialogPane().setId(id);
         a.show();
     }
 
     void showAbout() {
-        info("About LinkLab", "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.");
+        info("About LinkLab", "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.",
+                "about-dialog");
     }
 
     void showShortcuts() {
-        info("Keyboard Shortcuts", String.join("\n",
-                "Ctrl+N / Ctrl+O / Ctrl+S — new, open, save topology",
-                "Ctrl+Z / Ctrl+Shift+Z — undo / redo",
-                "Ctrl+X / Ctrl+C / Ctrl+V — cut, copy, paste nodes",
-                "Delete — delete the selection;  Ctrl+A — select all",
-                "Arrow keys — move the selection one grid step;  Tab — select the next item",
-                "Ctrl+= / Ctrl+- / Ctrl+0 / Ctrl+F — zoom in, out, 1:1, fit",
-                "Ctrl+scroll — zoom;  right-drag — pan",
-                "Drag from the dot on a node's right edge to another node — connect",
-                "Ctrl+T — new test;  Ctrl+P / Ctrl+Shift+P — probe selected / all hosts",
-                "Ctrl+1 / Ctrl+2 / Ctrl+3 — the lab, the history, the latest run"));
+        info("Keyboard Shortcuts", menus.shortcutSheet(), "shortcuts-dialog");
     }
 }

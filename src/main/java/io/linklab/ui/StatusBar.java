@@ -4,9 +4,11 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.probe.HostBadge;
 import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -15,12 +17,17 @@ import javafx.scene.shape.Circle;
 /** The window's bottom line: the last thing that happened on the left, each host's connection state on the right. */
 final class StatusBar {
 
-    private final Label message = new Label("Ready");
+    private final Label message = new Label();
     private final HBox hostStates = new HBox(10);
     private final HBox bar;
 
-    StatusBar() {
+    /** @param status the line's text, kept by the shell's view-model */
+    StatusBar(ReadOnlyStringProperty status) {
         message.setId("status-message");
+        message.textProperty().bind(status);
+        // The whole message stays readable on hover however narrow the window.
+        status.addListener((o, was, now) -> message.setTooltip(now == null || now.isEmpty() ? null
+                : new Tooltip(now)));
         // A long message (a path, an error) wraps onto a second line rather than pushing the host states out.
         message.setMinWidth(0);
         message.setWrapText(true);
@@ -40,16 +47,6 @@ final class StatusBar {
 
     Region node() {
         return bar;
-    }
-
-    void say(String text) {
-        message.setText(text);
-        // The whole message stays readable on hover however narrow the window.
-        message.setTooltip(text == null || text.isEmpty() ? null : new javafx.scene.control.Tooltip(text));
-    }
-
-    String text() {
-        return message.getText();
     }
 
     /** One dot and state per host of the lab, in the lab's order. */

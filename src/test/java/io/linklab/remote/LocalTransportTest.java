@@ -12,8 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** LocalTransport with real processes of this machine: same guarantees as over SSH. */
 class LocalTransportTest {
@@ -54,16 +57,26 @@ class LocalTransportTest {
     }
 
     @Test
-    void streamsLinesWhileRunningAndReportsTheExitStatus() throws Exception {
-        List<Long> arrivals = new CopyOnWriteArrayList<>();
+    void streamsLinesWhileRunningAndReportsTheExitStatus(@TempDir Path gateDir) throws Exception {
+        // The command prints its first line, then waits for the test to open a gate: the line must have arrived
+        // while the command still runs, whatever the machine's speed.
+        Path gate = gateDir.resolve("open");
+        List<String> out = new CopyOnWriteArrayList<>();
         List<String> err = new CopyOnWriteArrayList<>();
-        long t0 = System.nanoTime();
+        CountDownLatch firstLine = new CountDownLatch(1);
         RemoteProcess p = local.start(RemoteCommand.of("count", "sh", "-c",
-                        "for i in 1 2 3; do echo $i; sleep 0.5; done; echo bad >&2; exit 4"),
-                l -> arrivals.add((System.nanoTime() - t0) / 1_000_000), err::add);
-        assertEquals(OptionalInt.of(4), p.waitFor(Duration.ofSeconds(10)));
-        assertEquals(3, arrivals.size());
-        assertTrue(arrivals.get(1) - arrivals.get(0) > 250 && arrivals.get(2) - arrivals.get(1) > 250, arrivals.toString());
+                        "echo 1; while [ ! -e \"$1\" ]; do sleep 0.05; done; echo 2; echo bad >&2; exit 4", "sh",
+                        gate.toString()),
+                line -> {
+                    out.add(line);
+                    firstLine.countDown();
+                }, err::add);
+        assertTrue(firstLine.await(30, TimeUnit.SECONDS), "no line within 30 s");
+        assertEquals(List.of("1"), out, "the first line arrives before the command ends");
+        assertTrue(p.isAlive(), "and the command is still running");
+        Files.createFile(gate);
+        assertEquals(OptionalInt.of(4), p.waitFor(Duration.ofSeconds(30)));
+        assertEquals(List.of("1", "2"), out);
         assertEquals(List.of("bad"), err);
         assertTrue(p.failure().isEmpty());
     }

@@ -1,5 +1,6 @@
 package io.linklab.ui;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +10,8 @@ import io.linklab.model.Topology;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.dashboard.DashboardView;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.RunsArea;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ class RunGetsTheScreenUITest {
 
     private final Preferences prefs = UiTestSupport.freshPreferences();
     private final ScriptedRuns engine = new ScriptedRuns(6);
+    private final BackgroundTasks tasks = new BackgroundTasks("screen-test", 2);
     private Stage stage;
     private MainWindow window;
 
@@ -52,9 +54,8 @@ class RunGetsTheScreenUITest {
     void start(Stage stage) {
         this.stage = stage;
         RunsArea runs = new RunsArea(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), engine,
-                tmp.resolve("imports"));
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null,
-                runs));
+                tmp.resolve("imports"), tasks);
+        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null));
         window.install(stage);
         stage.setWidth(1280);
         stage.setHeight(800);
@@ -68,6 +69,7 @@ class RunGetsTheScreenUITest {
             window.shutdown();
             return null;
         });
+        tasks.close();
         UiTestSupport.remove(prefs);
     }
 
@@ -137,9 +139,9 @@ class RunGetsTheScreenUITest {
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "an MTU sweep at 1280×800");
 
-        RecordedRun a = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun b = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         fx(() -> window.runs().compare(List.of(a, b)));
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "two runs compared at 1280×800");

@@ -1,10 +1,20 @@
 package io.linklab.ui;
 
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import org.testfx.api.FxRobot;
+import org.testfx.util.NodeQueryUtils;
+import org.testfx.util.WaitForAsyncUtils;
 
-/** A throwaway settings node per UI test, so tests never read or change the user's own settings. */
+/**
+ * What UI tests share: a throwaway settings node per test, so tests never read or change the user's own settings,
+ * and a click that cannot land on a dialog that has already closed.
+ */
 public final class UiTestSupport {
 
     private UiTestSupport() {
@@ -21,5 +31,30 @@ public final class UiTestSupport {
         } catch (BackingStoreException | IllegalStateException e) {
             // already gone
         }
+    }
+
+    /**
+     * The node the query finds that is visible (with its parents) in a showing window, waiting up to
+     * {@code seconds} for one: a closed dialog's nodes can still be found by the same query. The choice is made on
+     * the FX thread.
+     */
+    public static Node onScreen(FxRobot robot, String query, int seconds) throws Exception {
+        AtomicReference<Node> shown = new AtomicReference<>();
+        try {
+            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot
+                            .lookup(query).match(NodeQueryUtils.isVisible()).tryQuery()).get(10, TimeUnit.SECONDS)
+                    .map(n -> {
+                        shown.set(n);
+                        return true;
+                    }).orElse(false));
+        } catch (TimeoutException e) {
+            throw new AssertionError("'" + query + "' was not on screen within " + seconds + " s", e);
+        }
+        return shown.get();
+    }
+
+    /** Clicks {@link #onScreen}'s node: the node that was checked is the node that is clicked. */
+    public static void clickOnScreen(FxRobot robot, String query, int seconds) throws Exception {
+        robot.clickOn(onScreen(robot, query, seconds));
     }
 }

@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ChartRenderLoop implements AutoCloseable {
 
+    private static final System.Logger LOG = System.getLogger(ChartRenderLoop.class.getName());
+
     private final List<ChartView> views = new CopyOnWriteArrayList<>();
     private final AtomicBoolean swapPending = new AtomicBoolean();
     private final ScheduledExecutorService thread;
@@ -71,7 +73,7 @@ public final class ChartRenderLoop implements AutoCloseable {
                 }
             } catch (RuntimeException e) {
                 // A content that throws must not stop every other chart; it shows its last good frame.
-                System.err.println("chart " + v + " could not be drawn: " + e);
+                LOG.log(System.Logger.Level.WARNING, "chart " + v + " could not be drawn", e);
             }
         }
         if (swaps.isEmpty()) {

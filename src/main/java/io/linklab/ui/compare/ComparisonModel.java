@@ -7,7 +7,7 @@ import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.LiveSeries;
 import io.linklab.ui.charts.Palette;
 import io.linklab.ui.charts.ValueUnit;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.PastRun;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -32,16 +32,16 @@ public final class ComparisonModel {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.systemDefault());
 
-    private final List<RecordedRun> runs;
+    private final List<PastRun> runs;
     private final LiveChartContent overlay = new LiveChartContent("SUM bitrate, runs overlaid", ValueUnit.BITS_PER_SECOND);
     private final LiveChartContent sweepOverlay;
 
-    public ComparisonModel(List<RecordedRun> runs) {
+    public ComparisonModel(List<PastRun> runs) {
         if (runs.size() < 2) {
             throw new IllegalArgumentException("select two or more runs to compare");
         }
         this.runs = List.copyOf(runs);
-        boolean sweeps = runs.stream().anyMatch(RecordedRun::isSweep);
+        boolean sweeps = runs.stream().anyMatch(PastRun::isSweep);
         sweepOverlay = sweeps ? new LiveChartContent("Throughput per sweep point, runs overlaid",
                 ValueUnit.BITS_PER_SECOND) : null;
         for (int i = 0; i < runs.size(); i++) {
@@ -49,7 +49,7 @@ public final class ComparisonModel {
         }
     }
 
-    private void addRun(int index, RecordedRun run) {
+    private void addRun(int index, PastRun run) {
         int colour = Palette.color(index);
         String who = label(run);
         // Per direction: the tool's SUM rows, else the streams added up, interval by interval. One end's view
@@ -61,7 +61,7 @@ public final class ComparisonModel {
         Map<Direction, LiveSeries> sums = new LinkedHashMap<>();
         String lastPoint = run.samples().isEmpty() ? "" : run.samples().get(run.samples().size() - 1).point();
         int lastRep = run.samples().isEmpty() ? 0 : run.samples().get(run.samples().size() - 1).repetition();
-        for (RecordedRun.PointSample ps : run.samples()) {
+        for (PastRun.PointSample ps : run.samples()) {
             Sample s = ps.sample();
             // A sweep's time series would overlap point after point; its last point stands for it here.
             if (!ps.point().equals(lastPoint) || ps.repetition() != lastRep || s.omitted()
@@ -101,11 +101,11 @@ public final class ComparisonModel {
     }
 
     /** "name (tool, date)" — short enough for a legend. */
-    public static String label(RecordedRun run) {
+    public static String label(PastRun run) {
         return run.title() + (run.tool() == null ? "" : " · " + run.tool());
     }
 
-    public List<RecordedRun> runs() {
+    public List<PastRun> runs() {
         return runs;
     }
 
@@ -124,10 +124,10 @@ public final class ComparisonModel {
         add(out, "run", "started", r -> r.started() == null ? "" : WHEN.format(r.started()));
         add(out, "run", "duration", r -> r.started() == null || r.ended() == null ? ""
                 : Duration.between(r.started(), r.ended()).toSeconds() + " s");
-        add(out, "run", "state", RecordedRun::state);
-        add(out, "run", "tool", RecordedRun::tool);
+        add(out, "run", "state", PastRun::stateText);
+        add(out, "run", "tool", PastRun::tool);
         add(out, "run", "hosts", r -> String.join(" → ", r.hosts()));
-        add(out, "run", "plan", RecordedRun::planSummary);
+        add(out, "run", "plan", PastRun::planSummary);
         add(out, "headline", "c2s (SUM receiver)", r -> rate(r.headline().get(Direction.C2S)));
         add(out, "headline", "s2c (SUM receiver)", r -> rate(r.headline().get(Direction.S2C)));
         add(out, "headline", "sum", r -> {
@@ -156,7 +156,7 @@ public final class ComparisonModel {
     public Map<String, String> ratioToFirst() {
         Map<String, String> out = new HashMap<>();
         Double base = total(runs.get(0));
-        for (RecordedRun r : runs) {
+        for (PastRun r : runs) {
             Double t = total(r);
             out.put(r.id(), base == null || t == null || base == 0 ? "" : String.format(java.util.Locale.ROOT,
                     "%.2f×", t / base));
@@ -164,16 +164,16 @@ public final class ComparisonModel {
         return out;
     }
 
-    private static Double total(RecordedRun r) {
+    private static Double total(PastRun r) {
         if (r.headline().isEmpty()) {
             return null;
         }
         return r.headline().values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    private void add(List<Row> out, String section, String name, java.util.function.Function<RecordedRun, String> f) {
+    private void add(List<Row> out, String section, String name, java.util.function.Function<PastRun, String> f) {
         List<String> values = new ArrayList<>();
-        for (RecordedRun r : runs) {
+        for (PastRun r : runs) {
             String v = f.apply(r);
             values.add(v == null ? "" : v);
         }

@@ -83,7 +83,7 @@ public final class DashboardView {
     private ChartView lossView;
     private SweepView sweepView;
     private volatile RunHandle handle;
-    private io.linklab.ui.history.RecordedRun recorded;
+    private io.linklab.ui.history.PastRun recorded;
     private Consumer<RunOutcome> onFinished = o -> { };
     private boolean finished;
     private boolean shown = true;
@@ -193,11 +193,11 @@ public final class DashboardView {
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
-    public io.linklab.ui.history.RecordedRun recorded() {
+    public io.linklab.ui.history.PastRun recorded() {
         return recorded;
     }
 
-    public void setRecorded(io.linklab.ui.history.RecordedRun run) {
+    public void setRecorded(io.linklab.ui.history.PastRun run) {
         this.recorded = run;
     }
 

@@ -3,8 +3,8 @@ package io.linklab.ui.export;
 import io.linklab.model.Direction;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
-import io.linklab.ui.history.RecordedRun;
-import io.linklab.ui.history.RunReplay;
+import io.linklab.ui.dashboard.RunReplay;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.sweep.SweepModel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ public final class ReportFolder {
     }
 
     /** Writes the report into {@code folder} (created); returns the files written. */
-    public static List<Path> write(RecordedRun run, Path folder, int width, int height) throws IOException {
+    public static List<Path> write(PastRun run, Path folder, int width, int height) throws IOException {
         return write(run, folder, width, height, 1);
     }
 
@@ -42,7 +42,7 @@ public final class ReportFolder {
      * Writes the report into {@code folder} (created), its charts laid out at {@code width}×{@code height} and
      * painted at {@code scale} (the screen's output scale); returns the files written.
      */
-    public static List<Path> write(RecordedRun run, Path folder, int width, int height, double scale)
+    public static List<Path> write(PastRun run, Path folder, int width, int height, double scale)
             throws IOException {
         Files.createDirectories(folder);
         List<Path> written = new ArrayList<>();
@@ -81,7 +81,7 @@ public final class ReportFolder {
     }
 
     /** Copies the run's CSV files into {@code folder}; names those the run does not have. */
-    public static List<Path> copyCsv(RecordedRun run, Path folder, List<String> missing) throws IOException {
+    public static List<Path> copyCsv(PastRun run, Path folder, List<String> missing) throws IOException {
         List<Path> out = new ArrayList<>();
         Files.createDirectories(folder);
         for (String name : CSV_FILES) {
@@ -99,7 +99,7 @@ public final class ReportFolder {
         return out;
     }
 
-    private static List<String[]> facts(RecordedRun run) {
+    private static List<String[]> facts(PastRun run) {
         List<String[]> f = new ArrayList<>();
         f.add(new String[] {"run", run.id()});
         if (run.name() != null) {
@@ -111,7 +111,7 @@ public final class ReportFolder {
         if (run.ended() != null) {
             f.add(new String[] {"ended", WHEN.format(run.ended())});
         }
-        f.add(new String[] {"state", run.state() == null ? "" : run.state()});
+        f.add(new String[] {"state", run.stateText()});
         f.add(new String[] {"tool", run.tool() == null ? "" : run.tool()});
         f.add(new String[] {"hosts", String.join(" → ", run.hosts())});
         f.add(new String[] {"plan", run.planSummary()});
@@ -124,7 +124,7 @@ public final class ReportFolder {
         return f;
     }
 
-    static String markdown(RecordedRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
+    static String markdown(PastRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
         StringBuilder sb = new StringBuilder("# ").append(md(run.title())).append("\n\n");
         sb.append("| | |\n|---|---|\n");
         for (String[] f : facts(run)) {
@@ -162,7 +162,7 @@ public final class ReportFolder {
         return sb.toString();
     }
 
-    static String html(RecordedRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
+    static String html(PastRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
                 .append(esc(run.title())).append("</title><style>body{font-family:sans-serif;max-width:1100px;"
                         + "margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;"

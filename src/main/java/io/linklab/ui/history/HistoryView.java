@@ -2,9 +2,11 @@ package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
 import io.linklab.ui.charts.ValueUnit;
+import io.linklab.ui.controls.ColumnFit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -16,17 +18,16 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
+import javafx.scene.control.Separator;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
-import javafx.scene.layout.BorderPane;
-import javafx.scene.control.Separator;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
-import io.linklab.ui.controls.ColumnFit;
 
 /**
  * The run history: a searchable table of runs and the actions that open, compare, export, import, rename, note and
@@ -39,7 +40,7 @@ public final class HistoryView {
             .withZone(ZoneId.systemDefault());
 
     private final HistoryViewModel model;
-    private final TableView<RecordedRun> table;
+    private final TableView<PastRun> table;
     private final BorderPane root = new BorderPane();
 
     /**
@@ -48,8 +49,8 @@ public final class HistoryView {
      * @param export  writes the report folder of a run
      * @param importLogs asks for log files and imports them
      */
-    public HistoryView(HistoryViewModel model, Consumer<RecordedRun> open, Consumer<List<RecordedRun>> compare,
-                       Consumer<RecordedRun> export, Runnable importLogs) {
+    public HistoryView(HistoryViewModel model, Consumer<PastRun> open, Consumer<List<PastRun>> compare,
+                       Consumer<PastRun> export, Runnable importLogs) {
         this.model = model;
         table = new TableView<>(model.shown());
         table.setId("history-table");
@@ -57,19 +58,19 @@ public final class HistoryView {
         table.setPlaceholder(new Label("No runs yet — start one with Test → New Test…, or import a log"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         ColumnFit fit = new ColumnFit(table);
-        model.shown().addListener((javafx.collections.ListChangeListener<RecordedRun>) c -> fit.fit());
+        model.shown().addListener((javafx.collections.ListChangeListener<PastRun>) c -> fit.fit());
         table.getColumns().add(column("date", r -> r.started() == null ? "" : WHEN.format(r.started())));
-        table.getColumns().add(column("name", RecordedRun::title));
+        table.getColumns().add(column("name", PastRun::title));
         table.getColumns().add(column("hosts", r -> String.join(" → ", r.hosts())));
         table.getColumns().add(column("tool", r -> r.tool() == null ? "" : r.tool()));
-        table.getColumns().add(column("plan", RecordedRun::planSummary));
+        table.getColumns().add(column("plan", PastRun::planSummary));
         table.getColumns().add(column("c2s", r -> rate(r, Direction.C2S)));
         table.getColumns().add(column("s2c", r -> rate(r, Direction.S2C)));
-        table.getColumns().add(column("state", r -> r.state() == null ? "" : r.state().toLowerCase()));
+        table.getColumns().add(column("state", r -> r.stateText().toLowerCase(Locale.ROOT)));
         table.getColumns().add(column("note", r -> r.note() == null ? "" : r.note()));
         fit.fit();
         table.setRowFactory(tv -> {
-            javafx.scene.control.TableRow<RecordedRun> row = new javafx.scene.control.TableRow<>();
+            javafx.scene.control.TableRow<PastRun> row = new javafx.scene.control.TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && !row.isEmpty()) {
                     model.open(row.getItem().id(), open);
@@ -93,7 +94,7 @@ public final class HistoryView {
                 () -> model.open(first().id(), open));
         openButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
         Button compareButton = button("Compare", "history-compare", "Show two or more selected runs side by side", () ->
-                model.openAll(selected.stream().map(RecordedRun::id).toList(), compare));
+                model.openAll(selected.stream().map(PastRun::id).toList(), compare));
         compareButton.disableProperty().bind(Bindings.size(selected).lessThan(2));
         Button rename = button("Rename…", "history-rename", "Give the selected run a name", this::askRename);
         rename.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
@@ -122,7 +123,7 @@ public final class HistoryView {
         root.setBottom(status);
     }
 
-    private RecordedRun first() {
+    private PastRun first() {
         return table.getSelectionModel().getSelectedItems().get(0);
     }
 
@@ -136,7 +137,7 @@ public final class HistoryView {
     }
 
     private void askRename() {
-        RecordedRun r = first();
+        PastRun r = first();
         TextInputDialog d = new TextInputDialog(r.name() == null ? "" : r.name());
         d.setTitle("Rename run");
         d.setHeaderText("A name for " + r.id() + " (empty for none)");
@@ -144,7 +145,7 @@ public final class HistoryView {
     }
 
     private void askNote() {
-        RecordedRun r = first();
+        PastRun r = first();
         TextInputDialog d = new TextInputDialog(r.note() == null ? "" : r.note());
         d.setTitle("Note");
         d.setHeaderText("A note for " + r.title());
@@ -152,20 +153,20 @@ public final class HistoryView {
     }
 
     private void askDelete() {
-        List<String> ids = table.getSelectionModel().getSelectedItems().stream().map(RecordedRun::id).toList();
+        List<String> ids = table.getSelectionModel().getSelectedItems().stream().map(PastRun::id).toList();
         Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Delete " + ids.size() + " run(s) and all their files?\n"
                 + String.join("\n", ids), ButtonType.OK, ButtonType.CANCEL);
         a.setHeaderText("Delete runs");
         a.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> model.delete(ids));
     }
 
-    private static String rate(RecordedRun r, Direction d) {
+    private static String rate(PastRun r, Direction d) {
         Double v = r.headline().get(d);
         return v == null ? "" : ValueUnit.BITS_PER_SECOND.format(v);
     }
 
-    private static TableColumn<RecordedRun, String> column(String name, Function<RecordedRun, String> value) {
-        TableColumn<RecordedRun, String> c = new TableColumn<>(name);
+    private static TableColumn<PastRun, String> column(String name, Function<PastRun, String> value) {
+        TableColumn<PastRun, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         return c;
     }
@@ -174,7 +175,7 @@ public final class HistoryView {
         return root;
     }
 
-    public TableView<RecordedRun> table() {
+    public TableView<PastRun> table() {
         return table;
     }
 

@@ -1,10 +1,10 @@
 package io.linklab.ui.history;
 
+import io.linklab.ui.tasks.TaskRunner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -15,23 +15,21 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 
 /**
- * The history list: runs of the library, a search filter, and the operations on them. Disk work runs on the
- * background executor, results come back through the FX executor; tests pass same-thread executors.
+ * The history list: runs of the library, a search filter, and the operations on them. Disk work goes through the
+ * app's task runner, results come back on the FX thread; tests pass {@link TaskRunner#sameThread()}.
  */
 public final class HistoryViewModel {
 
     private final RunLibrary library;
-    private final Executor background;
-    private final Executor fx;
-    private final ObservableList<RecordedRun> runs = FXCollections.observableArrayList();
-    private final FilteredList<RecordedRun> shown = new FilteredList<>(runs, r -> true);
+    private final TaskRunner tasks;
+    private final ObservableList<PastRun> runs = FXCollections.observableArrayList();
+    private final FilteredList<PastRun> shown = new FilteredList<>(runs, r -> true);
     private final StringProperty filter = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
-    public HistoryViewModel(RunLibrary library, Executor background, Executor fx) {
+    public HistoryViewModel(RunLibrary library, TaskRunner tasks) {
         this.library = library;
-        this.background = background;
-        this.fx = fx;
+        this.tasks = tasks;
         filter.addListener((o, was, now) -> {
             String[] words = now == null ? new String[0] : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
             shown.setPredicate(r -> {
@@ -47,7 +45,7 @@ public final class HistoryViewModel {
     }
 
     /** The runs that pass the filter, newest first. */
-    public ObservableList<RecordedRun> shown() {
+    public ObservableList<PastRun> shown() {
         return shown;
     }
 
@@ -73,16 +71,16 @@ public final class HistoryViewModel {
         }, "cannot list the runs");
     }
 
-    public void open(String id, Consumer<RecordedRun> then) {
+    public void open(String id, Consumer<PastRun> then) {
         task(() -> library.open(id), run -> {
             sayReadWarnings(List.of(run));
             then.accept(run);
         }, "cannot open run " + id);
     }
 
-    public void openAll(List<String> ids, Consumer<List<RecordedRun>> then) {
+    public void openAll(List<String> ids, Consumer<List<PastRun>> then) {
         task(() -> {
-            List<RecordedRun> out = new ArrayList<>();
+            List<PastRun> out = new ArrayList<>();
             for (String id : ids) {
                 out.add(library.open(id));
             }
@@ -94,8 +92,8 @@ public final class HistoryViewModel {
     }
 
     /** What had to be skipped while reading runs (damaged journal lines), said once per opening. */
-    private void sayReadWarnings(List<RecordedRun> opened) {
-        List<String> warnings = opened.stream().map(RecordedRun::readWarning).filter(w -> w != null).toList();
+    private void sayReadWarnings(List<PastRun> opened) {
+        List<String> warnings = opened.stream().map(PastRun::readWarning).filter(w -> w != null).toList();
         if (!warnings.isEmpty()) {
             message.set(String.join("; ", warnings));
         }
@@ -135,15 +133,8 @@ public final class HistoryViewModel {
 
     /** Runs {@code work} in the background; its result or its error message comes back on the FX thread. */
     public <T> void task(IoWork<T> work, Consumer<T> then, String failure) {
-        background.execute(() -> {
-            try {
-                T result = work.run();
-                fx.execute(() -> then.accept(result));
-            } catch (IOException | RuntimeException e) {
-                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                fx.execute(() -> message.set(failure + ": " + why));
-            }
-        });
+        tasks.run(work::run, then, e -> message.set(failure + ": "
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
     }
 
     /** Disk work that may fail with a message for the user. */

@@ -10,10 +10,10 @@ import java.util.List;
 public interface RunLibrary {
 
     /** Runs newest first, without their measurements (samples empty). */
-    List<RecordedRun> list() throws IOException;
+    List<PastRun> list() throws IOException;
 
     /** One run with all its measurements. */
-    RecordedRun open(String id) throws IOException;
+    PastRun open(String id) throws IOException;
 
     void rename(String id, String name) throws IOException;
 

@@ -34,8 +34,8 @@ public final class StoreLibrary implements RunLibrary {
     }
 
     @Override
-    public List<RecordedRun> list() throws IOException {
-        List<RecordedRun> out = new ArrayList<>();
+    public List<PastRun> list() throws IOException {
+        List<PastRun> out = new ArrayList<>();
         for (ResultsStore.RunSummary s : store.list()) {
             RunRecord record;
             try {
@@ -49,20 +49,20 @@ public final class StoreLibrary implements RunLibrary {
     }
 
     @Override
-    public RecordedRun open(String id) throws IOException {
+    public PastRun open(String id) throws IOException {
         StoredRun run;
         try {
             run = store.open(id);
         } catch (FileFormatException e) {
             throw new IOException("run " + id + " cannot be read: " + e.getMessage(), e);
         }
-        List<RecordedRun.PointSample> samples = new ArrayList<>(run.samples().size());
+        List<PastRun.PointSample> samples = new ArrayList<>(run.samples().size());
         for (RunJournal.Entry<io.linklab.model.Sample> e : run.samples()) {
-            samples.add(new RecordedRun.PointSample(e.point(), e.repetition(), e.value()));
+            samples.add(new PastRun.PointSample(e.point(), e.repetition(), e.value()));
         }
-        List<RecordedRun.PointSummary> summaries = new ArrayList<>();
+        List<PastRun.PointSummary> summaries = new ArrayList<>();
         for (RunJournal.Entry<io.linklab.model.Summary> e : run.summaries()) {
-            summaries.add(new RecordedRun.PointSummary(e.point(), e.repetition(), e.value()));
+            summaries.add(new PastRun.PointSummary(e.point(), e.repetition(), e.value()));
         }
         Map<Direction, Double> headline = run.headline();
         if (headline.isEmpty()) {
@@ -72,9 +72,9 @@ public final class StoreLibrary implements RunLibrary {
                 run.damage().any() ? "run " + id + ": " + run.damage().warning() : null);
     }
 
-    private static RecordedRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
-                                        List<RecordedRun.PointSample> samples,
-                                        List<RecordedRun.PointSummary> summaries,
+    private static PastRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
+                                        List<PastRun.PointSample> samples,
+                                        List<PastRun.PointSummary> summaries,
                                         List<io.linklab.model.SweepRow> rows, String readWarning) {
         TestPlan plan = r.plan();
         List<String> hosts = plan == null ? List.of() : List.of(plan.client().login(), plan.server().login());
@@ -83,7 +83,7 @@ public final class StoreLibrary implements RunLibrary {
         if (r.mtuRestore() != null && !r.mtuRestore().isBlank()) {
             env.put("mtu restore", r.mtuRestore());
         }
-        return new RecordedRun(r.id(), r.name(), r.note(), r.state() == null ? null : r.state().name(), r.started(),
+        return new PastRun(r.id(), r.name(), r.note(), r.state() == null ? null : PastRun.State.valueOf(r.state().name()), null, r.started(),
                 r.ended(), plan == null ? null : plan.tool().id(), hosts, plan, headline, env, samples, summaries,
                 rows, dir, false, readWarning);
     }

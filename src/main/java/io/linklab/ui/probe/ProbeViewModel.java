@@ -4,7 +4,7 @@ import io.linklab.model.HostFacts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.TaskRunner;
+import io.linklab.ui.tasks.TaskRunner;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

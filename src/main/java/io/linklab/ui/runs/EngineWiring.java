@@ -11,51 +11,49 @@ import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
+import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import io.linklab.ui.history.RunLibrary;
-import io.linklab.ui.history.StoreLibrary;
 import java.nio.file.Path;
 
 /**
  * How the runs area reaches the engine: its results store, the live parsers, and SSH where a plan's login is
  * looked up in the topology first, so that host's key file and jump host apply (the engine's LoginTransports
- * knows only the login text).
+ * knows only the login text), with the app's login questions.
  */
 public final class EngineWiring {
 
     private EngineWiring() {
     }
 
-    static RunLibrary library() {
-        return new StoreLibrary(ResultsStore.defaultStore());
+    /** Where imported logs of the runs in {@code store} get their CSV folders: beside its runs folder. */
+    public static Path importsDir(ResultsStore store) {
+        return store.root().resolveSibling("imports");
     }
 
-    static RunLauncher launcher() {
-        return launcher(ResultsStore.defaultStore(), SshSettings.defaults());
-    }
-
-    static Path importsDir() {
-        return ResultsStore.defaultStore().root().resolveSibling("imports");
+    /** {@link #launcher(ResultsStore, SshSettings, LoginPrompts)} that asks nothing: keys and agents only. */
+    public static RunLauncher launcher(ResultsStore store, SshSettings settings) {
+        return launcher(store, settings, LoginPrompts.NONE);
     }
 
     /**
      * Runs go into {@code store}; a plan's logins are looked up in the topology so a host's key file and jump
-     * host apply, and unknown host keys are refused unless {@code settings} accepts them.
+     * host apply; passwords, passphrases and unknown host keys are asked through {@code prompts}, the same
+     * questions a probe of that host asks (and a password remembered there is used here).
      */
-    public static RunLauncher launcher(ResultsStore store, SshSettings settings) {
+    public static RunLauncher launcher(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
         ParserFactory parsers = ParserFactory.live();
         return (plan, topology, listener) -> {
-            TestEngine engine = new TestEngine(store, transports(settings, topology), parsers);
+            TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
             return engine.start(plan, listener);
         };
     }
 
-    private static TransportFactory transports(SshSettings settings, Topology topology) {
+    private static TransportFactory transports(SshSettings settings, LoginPrompts prompts, Topology topology) {
         return new TransportFactory() {
             private SshConnector connector;
 
             @Override
-            public io.linklab.remote.Transport open(String login) throws TransportException {
+            public Transport open(String login) throws TransportException {
                 if (HostSpec.LOCAL.equals(login)) {
                     return new LocalTransport();
                 }
@@ -75,7 +73,7 @@ public final class EngineWiring {
 
             private synchronized SshConnector connector() throws TransportException {
                 if (connector == null) {
-                    connector = new SshConnector(settings, LoginPrompts.NONE);
+                    connector = new SshConnector(settings, prompts);
                 }
                 return connector;
             }

@@ -1,13 +1,13 @@
 package io.linklab.ui.topology;
 
+import io.linklab.engine.files.SshConfigHosts;
+import io.linklab.engine.files.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
-import io.linklab.topology.io.SshConfigHosts;
-import io.linklab.engine.files.TopologyFiles;
-import io.linklab.ui.TaskRunner;
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

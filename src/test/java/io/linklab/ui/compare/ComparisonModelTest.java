@@ -10,8 +10,8 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.tools.Fixtures;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +28,9 @@ class ComparisonModelTest {
 
     @Test
     void overlaysEachRunsSumAndMarksTheRowsThatDiffer() throws Exception {
-        RecordedRun five = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun five = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun one = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        PastRun one = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         ComparisonModel m = new ComparisonModel(List.of(five, one));
 
         assertEquals(2, m.overlay().entries().size());
@@ -46,23 +46,23 @@ class ComparisonModelTest {
     }
 
     /** A live run of two processes as the journal keeps it: both ends' views, each process's SUMs and the merged ones. */
-    private static RecordedRun twoProcessRun(String id, double clientRate) {
-        List<RecordedRun.PointSample> rows = new ArrayList<>();
+    private static PastRun twoProcessRun(String id, double clientRate) {
+        List<PastRun.PointSample> rows = new ArrayList<>();
         for (int t = 1; t <= 2; t++) {
             for (Role role : Role.values()) {
                 double rate = role == Role.SENDER ? clientRate : clientRate * 0.9;
                 for (String process : List.of("5201", "5202")) {
                     Sample stream = Sample.tcp(process, "5", Direction.C2S, t - 1, t, 1L, rate / 2, null, null)
                             .withRole(role).withStreamIndex(1);
-                    rows.add(new RecordedRun.PointSample("", 1, stream));
-                    rows.add(new RecordedRun.PointSample("", 1, stream.asSum()));
+                    rows.add(new PastRun.PointSample("", 1, stream));
+                    rows.add(new PastRun.PointSample("", 1, stream.asSum()));
                 }
-                rows.add(new RecordedRun.PointSample("", 1, Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L,
+                rows.add(new PastRun.PointSample("", 1, Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L,
                         rate, null, null).withRole(role)));
             }
         }
         TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
-        return new RecordedRun(id, id, null, "OK", null, null, "iperf3", List.of(), plan, Map.of(), Map.of(), rows,
+        return new PastRun(id, id, null, PastRun.State.OK, null, null, null, "iperf3", List.of(), plan, Map.of(), Map.of(), rows,
                 List.of(), List.of(), Path.of(id), false, null);
     }
 

@@ -1,8 +1,5 @@
 package io.linklab.ui.dashboard;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunOutcome;
@@ -14,11 +11,12 @@ import io.linklab.remote.SshSettings;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;
 import io.linklab.ui.compare.CompareView;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.sweep.SweepModel;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -46,6 +45,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The dashboard fed by the real engine: iperf3 through the lab's sshd between its two namespaces. A 3-second
@@ -65,13 +67,15 @@ class DashboardLabTest {
     @TempDir
     Path tmp;
 
+    private final BackgroundTasks tasks = new BackgroundTasks("dashboard-lab-test", 2);
+
     @Start
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         library = new StoreLibrary(store);
         SshSettings ssh = SshSettings.defaults().withKnownHosts(lab.knownHosts()).withIdentity(lab.identity())
                 .withSshConfig(null).withAgent(false);
-        area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"));
+        area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
@@ -79,10 +83,14 @@ class DashboardLabTest {
     @AfterEach
     void cleanUp() throws Exception {
         area.shutdown();
+        tasks.close();
         // The engine's kill helper may still be exiting when runFinished arrives (seen once after Stop);
-        // what matters is that nothing stays: give it a few seconds, then insist.
-        for (int i = 0; i < 50 && !(lab.h1().processes() + lab.h2().processes()).isEmpty(); i++) {
-            Thread.sleep(200);
+        // what matters is that nothing stays: wait up to 10 s for both hosts to be clear, then insist.
+        try {
+            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+                    () -> (lab.h1().processes() + lab.h2().processes()).isEmpty());
+        } catch (TimeoutException e) {
+            // the assertions below name what stayed
         }
         assertEquals("", lab.h1().processes(), "nothing left running on h1");
         assertEquals("", lab.h2().processes(), "nothing left running on h2");
@@ -117,8 +125,8 @@ class DashboardLabTest {
         return model.outcome();
     }
 
-    private RecordedRun open(String id) throws Exception {
-        AtomicReference<RecordedRun> run = new AtomicReference<>();
+    private PastRun open(String id) throws Exception {
+        AtomicReference<PastRun> run = new AtomicReference<>();
         fx(() -> {
             area.history().open(id, run::set);
             return null;
@@ -150,11 +158,11 @@ class DashboardLabTest {
                 .queryAs(Button.class).getText().equals("Done")));
 
         // CSV export of the finished run matches the lines drawn, interval by interval.
-        RecordedRun run = open(model.info().runId());
+        PastRun run = open(model.info().runId());
         Path out = tmp.resolve("csv");
         AtomicReference<String> done = new AtomicReference<>();
         fx(() -> {
-            area.exportCsv(run, out, done::set);
+            area.exports().exportCsv(run, out, done::set);
             return null;
         });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> done.get() != null);
@@ -239,11 +247,14 @@ class DashboardLabTest {
             return null;
         });
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> area.history().shown().size() >= 2));
-        RecordedRun sweepRun = open(model.info().runId());
-        RecordedRun singleRun = open(single.model().info().runId());
+        PastRun sweepRun = open(model.info().runId());
+        PastRun singleRun = open(single.model().info().runId());
+        // A stored run is replayed off the FX thread: its dashboard is whole once the replay says it finished.
         DashboardView reopened = fx(() -> area.openRun(sweepRun));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopened.model().outcome() != null);
         assertEquals(3, reopened.model().sweep().table().size());
         DashboardView reopenedSingle = fx(() -> area.openRun(singleRun));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopenedSingle.model().outcome() != null);
         assertEquals(3, reopenedSingle.model().bitrate().entries().size(), "two streams and the SUM again");
 
         // Two runs side by side: headline figures and the recorded environment.

@@ -1,25 +1,27 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.tools.Fixtures;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
+import io.linklab.tools.Fixtures;
 import io.linklab.ui.bench.SyntheticRun;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.compare.CompareView;
 import io.linklab.ui.export.ChartImages;
 import io.linklab.ui.export.ReportFolder;
-import io.linklab.ui.history.LogImports;
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.ImportedLogRun;
+import io.linklab.ui.history.PastRun;
 import io.linklab.ui.runs.RunsArea;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
@@ -48,13 +50,15 @@ class DashboardUITest {
     @TempDir
     Path tmp;
 
+    private final BackgroundTasks tasks = new BackgroundTasks("dashboard-test", 2);
+
     @Start
     void start(Stage stage) {
         // A store of its own: tests never write into the user's ~/LinkLab.
         io.linklab.engine.ResultsStore store = new io.linklab.engine.ResultsStore(tmp.resolve("runs"));
         area = new RunsArea(new io.linklab.ui.history.StoreLibrary(store),
                 io.linklab.ui.runs.EngineWiring.launcher(store, io.linklab.remote.SshSettings.defaults()),
-                tmp.resolve("imports"));
+                tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
@@ -62,6 +66,7 @@ class DashboardUITest {
     @AfterEach
     void stop() {
         area.shutdown();
+        tasks.close();
     }
 
     private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
@@ -74,12 +79,17 @@ class DashboardUITest {
         DashboardView view = fx(() -> area.watch(model, "synthetic"));
         TestPlan plan = SyntheticRun.plan(2, 3, 0.1, TestPlan.Mode.NORMAL);
         SyntheticRun run = new SyntheticRun(2, 0.1, 1e9);
+        // The feeder sends five intervals, waits until the test has seen them, then sends the rest: the run is
+        // still going when the test looks, however slow the machine.
+        CountDownLatch seen = new CountDownLatch(1);
         Thread feeder = new Thread(() -> {
             model.runStarted(SyntheticRun.info("synthetic", plan));
             for (int k = 1; k <= 30; k++) {
                 run.interval(model, "", k, Direction.C2S);
                 try {
-                    Thread.sleep(30);
+                    if (k == 5 && !seen.await(30, TimeUnit.SECONDS)) {
+                        return;
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -90,6 +100,10 @@ class DashboardUITest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> model.bitrate().entries().size() == 3
                 && entry(model.bitrate(), "SUM").series().size() >= 5);
         int early = entry(model.bitrate(), "SUM").series().size();
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        assertTrue(fx(() -> robot.lookup("#stop-button").queryButton().getText()).equals("Stop"),
+                "the dashboard shows a run still going");
+        seen.countDown();
         feeder.join(10_000);
         assertTrue(entry(model.bitrate(), "SUM").series().size() > early, "the SUM line grew while the run went on");
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
@@ -156,10 +170,10 @@ class DashboardUITest {
 
     @Test
     void chartsExportAsPngAtTheChosenSizeAndAReportFolderHoldsEverything() throws Exception {
-        RecordedRun run = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("import"));
         LiveRunModel model = new LiveRunModel();
-        io.linklab.ui.history.RunReplay.replay(run, model);
+        RunReplay.replay(run, model);
         Path png = ChartImages.writePng(model.bitrate(), 1200, 700, tmp.resolve("bitrate.png"));
         BufferedImage img = ImageIO.read(png.toFile());
         assertEquals(1200, img.getWidth());
@@ -179,9 +193,9 @@ class DashboardUITest {
 
     @Test
     void twoImportedRunsCompareSideBySide(FxRobot robot) throws Exception {
-        RecordedRun a = LogImports.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
+        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
                 tmp.resolve("a"));
-        RecordedRun b = LogImports.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
+        PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         AtomicReference<CompareView> view = new AtomicReference<>();
         view.set(fx(() -> area.compare(List.of(a, b))));
         assertEquals(2, view.get().model().overlay().entries().size());

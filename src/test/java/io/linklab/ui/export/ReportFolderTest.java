@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.ui.history.RecordedRun;
+import io.linklab.ui.history.PastRun;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 /** report.md shows what a run's names, notes and host facts say, and nothing they could make it do. */
 class ReportFolderTest {
 
-    private static RecordedRun crafted() {
-        return new RecordedRun("20261202-050000-iperf3-1a2b", "**fast** [run](javascript:alert(1)) <b>x</b>",
-                "cable swapped\n# not a heading\n| not | a row |", "OK", null, null, "iperf3",
+    private static PastRun crafted() {
+        return new PastRun("20261202-050000-iperf3-1a2b", "**fast** [run](javascript:alert(1)) <b>x</b>",
+                "cable swapped\n# not a heading\n| not | a row |", PastRun.State.OK, null, null, null, "iperf3",
                 List.of("root@h1|evil", "root@h2"), null, Map.of(),
                 Map.of("client kernel", "6.1.0 #1 SMP <script>alert(1)</script>", "client\nhost", "a`b`_c_ & d"),
                 List.of(), List.of(), List.of(), null, false, null);

@@ -13,6 +13,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.runs.EngineWiring;
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,10 +38,10 @@ class HistoryViewModelTest {
         Optional<RunOutcome> outcome = handle.await(Duration.ofSeconds(60));
         assertTrue(outcome.isPresent() && outcome.get().ok(), outcome.toString());
 
-        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(store), Runnable::run, Runnable::run);
+        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(store), TaskRunner.sameThread());
         vm.refresh();
         assertEquals(1, vm.shown().size(), vm.messageProperty().get());
-        RecordedRun listed = vm.shown().get(0);
+        PastRun listed = vm.shown().get(0);
         assertEquals("iperf3", listed.tool());
         assertEquals(List.of("local", "local"), listed.hosts());
         assertTrue(listed.headline().get(io.linklab.model.Direction.C2S) > 1e6, listed.headline().toString());
@@ -53,13 +54,13 @@ class HistoryViewModelTest {
 
         vm.rename(listed.id(), "loopback baseline");
         vm.annotate(listed.id(), "before the MTU change");
-        RecordedRun renamed = vm.shown().get(0);
+        PastRun renamed = vm.shown().get(0);
         assertEquals("loopback baseline", renamed.title());
         assertEquals("before the MTU change", renamed.note());
         vm.filterProperty().set("baseline");
         assertEquals(1, vm.shown().size());
 
-        AtomicReference<RecordedRun> opened = new AtomicReference<>();
+        AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open(listed.id(), opened::set);
         assertFalse(opened.get().samples().isEmpty(), "opening reads every interval back");
         assertTrue(opened.get().environment().keySet().stream().anyMatch(k -> k.startsWith("client ")),
@@ -84,8 +85,8 @@ class HistoryViewModelTest {
                 + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample + "{\"type\":\"sam");
 
         HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
-                Runnable::run, Runnable::run);
-        AtomicReference<RecordedRun> opened = new AtomicReference<>();
+                TaskRunner.sameThread());
+        AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open("20261202-050000-iperf3-1a2b", opened::set);
 
         assertEquals(3, opened.get().samples().size(), vm.messageProperty().get());

@@ -1,5 +1,6 @@
 package io.linklab.ui.probe;
 
+import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,17 +9,15 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
-import io.linklab.ui.BackgroundTasks;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.Preferences;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Probes the lab's hosts over real SSH from the real window and watches their badges. */
@@ -54,7 +52,7 @@ class ProbeUILabTest {
         SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
                 .withIdentity(lab.identity()).withAgent(false);
         RemoteHostProbeService prober = new RemoteHostProbeService(ssh, new DialogLoginPrompts(() -> window.stage()));
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), tasks, prober, null));
+        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), tasks).withProber(prober));
         window.install(stage);
         stage.show();
         window.editor().newTopology(new Topology("lab " + lab.value("LAB_ID"), List.of(
@@ -80,20 +78,8 @@ class ProbeUILabTest {
         }
     }
 
-    /**
-     * Clicks the node the query finds that is visible (with its parents) in a showing window: a closed
-     * dialog's nodes can still be found by the same query, and the choice is made on the FX thread, so the
-     * node that was checked is the node that is clicked.
-     */
     private void clickOnScreen(FxRobot robot, String query) throws Exception {
-        AtomicReference<Node> shown = new AtomicReference<>();
-        waitFor("'" + query + "' on screen", () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup(query)
-                .match(NodeQueryUtils.isVisible()).tryQuery()).get(10, TimeUnit.SECONDS)
-                .map(n -> {
-                    shown.set(n);
-                    return true;
-                }).orElse(false));
-        robot.clickOn(shown.get());
+        UiTestSupport.clickOnScreen(robot, query, 60);
     }
 
     @Test

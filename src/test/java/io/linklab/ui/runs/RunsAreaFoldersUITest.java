@@ -1,5 +1,6 @@
 package io.linklab.ui.runs;
 
+import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +28,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class RunsAreaFoldersUITest {
 
     private RunsArea area;
+    private final BackgroundTasks tasks = new BackgroundTasks("runs-area-test", 2);
 
     @TempDir
     Path tmp;
@@ -35,7 +37,7 @@ class RunsAreaFoldersUITest {
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                tmp.resolve("imports"));
+                tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 800, 600));
         stage.show();
     }
@@ -43,6 +45,7 @@ class RunsAreaFoldersUITest {
     @AfterEach
     void stop() {
         area.shutdown();
+        tasks.close();
     }
 
     /** Counted on the FX thread, so that a dashboard being opened is counted once it is whole. */
@@ -82,10 +85,10 @@ class RunsAreaFoldersUITest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 1);
         var run = WaitForAsyncUtils.asyncFx(() -> area.dashboards().get(0).recorded()).get(10, TimeUnit.SECONDS);
         Path reports = Files.createDirectories(tmp.resolve("reports"));
-        area.exportReport(run, reports.resolve("report"));
+        area.exports().exportReport(run, reports.resolve("report"));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 1
                 && area.history().messageProperty().get().startsWith("report of"));
-        area.exportReport(run, reports.resolve("report"));
+        area.exports().exportReport(run, reports.resolve("report"));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 2
                 && area.history().messageProperty().get().contains("report-2"));
         assertEquals(List.of(reports.resolve("report"), reports.resolve("report-2")), folders(reports));

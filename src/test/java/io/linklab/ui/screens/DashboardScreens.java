@@ -9,7 +9,7 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
-import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.dashboard.DashboardView;
@@ -17,6 +17,7 @@ import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,14 +61,14 @@ public final class DashboardScreens {
             String mode = getParameters().getRaw().isEmpty() ? "live" : getParameters().getRaw().get(0);
             Path home = Files.createTempDirectory("linklab-screens");
             ResultsStore store = new ResultsStore(home.resolve("runs"));
+            tasks = new BackgroundTasks("screens", 2);
             RunsArea area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                    home.resolve("imports"));
+                    home.resolve("imports"), tasks);
             Preferences prefs = Preferences.userRoot().node("io/linklab-screens/" + UUID.randomUUID());
             Settings settings = new Settings(prefs);
             settings.put(Settings.WINDOW_WIDTH, 1280.0);
             settings.put(Settings.WINDOW_HEIGHT, 800.0);
-            tasks = new BackgroundTasks("screens", 2);
-            MainWindow window = new MainWindow(new MainWindow.Services(settings, tasks, null, null, area));
+            MainWindow window = new MainWindow(new AppServices(settings, tasks, null, area, null));
             window.install(stage);
             stage.show();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -5,9 +5,10 @@ import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.BackgroundTasks;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
+import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.wizard.TestWizard;
 import java.io.File;
 import java.nio.file.Files;
@@ -61,10 +62,12 @@ public final class ScreenshotTour {
         Platform.startup(() -> started.complete(null));
         started.get(30, TimeUnit.SECONDS);
         BackgroundTasks tasks = new BackgroundTasks("screenshots", 2);
+        // The history shown is an empty one of its own, never the user's ~/LinkLab.
+        Path home = Files.createTempDirectory("linklab-screenshots");
         MainWindow[] window = new MainWindow[1];
         Stage[] stage = new Stage[1];
         fx(() -> {
-            window[0] = new MainWindow(new MainWindow.Services(new Settings(prefs), tasks, null, null));
+            window[0] = new MainWindow(AppServices.inFolder(home, new Settings(prefs), tasks));
             stage[0] = new Stage();
             window[0].install(stage[0]);
             stage[0].setWidth(1280);

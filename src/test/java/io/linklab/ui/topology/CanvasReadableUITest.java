@@ -1,5 +1,8 @@
 package io.linklab.ui.topology;
 
+import io.linklab.ui.AppServices;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,16 +13,16 @@ import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
-import io.linklab.ui.TaskRunner;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
+import io.linklab.ui.tasks.TaskRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
-import javafx.geometry.Bounds;
 import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
@@ -47,9 +50,13 @@ class CanvasReadableUITest {
     private MainWindow window;
     private TopologyCanvas canvas;
 
+    /** Runs, imports and reports of this test: never the user's ~/LinkLab. */
+    @TempDir
+    Path home;
+
     @Start
     void start(Stage stage) {
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null));
+        window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread()));
         window.install(stage);
         stage.setWidth(1280);
         stage.setHeight(800);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.Topology;
-import io.linklab.ui.TaskRunner;
+import io.linklab.ui.tasks.TaskRunner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.linklab.ui.topology;
 
+import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +11,8 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
-import io.linklab.ui.TaskRunner;
 import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.prefs.Preferences;
@@ -44,7 +45,7 @@ class TopologyEditorUITest {
 
     @Start
     void start(Stage stage) {
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, null));
+        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), TaskRunner.sameThread()));
         window.install(stage);
         stage.show();
         editor = window.editor();

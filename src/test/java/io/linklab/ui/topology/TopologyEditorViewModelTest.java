@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.HostSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.TaskRunner;
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package io.linklab.ui.wizard;
 
+import io.linklab.ui.AppServices;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.MainWindow;
-import io.linklab.ui.RunStarter;
 import io.linklab.ui.Settings;
-import io.linklab.ui.TaskRunner;
 import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.runs.RunStarter;
+import io.linklab.ui.tasks.TaskRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.prefs.Preferences;
@@ -36,10 +39,15 @@ class TestWizardUITest {
     private final List<TestPlan> started = new ArrayList<>();
     private MainWindow window;
 
+    /** Runs, imports and reports of this test: never the user's ~/LinkLab. */
+    @TempDir
+    Path home;
+
     @Start
     void start(Stage stage) {
         RunStarter starter = (plan, topology) -> started.add(plan);
-        window = new MainWindow(new MainWindow.Services(new Settings(prefs), TaskRunner.sameThread(), null, starter));
+        window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread())
+                .withRunStarter(starter));
         window.install(stage);
         stage.show();
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** `linklab test` against the lab reaches its hosts as `probe` does: through the ssh config. */
 @Tag("lab")
-class TestCommandLabTest {
+class RunTestCommandLabTest {
 
     private final Lab lab = Lab.get();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

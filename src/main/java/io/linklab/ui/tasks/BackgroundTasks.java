@@ -1,4 +1,4 @@
-package io.linklab.ui;
+package io.linklab.ui.tasks;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -9,19 +9,26 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 
-/** The GUI's {@link TaskRunner}: a small pool of daemon threads; results come back on the FX thread. */
+/**
+ * The GUI's one {@link TaskRunner}, built once by the app's composition root and shared by every view-model and
+ * area: a small pool of daemon threads; results come back on the FX thread.
+ */
 public final class BackgroundTasks implements TaskRunner, AutoCloseable {
 
     private final ExecutorService pool;
 
     public BackgroundTasks(String name, int threads) {
+        pool = Executors.newFixedThreadPool(threads, daemonThreads(name));
+    }
+
+    /** Threads named {@code name-1}, {@code name-2}…, that never keep the JVM alive after the window closed. */
+    public static ThreadFactory daemonThreads(String name) {
         AtomicInteger n = new AtomicInteger();
-        ThreadFactory factory = r -> {
+        return r -> {
             Thread t = new Thread(r, name + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         };
-        pool = Executors.newFixedThreadPool(threads, factory);
     }
 
     @Override

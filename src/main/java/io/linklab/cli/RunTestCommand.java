@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
             "Exit status: 0 all measured, 1 a point or a host failed (what was measured is still written), 2 bad "
                 + "usage or input, 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each stops the "
                 + "tools, restores the MTUs and writes what was measured first)."})
-public final class TestCommand extends CliCommand {
+public final class RunTestCommand extends CliCommand {
 
     /** Maps a plan field of a {@link PlanCheck.Problem} to the flag that sets it. */
     private static final Map<String, String> FLAG_OF = Map.ofEntries(Map.entry("client.login", "--client"),
@@ -81,7 +81,7 @@ public final class TestCommand extends CliCommand {
                 3, "Test (iperf3's short options mean what they mean in iperf3):", 4, "Sweep:", 5, "Plans and results:");
     }
 
-    TestCommand(Transports transports) {
+    RunTestCommand(Transports transports) {
         this.transports = transports;
     }
 

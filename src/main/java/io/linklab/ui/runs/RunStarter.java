@@ -1,4 +1,4 @@
-package io.linklab.ui;
+package io.linklab.ui.runs;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;

@@ -22,19 +22,19 @@ import java.util.Map;
  * comparison and export views open like any other, and writes its samples.csv and summary.csv with the
  * parsers' CSV writer into a folder of its own.
  */
-public final class LogImports {
+public final class ImportedLogRun {
 
-    private LogImports() {
+    private ImportedLogRun() {
     }
 
     /**
      * @param folder where the import's CSV files go (created)
      * @throws IOException with a message naming the file when nothing could be read from it
      */
-    public static RecordedRun importFile(Path file, Path folder) throws IOException {
+    public static PastRun importFile(Path file, Path folder) throws IOException {
         Files.createDirectories(folder);
-        List<RecordedRun.PointSample> samples = new ArrayList<>();
-        List<RecordedRun.PointSummary> summaries = new ArrayList<>();
+        List<PastRun.PointSample> samples = new ArrayList<>();
+        List<PastRun.PointSummary> summaries = new ArrayList<>();
         Map<String, String> env = new LinkedHashMap<>();
         String name = file.getFileName().toString();
         LogImporter.FileResult result;
@@ -46,13 +46,13 @@ public final class LogImports {
                 @Override
                 public void sample(Sample sample) {
                     csv.sample(sample);
-                    samples.add(new RecordedRun.PointSample("", 0, sample));
+                    samples.add(new PastRun.PointSample("", 0, sample));
                 }
 
                 @Override
                 public void summary(Summary summary) {
                     csv.summary(summary);
-                    summaries.add(new RecordedRun.PointSummary("", 0, summary));
+                    summaries.add(new PastRun.PointSummary("", 0, summary));
                 }
 
                 @Override
@@ -72,8 +72,8 @@ public final class LogImports {
         if (result.failed()) {
             throw new IOException(file + " " + result.failure());
         }
-        String state = result.damaged() ? "IMPORTED (damaged: " + result.damage().get(0).message() + ")" : "IMPORTED";
-        return new RecordedRun("import-" + name, name, null, state, fileTime(file), null,
+        String damage = result.damaged() ? "damaged: " + result.damage().get(0).message() : null;
+        return new PastRun("import-" + name, name, null, PastRun.State.IMPORTED, damage, fileTime(file), null,
                 result.format() == null ? null : result.format().tool().id(),
                 List.of(), null, result.receiverBitsPerSecond() == null ? Map.of() : result.receiverBitsPerSecond(),
                 env, samples, summaries, List.of(), folder, true, null);

@@ -1,4 +1,4 @@
-package io.linklab.topology.io;
+package io.linklab.engine.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

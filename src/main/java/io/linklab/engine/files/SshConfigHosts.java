@@ -1,4 +1,4 @@
-package io.linklab.topology.io;
+package io.linklab.engine.files;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
-package io.linklab.ui.history;
+package io.linklab.ui.dashboard;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.SweepRow;
-import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.history.PastRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,10 +15,10 @@ public final class RunReplay {
     private RunReplay() {
     }
 
-    public static void replay(RecordedRun run, LiveRunModel model) {
+    public static void replay(PastRun run, LiveRunModel model) {
         List<String> points = new ArrayList<>();
-        Map<String, List<RecordedRun.PointSample>> byPoint = new LinkedHashMap<>();
-        for (RecordedRun.PointSample s : run.samples()) {
+        Map<String, List<PastRun.PointSample>> byPoint = new LinkedHashMap<>();
+        for (PastRun.PointSample s : run.samples()) {
             byPoint.computeIfAbsent(s.point(), p -> new ArrayList<>()).add(s);
         }
         if (run.plan() != null && run.plan().isSweep()) {
@@ -43,7 +43,7 @@ public final class RunReplay {
         for (int i = 0; i < points.size(); i++) {
             String p = points.get(i);
             model.pointStarted(p, i, points.size());
-            for (RecordedRun.PointSample s : byPoint.getOrDefault(p, List.of())) {
+            for (PastRun.PointSample s : byPoint.getOrDefault(p, List.of())) {
                 model.sample(p, s.sample());
             }
             List<SweepRow> rows = run.sweepRows().stream().filter(r -> r.point().equals(p)).toList();
@@ -51,11 +51,11 @@ public final class RunReplay {
                 model.pointFinished(p, rows);
             }
         }
-        RunOutcome.Status status = switch (run.state() == null ? "OK" : run.state().toUpperCase()) {
-            case "FAILED", "INTERRUPTED" -> RunOutcome.Status.FAILED;
-            case "CANCELLED" -> RunOutcome.Status.CANCELLED;
-            default -> RunOutcome.Status.OK;
+        RunOutcome.Status status = run.state() == null ? RunOutcome.Status.OK : switch (run.state()) {
+            case FAILED, INTERRUPTED -> RunOutcome.Status.FAILED;
+            case CANCELLED -> RunOutcome.Status.CANCELLED;
+            case RUNNING, OK, IMPORTED -> RunOutcome.Status.OK;
         };
-        model.runFinished(new RunOutcome(status, run.state() == null ? "" : run.state(), run.dir()));
+        model.runFinished(new RunOutcome(status, run.stateText(), run.dir()));
     }
 }

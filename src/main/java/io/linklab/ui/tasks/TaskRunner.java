@@ -1,4 +1,4 @@
-package io.linklab.ui;
+package io.linklab.ui.tasks;
 
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;

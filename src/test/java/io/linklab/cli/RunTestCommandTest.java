@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `linklab test` end to end on this machine ("local" ends, real iperf3 on loopback) and its usage errors. */
-class TestCommandTest {
+class RunTestCommandTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -214,7 +214,7 @@ class TestCommandTest {
     void anErrorInsideTheRunEndsItAsFailedWithExitOneInsteadOfWaitingForever() throws Exception {
         Path o = dir.resolve("broken");
         // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
-        TestCommand command = new TestCommand((settings, prompts) -> login -> new ErrorOnWait(
+        RunTestCommand command = new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(
                 new io.linklab.remote.LocalTransport()));
         int rc = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(90),
                 () -> command.run(List.of("--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",

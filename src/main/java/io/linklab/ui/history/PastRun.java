@@ -8,25 +8,28 @@ import io.linklab.model.TestPlan;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * A finished run (or an imported log) as the history, comparison and export views need it: what it was, its
- * headline figures, its recorded environment and its measurements. Built from the engine's stored runs or
- * from the log importer; plain data, no JavaFX.
+ * headline figures, its recorded environment and its measurements. Built from the engine's stored runs (its
+ * RunRecord and StoredRun) or from an imported log ({@link ImportedLogRun}); plain data, no JavaFX.
  *
+ * @param state       how it ended, as its run.json says; IMPORTED for a log; null when not known
+ * @param stateDetail what qualifies the state (an imported log's damage), else null
  * @param plan        null for imported logs (no plan is known)
  * @param headline    the SUM receiver rate per direction (bits/s)
  * @param environment recorded facts, flattened to "h1 iperf3 version" → "3.12", "h2 data0 mtu" → "9000" …
  * @param samples     every interval, with its sweep point ("" outside sweeps); empty in a listing
  * @param readWarning what could not be read back when it was opened (damaged journal lines), else null
  */
-public record RecordedRun(String id, String name, String note, String state, Instant started, Instant ended,
-                          String tool, List<String> hosts, TestPlan plan, Map<Direction, Double> headline,
-                          Map<String, String> environment, List<PointSample> samples, List<PointSummary> summaries,
-                          List<SweepRow> sweepRows, Path dir, boolean imported, String readWarning) {
+public record PastRun(String id, String name, String note, State state, String stateDetail, Instant started,
+                      Instant ended, String tool, List<String> hosts, TestPlan plan, Map<Direction, Double> headline,
+                      Map<String, String> environment, List<PointSample> samples, List<PointSummary> summaries,
+                      List<SweepRow> sweepRows, Path dir, boolean imported, String readWarning) {
 
-    public RecordedRun {
+    public PastRun {
         hosts = List.copyOf(hosts);
         headline = Map.copyOf(headline);
         environment = Map.copyOf(environment);
@@ -34,6 +37,9 @@ public record RecordedRun(String id, String name, String note, String state, Ins
         summaries = List.copyOf(summaries);
         sweepRows = List.copyOf(sweepRows);
     }
+
+    /** The engine's run states (RunRecord.State) and IMPORTED for a log read from a file. */
+    public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED, IMPORTED }
 
     public record PointSample(String point, int repetition, Sample sample) {
     }
@@ -53,7 +59,12 @@ public record RecordedRun(String id, String name, String note, String state, Ins
     /** Text the history filter searches: id, name, note, tool, hosts, plan. */
     public String searchText() {
         return String.join(" ", id, name == null ? "" : name, note == null ? "" : note, tool == null ? "" : tool,
-                String.join(" ", hosts), planSummary(), state == null ? "" : state).toLowerCase(java.util.Locale.ROOT);
+                String.join(" ", hosts), planSummary(), stateText()).toLowerCase(Locale.ROOT);
+    }
+
+    /** "OK", "FAILED", "IMPORTED (damaged: …)"; "" when the state is not known. */
+    public String stateText() {
+        return state == null ? "" : state.name() + (stateDetail == null ? "" : " (" + stateDetail + ")");
     }
 
     public String planSummary() {
