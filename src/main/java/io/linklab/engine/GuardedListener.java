@@ -9,6 +9,8 @@ import java.util.List;
 /** Shields a run from its listeners: a failing chart or console must not stop a measurement or its clean-up. */
 final class GuardedListener implements RunListener {
 
+    private static final System.Logger LOG = System.getLogger(GuardedListener.class.getName());
+
     private final RunListener inner;
 
     GuardedListener(RunListener inner) {
@@ -19,7 +21,7 @@ final class GuardedListener implements RunListener {
         try {
             r.run();
         } catch (RuntimeException e) {
-            System.err.println("LinkLab: a run listener failed and was skipped: " + e);
+            LOG.log(System.Logger.Level.WARNING, "a run listener failed and was skipped", e);
         }
     }
 

@@ -32,6 +32,8 @@ import java.util.concurrent.TimeoutException;
  */
 final class Run implements RunHandle {
 
+    private static final System.Logger LOG = System.getLogger(Run.class.getName());
+
     /**
      * Threads for talking to hosts in parallel. Not the common pool: on a 2-core machine it has a single
      * thread, which would make "both hosts at once" one after the other.
@@ -117,7 +119,7 @@ final class Run implements RunHandle {
             outcome = runLocked();
         } catch (Throwable e) {
             outcome = new RunOutcome(RunOutcome.Status.FAILED, "internal error: " + e, dir);
-            System.err.println("LinkLab: run " + runId + " failed: internal error: " + e);
+            LOG.log(System.Logger.Level.ERROR, "run " + runId + " failed: internal error", e);
             try {
                 if (journal != null) {
                     journal.close();
@@ -135,7 +137,7 @@ final class Run implements RunHandle {
             try {
                 listener.runFinished(outcome);
             } catch (Throwable e) {
-                System.err.println("LinkLab: a run listener failed at the end of run " + runId + ": " + e);
+                LOG.log(System.Logger.Level.WARNING, "a run listener failed at the end of run " + runId, e);
             } finally {
                 done.complete(outcome);
             }

@@ -15,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RunControl {
 
+    private static final System.Logger LOG = System.getLogger(RunControl.class.getName());
+
     private final String runId;
     private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
     /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
@@ -119,7 +121,7 @@ final class RunControl {
                     }
                     broken = why;
                 }
-                System.err.println("LinkLab: run " + runId + ": " + why);
+                LOG.log(System.Logger.Level.ERROR, "run " + runId + ": " + why, e);
             }
         };
     }

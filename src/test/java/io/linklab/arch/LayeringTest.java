@@ -87,12 +87,6 @@ class LayeringTest {
                 .check(CLASSES);
     }
 
-    /**
-     * The engine's run still reports listener and internal failures on stderr; its split into small classes
-     * (issue 17, item 1) moves them to System.Logger. Named here so the rule holds for everything else now.
-     */
-    private static final Set<String> ENGINE_UNTIL_RUN_SPLIT = Set.of("io.linklab.engine.Run",
-            "io.linklab.engine.GuardedListener");
 
     /**
      * Output goes where the caller says: the command line writes to the PrintStreams Cli.run is given, the app
@@ -106,8 +100,7 @@ class LayeringTest {
                 for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
                     boolean stream = a.getTargetOwner().isEquivalentTo(System.class)
                             && Set.of("out", "err").contains(a.getName());
-                    if (stream && !a.getOrigin().getName().equals("main")
-                            && !ENGINE_UNTIL_RUN_SPLIT.contains(c.getName())) {
+                    if (stream && !a.getOrigin().getName().equals("main")) {
                         events.add(SimpleConditionEvent.violated(a, a.getDescription()));
                     }
                 }
