@@ -1,5 +1,7 @@
 package io.linklab.ui.charts;
 
+import java.util.concurrent.ThreadFactory;
+import io.linklab.concurrent.DaemonThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,9 +33,9 @@ public final class ChartRenderLoop implements AutoCloseable {
             throw new IllegalArgumentException("chart refresh rate must be 1–60 Hz, got " + hz);
         }
         this.fx = fx;
+        ThreadFactory daemon = DaemonThreads.named("linklab-chart-render");
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "linklab-chart-render");
-            t.setDaemon(true);
+            Thread t = daemon.newThread(r);
             t.setPriority(Thread.NORM_PRIORITY - 1);
             return t;
         });

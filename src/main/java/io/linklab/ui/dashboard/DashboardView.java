@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
@@ -234,9 +235,7 @@ public final class DashboardView {
         bar.stop().setDisable(true);
         bar.stop().setText("Stopping…");
         // cancel() promises to return at once, but the FX thread must not bet on it.
-        Thread t = new Thread(h::cancel, "linklab-stop-" + h.runId());
-        t.setDaemon(true);
-        t.start();
+        DaemonThreads.start("linklab-stop-" + h.runId(), h::cancel);
     }
 
     public Parent root() {

@@ -1,5 +1,6 @@
 package io.linklab.ui.runs;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunFolder;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.TestPlan;
@@ -15,7 +16,6 @@ import io.linklab.ui.history.HistoryViewModel;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.RunLibrary;
-import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.tasks.TaskRunner;
 import java.io.File;
 import java.io.IOException;
@@ -48,7 +48,7 @@ public final class RunsArea implements RunStarter {
     private final Path importsDir;
     private final ChartRenderLoop loop = new ChartRenderLoop(Platform::runLater, 10);
     private final ScheduledExecutorService timer =
-            Executors.newSingleThreadScheduledExecutor(BackgroundTasks.daemonThreads("linklab-ui-throttle"));
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.numbered("linklab-ui-throttle"));
     private final TaskRunner tasks;
     private final RunExports exports;
     private final HistoryViewModel history;

@@ -1,11 +1,10 @@
 package io.linklab.ui.tasks;
 
+import io.linklab.concurrent.DaemonThreads;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 
@@ -18,17 +17,7 @@ public final class BackgroundTasks implements TaskRunner, AutoCloseable {
     private final ExecutorService pool;
 
     public BackgroundTasks(String name, int threads) {
-        pool = Executors.newFixedThreadPool(threads, daemonThreads(name));
-    }
-
-    /** Threads named {@code name-1}, {@code name-2}…, that never keep the JVM alive after the window closed. */
-    public static ThreadFactory daemonThreads(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+        pool = Executors.newFixedThreadPool(threads, DaemonThreads.numbered(name));
     }
 
     @Override
