@@ -1,5 +1,9 @@
 package io.linklab.engine;
 
+import io.linklab.counters.CounterFiles;
+import io.linklab.counters.CounterSession;
+import io.linklab.counters.Finding;
+import io.linklab.counters.HostCounters;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
@@ -50,6 +54,8 @@ final class Run implements RunHandle {
 
     /** How long a server may take to say it listens. */
     static final Duration SERVER_START = Duration.ofSeconds(10);
+    /** How long the clients wait for the hosts' counter samplers' first snapshot. */
+    static final Duration COUNTERS_START = Duration.ofSeconds(3);
     /** How long a client may run beyond warm-up and test time before the point counts as timed out. */
     static final Duration CLIENT_GRACE = Duration.ofSeconds(20);
     /** How long the SSH server of a silent host has to answer before the run counts the host as lost. */
@@ -96,6 +102,8 @@ final class Run implements RunHandle {
     private volatile String stoppedBecause;
     private volatile Thread thread;
     private RunJournal journal;
+    /** host_counters.csv and findings.csv; null when they could not be created (the run goes on without). */
+    private HostCounters counters;
     private Transport client;
     private Transport server;
     private String clientLabel;
@@ -246,6 +254,7 @@ final class Run implements RunHandle {
             record.begin(plan, Instant.now(), labels, commands);
             record.write(dir);
             journal = new RunJournal(dir);
+            counters = openCounters();
         } catch (Throwable e) {
             abandonLogins();
             throw e;
@@ -321,6 +330,9 @@ final class Run implements RunHandle {
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             cleanUp(mtu);
+            if (counters != null) {
+                counters.close();
+            }
         }
         if (stoppedBecause != null) {
             state = RunRecord.State.FAILED;
@@ -350,6 +362,15 @@ final class Run implements RunHandle {
         return new RunOutcome(status, message, dir);
     }
 
+    private HostCounters openCounters() {
+        try {
+            return HostCounters.open(dir, record::warning, listener::hostCounters);
+        } catch (IOException e) {
+            record.warning("no host counters: cannot create " + CounterFiles.HOST_COUNTERS + ": " + e.getMessage());
+            return null;
+        }
+    }
+
     /** A reason that ends the whole run (a host lost, a preflight refusal), as opposed to one point. */
     static final class RunAbort extends Exception {
         RunAbort(String message) {
@@ -367,7 +388,7 @@ final class Run implements RunHandle {
         // What each host starts before the test - one server or client per process - has its start-up cost
         // on the host (the login shell) paid at once, while the probe runs (in the first of those launchers).
         int first = points.get(0).plan().processes();
-        int commands = oneHost ? 2 * first : first;
+        int commands = oneHost ? 2 * first + 2 : first + 1; // + each end's counter sampler
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
                 () -> preparedFor(open(plan.client().login()), commands), IO);
         CompletableFuture<Transport> s = oneHost ? c
@@ -428,7 +449,7 @@ final class Run implements RunHandle {
      * would take CPU from it).
      */
     private void prepareNext(int processes, boolean mtuToRestore) {
-        int each = processes > 0 ? processes : mtuToRestore ? 2 : 1;
+        int each = processes > 0 ? processes + 1 : mtuToRestore ? 2 : 1; // + the counter sampler
         if (client == server) {
             client.prepareFor(processes > 0 ? 2 * each : each);
         } else {
@@ -716,6 +737,9 @@ final class Run implements RunHandle {
         String prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
         List<RemoteProcess> servers = new ArrayList<>();
         List<RemoteProcess> clients = new ArrayList<>();
+        List<RemoteProcess> samplers = new ArrayList<>();
+        CounterSession hostCounters = counters == null ? null
+                : counters.session(pl, rep, point.mtu(), p, client, clientLabel, server, serverLabel);
         List<StreamingParser> clientParsers = new ArrayList<>();
         List<Summary> all;
         List<String> incomplete;
@@ -753,7 +777,17 @@ final class Run implements RunHandle {
                 };
                 serverStarts.add(new Start(server, cmd, guarded(out, cmd), guarded(errSink, cmd)));
             }
-            servers.addAll(startAll(serverStarts));
+            // Each host's counter sampler starts with the servers (one round trip), before any client.
+            List<Start> withSamplers = new ArrayList<>();
+            if (hostCounters != null) {
+                hostCounters.starts().forEach(c -> withSamplers.add(new Start(c.transport(), c.command(), c.out(),
+                        c.err())));
+            }
+            int samplerCount = withSamplers.size();
+            withSamplers.addAll(serverStarts);
+            List<RemoteProcess> started = startAll(withSamplers);
+            samplers.addAll(started.subList(0, samplerCount));
+            servers.addAll(started.subList(samplerCount, started.size()));
             beforeClients.run();
             long serverDeadline = System.nanoTime() + SERVER_START.toNanos();
             for (int i = 0; i < n; i++) {
@@ -769,6 +803,9 @@ final class Run implements RunHandle {
                                 + SERVER_START.toSeconds() + " s");
                     }
                 }
+            }
+            if (hostCounters != null) {
+                hostCounters.awaitFirstSnapshot(COUNTERS_START.toMillis());
             }
             // Clients, all at once.
             for (int i = 0; i < n; i++) {
@@ -800,9 +837,15 @@ final class Run implements RunHandle {
                 clientStarts.add(new Start(client, cmd, guarded(out, cmd), guarded(errSink, cmd)));
             }
             clients.addAll(startAll(clientStarts));
+            if (hostCounters != null) {
+                hostCounters.clientsStarted();
+            }
             listener.progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
                     + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients, p, lastOutput);
+            if (hostCounters != null) {
+                hostCounters.clientsEnded();
+            }
             afterClients.run();
             finish(clientParsers);
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
@@ -847,6 +890,7 @@ final class Run implements RunHandle {
             }
             serverViews.finish();
             closeLogs();
+            stopCounters(hostCounters, samplers);
         }
         for (String gap : incomplete) {
             warn(pl, rep, "no merged SUM for " + gap);
@@ -882,6 +926,12 @@ final class Run implements RunHandle {
                     : recv != null ? recv.retransmits() : null;
             totals.put(d, new Totals(rate.bitsPerSecond(), retr));
         }
+        if (hostCounters != null) {
+            for (Finding f : hostCounters.findings(all, tool.program(), n, p.omitS() + p.durationS(),
+                    p.protocol() == TestPlan.Protocol.UDP, directions)) {
+                listener.progress((f.severity().equals(Finding.WARNING) ? "finding: " : "note: ") + f.message());
+            }
+        }
         for (Summary note : io.linklab.tools.shape.TotalRows.missingRoles(shown, p.tool().id())) {
             // a role neither end reports: an empty row that says so; after a stop the tool would have reported
             // it, had the test ended
@@ -893,6 +943,29 @@ final class Run implements RunHandle {
                     + "of the " + n + " processes would be short without it, so none is given");
         }
         return totals;
+    }
+
+    /**
+     * Stops the counter samplers once each has a snapshot from after the clients ended (not after a Stop), and
+     * writes their rows: also when the repetition failed, what was measured is kept.
+     */
+    private void stopCounters(CounterSession session, List<RemoteProcess> samplers) {
+        if (session == null) {
+            return;
+        }
+        try {
+            if (!cancelled && broken == null) {
+                session.awaitLastSnapshot();
+            }
+        } catch (InterruptedException e) {
+            // a Stop while waiting: the rows until then are kept
+        } finally {
+            Thread.interrupted();
+            for (RemoteProcess s : samplers) {
+                stop(s);
+            }
+            session.finish();
+        }
     }
 
     /** Tells each parser its output is over, once (the list is emptied). */

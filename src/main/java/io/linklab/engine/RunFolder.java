@@ -21,7 +21,8 @@ public final class RunFolder {
 
     /** Everything a run writes into its folder, in the order a listing shows it. */
     static final List<String> RUN_ENTRIES = List.of(RunRecord.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY,
-            ResultCsv.SWEEP, RunJournal.FILE, RAW, ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK, RunRecord.TEMP_FILE);
+            ResultCsv.SWEEP, io.linklab.counters.CounterFiles.HOST_COUNTERS,
+            io.linklab.counters.CounterFiles.FINDINGS, RunJournal.FILE, RAW, ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK, RunRecord.TEMP_FILE);
 
     /** Suffixes tried before giving up: more folders of one name than any store holds. */
     private static final int MAX_SUFFIX = 10_000;
