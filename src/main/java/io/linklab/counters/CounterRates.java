@@ -27,8 +27,10 @@ public final class CounterRates {
             "TcpExt.TCPZeroWindowDrop", "zero_window_drop");
 
     /** Kernel interface counters kept besides the canonical ones. */
-    static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "qdisc_dropped", "softnet_dropped",
+    static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped",
             "softnet_squeezed");
+    /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
+    static final String QDISC_DROPPED = "qdisc_dropped";
 
     private CounterRates() {
     }
@@ -56,6 +58,20 @@ public final class CounterRates {
             rate(out, "tcp", e.getValue(), "segments/s", a.tcp().get(e.getKey()), b.tcp().get(e.getKey()), dt);
         }
         return out;
+    }
+
+    /**
+     * The qdisc's drops between the last snapshot that had them and this one, or null when either lacks them;
+     * the value's interval is that span, not the snapshots' interval.
+     */
+    static CounterValue qdiscDrops(Snapshot lastWith, Snapshot now) {
+        Long a = lastWith == null ? null : lastWith.interfaceCounters().get(QDISC_DROPPED);
+        Long b = now.interfaceCounters().get(QDISC_DROPPED);
+        double dt = lastWith == null ? 0 : now.uptimeS() - lastWith.uptimeS();
+        if (a == null || b == null || b < a || !(dt > 0)) {
+            return null;
+        }
+        return new CounterValue("nic", QDISC_DROPPED, "packets/s", (b - a) / dt);
     }
 
     static String unit(String canonical) {

@@ -86,10 +86,13 @@ public final class CounterSession {
         clientsEndNanos = System.nanoTime();
     }
 
-    /** Waits until every sampler has a snapshot from after the clients' end (at most an interval and 2 s). */
+    /**
+     * Waits until every sampler has a snapshot from after the clients' end, with the qdisc's counters (at most
+     * the intervals between two qdisc readings and 2 s).
+     */
     public void awaitLastSnapshot() throws InterruptedException {
         long end = clientsEndNanos == 0 ? System.nanoTime() : clientsEndNanos;
-        long timeout = TimeUnit.MILLISECONDS.toNanos((long) (intervalS * 1000) + 2000);
+        long timeout = TimeUnit.MILLISECONDS.toNanos((long) (SamplerScript.QDISC_EVERY * intervalS * 1000) + 2000);
         for (Sampler s : samplers) {
             if (!s.awaitSnapshotAfter(end, timeout)) {
                 run.warning("the host counters of " + s.transport.hostLabel() + " sent no snapshot after the test "

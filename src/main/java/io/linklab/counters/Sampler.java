@@ -24,9 +24,11 @@ final class Sampler {
     private final List<Timed> values = new ArrayList<>();
     private final List<Timed> unseen = new ArrayList<>();
     private Snapshot last;
+    private Snapshot lastWithQdisc;
     /** nanoTime − uptime of the first snapshot: maps the host's clock to LinkLab's. */
     private long offsetNanos;
     private long lastSnapshotNanos = Long.MIN_VALUE;
+    private long lastQdiscNanos = Long.MIN_VALUE;
     private int snapshots;
 
     Sampler(Transport transport, RemoteCommand command, Runnable onSnapshot) {
@@ -60,20 +62,34 @@ final class Sampler {
         if (last != null) {
             double dt = s.uptimeS() - last.uptimeS();
             for (CounterValue v : CounterRates.between(last, s)) {
-                Timed t = new Timed(at, dt, v);
-                values.add(t);
-                unseen.add(t);
+                add(new Timed(at, dt, v));
             }
+        }
+        if (s.interfaceCounters().containsKey(CounterRates.QDISC_DROPPED)) {
+            CounterValue q = CounterRates.qdiscDrops(lastWithQdisc, s);
+            if (q != null) {
+                add(new Timed(at, s.uptimeS() - lastWithQdisc.uptimeS(), q));
+            }
+            lastWithQdisc = s;
+            lastQdiscNanos = at;
         }
         last = s;
         lastSnapshotNanos = at;
         notifyAll();
     }
 
-    /** Waits until a snapshot taken at or after {@code nanos} (LinkLab's clock) is in; false on time-out. */
+    private void add(Timed t) {
+        values.add(t);
+        unseen.add(t);
+    }
+
+    /**
+     * Waits until a snapshot taken at or after {@code nanos} (LinkLab's clock) is in, one with the qdisc's
+     * counters where the host reports them (read only every few snapshots); false on time-out.
+     */
     synchronized boolean awaitSnapshotAfter(long nanos, long timeoutNanos) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
-        while (lastSnapshotNanos < nanos) {
+        while (lastSnapshotNanos < nanos || lastWithQdisc != null && lastQdiscNanos < nanos) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return false;

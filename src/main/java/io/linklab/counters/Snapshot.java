@@ -1,5 +1,7 @@
 package io.linklab.counters;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -30,9 +32,10 @@ public record Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Lon
     static final int FIELDS = 8;
 
     public Snapshot {
-        cpus = Map.copyOf(cpus);
-        interfaceCounters = Map.copyOf(interfaceCounters);
-        ethtool = Map.copyOf(ethtool);
-        tcp = Map.copyOf(tcp);
+        // in the order the host printed them: cpu0, cpu1… is the order of the rows
+        cpus = Collections.unmodifiableMap(new LinkedHashMap<>(cpus));
+        interfaceCounters = Collections.unmodifiableMap(new LinkedHashMap<>(interfaceCounters));
+        ethtool = Collections.unmodifiableMap(new LinkedHashMap<>(ethtool));
+        tcp = Collections.unmodifiableMap(new LinkedHashMap<>(tcp));
     }
 }

@@ -2,7 +2,6 @@ package io.linklab.engine;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.CounterSession;
-import io.linklab.counters.Finding;
 import io.linklab.counters.HostCounters;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
@@ -927,10 +926,9 @@ final class Run implements RunHandle {
             totals.put(d, new Totals(rate.bitsPerSecond(), retr));
         }
         if (hostCounters != null) {
-            for (Finding f : hostCounters.findings(all, tool.program(), n, p.omitS() + p.durationS(),
-                    p.protocol() == TestPlan.Protocol.UDP, directions)) {
-                listener.progress((f.severity().equals(Finding.WARNING) ? "finding: " : "note: ") + f.message());
-            }
+            // findings.csv; the command line prints it after its table, the report lists it
+            hostCounters.findings(all, tool.program(), n, p.omitS() + p.durationS(),
+                    p.protocol() == TestPlan.Protocol.UDP, directions);
         }
         for (Summary note : io.linklab.tools.shape.TotalRows.missingRoles(shown, p.tool().id())) {
             // a role neither end reports: an empty row that says so; after a stop the tool would have reported
