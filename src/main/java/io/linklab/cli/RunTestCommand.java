@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
                 + "data interfaces, checks it with don't-fragment pings and restores the originals afterwards, "
                 + "also if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering).",
             "",
-            "Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), journal.jsonl and raw/ "
+            "Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), host_counters.csv (CPU, NIC "
+                + "and TCP counters of both hosts), findings.csv (what limited the test), journal.jsonl and raw/ "
                 + "(tool output per process). DIR must be new or empty: an earlier run there is never written "
                 + "over unless --force says so. Progress goes to stderr, the result table to stdout.",
             "",
@@ -203,6 +204,7 @@ public final class RunTestCommand extends CliCommand {
 
     private static void printOutcome(RunOutcome o, TestProgress progress, PrintStream out, PrintStream err) {
         TestProgress.printTable(out, progress.rows());
+        FindingsBlock.print(out, err, o.runDir());
         err.println(switch (o.status()) {
             case OK -> "done: " + o.message();
             case CANCELLED -> "cancelled: " + o.message();

@@ -46,6 +46,11 @@ final class GuardedListener implements RunListener {
     }
 
     @Override
+    public void hostCounters(String point, List<io.linklab.counters.HostCounterRow> rows) {
+        guard(() -> inner.hostCounters(point, rows));
+    }
+
+    @Override
     public void event(String point, ToolEvent event) {
         guard(() -> inner.event(point, event));
     }

@@ -133,7 +133,7 @@ final class PointRunner {
      */
     private void prepareNext(int processes) {
         RunHosts hosts = run.hosts();
-        int each = processes > 0 ? processes : mtu != null ? 2 : 1;
+        int each = processes > 0 ? processes + 1 : mtu != null ? 2 : 1; // + the counter sampler
         if (hosts.oneHost()) {
             hosts.client().prepareFor(processes > 0 ? 2 * each : each);
         } else {

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.CounterSession;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
@@ -89,6 +90,9 @@ final class Repetition {
         });
         List<RemoteProcess> servers = new ArrayList<>();
         List<RemoteProcess> clients = new ArrayList<>();
+        List<RemoteProcess> samplers = new ArrayList<>();
+        CounterSession counters = run.counters() == null ? null : run.counters().session(pl, rep, point.mtu(), p,
+                hosts.client(), hosts.clientLabel(), hosts.server(), hosts.serverLabel());
         List<StreamingParser> clientParsers = new ArrayList<>();
         List<Summary> all;
         List<String> incomplete;
@@ -104,9 +108,22 @@ final class Repetition {
                 serverErr.add(err);
                 serverStarts.add(serverStart(i, serverViews.lines(i), latch, err));
             }
-            servers.addAll(ProcessStarts.startAll(serverStarts, control));
+            // Each host's counter sampler starts with the servers (one round trip), before any client.
+            List<ProcessStarts.Start> starts = new ArrayList<>();
+            if (counters != null) {
+                counters.starts().forEach(c -> starts.add(new ProcessStarts.Start(c.transport(), c.command(),
+                        c.out(), c.err())));
+            }
+            int samplerCount = starts.size();
+            starts.addAll(serverStarts);
+            List<RemoteProcess> started = ProcessStarts.startAll(starts, control);
+            samplers.addAll(started.subList(0, samplerCount));
+            servers.addAll(started.subList(samplerCount, started.size()));
             beforeClients.run();
             awaitServers(servers, ready, serverErr);
+            if (counters != null) {
+                counters.awaitFirstSnapshot(run.timings().countersStart().toMillis());
+            }
             measuring = true;
             hooks.measurementStarting(point, rep, hosts);
             // Clients, all at once.
@@ -115,9 +132,15 @@ final class Repetition {
                 clientStarts.add(clientStart(i, merger, summaries, clientParsers));
             }
             clients.addAll(ProcessStarts.startAll(clientStarts, control));
+            if (counters != null) {
+                counters.clientsStarted();
+            }
             run.listener().progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
                     + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients);
+            if (counters != null) {
+                counters.clientsEnded();
+            }
             endMeasurement();
             afterClients.run();
             finish(clientParsers);
@@ -164,11 +187,41 @@ final class Repetition {
             }
             serverViews.finish();
             run.logs().closeAll();
+            stopCounters(counters, samplers);
         }
         for (String gap : incomplete) {
             run.warn(pl, rep, "no merged SUM for " + gap);
         }
-        return totals(all);
+        Map<Direction, PointRunner.Totals> totals = totals(all);
+        if (counters != null) {
+            // findings.csv; the command line prints it after its table, the report lists it
+            counters.findings(all, tool.program(), n, p.omitS() + p.durationS(), p.protocol() == TestPlan.Protocol.UDP,
+                    directions);
+        }
+        return totals;
+    }
+
+    /**
+     * Stops the counter samplers once each has a snapshot from after the clients ended (not after a Stop), and
+     * writes their rows: also when the repetition failed, what was measured is kept.
+     */
+    private void stopCounters(CounterSession session, List<RemoteProcess> samplers) {
+        if (session == null) {
+            return;
+        }
+        try {
+            if (!control.cancelled() && control.broken() == null) {
+                session.awaitLastSnapshot();
+            }
+        } catch (InterruptedException e) {
+            // a Stop while waiting: the rows until then are kept
+        } finally {
+            Thread.interrupted();
+            for (RemoteProcess s : samplers) {
+                control.stop(s);
+            }
+            session.finish();
+        }
     }
 
     private ProcessStarts.Start serverStart(int i, LineSink view, CountDownLatch ready, BoundedLines err) {

@@ -1,6 +1,8 @@
 package io.linklab.engine;
 
 import io.linklab.concurrent.DaemonThreads;
+import io.linklab.counters.CounterFiles;
+import io.linklab.counters.HostCounters;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
@@ -56,6 +58,8 @@ final class Run implements RunHandle {
     private final RunControl control;
     private final RawLogs logs;
     private RunJournal journal;
+    /** host_counters.csv and findings.csv; null when they could not be created (the run goes on without). */
+    private HostCounters counters;
     /** Points measured to their end (ok or failed), for the message of a stopped run. */
     private int donePoints;
 
@@ -158,6 +162,7 @@ final class Run implements RunHandle {
             record.begin(plan, Instant.now(), labels, commands);
             record.write(dir);
             journal = new RunJournal(dir);
+            counters = openCounters();
         } catch (Throwable e) {
             logins.abandon();
             throw e;
@@ -177,7 +182,7 @@ final class Run implements RunHandle {
                 beginMtu(mtu);
             }
             ending = measure(new PointRunner(new RunContext(plan, tool, parsers, hosts, journal, record, listener,
-                    logs, control, timings), mtu, hooks));
+                    logs, control, timings, counters), mtu, hooks));
         } catch (RunAbort e) {
             boolean stopped = control.broken() == null && control.cancelled();
             ending = new Ending(stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,
@@ -190,6 +195,9 @@ final class Run implements RunHandle {
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             hostCleanup = new RunCleanup(record, listener).start(control, logins.taken(), mtu);
+            if (counters != null) {
+                counters.close(); // its samplers are stopped: each repetition stops its own, the clean-up the rest
+            }
         }
         if (control.stoppedBecause() != null) {
             ending = new Ending(RunRecord.State.FAILED, control.stoppedBecause());
@@ -264,6 +272,15 @@ final class Run implements RunHandle {
             default -> RunOutcome.Status.FAILED;
         };
         return new RunOutcome(status, ending.message(), dir);
+    }
+
+    private HostCounters openCounters() {
+        try {
+            return HostCounters.open(dir, record::warning, listener::hostCounters);
+        } catch (IOException e) {
+            record.warning("no host counters: cannot create " + CounterFiles.HOST_COUNTERS + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /** A reason that ends the whole run (a host lost, a preflight refusal), as opposed to one point. */

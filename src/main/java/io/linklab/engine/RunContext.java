@@ -1,16 +1,18 @@
 package io.linklab.engine;
 
+import io.linklab.counters.HostCounters;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.command.ToolCommand;
 
 /**
  * What every step of a run's measurements shares: the plan and its tool, the logged-in hosts, where results go
- * (journal, record, listener, raw logs) and whether to stop.
+ * (journal, record, listener, raw logs, the hosts' counters: null when host_counters.csv could not be made) and
+ * whether to stop.
  */
 record RunContext(TestPlan plan, ToolCommand tool, ParserFactory parsers, RunHosts hosts, RunJournal journal,
                   RunRecord record, RunListener listener, RawLogs logs, RunControl control,
-                  RunTimings timings) {
+                  RunTimings timings, HostCounters counters) {
 
     /** A warning about the measurement: in the run's notes, the journal, the event list and the progress. */
     void warn(String point, int rep, String message) {

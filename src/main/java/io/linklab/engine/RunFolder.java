@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.CounterFiles;
 import io.linklab.engine.files.AtomicFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -22,7 +23,8 @@ public final class RunFolder {
 
     /** Everything a run writes into its folder, in the order a listing shows it. */
     static final List<String> RUN_ENTRIES = List.of(RunRecord.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY,
-            ResultCsv.SWEEP, RunJournal.FILE, RAW, ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK);
+            ResultCsv.SWEEP, CounterFiles.HOST_COUNTERS, CounterFiles.FINDINGS, RunJournal.FILE, RAW,
+            ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK);
 
     /** Suffixes tried before giving up: more folders of one name than any store holds. */
     private static final int MAX_SUFFIX = 10_000;

@@ -28,6 +28,10 @@ public interface RunListener {
     default void event(String point, ToolEvent event) {
     }
 
+    /** Host counters (CPU, NIC, TCP) of both ends as each host's sampler reports them, from the clients' start. */
+    default void hostCounters(String point, List<io.linklab.counters.HostCounterRow> rows) {
+    }
+
     /** A raw line of tool output from a host, for the console. */
     default void output(String host, String line) {
     }

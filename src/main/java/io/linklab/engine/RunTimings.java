@@ -10,9 +10,11 @@ import java.time.Duration;
  * @param clientGrace    how long a client may run beyond warm-up and test time before the point counts as timed out
  * @param contactTimeout how long the SSH server of a silent host has to answer before the run counts it as lost
  * @param mtuSettle      how long the MTU path check may retry while a link settles after a change
+ * @param countersStart  how long the clients wait for the hosts' counter samplers' first snapshot
  */
-record RunTimings(Duration serverStart, Duration clientGrace, Duration contactTimeout, Duration mtuSettle) {
+record RunTimings(Duration serverStart, Duration clientGrace, Duration contactTimeout, Duration mtuSettle,
+                  Duration countersStart) {
 
     static final RunTimings STANDARD = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(5), Duration.ofSeconds(5));
+            Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(3));
 }

@@ -31,7 +31,7 @@ class ScriptedRunTest {
     private static final String FOLDER = "/run/linklab-mtu.AbCdEfGh12";
     /** A client that hangs times out a second after its test time, not twenty; a server may take its usual time. */
     private static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), Duration.ofMillis(200));
+            Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(200));
 
     private static final String IPERF3_CLIENT_INTERVALS = """
             Connecting to host 198.19.0.2, port 5201

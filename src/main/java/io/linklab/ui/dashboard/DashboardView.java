@@ -79,6 +79,7 @@ public final class DashboardView {
     private final ChartView bitrateView;
     private final TabPane views = new TabPane();
     private final UpdateThrottle throttle;
+    private final HostLanesView lanes;
     private ChartView rttView;
     private ChartView jitterView;
     private ChartView lossView;
@@ -100,6 +101,7 @@ public final class DashboardView {
         this.throttle = new UpdateThrottle(timer, fx, FLUSH_MS, this::flush);
         model.onChange(throttle::trigger);
 
+        lanes = new HostLanesView(model.hostLanes());
         bitrateView = chart(model.bitrate());
         bitrateView.setId("bitrate-chart");
         ChartView retrView = chart(model.retransmits());
@@ -109,8 +111,9 @@ public final class DashboardView {
         charts.setHgap(4);
         charts.setVgap(4);
         charts.add(bitrateView, 0, 0, 2, 1);
-        charts.add(retrView, 0, 1);
-        charts.add(cwndView, 1, 1);
+        charts.add(lanes, 0, 1, 2, 1); // the hosts' counters, on the bitrate chart's time axis
+        charts.add(retrView, 0, 2);
+        charts.add(cwndView, 1, 2);
         GridPane.setHgrow(bitrateView, Priority.ALWAYS);
         GridPane.setVgrow(bitrateView, Priority.ALWAYS);
         for (Node n : List.of(retrView, cwndView)) {
@@ -290,6 +293,7 @@ public final class DashboardView {
         }
         syncLegend();
         fitLegendWidth();
+        lanes.refresh(model.bitrate().range());
         addOptionalCharts();
         flushSweep();
         if (sweepView != null) {
@@ -322,7 +326,7 @@ public final class DashboardView {
             rttView.setId("rtt-chart");
             rttView.setPrefHeight(170);
             GridPane.setHgrow(rttView, Priority.ALWAYS);
-            charts.add(rttView, 0, 2, 2, 1);
+            charts.add(rttView, 0, 3, 2, 1);
         }
         if (jitterView == null && model.isUdp()) {
             jitterView = chart(model.jitter());
@@ -333,8 +337,8 @@ public final class DashboardView {
                 v.setPrefHeight(170);
                 GridPane.setHgrow(v, Priority.ALWAYS);
             }
-            charts.add(jitterView, 0, 3);
-            charts.add(lossView, 1, 3);
+            charts.add(jitterView, 0, 4);
+            charts.add(lossView, 1, 4);
         }
     }
 

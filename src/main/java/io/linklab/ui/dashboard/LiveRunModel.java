@@ -25,6 +25,8 @@ import java.util.function.LongSupplier;
  */
 public final class LiveRunModel implements RunListener {
 
+    private final HostLanes hostLanes = new HostLanes();
+
     /** The process name the parsers give to a server's output inside a log ({@code Iperf3TextParser.SERVER_OUTPUT}). */
     private static final String SERVER_OUTPUT = io.linklab.tools.iperf3.Iperf3TextParser.SERVER_OUTPUT;
 
@@ -84,6 +86,17 @@ public final class LiveRunModel implements RunListener {
     /** @param nanos the clock for elapsed/remaining time (tests pass a fake one) */
     public LiveRunModel(LongSupplier nanos) {
         this.clock = new RunClock(nanos);
+    }
+
+    /** The host counters for the lanes under the bitrate chart. */
+    public HostLanes hostLanes() {
+        return hostLanes;
+    }
+
+    @Override
+    public void hostCounters(String pointLabel, List<io.linklab.counters.HostCounterRow> rows) {
+        hostLanes.add(pointLabel, rows);
+        changed.run();
     }
 
     /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */

@@ -1,5 +1,7 @@
 package io.linklab.ui.export;
 
+import io.linklab.counters.CounterFiles;
+import io.linklab.counters.Finding;
 import io.linklab.model.Direction;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
@@ -26,6 +28,8 @@ public final class ReportFolder {
 
     /** The CSV files a run folder holds, copied as they are: the one CSV writer is the engine's. */
     public static final List<String> CSV_FILES = List.of("samples.csv", "summary.csv", "sweep.csv");
+    /** Files only a test with host counters has (not an import): copied where they exist, never "missing". */
+    static final List<String> COUNTER_FILES = List.of(CounterFiles.HOST_COUNTERS, CounterFiles.FINDINGS);
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
             .withZone(ZoneOffset.UTC);
@@ -96,6 +100,13 @@ public final class ReportFolder {
                 missing.add(name);
             }
         }
+        for (String name : counterFiles(run)) {
+            Path dst = folder.resolve(name);
+            if (!run.dir().resolve(name).toAbsolutePath().normalize().equals(dst.toAbsolutePath().normalize())) {
+                Files.copy(run.dir().resolve(name), dst, StandardCopyOption.REPLACE_EXISTING);
+            }
+            out.add(dst);
+        }
         return out;
     }
 
@@ -156,8 +167,18 @@ public final class ReportFolder {
                 sb.append("- [").append(name).append("](").append(name).append(")\n");
             }
         }
+        for (String name : counterFiles(run)) {
+            sb.append("- [").append(name).append("](").append(name).append(")\n");
+        }
         for (String name : missing) {
             sb.append("- ").append(name).append(": not recorded for this run\n");
+        }
+        List<Finding> findings = findings(run);
+        if (!findings.isEmpty()) {
+            sb.append("\n## Findings\n\n");
+            for (Finding f : findings) {
+                sb.append("- ").append(md(findingLine(f))).append("\n");
+            }
         }
         return sb.toString();
     }
@@ -204,10 +225,40 @@ public final class ReportFolder {
                 sb.append("<li><a href=\"").append(name).append("\">").append(name).append("</a></li>\n");
             }
         }
+        for (String name : counterFiles(run)) {
+            sb.append("<li><a href=\"").append(name).append("\">").append(name).append("</a></li>\n");
+        }
         for (String name : missing) {
             sb.append("<li>").append(name).append(": not recorded for this run</li>\n");
         }
-        return sb.append("</ul>\n</body></html>\n").toString();
+        sb.append("</ul>\n");
+        List<Finding> findings = findings(run);
+        if (!findings.isEmpty()) {
+            sb.append("<h2>Findings</h2>\n<ul>\n");
+            for (Finding f : findings) {
+                sb.append("<li>").append(esc(findingLine(f))).append("</li>\n");
+            }
+            sb.append("</ul>\n");
+        }
+        return sb.append("</body></html>\n").toString();
+    }
+
+    /** The counter files this run has. */
+    private static List<String> counterFiles(PastRun run) {
+        return run.dir() == null ? List.of()
+                : COUNTER_FILES.stream().filter(n -> Files.isRegularFile(run.dir().resolve(n))).toList();
+    }
+
+    private static List<Finding> findings(PastRun run) {
+        try {
+            return run.dir() == null ? List.of() : CounterFiles.readFindings(run.dir());
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // a damaged findings.csv is still linked; the report does not fail for it
+        }
+    }
+
+    private static String findingLine(Finding f) {
+        return f.severity() + (f.point().isEmpty() ? "" : " (" + f.point() + ")") + ": " + f.message();
     }
 
     private static String rate(Double bps) {

@@ -1,0 +1,75 @@
+package io.linklab.counters;
+
+import io.linklab.tools.csv.CsvTable;
+import io.linklab.tools.csv.CsvTableWriter;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/** host_counters.csv and findings.csv: their columns (docs/CSV.md), and reading findings back for the CLI. */
+public final class CounterFiles {
+
+    public static final String HOST_COUNTERS = "host_counters.csv";
+    public static final String FINDINGS = "findings.csv";
+
+    public static final CsvTable<HostCounterRow> HOST_COUNTERS_TABLE = CsvTable.<HostCounterRow>builder()
+            .number("time_s", r -> round(r.timeS()))
+            .text("point", HostCounterRow::point)
+            .text("end", HostCounterRow::end)
+            .text("host", HostCounterRow::host)
+            .text("group", HostCounterRow::group)
+            .text("name", HostCounterRow::name)
+            .text("unit", r -> r.counter().unit())
+            .number("value", r -> round(r.value()))
+            .number("interval_s", r -> round(r.intervalS()))
+            .number("repetition", HostCounterRow::repetition)
+            .text("interface", HostCounterRow::iface)
+            .build();
+
+    public static final CsvTable<Finding> FINDINGS_TABLE = CsvTable.<Finding>builder()
+            .text("point", Finding::point)
+            .text("severity", Finding::severity)
+            .text("end", Finding::end)
+            .text("code", Finding::code)
+            .text("message", Finding::message)
+            .text("evidence", Finding::evidence)
+            .build();
+
+    private CounterFiles() {
+    }
+
+    /** Three decimals are finer than any counter's meaning, and keep an hour's file a third smaller. */
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    public static CsvTableWriter<HostCounterRow> hostCounters(Path runDir) throws IOException {
+        return CsvTableWriter.create(runDir.resolve(HOST_COUNTERS), HOST_COUNTERS_TABLE);
+    }
+
+    public static CsvTableWriter<Finding> findings(Path runDir) throws IOException {
+        return CsvTableWriter.create(runDir.resolve(FINDINGS), FINDINGS_TABLE);
+    }
+
+    /** The findings of a run folder; empty when it has none (an older run, or one without counters). */
+    public static List<Finding> readFindings(Path runDir) throws IOException {
+        Path f = runDir.resolve(FINDINGS);
+        List<Finding> out = new ArrayList<>();
+        if (!Files.exists(f)) {
+            return out;
+        }
+        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            for (CSVRecord r : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                out.add(new Finding(r.get("point"), r.get("severity"), r.get("end"), r.get("code"), r.get("message"),
+                        r.get("evidence")));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,157 @@
+package io.linklab.counters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What happened on a host between two snapshots: CPU per core as shares of that core's time, and every
+ * cumulative counter as a rate per second over the host's own interval (/proc/uptime). A counter that went
+ * backwards (a driver reset, a wrap) gives no value for that interval rather than a huge negative one.
+ */
+public final class CounterRates {
+
+    /** TCP counters kept, as /proc/net/snmp and /proc/net/netstat name them, and as LinkLab names them. */
+    static final Map<String, String> TCP = linked(
+            "Tcp.OutSegs", "out_segs",
+            "Tcp.InSegs", "in_segs",
+            "Tcp.RetransSegs", "retrans_segs",
+            "Tcp.InErrs", "in_errs",
+            "TcpExt.TCPLostRetransmit", "lost_retransmit",
+            "TcpExt.PruneCalled", "prune_called",
+            "TcpExt.RcvPruned", "rcv_pruned",
+            "TcpExt.OfoPruned", "ofo_pruned",
+            "TcpExt.TCPRcvQDrop", "rcvq_drop",
+            "TcpExt.TCPBacklogDrop", "backlog_drop",
+            "TcpExt.TCPOFODrop", "ofo_drop",
+            "TcpExt.TCPZeroWindowDrop", "zero_window_drop");
+
+    /** Kernel interface counters kept besides the canonical ones. */
+    static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped",
+            "softnet_squeezed");
+    /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
+    static final String QDISC_DROPPED = "qdisc_dropped";
+
+    private CounterRates() {
+    }
+
+    public static List<CounterValue> between(Snapshot a, Snapshot b) {
+        double dt = b.uptimeS() - a.uptimeS();
+        List<CounterValue> out = new ArrayList<>();
+        if (!(dt > 0)) {
+            return out;
+        }
+        cpu(a, b, out);
+        Map<String, Long> ca = NicNames.canonical(a.ethtool(), a.interfaceCounters());
+        Map<String, Long> cb = NicNames.canonical(b.ethtool(), b.interfaceCounters());
+        for (String name : NicNames.CANONICAL) {
+            rate(out, "nic", name, unit(name), ca.get(name), cb.get(name), dt);
+        }
+        for (String name : KERNEL_EXTRA) {
+            rate(out, "nic", name, "packets/s", a.interfaceCounters().get(name), b.interfaceCounters().get(name), dt);
+        }
+        Map<String, Long> ka = NicNames.kept(a.ethtool());
+        for (Map.Entry<String, Long> e : NicNames.kept(b.ethtool()).entrySet()) {
+            rate(out, "nic", e.getKey(), "count/s", ka.get(e.getKey()), e.getValue(), dt);
+        }
+        for (Map.Entry<String, String> e : TCP.entrySet()) {
+            rate(out, "tcp", e.getValue(), "segments/s", a.tcp().get(e.getKey()), b.tcp().get(e.getKey()), dt);
+        }
+        return out;
+    }
+
+    /**
+     * The qdisc's drops between the last snapshot that had them and this one, or null when either lacks them;
+     * the value's interval is that span, not the snapshots' interval.
+     */
+    static CounterValue qdiscDrops(Snapshot lastWith, Snapshot now) {
+        Long a = lastWith == null ? null : lastWith.interfaceCounters().get(QDISC_DROPPED);
+        Long b = now.interfaceCounters().get(QDISC_DROPPED);
+        double dt = lastWith == null ? 0 : now.uptimeS() - lastWith.uptimeS();
+        if (a == null || b == null || b < a || !(dt > 0)) {
+            return null;
+        }
+        return new CounterValue("nic", QDISC_DROPPED, "packets/s", (b - a) / dt);
+    }
+
+    static String unit(String canonical) {
+        if (canonical.endsWith("bytes")) {
+            return "bytes/s";
+        }
+        return canonical.endsWith("pause") ? "frames/s" : "packets/s";
+    }
+
+    private static void rate(List<CounterValue> out, String group, String name, String unit, Long a, Long b,
+                             double dt) {
+        if (a != null && b != null && b >= a) {
+            out.add(new CounterValue(group, name, unit, (b - a) / dt));
+        }
+    }
+
+    /**
+     * Per core: user (with nice), system, softirq, irq and idle (with iowait) as per cent of that core's
+     * time; busy is what is not idle. Then the whole host's busy share and its busiest core (its share, and
+     * which core in a row of its own) — what the live lanes and the CPU finding read.
+     */
+    private static void cpu(Snapshot a, Snapshot b, List<CounterValue> out) {
+        double busiest = -1;
+        int busiestCore = -1;
+        double busySum = 0;
+        double softirqSum = 0;
+        int cores = 0;
+        for (Map.Entry<String, long[]> e : b.cpus().entrySet()) {
+            long[] ja = a.cpus().get(e.getKey());
+            long[] jb = e.getValue();
+            if (ja == null) {
+                continue;
+            }
+            long[] d = new long[Snapshot.FIELDS];
+            long total = 0;
+            for (int i = 0; i < Snapshot.FIELDS; i++) {
+                d[i] = jb[i] - ja[i];
+                total += d[i];
+            }
+            if (total <= 0) {
+                continue;
+            }
+            String core = e.getKey();
+            double user = pct(d[Snapshot.USER] + d[Snapshot.NICE], total);
+            double system = pct(d[Snapshot.SYSTEM], total);
+            double softirq = pct(d[Snapshot.SOFTIRQ], total);
+            double irq = pct(d[Snapshot.IRQ], total);
+            double idle = pct(d[Snapshot.IDLE] + d[Snapshot.IOWAIT], total);
+            double busy = 100 - idle;
+            out.add(new CounterValue("cpu", core + ".user", "%", user));
+            out.add(new CounterValue("cpu", core + ".system", "%", system));
+            out.add(new CounterValue("cpu", core + ".softirq", "%", softirq));
+            out.add(new CounterValue("cpu", core + ".irq", "%", irq));
+            out.add(new CounterValue("cpu", core + ".idle", "%", idle));
+            out.add(new CounterValue("cpu", core + ".busy", "%", busy));
+            cores++;
+            busySum += busy;
+            softirqSum += softirq;
+            if (busy > busiest) {
+                busiest = busy;
+                busiestCore = Integer.parseInt(core.substring(3));
+            }
+        }
+        if (cores > 0) {
+            out.add(new CounterValue("cpu", "cpu.busy", "%", busySum / cores));
+            out.add(new CounterValue("cpu", "cpu.softirq", "%", softirqSum / cores));
+            out.add(new CounterValue("cpu", "cpu.busiest", "%", busiest));
+            out.add(new CounterValue("cpu", "cpu.busiest_core", "core", busiestCore));
+        }
+    }
+
+    private static double pct(long part, long total) {
+        return 100.0 * part / total;
+    }
+
+    private static Map<String, String> linked(String... kv) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

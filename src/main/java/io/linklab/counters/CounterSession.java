@@ -1,0 +1,166 @@
+package io.linklab.counters;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Summary;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.Transport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The host counters of one repetition: one sampler per host (one for both ends when they are the same host and
+ * interface), started before the tool's servers and stopped once each has a snapshot from after the clients
+ * ended. The engine starts the samplers' commands itself, like the tool's, so its clean-up stops them too.
+ */
+public final class CounterSession {
+
+    /** A command for the engine to start, with where its output goes. */
+    public record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {
+    }
+
+    /** Who measures the rows of one end. */
+    private record EndSampler(String end, String host, Sampler sampler) {
+    }
+
+    private final HostCounters run;
+    private final String point;
+    private final int repetition;
+    private final Integer mtu;
+    private final double intervalS;
+    private final List<EndSampler> ends = new ArrayList<>();
+    private final List<Sampler> samplers = new ArrayList<>();
+    private final long createdNanos = System.nanoTime();
+    private volatile long clientsStartNanos;
+    private volatile long clientsEndNanos;
+    private List<HostCounterRow> written;
+
+    CounterSession(HostCounters run, String point, int repetition, Integer mtu, double intervalS) {
+        this.run = run;
+        this.point = point;
+        this.repetition = repetition;
+        this.mtu = mtu;
+        this.intervalS = intervalS;
+    }
+
+    /** Adds an end with a sampler of its own. */
+    void addEnd(String end, String host, Transport t, String iface, String find) {
+        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find), this::poll);
+        samplers.add(s);
+        ends.add(new EndSampler(end, host, s));
+    }
+
+    /** Adds an end measured by the previous end's sampler (the same host and interface). */
+    void addSameAsPrevious(String end, String host) {
+        ends.add(new EndSampler(end, host, ends.get(ends.size() - 1).sampler()));
+    }
+
+    /** The samplers' commands, for the engine to start with the tool's servers. */
+    public List<Start> starts() {
+        List<Start> out = new ArrayList<>();
+        for (Sampler s : samplers) {
+            out.add(new Start(s.transport, s.command, s.out(), line -> { }));
+        }
+        return out;
+    }
+
+    /**
+     * Waits (at most {@code timeoutMs}) until each sampler has taken its first snapshot, so that the clients start
+     * with the counters already running.
+     */
+    public void awaitFirstSnapshot(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        for (Sampler s : samplers) {
+            s.awaitFirstSnapshot(Math.max(0, deadline - System.nanoTime()));
+        }
+    }
+
+    public void clientsStarted() {
+        clientsStartNanos = System.nanoTime();
+        run.live(point, rows(true));
+    }
+
+    /** The clients are over: the samplers' last snapshot must come after this. */
+    public void clientsEnded() {
+        clientsEndNanos = System.nanoTime();
+    }
+
+    /**
+     * Waits until every sampler has a snapshot from after the clients' end, with the qdisc's counters (at most
+     * the intervals between two qdisc readings and 2 s).
+     */
+    public void awaitLastSnapshot() throws InterruptedException {
+        long end = clientsEndNanos == 0 ? System.nanoTime() : clientsEndNanos;
+        long timeout = TimeUnit.MILLISECONDS.toNanos((long) (SamplerScript.QDISC_EVERY * intervalS * 1000) + 2000);
+        for (Sampler s : samplers) {
+            if (!s.awaitSnapshotAfter(end, timeout)) {
+                run.warning("the host counters of " + s.transport.hostLabel() + " sent no snapshot after the test "
+                        + "ended; its last interval is missing from host_counters.csv");
+            }
+        }
+    }
+
+    /** Hands the rows reported since the last call to the live view (once the clients have started). */
+    private void poll() {
+        if (clientsStartNanos != 0) {
+            run.live(point, rows(true));
+        }
+    }
+
+    /**
+     * Writes the repetition's rows to host_counters.csv, once (the samplers are stopped by then).
+     *
+     * @return the rows
+     */
+    public synchronized List<HostCounterRow> finish() {
+        if (written == null) {
+            for (Sampler s : samplers) {
+                if (s.snapshots() == 0) {
+                    run.warning("no host counters from " + s.transport.hostLabel() + ": its sampler printed nothing");
+                }
+            }
+            written = rows(false);
+            run.write(written);
+        }
+        return written;
+    }
+
+    /** Runs the rules on the repetition's counters and the tool's totals, and writes what they found. */
+    public List<Finding> findings(List<Summary> summaries, String tool, int processes, double durationS, boolean udp,
+                                  List<Direction> directions) {
+        List<HostCounterRow> all = finish();
+        EndSeries client = series("client", all);
+        EndSeries server = series("server", all);
+        PointEvidence e = new PointEvidence(point, mtu, tool, processes, durationS, udp, directions, client, server,
+                summaries);
+        return run.findings(e);
+    }
+
+    private EndSeries series(String end, List<HostCounterRow> all) {
+        for (EndSampler es : ends) {
+            if (es.end().equals(end)) {
+                return new EndSeries(end, es.host(), es.sampler().iface(), es.sampler().speedMbps(),
+                        all.stream().filter(r -> r.end().equals(end)).toList());
+            }
+        }
+        return new EndSeries(end, "", "", null, List.of());
+    }
+
+    /** Rows of every end: all of them, or only those not handed to the live view yet. */
+    private List<HostCounterRow> rows(boolean unseenOnly) {
+        long zero = clientsStartNanos != 0 ? clientsStartNanos : createdNanos;
+        List<HostCounterRow> out = new ArrayList<>();
+        java.util.Map<Sampler, List<Sampler.Timed>> taken = new java.util.HashMap<>();
+        for (EndSampler es : ends) {
+            List<Sampler.Timed> values = unseenOnly
+                    ? taken.computeIfAbsent(es.sampler(), Sampler::takeUnseen) : es.sampler().values();
+            String iface = es.sampler().iface();
+            for (Sampler.Timed t : values) {
+                out.add(new HostCounterRow((t.endNanos() - zero) / 1e9, t.intervalS(), point, repetition, es.end(),
+                        es.host(), iface, t.value()));
+            }
+        }
+        return out;
+    }
+}

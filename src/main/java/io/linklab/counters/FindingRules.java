@@ -1,0 +1,409 @@
+package io.linklab.counters;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Summary;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The rules that say which limit a test hit, each a pure function of the counters and the tool's numbers
+ * (issue 18). Each message names the number that triggered it; the evidence lists what it was decided on.
+ */
+public final class FindingRules {
+
+    /** A core at least this busy for most of the test is the limit… */
+    static final double CORE_FULL_PERCENT = 90;
+    /** …while the host's other cores average at most this. */
+    static final double OTHERS_IDLE_PERCENT = 50;
+    /** A sender's rate "holds" while its intervals stay within this fraction of their mean. */
+    static final double RATE_HOLDS = 0.25;
+    /**
+     * One stream's retransmits this many times the others' mean are "concentrated" (two streams of one lab run
+     * on a veth were seen at 3.5 times each other by chance).
+     */
+    static final double CONCENTRATED = 5;
+    /**
+     * Retransmitted share of the segments sent that counts as loss (with at least 20 segments): small, because a
+     * dropped packet is often a 64 KB offloaded one whose loss TCP repairs with a few segments (1 % of packets
+     * dropped by nftables in the lab gave 0.008 % of segments retransmitted).
+     */
+    static final double LOSS_SHARE = 0.00001;
+    /** NIC and tool byte counts that differ by more than this fraction disagree. */
+    static final double BYTES_DISAGREE = 0.10;
+    /** Bytes per packet that the NIC counts and the tool does not: Ethernet 14 + IPv4 20 + TCP with timestamps 32. */
+    static final int TCP_HEADERS = 66;
+    static final int UDP_HEADERS = 42;
+    /** Receive-side drop counters of the kernel and the NIC, with the place each names. */
+    static final Map<String, String> RECEIVE_DROPS = ordered("rx_missed", "NIC (missed: no buffer)", "rx_dropped",
+            "NIC/driver", "softnet_dropped", "kernel backlog", "rcvq_drop", "TCP receive queue", "backlog_drop",
+            "TCP socket backlog", "ofo_drop", "TCP out-of-order queue", "rcv_pruned", "TCP (pruned)");
+    /** Send-side drop counters. */
+    static final Map<String, String> SEND_DROPS = ordered("qdisc_dropped", "qdisc", "tx_dropped", "NIC/driver (tx)");
+
+    private FindingRules() {
+    }
+
+    /** Every rule of one repetition. */
+    public static List<Finding> all(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        out.addAll(cpuBoundOnOneCore(e));
+        out.addAll(receiverDrops(e));
+        out.addAll(pauseFrames(e));
+        out.addAll(packetLoss(e));
+        out.addAll(retransmitsOnOneStream(e));
+        out.addAll(rateAgainstLinkSpeed(e));
+        out.addAll(nicBytesAgainstToolBytes(e));
+        return out;
+    }
+
+    /** One core ≥ 90 % for most of the test while the host's others idle: the tool's process is the limit. */
+    public static List<Finding> cpuBoundOnOneCore(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (EndSeries s : List.of(e.client(), e.server())) {
+            int cores = s.cores();
+            List<Double> busiest = s.during("cpu.busiest", e.durationS());
+            List<Double> all = s.during("cpu.busy", e.durationS());
+            if (cores < 2 || busiest.isEmpty() || all.size() != busiest.size()) {
+                continue;
+            }
+            double full = median(busiest);
+            List<Double> others = new ArrayList<>();
+            for (int i = 0; i < busiest.size(); i++) {
+                others.add((all.get(i) * cores - busiest.get(i)) / (cores - 1));
+            }
+            double rest = mean(others);
+            if (full < CORE_FULL_PERCENT || rest > OTHERS_IDLE_PERCENT) {
+                continue;
+            }
+            int core = (int) Math.round(mode(s.during("cpu.busiest_core", e.durationS())));
+            double softirq = mean(s.during("cpu" + core + ".softirq", e.durationS()));
+            int tryN = Math.min(cores, Math.max(e.processes() + 1, 4 * e.processes()));
+            String procs = e.processes() + " " + e.tool() + " process" + (e.processes() == 1 ? "" : "es");
+            out.add(new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core",
+                    "CPU-bound on one core: cpu" + core + " of " + s.who() + " was " + pct(full) + " busy ("
+                            + pct(softirq) + " softirq) while its other " + (cores - 1) + " core"
+                            + (cores == 2 ? "" : "s") + " averaged " + pct(rest) + ", with " + procs + "; try " + tryN
+                            + " processes (--processes " + tryN + ")",
+                    "cpu.busiest median=" + num(full) + "; busiest_core=" + core + "; others mean=" + num(rest)
+                            + "; cores=" + cores + "; processes=" + e.processes() + "; intervals=" + busiest.size()));
+        }
+        return out;
+    }
+
+    /** The receiver drops packets in more than one interval, while the sender keeps its rate (seed 003). */
+    public static List<Finding> receiverDrops(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (Direction d : e.directions()) {
+            EndSeries rx = e.receiver(d);
+            EndSeries tx = e.sender(d);
+            Map<String, Double> drops = counts(rx, RECEIVE_DROPS);
+            double total = drops.values().stream().mapToDouble(Double::doubleValue).sum();
+            int growing = 0;
+            for (String name : drops.keySet()) {
+                growing = Math.max(growing, rx.intervalsWith(name, e.durationS()));
+            }
+            if (total < 1 || growing < 2) {
+                continue;
+            }
+            List<Double> rate = tx.during("tx_bytes", e.durationS());
+            String held;
+            if (rate.size() >= 2 && mean(rate) > 0) {
+                double m = mean(rate);
+                boolean holds = rate.stream().allMatch(v -> Math.abs(v - m) <= RATE_HOLDS * m);
+                held = holds ? " while " + tx.who() + " kept sending at " + bits(m * 8)
+                        : " while " + tx.who() + "'s sending rate varied (" + bits(min(rate) * 8) + " to "
+                                + bits(max(rate) * 8) + ")";
+            } else {
+                held = "";
+            }
+            out.add(new Finding(e.point(), Finding.WARNING, rx.end(), "receiver-drops",
+                    "receiver drops frames" + e.atMtu() + ": " + rx.who() + " dropped " + count(total) + " packets ("
+                            + places(drops, RECEIVE_DROPS) + ") in " + growing + " intervals" + held,
+                    evidence(drops) + "; direction=" + d.csv() + "; intervals with drops=" + growing));
+        }
+        return out;
+    }
+
+    /** Pause frames sent or received: Ethernet flow control is slowing a sender down. */
+    public static List<Finding> pauseFrames(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (EndSeries s : List.of(e.client(), e.server())) {
+            Double rx = s.total("rx_pause");
+            Double tx = s.total("tx_pause");
+            double rxN = rx == null ? 0 : rx;
+            double txN = tx == null ? 0 : tx;
+            if (rxN + txN < 1) {
+                continue;
+            }
+            out.add(new Finding(e.point(), Finding.WARNING, s.end(), "pause-frames",
+                    "flow control is active" + e.atMtu() + ": " + s.host() + " " + s.iface() + " received "
+                            + count(rxN) + " and sent " + count(txN) + " pause frames"
+                            + (txN >= 1 ? " (it could not keep up and asked its peer to pause)"
+                            : " (its peer or the switch asked it to pause)"),
+                    "rx_pause=" + num(rxN) + "; tx_pause=" + num(txN)));
+        }
+        return out;
+    }
+
+    /**
+     * TCP retransmitted more than 0.001 % of what it sent: say where the packets were lost, as far as the hosts'
+     * counters tell (qdisc, NIC, kernel, TCP), and say so when no host counted them (lost between the hosts).
+     */
+    public static List<Finding> packetLoss(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        if (e.udp()) {
+            return out;
+        }
+        for (Direction d : e.directions()) {
+            EndSeries tx = e.sender(d);
+            EndSeries rx = e.receiver(d);
+            Double retrans = tx.total("retrans_segs");
+            Double sent = tx.total("out_segs");
+            if (retrans == null || sent == null || sent <= 0 || retrans < 20 || retrans / sent < LOSS_SHARE) {
+                continue;
+            }
+            Map<String, Double> txDrops = counts(tx, SEND_DROPS);
+            Map<String, Double> rxDrops = counts(rx, RECEIVE_DROPS);
+            List<String> where = new ArrayList<>();
+            txDrops.forEach((n, v) -> where.add(SEND_DROPS.get(n) + " on " + tx.end() + " " + tx.iface() + " dropped "
+                    + count(v)));
+            rxDrops.forEach((n, v) -> where.add(RECEIVE_DROPS.get(n) + " on " + rx.end() + " dropped " + count(v)));
+            String place = where.isEmpty()
+                    ? "no host counted a drop (qdisc, NIC, kernel or TCP on either end): the packets were lost between "
+                            + "the hosts (a switch, the cable, a firewall rule), or TCP resent them after a timeout"
+                    : "counted on the way: " + String.join(", ", where);
+            out.add(new Finding(e.point(), Finding.WARNING, tx.end(), "packet-loss",
+                    "packets lost " + d.csv() + e.atMtu() + ": TCP on " + tx.who() + " retransmitted "
+                            + count(retrans) + " segments (" + pct(100 * retrans / sent) + " of " + count(sent)
+                            + " sent); " + place,
+                    "retrans_segs=" + num(retrans) + "; out_segs=" + num(sent)
+                            + (txDrops.isEmpty() ? "" : "; " + tx.end() + " " + evidence(txDrops))
+                            + (rxDrops.isEmpty() ? "" : "; " + rx.end() + " " + evidence(rxDrops))));
+        }
+        return out;
+    }
+
+    /** One stream has most of the retransmits of its direction: its path (or its queue) is the problem. */
+    public static List<Finding> retransmitsOnOneStream(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (Direction d : e.directions()) {
+            List<Summary> streams = e.senderStreams(d).stream().filter(s -> s.retransmits() != null).toList();
+            long total = streams.stream().mapToLong(Summary::retransmits).sum();
+            if (streams.size() < 2 || total < 20) {
+                continue;
+            }
+            Summary top = streams.stream().max(Comparator.comparingLong(Summary::retransmits)).orElseThrow();
+            double othersMean = (double) (total - top.retransmits()) / (streams.size() - 1);
+            double share = (double) top.retransmits() / total;
+            if (share < 0.5 || top.retransmits() < CONCENTRATED * othersMean) {
+                continue;
+            }
+            String name = "stream " + top.stream() + (top.process() == null ? "" : " of process " + top.process());
+            out.add(new Finding(e.point(), Finding.WARNING, e.sender(d).end(), "retransmits-one-stream",
+                    "retransmits concentrated on one stream: " + name + " had " + top.retransmits() + " of " + total
+                            + " " + d.csv() + " retransmits (" + pct(100 * share) + ") across " + streams.size()
+                            + " streams",
+                    "top=" + top.retransmits() + "; total=" + total + "; streams=" + streams.size()
+                            + "; others mean=" + num(othersMean)));
+        }
+        return out;
+    }
+
+    /** A point of an MTU sweep: what the growth rules compare across points. */
+    public record MtuPoint(String point, int mtu, double retransmitsPerGb, double receiverDropsPerGb) {
+    }
+
+    /** The same numbers over an MTU sweep, for {@link #growsWithMtu}: per GB moved, so test lengths cancel. */
+    public static MtuPoint mtuPoint(PointEvidence e) {
+        if (e.mtu() == null) {
+            return null;
+        }
+        double gb = 0;
+        double retr = 0;
+        double drops = 0;
+        for (Direction d : e.directions()) {
+            Long b = e.toolBytes(d);
+            gb += b == null ? 0 : b / 1e9;
+            retr += e.senderStreams(d).stream().filter(s -> s.retransmits() != null)
+                    .mapToLong(Summary::retransmits).sum();
+            drops += counts(e.receiver(d), RECEIVE_DROPS).values().stream().mapToDouble(Double::doubleValue).sum();
+        }
+        return gb <= 0 ? null : new MtuPoint(e.point(), e.mtu(), retr / gb, drops / gb);
+    }
+
+    /**
+     * Retransmits or receiver drops per GB at this point at least twice those of the sweep's smallest MTU so far
+     * (and more than 1 per GB): they grow with the MTU.
+     */
+    public static List<Finding> growsWithMtu(List<MtuPoint> earlier, MtuPoint now) {
+        List<Finding> out = new ArrayList<>();
+        if (now == null) {
+            return out;
+        }
+        MtuPoint smallest = earlier.stream().filter(p -> p.mtu() < now.mtu())
+                .min(Comparator.comparingInt(MtuPoint::mtu)).orElse(null);
+        if (smallest == null) {
+            return out;
+        }
+        if (now.retransmitsPerGb() > 1 && now.retransmitsPerGb() >= 2 * smallest.retransmitsPerGb()) {
+            out.add(new Finding(now.point(), Finding.WARNING, "", "retransmits-grow-with-mtu",
+                    "retransmits grow with the MTU: " + num(now.retransmitsPerGb()) + " per GB at MTU " + now.mtu()
+                            + ", " + num(smallest.retransmitsPerGb()) + " per GB at MTU " + smallest.mtu(),
+                    "mtu " + now.mtu() + "=" + num(now.retransmitsPerGb()) + "/GB; mtu " + smallest.mtu() + "="
+                            + num(smallest.retransmitsPerGb()) + "/GB"));
+        }
+        if (now.receiverDropsPerGb() > 1 && now.receiverDropsPerGb() >= 2 * smallest.receiverDropsPerGb()) {
+            out.add(new Finding(now.point(), Finding.WARNING, "", "drops-grow-with-mtu",
+                    "receiver drops grow with the MTU: " + num(now.receiverDropsPerGb()) + " per GB at MTU "
+                            + now.mtu() + ", " + num(smallest.receiverDropsPerGb()) + " per GB at MTU "
+                            + smallest.mtu(),
+                    "mtu " + now.mtu() + "=" + num(now.receiverDropsPerGb()) + "/GB; mtu " + smallest.mtu() + "="
+                            + num(smallest.receiverDropsPerGb()) + "/GB"));
+        }
+        return out;
+    }
+
+    /** The achieved rate against the slower end's link speed ("reaches 96 % of 100 Gbit/s"). */
+    public static List<Finding> rateAgainstLinkSpeed(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        Long speed = minSpeed(e.client().speedMbps(), e.server().speedMbps());
+        if (speed == null) {
+            return out;
+        }
+        for (Direction d : e.directions()) {
+            Double rate = e.toolRate(d);
+            if (rate == null) {
+                continue;
+            }
+            double link = speed * 1e6;
+            double share = 100 * rate / link;
+            out.add(new Finding(e.point(), Finding.INFO, "", "link-share",
+                    d.csv() + " reaches " + pct(share) + " of " + bits(link) + " (the link speed of "
+                            + e.client().iface() + " and " + e.server().iface() + ")" + e.atMtu(),
+                    "bits_per_second=" + num(rate) + "; link_speed_bps=" + num(link)));
+        }
+        return out;
+    }
+
+    /**
+     * The receiver's NIC counted more than 10 % more or fewer payload bytes than the tool received: someone else
+     * uses the link, or the test went another way. Headers are taken off per packet the NIC counted (so the
+     * other direction's ACKs, all header, count for nothing in a bidirectional test).
+     */
+    public static List<Finding> nicBytesAgainstToolBytes(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (Direction d : e.directions()) {
+            EndSeries rx = e.receiver(d);
+            Long tool = e.toolBytes(d);
+            Double nic = rx.total("rx_bytes");
+            Double packets = rx.total("rx_packets");
+            if (tool == null || tool < 1_000_000 || nic == null) {
+                continue;
+            }
+            double payload = nic - (packets == null ? 0 : packets) * (e.udp() ? UDP_HEADERS : TCP_HEADERS);
+            double diff = (payload - tool) / tool;
+            if (Math.abs(diff) <= BYTES_DISAGREE) {
+                continue;
+            }
+            String why = diff > 0 ? "more: someone else uses the link, or other traffic shares the interface"
+                    : "fewer: the test's traffic went another way (another interface or route)";
+            out.add(new Finding(e.point(), Finding.WARNING, rx.end(), "nic-bytes-disagree",
+                    rx.iface() + " on " + rx.who() + " counted " + pct(Math.abs(100 * diff)) + " " + why + " ("
+                            + gbytes(payload) + " of payload against " + gbytes(tool) + " " + e.tool() + " received "
+                            + d.csv() + ")",
+                    "nic_payload_bytes=" + num(payload) + "; rx_bytes=" + num(nic) + "; rx_packets="
+                            + num(packets == null ? 0 : packets) + "; tool_bytes=" + tool));
+        }
+        return out;
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------------
+
+    /** The non-zero counts of the named counters of one end, in the order given. */
+    static Map<String, Double> counts(EndSeries s, Map<String, String> names) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String n : names.keySet()) {
+            Double v = s.total(n);
+            if (v != null && v >= 0.5) {
+                out.put(n, v);
+            }
+        }
+        return out;
+    }
+
+    private static String places(Map<String, Double> counts, Map<String, String> names) {
+        List<String> parts = new ArrayList<>();
+        counts.forEach((n, v) -> parts.add(n + " " + count(v) + " in the " + names.get(n)));
+        return String.join(", ", parts);
+    }
+
+    private static String evidence(Map<String, Double> counts) {
+        List<String> parts = new ArrayList<>();
+        counts.forEach((n, v) -> parts.add(n + "=" + num(v)));
+        return String.join("; ", parts);
+    }
+
+    private static Long minSpeed(Long a, Long b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null ? a : Math.min(a, b);
+    }
+
+    static double median(List<Double> v) {
+        List<Double> s = v.stream().sorted().toList();
+        int n = s.size();
+        return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+    }
+
+    static double mean(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    }
+
+    private static double min(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    }
+
+    private static double max(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
+
+    private static double mode(List<Double> v) {
+        Map<Double, Integer> n = new LinkedHashMap<>();
+        v.forEach(x -> n.merge(x, 1, Integer::sum));
+        return n.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(-1.0);
+    }
+
+    static String pct(double p) {
+        return Math.round(p) + " %";
+    }
+
+    static String count(double v) {
+        return String.valueOf(Math.round(v));
+    }
+
+    static String num(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String bits(double bps) {
+        return bps >= 1e9 ? String.format(Locale.ROOT, "%.3g Gbit/s", bps / 1e9)
+                : String.format(Locale.ROOT, "%.3g Mbit/s", bps / 1e6);
+    }
+
+    private static String gbytes(double bytes) {
+        return String.format(Locale.ROOT, "%.2f GB", bytes / 1e9);
+    }
+
+    private static Map<String, String> ordered(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,135 @@
+package io.linklab.counters;
+
+import io.linklab.model.TestPlan;
+import io.linklab.remote.Transport;
+import io.linklab.tools.csv.CsvTableWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A run's host counters and findings (issue 18): opens host_counters.csv and findings.csv in the run folder,
+ * makes a {@link CounterSession} per repetition, and keeps what the rules compare across the points of an MTU
+ * sweep. Nothing here stops a run: a file that cannot be written is a warning, and the test goes on.
+ */
+public final class HostCounters implements AutoCloseable {
+
+    /** Where the rows go as they come, for the live lanes (called on an engine thread). */
+    public interface LiveRows {
+        void rows(String point, List<HostCounterRow> rows);
+    }
+
+    static final double MIN_INTERVAL_S = 0.5;
+    static final double MAX_INTERVAL_S = 2;
+
+    private final CsvTableWriter<HostCounterRow> rows;
+    private final CsvTableWriter<Finding> findings;
+    private final Consumer<String> warnings;
+    private final LiveRows live;
+    private final List<FindingRules.MtuPoint> mtuPoints = new ArrayList<>();
+    private boolean warned;
+
+    private HostCounters(CsvTableWriter<HostCounterRow> rows, CsvTableWriter<Finding> findings,
+                         Consumer<String> warnings, LiveRows live) {
+        this.rows = rows;
+        this.findings = findings;
+        this.warnings = warnings;
+        this.live = live;
+    }
+
+    /** Creates both files (with their header rows) in {@code runDir}. */
+    public static HostCounters open(Path runDir, Consumer<String> warnings, LiveRows live) throws IOException {
+        CsvTableWriter<HostCounterRow> r = CounterFiles.hostCounters(runDir);
+        try {
+            return new HostCounters(r, CounterFiles.findings(runDir), warnings, live);
+        } catch (IOException e) {
+            r.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A repetition's counters on both ends. One sampler serves both ends when they are one host with one data
+     * interface. Without a data interface the sampler finds it: the client's from its route to the target, the
+     * server's from the target address it holds.
+     */
+    public CounterSession session(String point, int repetition, Integer mtu, TestPlan plan, Transport client,
+                                  String clientLabel, Transport server, String serverLabel) {
+        CounterSession s = new CounterSession(this, point, repetition, mtu, samplingInterval(plan.intervalS()));
+        String target = plan.target();
+        s.addEnd("client", clientLabel, client, plan.client().dataInterface(), target == null ? null : "route:" + target);
+        boolean sameIface = java.util.Objects.equals(plan.client().dataInterface(), plan.server().dataInterface());
+        if (client == server && sameIface && plan.client().dataInterface() != null) {
+            s.addSameAsPrevious("server", serverLabel);
+        } else {
+            s.addEnd("server", serverLabel, server, plan.server().dataInterface(),
+                    target == null ? null : "addr:" + target);
+        }
+        return s;
+    }
+
+    /**
+     * The test's interval, kept between 0.5 s (faster costs the host more than the 1 % promised at 1 s) and 2 s
+     * (the run waits for a snapshot after the clients end: a 10 s interval would add up to 20 s to each test).
+     */
+    static double samplingInterval(double testIntervalS) {
+        return Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, testIntervalS));
+    }
+
+    void live(String point, List<HostCounterRow> batch) {
+        if (!batch.isEmpty()) {
+            live.rows(point, batch);
+        }
+    }
+
+    synchronized void write(List<HostCounterRow> batch) {
+        try {
+            batch.forEach(rows::write);
+            rows.flush();
+        } catch (IOException | UncheckedIOException e) {
+            warnOnce("cannot write " + CounterFiles.HOST_COUNTERS + ": " + e.getMessage());
+        }
+    }
+
+    /** Runs every rule on a repetition (with the MTU sweep's earlier points) and writes what they found. */
+    synchronized List<Finding> findings(PointEvidence e) {
+        List<Finding> found = new ArrayList<>(FindingRules.all(e));
+        FindingRules.MtuPoint p = FindingRules.mtuPoint(e);
+        found.addAll(FindingRules.growsWithMtu(mtuPoints, p));
+        if (p != null) {
+            mtuPoints.add(p);
+        }
+        try {
+            found.forEach(findings::write);
+            findings.flush();
+        } catch (IOException | UncheckedIOException ex) {
+            warnOnce("cannot write " + CounterFiles.FINDINGS + ": " + ex.getMessage());
+        }
+        return found;
+    }
+
+    void warning(String message) {
+        warnings.accept(message);
+    }
+
+    private void warnOnce(String message) {
+        if (!warned) {
+            warned = true;
+            warnings.accept(message);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        for (AutoCloseable c : new AutoCloseable[] {rows, findings}) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                warnOnce("cannot finish the host counter files: " + e.getMessage());
+            }
+        }
+    }
+}

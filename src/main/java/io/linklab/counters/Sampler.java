@@ -1,0 +1,135 @@
+package io.linklab.counters;
+
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.Transport;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One host's sampler over one repetition: its command, and the counters it has reported so far. Lines arrive on
+ * the transport's reader thread, the engine reads on its own: every access holds the sampler's lock.
+ */
+final class Sampler {
+
+    /** A counter value with when its interval ended on LinkLab's clock (System.nanoTime). */
+    record Timed(long endNanos, double intervalS, CounterValue value) {
+    }
+
+    final Transport transport;
+    final RemoteCommand command;
+    /** Told after each snapshot, outside the lock (it takes the new values for the live view). */
+    private final Runnable onSnapshot;
+    private final SnapshotParser parser = new SnapshotParser(this::snapshot);
+    private final List<Timed> values = new ArrayList<>();
+    private final List<Timed> unseen = new ArrayList<>();
+    private Snapshot last;
+    private Snapshot lastWithQdisc;
+    /** nanoTime − uptime of the first snapshot: maps the host's clock to LinkLab's. */
+    private long offsetNanos;
+    private long lastSnapshotNanos = Long.MIN_VALUE;
+    private long lastQdiscNanos = Long.MIN_VALUE;
+    private int snapshots;
+
+    Sampler(Transport transport, RemoteCommand command, Runnable onSnapshot) {
+        this.transport = transport;
+        this.command = command;
+        this.onSnapshot = onSnapshot;
+    }
+
+    LineSink out() {
+        return line -> {
+            int before;
+            int after;
+            synchronized (this) {
+                before = snapshots;
+                parser.line(line);
+                after = snapshots;
+            }
+            if (after != before) {
+                onSnapshot.run();
+            }
+        };
+    }
+
+    private void snapshot(Snapshot s) {
+        long now = System.nanoTime();
+        if (snapshots == 0) {
+            offsetNanos = now - (long) (s.uptimeS() * 1e9);
+        }
+        snapshots++;
+        long at = offsetNanos + (long) (s.uptimeS() * 1e9);
+        if (last != null) {
+            double dt = s.uptimeS() - last.uptimeS();
+            for (CounterValue v : CounterRates.between(last, s)) {
+                add(new Timed(at, dt, v));
+            }
+        }
+        if (s.interfaceCounters().containsKey(CounterRates.QDISC_DROPPED)) {
+            CounterValue q = CounterRates.qdiscDrops(lastWithQdisc, s);
+            if (q != null) {
+                add(new Timed(at, s.uptimeS() - lastWithQdisc.uptimeS(), q));
+            }
+            lastWithQdisc = s;
+            lastQdiscNanos = at;
+        }
+        last = s;
+        lastSnapshotNanos = at;
+        notifyAll();
+    }
+
+    private void add(Timed t) {
+        values.add(t);
+        unseen.add(t);
+    }
+
+    /**
+     * Waits until a snapshot taken at or after {@code nanos} (LinkLab's clock) is in, one with the qdisc's
+     * counters where the host reports them (read only every few snapshots); false on time-out.
+     */
+    synchronized boolean awaitSnapshotAfter(long nanos, long timeoutNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (lastSnapshotNanos < nanos || lastWithQdisc != null && lastQdiscNanos < nanos) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
+    synchronized void awaitFirstSnapshot(long timeoutNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (snapshots == 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
+    synchronized String iface() {
+        return parser.iface();
+    }
+
+    synchronized Long speedMbps() {
+        return parser.speedMbps();
+    }
+
+    synchronized int snapshots() {
+        return snapshots;
+    }
+
+    synchronized List<Timed> values() {
+        return List.copyOf(values);
+    }
+
+    /** The values not handed out yet (for the live lanes). */
+    synchronized List<Timed> takeUnseen() {
+        List<Timed> out = List.copyOf(unseen);
+        unseen.clear();
+        return out;
+    }
+}

@@ -1,0 +1,180 @@
+package io.linklab.counters;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the sampler's output line by line (as it arrives) into {@link Snapshot}s. The /proc files come in one
+ * {@code cat}, so each is told by its own shape: /proc/uptime is the first line, "cpuN" lines are /proc/stat,
+ * the interface's line of /proc/net/dev is "IF: numbers", /proc/net/snmp and /proc/net/netstat are pairs of
+ * "Prefix: names" and "Prefix: values" lines, and /proc/net/softnet_stat is lines of hex words.
+ * A snapshot cut short (the sampler stopped in the middle) is dropped.
+ */
+public final class SnapshotParser {
+
+    private static final Pattern HEX_ROW = Pattern.compile("[0-9a-f]{8}( [0-9a-f]{8}){8,}");
+    private static final Pattern SNMP = Pattern.compile("([A-Za-z]+): (.*)");
+    /** /proc/net/dev's columns after the name, by their statistics names. */
+    private static final String[] DEV_COLUMNS = {"rx_bytes", "rx_packets", "rx_errors", "rx_dropped",
+        "rx_fifo_errors", "rx_frame_errors", "rx_compressed", "multicast", "tx_bytes", "tx_packets", "tx_errors",
+        "tx_dropped", "tx_fifo_errors", "collisions", "tx_carrier_errors", "tx_compressed"};
+
+    private final Consumer<Snapshot> out;
+    private String iface = "";
+    private Long speedMbps;
+    private String section;
+    private boolean firstLine;
+    private double uptime;
+    private Map<String, long[]> cpus;
+    private Map<String, Long> counters;
+    private Map<String, Long> ethtool;
+    private Map<String, Long> tcp;
+    private final Map<String, String[]> snmpNames = new LinkedHashMap<>();
+    private long softnetDropped;
+    private long softnetSqueezed;
+    private boolean qdiscSeen;
+
+    public SnapshotParser(Consumer<Snapshot> out) {
+        this.out = out;
+    }
+
+    /** The data interface the sampler found (empty when it has none). */
+    public String iface() {
+        return iface;
+    }
+
+    /** The interface's speed in Mbit/s as the kernel knows it, or null (unknown, or not a positive number). */
+    public Long speedMbps() {
+        return speedMbps;
+    }
+
+    public void line(String line) {
+        if (line.startsWith("@@ ")) {
+            marker(line.substring(3).strip());
+            return;
+        }
+        if (section == null) {
+            return;
+        }
+        try {
+            switch (section) {
+                case "snap" -> proc(line);
+                case "sys" -> sys(line);
+                case "ethtool" -> ethtool(line);
+                case "tc" -> tc(line);
+                default -> {
+                }
+            }
+        } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+            // a line of a shape this kernel prints differently: that counter is left out, the rest is kept
+        }
+    }
+
+    private void marker(String m) {
+        if (m.startsWith("if")) {
+            iface = m.substring(2).strip();
+        } else if (m.startsWith("speed")) {
+            String v = m.substring(5).strip();
+            speedMbps = v.matches("\\d+") && Long.parseLong(v) > 0 ? Long.parseLong(v) : null;
+        } else if (m.equals("snap")) {
+            section = "snap";
+            firstLine = true;
+            uptime = Double.NaN;
+            cpus = new LinkedHashMap<>();
+            counters = new LinkedHashMap<>();
+            ethtool = new LinkedHashMap<>();
+            tcp = new LinkedHashMap<>();
+            snmpNames.clear();
+            softnetDropped = 0;
+            softnetSqueezed = 0;
+            qdiscSeen = false;
+        } else if (m.equals("end")) {
+            if (cpus != null && !Double.isNaN(uptime)) {
+                counters.put("softnet_dropped", softnetDropped);
+                counters.put("softnet_squeezed", softnetSqueezed);
+                out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp));
+            }
+            section = null;
+            cpus = null;
+        } else if (cpus != null) {
+            section = m;
+        }
+    }
+
+    private void proc(String line) {
+        if (firstLine) {
+            firstLine = false;
+            uptime = Double.parseDouble(line.strip().split("\\s+")[0]);
+            return;
+        }
+        String s = line.strip();
+        if (s.startsWith("cpu") && s.length() > 3 && Character.isDigit(s.charAt(3))) {
+            String[] f = s.split("\\s+");
+            long[] j = new long[Snapshot.FIELDS];
+            for (int i = 0; i < Snapshot.FIELDS && i + 1 < f.length; i++) {
+                j[i] = Long.parseLong(f[i + 1]);
+            }
+            cpus.put(f[0], j);
+            return;
+        }
+        int colon = s.indexOf(':');
+        if (!iface.isEmpty() && colon > 0 && s.substring(0, colon).equals(iface)) {
+            String[] f = s.substring(colon + 1).strip().split("\\s+");
+            for (int i = 0; i < DEV_COLUMNS.length && i < f.length; i++) {
+                counters.put(DEV_COLUMNS[i], Long.parseLong(f[i]));
+            }
+            return;
+        }
+        if (HEX_ROW.matcher(s).matches()) {
+            String[] f = s.split(" ");
+            softnetDropped += Long.parseLong(f[1], 16);
+            softnetSqueezed += Long.parseLong(f[2], 16);
+            return;
+        }
+        var m = SNMP.matcher(s);
+        if (m.matches()) {
+            String prefix = m.group(1);
+            String[] f = m.group(2).strip().split("\\s+");
+            String[] names = snmpNames.remove(prefix);
+            if (names == null) {
+                snmpNames.put(prefix, f);
+            } else if (prefix.startsWith("Tcp")) {
+                for (int i = 0; i < names.length && i < f.length; i++) {
+                    tcp.put(prefix + "." + names[i], Long.parseLong(f[i]));
+                }
+            }
+        }
+    }
+
+    private void sys(String line) {
+        String[] f = line.strip().split(" ");
+        if (f.length == 2 && f[1].matches("\\d+")) {
+            counters.put(f[0], Long.parseLong(f[1]));
+        }
+    }
+
+    private void ethtool(String line) {
+        int colon = line.lastIndexOf(':');
+        if (colon > 0 && line.startsWith(" ")) {
+            String v = line.substring(colon + 1).strip();
+            if (v.matches("\\d+")) {
+                ethtool.put(line.substring(0, colon).strip(), Long.parseLong(v));
+            }
+        }
+    }
+
+    /** The root qdisc comes first in {@code tc -s qdisc show}; its counters include those of its children. */
+    private void tc(String line) {
+        String s = line.strip();
+        if (!qdiscSeen && s.startsWith("Sent ")) {
+            qdiscSeen = true;
+            int d = s.indexOf("dropped ");
+            if (d >= 0) {
+                String v = s.substring(d + 8).split("[,) ]")[0];
+                counters.put("qdisc_dropped", Long.parseLong(v));
+            }
+        }
+    }
+}

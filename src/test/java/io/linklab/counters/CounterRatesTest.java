@@ -1,0 +1,49 @@
+package io.linklab.counters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class CounterRatesTest {
+
+    @Test
+    void ratesOverTheHostsOwnInterval() {
+        Snapshot a = new Snapshot(100.0, Map.of("cpu0", new long[] {10, 0, 10, 70, 0, 0, 10, 0},
+                "cpu1", new long[] {0, 0, 0, 100, 0, 0, 0, 0}), Map.of("rx_bytes", 1000L, "qdisc_dropped", 5L),
+                Map.of(), Map.of("Tcp.RetransSegs", 10L, "Tcp.OutSegs", 1000L));
+        Snapshot b = new Snapshot(102.0, Map.of("cpu0", new long[] {60, 0, 20, 70, 0, 0, 50, 0},
+                "cpu1", new long[] {0, 0, 0, 200, 0, 0, 0, 0}), Map.of("rx_bytes", 5000L, "qdisc_dropped", 3L),
+                Map.of(), Map.of("Tcp.RetransSegs", 30L, "Tcp.OutSegs", 3000L));
+        Map<String, CounterValue> v = CounterRates.between(a, b).stream()
+                .collect(Collectors.toMap(CounterValue::name, c -> c));
+        assertEquals(2000.0, v.get("rx_bytes").value(), "4000 bytes in 2 s");
+        assertEquals("bytes/s", v.get("rx_bytes").unit());
+        assertEquals(10.0, v.get("retrans_segs").value());
+        assertEquals(100.0, v.get("cpu0.busy").value(), 1e-9, "no idle jiffies in the interval");
+        assertEquals(40.0, v.get("cpu0.softirq").value(), 1e-9);
+        assertEquals(0.0, v.get("cpu1.busy").value(), 1e-9);
+        assertEquals(0.0, v.get("cpu.busiest_core").value());
+        assertEquals(50.0, v.get("cpu.busy").value(), 1e-9);
+        assertTrue(!v.containsKey("qdisc_dropped"), "read now and then: not a rate between two snapshots");
+        assertEquals(null, CounterRates.qdiscDrops(a, b), "went backwards (the qdisc was replaced): nothing");
+    }
+
+    @Test
+    void aRecordedSeriesHasARowPerCoreAndTheNicAndTcpCounters() throws Exception {
+        List<Snapshot> s = RecordedCounters.snapshots("nftloss-server.txt");
+        List<String> names = CounterRates.between(s.get(2), s.get(3)).stream().map(CounterValue::name).toList();
+        for (String n : List.of("cpu0.user", "cpu0.system", "cpu0.softirq", "cpu0.irq", "cpu0.idle", "cpu1.busy",
+                "rx_bytes", "tx_bytes", "rx_dropped", "rx_missed", "softnet_dropped", "out_segs",
+                "retrans_segs", "backlog_drop")) {
+            assertTrue(names.contains(n), n + " in " + names);
+        }
+        assertTrue(!names.contains("rx_pause"), "veth has no pause counters: not reported");
+        CounterValue q = CounterRates.qdiscDrops(s.get(0), s.get(3));
+        assertEquals("qdisc_dropped", q.name());
+        assertEquals("packets/s", q.unit());
+    }
+}

@@ -1,0 +1,164 @@
+package io.linklab.counters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.model.Direction;
+import io.linklab.model.Role;
+import io.linklab.model.Summary;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rules on recorded series (src/test/resources/counters) and on small made-up ones. */
+class FindingRulesTest {
+
+    private static final long MIB = 1 << 20;
+
+    /** The tbf recording's iperf3 totals: the server sent (-R), streams 5 and 7. */
+    private static List<Summary> tbfTotals() {
+        return List.of(
+                Summary.tcp(null, "5", Direction.S2C, Role.SENDER, 0, 3, (long) (50.5 * MIB), 141e6, 34630L),
+                Summary.tcp(null, "7", Direction.S2C, Role.SENDER, 0, 3, (long) (11.0 * MIB), 30.8e6, 7332L),
+                Summary.tcp(null, "SUM", Direction.S2C, Role.SENDER, 0, 3, (long) (61.5 * MIB), 172e6, 41962L),
+                Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (59.9 * MIB), 168e6, null));
+    }
+
+    private static PointEvidence recorded(String name, List<Summary> totals) throws Exception {
+        return new PointEvidence("", null, "iperf3", 1, 10, false, List.of(Direction.S2C),
+                RecordedCounters.series(name + "-client.txt", "client", "h1"),
+                RecordedCounters.series(name + "-server.txt", "server", "h2"), totals);
+    }
+
+    @Test
+    void lossInTheQdiscIsNamedWithItsCount() throws Exception {
+        List<Finding> f = FindingRules.packetLoss(recorded("tbf", tbfTotals()));
+        assertEquals(1, f.size(), f.toString());
+        Finding loss = f.get(0);
+        assertEquals("packet-loss", loss.code());
+        assertEquals("server", loss.end());
+        assertTrue(loss.message().contains("qdisc on server data0 dropped 39"), loss.message());
+        assertTrue(loss.message().startsWith("packets lost s2c: TCP on the server (h2) retransmitted 4"),
+                loss.message());
+        assertTrue(loss.evidence().contains("qdisc_dropped="), loss.evidence());
+    }
+
+    @Test
+    void lossNoHostCountedIsSaidToBeBetweenTheHosts() throws Exception {
+        List<Finding> f = FindingRules.packetLoss(recorded("nftloss", List.of()));
+        assertEquals(1, f.size(), f.toString());
+        assertTrue(f.get(0).message().contains("no host counted a drop"), f.get(0).message());
+    }
+
+    @Test
+    void nicBytesAgreeWithTheToolsAndDisagreeWhenTheToolSawHalf() throws Exception {
+        assertEquals(List.of(), FindingRules.nicBytesAgainstToolBytes(recorded("tbf", tbfTotals())));
+        List<Summary> half = List.of(Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3,
+                (long) (30 * MIB), 84e6, null));
+        List<Finding> f = FindingRules.nicBytesAgainstToolBytes(recorded("tbf", half));
+        assertEquals(1, f.size());
+        assertEquals("nic-bytes-disagree", f.get(0).code());
+        assertTrue(f.get(0).message().startsWith("data0 on the client (h1) counted 100 % more"), f.get(0).message());
+        assertTrue(f.get(0).message().contains("more: someone else uses the link"), f.get(0).message());
+    }
+
+    @Test
+    void rateAgainstTheLinkSpeedOfRecordedInterfaces() throws Exception {
+        List<Finding> f = FindingRules.rateAgainstLinkSpeed(recorded("tbf", tbfTotals()));
+        assertEquals(1, f.size());
+        assertEquals("s2c reaches 2 % of 10.0 Gbit/s (the link speed of data0 and data0)", f.get(0).message());
+    }
+
+    @Test
+    void oneFullCoreWithTheOthersIdleIsCpuBound() {
+        List<HostCounterRow> rows = new ArrayList<>();
+        for (int t = 1; t <= 5; t++) {
+            for (int c = 0; c < 4; c++) {
+                rows.add(row(t, "cpu" + c + ".busy", c == 2 ? 97 : 5));
+                rows.add(row(t, "cpu" + c + ".softirq", c == 2 ? 40 : 1));
+            }
+            rows.add(row(t, "cpu.busy", (97 + 3 * 5) / 4.0));
+            rows.add(row(t, "cpu.busiest", 97));
+            rows.add(row(t, "cpu.busiest_core", 2));
+        }
+        PointEvidence e = evidence(new EndSeries("client", "h1", "eth1", null, rows), idle("server"), List.of());
+        List<Finding> f = FindingRules.cpuBoundOnOneCore(e);
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
+                + "cores averaged 5 %, with 1 iperf3 process; try 4 processes (--processes 4)", f.get(0).message());
+        // the others busy too: the host is loaded, not one process
+        rows.replaceAll(r -> r.name().equals("cpu.busy") ? row(r.timeS(), "cpu.busy", 90) : r);
+        assertEquals(List.of(), FindingRules.cpuBoundOnOneCore(
+                evidence(new EndSeries("client", "h1", "eth1", null, rows), idle("server"), List.of())));
+    }
+
+    @Test
+    void receiverDropsWhileTheSenderHoldsItsRateNameTheMtu() {
+        List<HostCounterRow> rx = new ArrayList<>();
+        List<HostCounterRow> tx = new ArrayList<>();
+        for (int t = 1; t <= 4; t++) {
+            rx.add(row(t, "rx_missed", t == 1 ? 0 : 1000));
+            rx.add(row(t, "rx_dropped", 0));
+            tx.add(row(t, "tx_bytes", 1.2e9));
+        }
+        PointEvidence e = new PointEvidence("mtu=9000", 9000, "iperf3", 1, 4, false, List.of(Direction.C2S),
+                new EndSeries("client", "h1", "eth1", null, tx), new EndSeries("server", "h2", "eth1", null, rx),
+                List.of());
+        List<Finding> f = FindingRules.receiverDrops(e);
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("receiver drops frames at MTU 9000: the server (h2) dropped 3000 packets (rx_missed 3000 in the "
+                + "NIC (missed: no buffer)) in 3 intervals while the client (h1) kept sending at 9.60 Gbit/s",
+                f.get(0).message());
+        assertEquals("mtu=9000", f.get(0).point());
+    }
+
+    @Test
+    void pauseFramesSayFlowControlIsActive() {
+        List<HostCounterRow> rows = List.of(row(1, "rx_pause", 0), row(2, "tx_pause", 250), row(3, "tx_pause", 250));
+        List<Finding> f = FindingRules.pauseFrames(evidence(idle("client"),
+                new EndSeries("server", "h2", "ens1f0", null, rows), List.of()));
+        assertEquals(1, f.size());
+        assertTrue(f.get(0).message().startsWith("flow control is active: h2 ens1f0 received 0 and sent 500 pause"),
+                f.get(0).message());
+    }
+
+    @Test
+    void retransmitsOnOneStream() {
+        List<Summary> s = List.of(
+                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 900L),
+                Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 40L),
+                Summary.tcp(null, "9", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 60L),
+                Summary.tcp(null, "SUM", Direction.C2S, Role.SENDER, 0, 10, 3L, 3e9, 1000L));
+        List<Finding> f = FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), s));
+        assertEquals(1, f.size());
+        assertEquals("retransmits concentrated on one stream: stream 5 had 900 of 1000 c2s retransmits (90 %) across "
+                + "3 streams", f.get(0).message());
+        List<Summary> even = List.of(s.get(1), s.get(2));
+        assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), even)));
+    }
+
+    @Test
+    void retransmitsGrowingWithTheMtu() {
+        List<FindingRules.MtuPoint> earlier = List.of(new FindingRules.MtuPoint("mtu=1500", 1500, 3, 0),
+                new FindingRules.MtuPoint("mtu=4000", 4000, 5, 0));
+        List<Finding> f = FindingRules.growsWithMtu(earlier, new FindingRules.MtuPoint("mtu=9000", 9000, 40, 0));
+        assertEquals(1, f.size());
+        assertEquals("retransmits grow with the MTU: 40 per GB at MTU 9000, 3 per GB at MTU 1500", f.get(0).message());
+        assertEquals(List.of(), FindingRules.growsWithMtu(earlier, new FindingRules.MtuPoint("mtu=9000", 9000, 5, 0)));
+        assertEquals(List.of(), FindingRules.growsWithMtu(List.of(), new FindingRules.MtuPoint("mtu=9000", 9000, 40,
+                0)), "nothing to compare with at the first point");
+    }
+
+    private static PointEvidence evidence(EndSeries client, EndSeries server, List<Summary> totals) {
+        return new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, totals);
+    }
+
+    private static EndSeries idle(String end) {
+        return new EndSeries(end, "h", "eth1", null, List.of());
+    }
+
+    private static HostCounterRow row(double t, String name, double value) {
+        String group = name.startsWith("cpu") ? "cpu" : "nic";
+        return new HostCounterRow(t, 1, "", 1, "client", "h1", "eth1", new CounterValue(group, name, "", value));
+    }
+}

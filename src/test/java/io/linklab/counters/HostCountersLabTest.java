@@ -1,0 +1,150 @@
+package io.linklab.counters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.cli.Cli;
+import io.linklab.lab.Lab;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `linklab test --out` in the namespace lab writes host_counters.csv and findings.csv (issue 18). */
+@Tag("lab")
+class HostCountersLabTest {
+
+    private static final String PORT = "5590";
+
+    private final Lab lab = Lab.get();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @TempDir
+    Path dir;
+
+    private int test(Path o, String... more) {
+        List<String> args = new ArrayList<>(List.of("test", "--client", "h1", "--server", "h2", "--target",
+                lab.h2().data(), "--ssh-config", lab.sshConfig().toString(), "--port", PORT, "--out", o.toString()));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String output() {
+        return out.toString(StandardCharsets.UTF_8) + "\n--- stderr ---\n" + err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static List<CSVRecord> csv(Path f) throws Exception {
+        try (Reader r = Files.newBufferedReader(f)) {
+            return CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+        }
+    }
+
+    /** The count of a counter over the run: its rate × interval summed over the rows. */
+    private static double total(List<CSVRecord> rows, String end, String name) {
+        return rows.stream().filter(r -> r.get("end").equals(end) && r.get("name").equals(name))
+                .mapToDouble(r -> Double.parseDouble(r.get("value")) * Double.parseDouble(r.get("interval_s"))).sum();
+    }
+
+    @Test
+    void aTwoStreamTestHasBothEndsCountersARowPerCoreAndNicBytesThatAgreeWithTheTool() throws Exception {
+        Path o = dir.resolve("run");
+        // No --client-if/--server-if: each sampler finds its data interface from the target address.
+        assertEquals(0, test(o, "-P", "2", "-t", "3"), output());
+        List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
+        int cores = Integer.parseInt(lab.h1().exec("grep", "-c", "^cpu[0-9]", "/proc/stat").trim());
+        for (String end : List.of("client", "server")) {
+            Set<String> names = new TreeSet<>();
+            rows.stream().filter(r -> r.get("end").equals(end)).forEach(r -> names.add(r.get("name")));
+            for (int c = 0; c < cores; c++) {
+                for (String part : List.of("user", "system", "softirq", "irq", "idle", "busy")) {
+                    assertTrue(names.contains("cpu" + c + "." + part), end + " lacks cpu" + c + "." + part + ": " + names);
+                }
+            }
+            for (String n : List.of("rx_bytes", "tx_bytes", "rx_dropped", "qdisc_dropped", "retrans_segs", "out_segs")) {
+                assertTrue(names.contains(n), end + " lacks " + n + ": " + names);
+            }
+            assertTrue(rows.stream().filter(r -> r.get("end").equals(end))
+                    .allMatch(r -> r.get("interface").equals("data0")), "found data0 from the target address");
+        }
+        assertEquals(Set.of("cpu", "nic", "tcp"), rows.stream().map(r -> r.get("group")).collect(
+                java.util.stream.Collectors.toSet()));
+        // the counters span the test: from before the clients (negative times) to after them
+        double last = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("time_s"))).max().orElse(0);
+        assertTrue(last >= 3, "the last interval ends after the 3 s test: " + last);
+
+        long toolBytes = csv(o.resolve("summary.csv")).stream()
+                .filter(r -> r.get("stream").equals("SUM") && r.get("role").equals("receiver")
+                        && r.get("direction").equals("c2s")).mapToLong(r -> Long.parseLong(r.get("bytes"))).sum();
+        double nicBytes = total(rows, "server", "rx_bytes");
+        double sentBytes = total(rows, "client", "tx_bytes");
+        assertTrue(toolBytes > 0, output());
+        assertTrue(Math.abs(nicBytes - toolBytes) <= 0.10 * toolBytes,
+                "server data0 received " + nicBytes + " bytes, iperf3 " + toolBytes);
+        assertTrue(Math.abs(sentBytes - toolBytes) <= 0.10 * toolBytes,
+                "client data0 sent " + sentBytes + " bytes, iperf3 " + toolBytes);
+
+        // the Findings block after the table: veth says 10 Gbit/s
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertTrue(stdout.contains("\nFindings\n") && stdout.contains("c2s reaches "), stdout);
+        assertTrue(Files.readString(o.resolve("findings.csv")).startsWith(
+                "point,severity,end,code,message,evidence\r\n"));
+        // one sampler per host, gone with the test
+        assertFalse((lab.h1().processes() + lab.h2().processes()).contains("linklab-counters"),
+                lab.h1().processes() + lab.h2().processes());
+    }
+
+    @Test
+    void lossOnTheServersDataInterfaceIsAFindingThatSaysWhere() throws Exception {
+        // This kernel has no netem: nftables drops 1 % of what the server sends out of data0 (the test runs
+        // reversed, the server sends). No host counter sees such drops, so the finding says they were lost
+        // between the hosts; a tbf qdisc that overflows is then named as the place.
+        lab.h2().exec("nft", "add table ip linklab_h7");
+        try {
+            lab.h2().exec("nft", "add chain ip linklab_h7 out { type filter hook output priority 0 ; policy accept ; }");
+            lab.h2().exec("nft", "add rule ip linklab_h7 out oifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
+            Path o = dir.resolve("nft");
+            assertEquals(0, test(o, "-P", "2", "-t", "3", "-R"), output());
+            Finding loss = finding(o, "packet-loss");
+            assertEquals("server", loss.end());
+            assertTrue(loss.message().matches("packets lost s2c: TCP on the server \\(h2\\) retransmitted [1-9].*"),
+                    loss.message());
+            assertTrue(loss.message().contains("no host counted a drop"), loss.message());
+        } finally {
+            lab.h2().exec("sh", "-c", "nft delete table ip linklab_h7 2>/dev/null; true");
+        }
+        lab.h2().exec("tc", "qdisc", "add", "dev", lab.h2().dataIf(), "root", "tbf", "rate", "300mbit", "burst", "16k",
+                "limit", "20k");
+        try {
+            Path o = dir.resolve("tbf");
+            out.reset();
+            assertEquals(0, test(o, "-P", "2", "-t", "3", "-R", "--server-if", lab.h2().dataIf()), output());
+            Finding loss = finding(o, "packet-loss");
+            assertTrue(loss.message().matches(".*counted on the way: qdisc on server data0 dropped [1-9]\\d*.*"),
+                    loss.message());
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains(loss.message()), "in the CLI's Findings block");
+        } finally {
+            lab.h2().exec("sh", "-c", "tc qdisc del dev " + lab.h2().dataIf() + " root 2>/dev/null; true");
+        }
+    }
+
+    private Finding finding(Path run, String code) throws Exception {
+        List<Finding> all = CounterFiles.readFindings(run);
+        return all.stream().filter(f -> f.code().equals(code)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + code + " finding in " + all + "\n" + output()));
+    }
+}
