@@ -1,6 +1,8 @@
 package io.linklab.cli;
 
 import io.linklab.engine.LoginTransports;
+import java.util.Iterator;
+import java.util.List;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -28,8 +30,8 @@ final class CompletionCommand extends CliCommand {
     /** The shells the script is for. */
     static final class Shells implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
-            return java.util.List.of("bash", "zsh").iterator();
+        public Iterator<String> iterator() {
+            return List.of("bash", "zsh").iterator();
         }
     }
 

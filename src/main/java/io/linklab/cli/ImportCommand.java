@@ -7,9 +7,12 @@ import io.linklab.tools.LogImporter;
 import io.linklab.tools.csv.CsvResultSink;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.tools.csv.ResultTables;
-
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -89,7 +92,7 @@ public final class ImportCommand extends CliCommand {
                 results.add(r);
                 report(r, err);
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             err.println("linklab import: cannot write the CSV output: " + e.getMessage());
             return Cli.FAILED;
         }
@@ -114,8 +117,8 @@ public final class ImportCommand extends CliCommand {
     }
 
     private static String describe(IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException || e instanceof java.nio.file.AccessDeniedException) {
-            return ((java.nio.file.FileSystemException) e).getFile();
+        if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
+            return ((FileSystemException) e).getFile();
         }
         return e.getMessage();
     }

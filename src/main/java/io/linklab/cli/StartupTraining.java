@@ -1,11 +1,14 @@
 package io.linklab.cli;
 
+import com.jcraft.jsch.Cipher;
 import com.jcraft.jsch.HASH;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.KEM;
 import com.jcraft.jsch.KeyPair;
 import com.jcraft.jsch.MAC;
+import com.jcraft.jsch.Random;
 import com.jcraft.jsch.Signature;
+import com.jcraft.jsch.SignatureEdDSA;
 import com.jcraft.jsch.XDH;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.StoredRun;
@@ -30,6 +33,8 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -232,7 +237,7 @@ public final class StartupTraining {
         // The host's key is checked against known_hosts, hashed as ssh-keygen -H writes it.
         Path knownHosts = work.resolve("known_hosts");
         Files.writeString(knownHosts, "|1|c2FsdHNhbHRzYWx0c2FsdHNhbHQ=|aGFzaGhhc2hoYXNoaGFzaGhhc2g= ssh-ed25519 "
-                + java.util.Base64.getEncoder().encodeToString(publicBlob) + "\n");
+                + Base64.getEncoder().encodeToString(publicBlob) + "\n");
         jsch.setKnownHosts(knownHosts.toString());
         jsch.getHostKeyRepository().getHostKey();
         // A session object, never connected.
@@ -255,7 +260,7 @@ public final class StartupTraining {
     private static void verify(byte[] publicBlob, byte[] data, byte[] signed) throws Exception {
         Signature verifier = instance(JSch.getConfig("ssh-ed25519"), Signature.class);
         verifier.init();
-        ((com.jcraft.jsch.SignatureEdDSA) verifier).setPubKey(java.util.Arrays.copyOfRange(publicBlob,
+        ((SignatureEdDSA) verifier).setPubKey(Arrays.copyOfRange(publicBlob,
                 publicBlob.length - 32, publicBlob.length));
         verifier.update(data);
         verifier.verify(signed);
@@ -289,8 +294,8 @@ public final class StartupTraining {
                 continue;
             }
             try {
-                com.jcraft.jsch.Cipher cipher = instance(cls, com.jcraft.jsch.Cipher.class);
-                cipher.init(com.jcraft.jsch.Cipher.ENCRYPT_MODE, new byte[64], new byte[64]);
+                Cipher cipher = instance(cls, Cipher.class);
+                cipher.init(Cipher.ENCRYPT_MODE, new byte[64], new byte[64]);
                 byte[] block = new byte[64];
                 cipher.update(block, 0, 32, block, 0);
             } catch (LinkageError noBouncyCastle) {
@@ -301,7 +306,7 @@ public final class StartupTraining {
         mac.init(new byte[32]);
         mac.update(data, 0, data.length);
         mac.doFinal(new byte[32], 0);
-        instance(JSch.getConfig("random"), com.jcraft.jsch.Random.class).fill(new byte[16], 0, 16);
+        instance(JSch.getConfig("random"), Random.class).fill(new byte[16], 0, 16);
     }
 
     private static <T> T instance(String className, Class<T> type) throws ReflectiveOperationException {

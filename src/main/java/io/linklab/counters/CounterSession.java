@@ -6,7 +6,9 @@ import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -151,7 +153,7 @@ public final class CounterSession {
     private List<HostCounterRow> rows(boolean unseenOnly) {
         long zero = clientsStartNanos != 0 ? clientsStartNanos : createdNanos;
         List<HostCounterRow> out = new ArrayList<>();
-        java.util.Map<Sampler, List<Sampler.Timed>> taken = new java.util.HashMap<>();
+        Map<Sampler, List<Sampler.Timed>> taken = new HashMap<>();
         for (EndSampler es : ends) {
             List<Sampler.Timed> values = unseenOnly
                     ? taken.computeIfAbsent(es.sampler(), Sampler::takeUnseen) : es.sampler().values();

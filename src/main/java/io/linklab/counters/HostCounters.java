@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -61,7 +62,7 @@ public final class HostCounters implements AutoCloseable {
         CounterSession s = new CounterSession(this, point, repetition, mtu, samplingInterval(plan.intervalS()));
         String target = plan.target();
         s.addEnd("client", clientLabel, client, plan.client().dataInterface(), target == null ? null : "route:" + target);
-        boolean sameIface = java.util.Objects.equals(plan.client().dataInterface(), plan.server().dataInterface());
+        boolean sameIface = Objects.equals(plan.client().dataInterface(), plan.server().dataInterface());
         if (client == server && sameIface && plan.client().dataInterface() != null) {
             s.addSameAsPrevious("server", serverLabel);
         } else {

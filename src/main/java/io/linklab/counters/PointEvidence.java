@@ -4,6 +4,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Summary;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What the rules read after a repetition: both ends' counters and the tool's own totals.
@@ -55,7 +56,7 @@ public record PointEvidence(String point, Integer mtu, String tool, int processe
         return mtu == null ? "" : " at MTU " + mtu;
     }
 
-    private Long sum(Direction d, Role role, boolean sums, java.util.function.Function<Summary, Long> value) {
+    private Long sum(Direction d, Role role, boolean sums, Function<Summary, Long> value) {
         long total = 0;
         boolean seen = false;
         for (Summary s : summaries) {

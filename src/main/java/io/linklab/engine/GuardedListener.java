@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.HostCounterRow;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -46,7 +47,7 @@ final class GuardedListener implements RunListener {
     }
 
     @Override
-    public void hostCounters(String point, List<io.linklab.counters.HostCounterRow> rows) {
+    public void hostCounters(String point, List<HostCounterRow> rows) {
         guard(() -> inner.hostCounters(point, rows));
     }
 

@@ -2,6 +2,7 @@ package io.linklab.engine;
 
 import io.linklab.model.Validators;
 import io.linklab.remote.RemoteCommand;
+import java.util.regex.Pattern;
 
 /**
  * The commands of an MTU change: set, verify with don't-fragment pings, and the dead-man switch
@@ -83,8 +84,8 @@ final class MtuCommands {
         return folder;
     }
 
-    private static final java.util.regex.Pattern FOLDER = java.util.regex.Pattern.compile(
-            "/(run|tmp)/" + java.util.regex.Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
+    private static final Pattern FOLDER = Pattern.compile(
+            "/(run|tmp)/" + Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
 
     /** Not privileged: the script runs as the login and uses sudo -n for {@code ip link set} alone. */
     private static RemoteCommand guard(String description, String... args) {

@@ -7,10 +7,14 @@ import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -63,8 +67,8 @@ final class MtuTransaction implements AutoCloseable {
     private final List<End> ends;
     private final Consumer<String> progress;
     private final Consumer<String> keepaliveFailed;
-    private final java.util.concurrent.atomic.AtomicBoolean failureReported =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean failureReported =
+            new AtomicBoolean();
     private ScheduledExecutorService keepalive;
     /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
     private volatile boolean closing;
@@ -223,7 +227,7 @@ final class MtuTransaction implements AutoCloseable {
     void apply(int mtu, Transport pinger, String target, long settleMillis) throws TransportException,
             InterruptedException, PointFailure {
         changed = true;
-        List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> failures = Collections.synchronizedList(new ArrayList<>());
         forEachEnd(e -> {
             // Never a change without a live watcher behind it, with a full deadline ahead.
             long confirmed = e.confirmedAt;
@@ -270,7 +274,7 @@ final class MtuTransaction implements AutoCloseable {
         if (keepalive != null) {
             keepalive.shutdownNow();
         }
-        List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> notes = Collections.synchronizedList(new ArrayList<>());
         try {
             forEachEnd(e -> restore(e, notes));
         } catch (TransportException impossible) {
@@ -342,7 +346,7 @@ final class MtuTransaction implements AutoCloseable {
 
     /** Runs the task on every end at once (a round trip each); the first failure is thrown after all ended. */
     private void forEachEnd(EndTask task) throws TransportException, InterruptedException {
-        List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+        List<Future<?>> futures = new ArrayList<>();
         for (End e : ends) {
             futures.add(Run.IO.submit(() -> {
                 task.run(e);
@@ -350,10 +354,10 @@ final class MtuTransaction implements AutoCloseable {
             }));
         }
         Exception first = null;
-        for (java.util.concurrent.Future<?> f : futures) {
+        for (Future<?> f : futures) {
             try {
                 f.get();
-            } catch (java.util.concurrent.ExecutionException ex) {
+            } catch (ExecutionException ex) {
                 if (first == null) {
                     first = ex.getCause() instanceof Exception c ? c : ex;
                 }

@@ -4,10 +4,12 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -81,7 +83,7 @@ final class ProcessMerger {
             Sample first = byProcess.values().iterator().next();
             List<String> absent = processes.stream().filter(p -> !byProcess.containsKey(p)).toList();
             out.add(key.direction().csv() + " interval " + (key.index() + 1)
-                    + String.format(java.util.Locale.ROOT, " (%.2f-%.2f s%s)", first.startS(), first.endS(),
+                    + String.format(Locale.ROOT, " (%.2f-%.2f s%s)", first.startS(), first.endS(),
                     key.omitted() ? ", omitted" : "")
                     + ": no report from " + String.join(", ", absent) + " (reported by "
                     + String.join(", ", processes.stream().filter(byProcess::containsKey).toList()) + ")");
@@ -108,7 +110,7 @@ final class ProcessMerger {
             lost.add(p.lostPackets());
             packets.add(p.packets());
         }
-        java.time.Instant startUtc = null;
+        Instant startUtc = null;
         for (Sample p : parts) {
             if (p.startUtc() != null && (startUtc == null || p.startUtc().isBefore(startUtc))) {
                 startUtc = p.startUtc();

@@ -1,6 +1,8 @@
 package io.linklab.engine;
 
 import io.linklab.engine.files.FileFormatException;
+import io.linklab.model.Direction;
+import io.linklab.model.SweepRow;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -14,7 +16,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -109,7 +113,7 @@ public final class ResultsStore {
      *
      * @param ratio the figure relative to the first run's at the same point and direction, null if it has none
      */
-    public record Comparison(String runId, String name, String tool, String point, io.linklab.model.Direction direction,
+    public record Comparison(String runId, String name, String tool, String point, Direction direction,
                              Double bitsPerSecond, Long retransmits, Double ratio, String status) {
     }
 
@@ -119,12 +123,12 @@ public final class ResultsStore {
      */
     public List<Comparison> compare(List<String> runIds) throws IOException, FileFormatException {
         List<Comparison> out = new ArrayList<>();
-        java.util.Map<String, Double> reference = new java.util.HashMap<>();
+        Map<String, Double> reference = new HashMap<>();
         boolean first = true;
         for (String id : runIds) {
             StoredRun run = open(id);
             String tool = Optional.ofNullable(run.record().plan()).map(p -> p.tool().id()).orElse("");
-            for (io.linklab.model.SweepRow r : run.rows()) {
+            for (SweepRow r : run.rows()) {
                 String key = r.point() + "|" + r.direction();
                 if (first && r.bitsPerSecond() != null) {
                     reference.put(key, r.bitsPerSecond());

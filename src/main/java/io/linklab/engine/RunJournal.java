@@ -11,11 +11,13 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.ToolEvent;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -149,7 +151,7 @@ public final class RunJournal implements AutoCloseable {
         } catch (IOException e) {
             // A full disk must not stop the measurement the user is watching; the record says what happened.
             closed = true;
-            throw new java.io.UncheckedIOException("cannot append to the run journal: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot append to the run journal: " + e.getMessage(), e);
         }
     }
 
@@ -337,8 +339,8 @@ public final class RunJournal implements AutoCloseable {
         return n.hasNonNull(f) ? n.get(f).asDouble() : null;
     }
 
-    private static java.time.Instant instant(JsonNode n, String f) {
-        return n.hasNonNull(f) ? java.time.Instant.parse(n.get(f).asText()) : null;
+    private static Instant instant(JsonNode n, String f) {
+        return n.hasNonNull(f) ? Instant.parse(n.get(f).asText()) : null;
     }
 
     private static Direction dir(JsonNode n) {

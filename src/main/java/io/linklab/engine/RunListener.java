@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.HostCounterRow;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -29,7 +30,7 @@ public interface RunListener {
     }
 
     /** Host counters (CPU, NIC, TCP) of both ends as each host's sampler reports them, from the clients' start. */
-    default void hostCounters(String point, List<io.linklab.counters.HostCounterRow> rows) {
+    default void hostCounters(String point, List<HostCounterRow> rows) {
     }
 
     /** A raw line of tool output from a host, for the console. */

@@ -17,10 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * run.json: what a run was asked to do and what happened — plan, exact commands per host, tool
@@ -35,7 +38,7 @@ public final class RunRecord {
 
 
     /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
-    private static final Map<Path, Object> WRITERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Path, Object> WRITERS = new ConcurrentHashMap<>();
     static final String WRITE_LOCK = ".run.json.lock";
 
     /** The state of a run as run.json tells it. */
@@ -220,7 +223,7 @@ public final class RunRecord {
         byUser(runDir, r -> r.note = newNote);
     }
 
-    private static void byUser(Path runDir, java.util.function.Consumer<RunRecord> change)
+    private static void byUser(Path runDir, Consumer<RunRecord> change)
             throws IOException, FileFormatException {
         RecordWrite<FileFormatException> edit = () -> {
             RunRecord r = read(runDir);
@@ -387,7 +390,7 @@ public final class RunRecord {
     private static Instant instant(JsonNode n, String f) {
         try {
             return n.hasNonNull(f) ? Instant.parse(n.get(f).asText()) : null;
-        } catch (java.time.format.DateTimeParseException e) {
+        } catch (DateTimeParseException e) {
             return null;
         }
     }

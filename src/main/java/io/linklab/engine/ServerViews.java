@@ -13,6 +13,7 @@ import io.linklab.tools.shape.TotalRows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -62,7 +63,7 @@ final class ServerViews {
 
     /** The parts among {@code directions} × both roles that no summary in {@code totals} has. */
     static Set<Part> lacking(List<Summary> totals, List<Direction> directions) {
-        Set<Part> out = new java.util.LinkedHashSet<>();
+        Set<Part> out = new LinkedHashSet<>();
         for (Direction d : directions) {
             for (Role r : Role.values()) {
                 if (totals.stream().noneMatch(s -> s.direction() == d && s.role() == r)) {

@@ -1,6 +1,8 @@
 package io.linklab.engine;
 
 import io.linklab.model.TestPlan;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
 import io.linklab.tools.command.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,8 +37,8 @@ public final class TestEngine {
     }
 
     /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
-    public static TestEngine standard(ResultsStore store, io.linklab.remote.SshSettings settings,
-                                      io.linklab.remote.LoginPrompts prompts) {
+    public static TestEngine standard(ResultsStore store, SshSettings settings,
+                                      LoginPrompts prompts) {
         return new TestEngine(store, new LoginTransports(settings, prompts), ParserFactory.live());
     }
 

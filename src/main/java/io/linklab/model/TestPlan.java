@@ -1,6 +1,10 @@
 package io.linklab.model;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Everything needed to run one test (or sweep) between two ends. Saved as readable JSON.
@@ -72,9 +76,9 @@ public record TestPlan(
             if (text == null || text.isBlank()) {
                 return List.of();
             }
-            List<Integer> cpus = new java.util.ArrayList<>();
+            List<Integer> cpus = new ArrayList<>();
             for (String part : text.split(",", -1)) {
-                java.util.regex.Matcher m = CPU_RANGE.matcher(part);
+                Matcher m = CPU_RANGE.matcher(part);
                 if (!m.matches()) {
                     throw new InvalidValueException(field, text, "a CPU list such as 2,4,6-9");
                 }
@@ -109,14 +113,14 @@ public record TestPlan(
         }
 
         /** The CPU of process {@code index}, if this end pins its processes. */
-        public java.util.OptionalInt cpuOf(int index) {
-            return cpus.isEmpty() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(cpus.get(index % cpus.size()));
+        public OptionalInt cpuOf(int index) {
+            return cpus.isEmpty() ? OptionalInt.empty() : OptionalInt.of(cpus.get(index % cpus.size()));
         }
     }
 
     /** Linux's highest possible CPU number (CONFIG_NR_CPUS at most 8192). */
     public static final int MAX_CPU = 8191;
-    private static final java.util.regex.Pattern CPU_RANGE = java.util.regex.Pattern.compile("\\s*(\\d{1,4})(?:-(\\d{1,4}))?\\s*");
+    private static final Pattern CPU_RANGE = Pattern.compile("\\s*(\\d{1,4})(?:-(\\d{1,4}))?\\s*");
 
     public enum SweepKind { MTU, STREAMS, PROCESSES, WINDOW, MESSAGE_SIZE }
 

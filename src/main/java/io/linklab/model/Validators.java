@@ -1,5 +1,8 @@
 package io.linklab.model;
 
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -50,9 +53,9 @@ public final class Validators {
     private static boolean isIpv6(String v) {
         try {
             // Only literal syntax is checked here: no name lookup happens for a string with ':'.
-            java.net.InetAddress a = java.net.InetAddress.getByName("[" + v + "]");
-            return a instanceof java.net.Inet6Address;
-        } catch (java.net.UnknownHostException | SecurityException e) {
+            InetAddress a = InetAddress.getByName("[" + v + "]");
+            return a instanceof Inet6Address;
+        } catch (UnknownHostException | SecurityException e) {
             return false;
         }
     }

@@ -2,6 +2,7 @@ package io.linklab.remote;
 
 import io.linklab.concurrent.DaemonThreads;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
@@ -233,7 +234,7 @@ final class GroupedProcess implements RemoteProcess {
         execution.endInput();
         if (viaSudo) {
             try {
-                transport.killGroups(java.util.List.of(this));
+                transport.killGroups(List.of(this));
             } catch (TransportException e) {
                 // The watchdog still ends what it can; the run's cleanup retries by pid file.
                 LOG.warning("could not kill '" + command.description() + "' on " + transport.hostLabel() + ": "

@@ -4,6 +4,7 @@ import io.linklab.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -47,7 +48,7 @@ public final class LocalTransport extends ProcessGroupTransport {
     protected Execution execute(List<String> argv, OutputStream stdout, OutputStream stderr) throws TransportException {
         Process process;
         try {
-            List<String> full = new java.util.ArrayList<>(login);
+            List<String> full = new ArrayList<>(login);
             full.addAll(argv);
             process = new ProcessBuilder(full).start();
         } catch (IOException e) {

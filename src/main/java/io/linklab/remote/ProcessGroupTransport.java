@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -327,7 +328,7 @@ abstract class ProcessGroupTransport implements Transport {
         private final String what;
         private final Collector out = new Collector();
         private final Collector err = new Collector();
-        private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(2);
+        private final CountDownLatch closed = new CountDownLatch(2);
         private final Execution x;
 
         private Control(String what, List<String> argv) throws TransportException {

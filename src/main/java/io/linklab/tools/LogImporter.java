@@ -8,7 +8,6 @@ import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.detect.FormatDetector;
 import io.linklab.tools.iperf3.Iperf3JsonParser;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -22,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -166,7 +166,7 @@ public final class LogImporter {
                         tally.event(lineTooLong(lines + 1));
                         break;
                     }
-                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                    buf = Arrays.copyOf(buf, buf.length * 2);
                 }
                 int n = readFully(in, buf, filled, buf.length - filled);
                 if (n == 0) {
@@ -225,7 +225,7 @@ public final class LogImporter {
                     tally.event(lineTooLong(lines + 1));
                     break;
                 }
-                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                buf = Arrays.copyOf(buf, buf.length * 2);
             }
             int n = readFully(in, buf, filled, buf.length - filled);
             if (n == 0) {

@@ -1,5 +1,7 @@
 package io.linklab.tools;
 
+import java.util.Locale;
+
 /**
  * Keys of {@link io.linklab.model.MeasurementSink#meta} and kinds of {@link io.linklab.model.ToolEvent}
  * the parsers emit, so that consumers (CSV, run records, the GUI) need not repeat string literals.
@@ -61,7 +63,7 @@ public final class ToolMeta {
 
     /** Classifies the text of a tool's error message into a stable kind. */
     public static String classifyError(String message) {
-        String m = message.toLowerCase(java.util.Locale.ROOT);
+        String m = message.toLowerCase(Locale.ROOT);
         if (m.contains("busy")) {
             return SERVER_BUSY;
         }

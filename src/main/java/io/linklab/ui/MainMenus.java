@@ -15,6 +15,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.Region;
 
 /**
  * The window's menus and the lab's toolbar, with their shortcuts. Every action is in a menu; the toolbar repeats
@@ -182,7 +183,7 @@ final class MainMenus {
         b.setTooltip(new Tooltip(tip));
         b.setOnAction(e -> action.run());
         b.setFocusTraversable(false);
-        b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        b.setMinWidth(Region.USE_PREF_SIZE);
         return b;
     }
 }

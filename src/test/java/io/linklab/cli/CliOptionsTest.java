@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +41,7 @@ class CliOptionsTest {
     private static final String[] HOSTS = {"test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12"};
 
     private int test(String... args) {
-        String[] all = java.util.Arrays.copyOf(HOSTS, HOSTS.length + args.length);
+        String[] all = Arrays.copyOf(HOSTS, HOSTS.length + args.length);
         System.arraycopy(args, 0, all, HOSTS.length, args.length);
         return run(all);
     }
@@ -156,7 +159,7 @@ class CliOptionsTest {
         }
         assertTrue(bash.contains("(\"iperf3\" \"iperf2\" \"netperf\")"), "--tool's values");
         // and bash completes with it as a user's TAB would
-        Path script = java.nio.file.Files.writeString(dir.resolve("linklab.bash"), bash);
+        Path script = Files.writeString(dir.resolve("linklab.bash"), bash);
         assertEquals("--streams\n", complete(script, "linklab", "test", "--str"));
         assertEquals("iperf3\niperf2\n", complete(script, "linklab", "test", "--tool", "ip"));
         assertEquals("test\n", complete(script, "linklab", "te"));
@@ -174,7 +177,7 @@ class CliOptionsTest {
                 + "printf '%s\\n' \"${COMPREPLY[@]}\"", "bash", script.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String offered = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         return offered;
     }
 }

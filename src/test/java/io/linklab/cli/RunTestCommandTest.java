@@ -5,14 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.LocalTransport;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
+import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,7 +93,7 @@ class RunTestCommandTest {
     }
 
     private static String[] concat(String[] a, String... b) {
-        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }
@@ -215,8 +227,8 @@ class RunTestCommandTest {
         Path o = dir.resolve("broken");
         // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
         RunTestCommand command = new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(
-                new io.linklab.remote.LocalTransport()));
-        int rc = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(90),
+                new LocalTransport()));
+        int rc = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(90),
                 () -> command.run(List.of("--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
                         "5597", "--duration", "2", "--out", o.toString()), new PrintStream(out, true,
                         StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
@@ -228,15 +240,15 @@ class RunTestCommandTest {
         // the clean-up still ran: the client and server are gone, their port is free
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
-            s.bind(new java.net.InetSocketAddress("0.0.0.0", 5597));
+            s.bind(new InetSocketAddress("0.0.0.0", 5597));
         }
     }
 
     /** Local processes whose iperf3 client handle throws an Error when the run waits for it. */
-    private static final class ErrorOnWait implements io.linklab.remote.Transport {
-        private final io.linklab.remote.Transport inner;
+    private static final class ErrorOnWait implements Transport {
+        private final Transport inner;
 
-        ErrorOnWait(io.linklab.remote.Transport inner) {
+        ErrorOnWait(Transport inner) {
             this.inner = inner;
         }
 
@@ -246,17 +258,17 @@ class RunTestCommandTest {
         }
 
         @Override
-        public io.linklab.remote.RemoteProcess start(io.linklab.remote.RemoteCommand command,
-                                                     io.linklab.remote.LineSink stdout,
-                                                     io.linklab.remote.LineSink stderr)
-                throws io.linklab.remote.TransportException {
-            io.linklab.remote.RemoteProcess p = inner.start(command, stdout, stderr);
+        public RemoteProcess start(RemoteCommand command,
+                                                     LineSink stdout,
+                                                     LineSink stderr)
+                throws TransportException {
+            RemoteProcess p = inner.start(command, stdout, stderr);
             if (!command.description().startsWith("iperf3 client")) {
                 return p;
             }
-            return new io.linklab.remote.RemoteProcess() {
+            return new RemoteProcess() {
                 @Override
-                public java.util.OptionalInt waitFor(java.time.Duration timeout) {
+                public OptionalInt waitFor(Duration timeout) {
                     throw new StackOverflowError("waiting for " + command.description());
                 }
 
@@ -273,13 +285,13 @@ class RunTestCommandTest {
         }
 
         @Override
-        public io.linklab.remote.CommandResult run(io.linklab.remote.RemoteCommand command, java.time.Duration timeout)
-                throws io.linklab.remote.TransportException, InterruptedException {
+        public CommandResult run(RemoteCommand command, Duration timeout)
+                throws TransportException, InterruptedException {
             return inner.run(command, timeout);
         }
 
         @Override
-        public List<String> cleanup() throws io.linklab.remote.TransportException, InterruptedException {
+        public List<String> cleanup() throws TransportException, InterruptedException {
             return inner.cleanup();
         }
 

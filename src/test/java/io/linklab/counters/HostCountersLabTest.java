@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
@@ -82,7 +83,7 @@ class HostCountersLabTest {
                     .allMatch(r -> r.get("interface").equals("data0")), "found data0 from the target address");
         }
         assertEquals(Set.of("cpu", "nic", "tcp"), rows.stream().map(r -> r.get("group")).collect(
-                java.util.stream.Collectors.toSet()));
+                Collectors.toSet()));
         // the counters span the test: from before the clients (negative times) to after them
         double last = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("time_s"))).max().orElse(0);
         assertTrue(last >= 3, "the last interval ends after the 3 s test: " + last);

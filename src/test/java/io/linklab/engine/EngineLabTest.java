@@ -22,18 +22,27 @@ import io.linklab.remote.SshTarget;
 import io.linklab.tools.Parsers;
 import io.linklab.ui.dashboard.LiveRunModel;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -164,7 +173,7 @@ class EngineLabTest {
         TestPlan pinned = new TestPlan(base.tool(), new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)),
                 new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)), base.target(), base.protocol(),
                 null, base.durationS(), base.intervalS(), 0, 1, 2, PORT, base.mode(), null, null, 1, null);
-        Map<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, String> seen = new ConcurrentHashMap<>();
         StoredRun run = run(pinned, new RunListener() {
             @Override
             public void sample(String point, Sample sample) {
@@ -196,17 +205,17 @@ class EngineLabTest {
 
     /** "HOST -c|-s PORT" → Cpus_allowed_list of each iperf3 client or server running in the host's namespace. */
     private static Map<String, String> affinities(Lab.Host host, String name) throws Exception {
-        Map<String, String> found = new java.util.HashMap<>();
+        Map<String, String> found = new HashMap<>();
         for (String line : host.processes().lines().toList()) {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+) iperf3 (-[cs]) .*-p (\\d+) .*").matcher(line);
+            Matcher m = Pattern.compile("^(\\d+) iperf3 (-[cs]) .*-p (\\d+) .*").matcher(line);
             if (m.matches()) {
                 String status;
                 try {
                     status = Files.readString(Path.of("/proc", m.group(1), "status"));
-                } catch (java.nio.file.NoSuchFileException ended) {
+                } catch (NoSuchFileException ended) {
                     continue; // it ended between the listing and this read: its affinity was seen before
                 }
-                java.util.regex.Matcher c = java.util.regex.Pattern.compile("Cpus_allowed_list:\\s*(\\S+)").matcher(status);
+                Matcher c = Pattern.compile("Cpus_allowed_list:\\s*(\\S+)").matcher(status);
                 if (c.find()) {
                     found.put(name + " " + m.group(2) + " " + m.group(3), c.group(1));
                 }
@@ -263,12 +272,12 @@ class EngineLabTest {
         StoredRun run = run(udp, live);
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
         // samples.csv: the server's (receiver's) rows, each interval of the stream and its SUM, with the figures.
-        List<org.apache.commons.csv.CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
-        List<org.apache.commons.csv.CSVRecord> received = rows.stream()
+        List<CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
+        List<CSVRecord> received = rows.stream()
                 .filter(r -> r.get("role").equals("receiver")).toList();
         assertTrue(received.stream().filter(r -> r.get("stream").equals("SUM")).count() >= 2, rows.toString());
         assertTrue(received.stream().filter(r -> !r.get("stream").equals("SUM")).count() >= 2, rows.toString());
-        for (org.apache.commons.csv.CSVRecord r : received) {
+        for (CSVRecord r : received) {
             if (Double.parseDouble(r.get("end_s")) - Double.parseDouble(r.get("start_s")) < 0.5) {
                 continue; // the server's last fragment of an interval
             }
@@ -301,15 +310,15 @@ class EngineLabTest {
         }
         assertTrue(got.stream().allMatch(s -> s.retransmits() == null && Boolean.TRUE.equals(s.printedByClient())));
         // samples.csv says whose view each row is; both are kept.
-        List<org.apache.commons.csv.CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
+        List<CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
         assertEquals(Set.of("sender", "receiver"), rows.stream().map(r -> r.get("role")).collect(Collectors.toSet()));
         assertTrue(rows.stream().filter(r -> r.get("role").equals("sender") && !r.get("stream").equals("SUM"))
                 .allMatch(r -> !r.get("retransmits").isEmpty() && !r.get("cwnd_bytes").isEmpty()), rows.toString());
     }
 
-    private static List<org.apache.commons.csv.CSVRecord> csv(Path file) throws IOException {
-        try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.parse(file,
-                java.nio.charset.StandardCharsets.UTF_8, org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader()
+    private static List<CSVRecord> csv(Path file) throws IOException {
+        try (CSVParser p = CSVParser.parse(file,
+                StandardCharsets.UTF_8, CSVFormat.RFC4180.builder().setHeader()
                         .setSkipHeaderRecord(true).get())) {
             return p.getRecords();
         }
@@ -340,7 +349,7 @@ class EngineLabTest {
 
     private void mtuSweep() throws Exception {
         // The MTU both ends really had while each point measured, read from the hosts at its first sample.
-        Map<String, String> seen = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, String> seen = new ConcurrentHashMap<>();
         StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000"))), new RunListener() {
                     @Override
@@ -571,7 +580,7 @@ class EngineLabTest {
                 out.append("== ").append(f.getFileName()).append('\n').append(Files.readString(f));
             }
             return out.toString();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return e.toString();
         }
     }

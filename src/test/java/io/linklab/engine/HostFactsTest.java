@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.Tool;
 import io.linklab.remote.LocalTransport;
 import io.linklab.tools.command.ToolCommand;
+import java.io.File;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -101,7 +102,7 @@ class HostFactsTest {
             assertTrue(f.get("cpus").matches("\\d+"), f.facts().toString());
             assertTrue(f.targetAddresses() == null || f.targetAddresses().contains("127.0.0.1")
                     || f.targetAddresses().contains("::1"), f.facts().toString());
-            assertEquals(new java.io.File("/usr/bin/iperf3").canExecute() || f.hasTool(), f.hasTool(),
+            assertEquals(new File("/usr/bin/iperf3").canExecute() || f.hasTool(), f.hasTool(),
                     f.facts().toString());
         } finally {
             local.cleanup();

@@ -16,6 +16,7 @@ import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
 import io.linklab.tools.Parsers;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -299,7 +300,7 @@ class MtuSafetyLabTest {
         try {
             String stat = Files.readString(Path.of("/proc", pid, "stat"));
             return !stat.substring(stat.lastIndexOf(") ") + 2).startsWith("Z");
-        } catch (java.io.IOException gone) {
+        } catch (IOException gone) {
             return false;
         }
     }

@@ -7,10 +7,14 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.tools.CollectingSink;
+import io.linklab.tools.Fixtures;
+import io.linklab.tools.iperf3.Iperf3TextParser;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ProcessMergerTest {
@@ -84,7 +88,7 @@ class ProcessMergerTest {
     void everyMergedIntervalIsItsProcessesAddedUpPerDirectionWhateverTheirOrderOfArrival() {
         List<Sample> out = new ArrayList<>();
         ProcessMerger m = new ProcessMerger(PORTS, 1, out::add);
-        java.util.Random random = new java.util.Random(13);
+        Random random = new Random(13);
         Map<String, Double> expected = new HashMap<>();
         // Each process's intervals in its own order, the processes interleaved at random (four output threads).
         Map<String, List<Sample>> queues = new HashMap<>();
@@ -180,14 +184,14 @@ class ProcessMergerTest {
         for (String port : List.of("5590", "5591")) {
             String file = port.equals("5590") ? "iperf3_3.12_lab_client_P2_sigterm.txt"
                     : "iperf3_3.12_lab_client_P2_server_ended_first_reprint.txt";
-            io.linklab.tools.CollectingSink sink = new io.linklab.tools.CollectingSink() {
+            CollectingSink sink = new CollectingSink() {
                 @Override
                 public void sample(Sample sample) {
                     m.sample(sample.withProcess(port));
                 }
             };
-            io.linklab.tools.CollectingSink.parse(new io.linklab.tools.iperf3.Iperf3TextParser(sink), sink,
-                    io.linklab.tools.Fixtures.resource("recorded/" + file));
+            CollectingSink.parse(new Iperf3TextParser(sink), sink,
+                    Fixtures.resource("recorded/" + file));
         }
         assertEquals(List.of(), m.incomplete(), "every interval of one process has its partner in the other");
         assertEquals(4, merged.size(), merged.toString());

@@ -18,6 +18,10 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -110,8 +114,8 @@ class ResultsStoreTest {
         String id = dir.getFileName().toString();
         RunRecord live = liveRecord(dir);
         int rounds = 200;
-        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        CountDownLatch go = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             var run = pool.submit(() -> {
                 go.await();
@@ -129,8 +133,8 @@ class ResultsStoreTest {
                 return null;
             });
             go.countDown();
-            run.get(60, java.util.concurrent.TimeUnit.SECONDS);
-            user.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            run.get(60, TimeUnit.SECONDS);
+            user.get(60, TimeUnit.SECONDS);
         } finally {
             pool.shutdownNow();
         }

@@ -17,6 +17,8 @@ import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.StreamingParser;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -55,9 +57,9 @@ class RunFailureLocalTest {
 
     private static void assertPortsFree(int processes) throws Exception {
         for (int port = PORT; port < PORT + processes; port++) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+            try (ServerSocket s = new ServerSocket()) {
                 s.setReuseAddress(true);
-                s.bind(new java.net.InetSocketAddress("0.0.0.0", port));
+                s.bind(new InetSocketAddress("0.0.0.0", port));
             }
         }
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.FileAlreadyExistsException;
@@ -108,7 +109,7 @@ class RunFolderTest {
         Path dir = earlierSweep();
         try (FileChannel ch = FileChannel.open(dir.resolve(ResultsStore.LOCK_FILE), StandardOpenOption.WRITE);
              FileLock lock = ch.lock()) {
-            java.io.IOException e = assertThrows(java.io.IOException.class, () -> RunFolder.replaceEarlierRun(dir));
+            IOException e = assertThrows(IOException.class, () -> RunFolder.replaceEarlierRun(dir));
             assertTrue(e.getMessage().contains("still going"), e.getMessage());
             assertTrue(lock.isValid());
         }

@@ -4,17 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,13 +82,13 @@ class TestEngineLocalTest {
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
-        io.linklab.model.SweepRow row = run.rows().get(0);
+        SweepRow row = run.rows().get(0);
         assertEquals("message-size=64K", row.point());
         assertTrue(row.bitsPerSecondMin() <= row.bitsPerSecond() && row.bitsPerSecond() <= row.bitsPerSecondMax(),
                 row.toString());
-        assertEquals(java.util.Set.of(1, 2, 3), run.summaries().stream().map(RunJournal.Entry::repetition)
-                .collect(java.util.stream.Collectors.toSet()));
-        double mean = run.summaries().stream().filter(e -> e.value().role() == io.linklab.model.Role.RECEIVER)
+        assertEquals(Set.of(1, 2, 3), run.summaries().stream().map(RunJournal.Entry::repetition)
+                .collect(Collectors.toSet()));
+        double mean = run.summaries().stream().filter(e -> e.value().role() == Role.RECEIVER)
                 .mapToDouble(e -> e.value().bitsPerSecond()).average().orElseThrow();
         assertEquals(mean, row.bitsPerSecond(), 1);
         assertTrue(run.record().commands().get("client local").stream().anyMatch(l -> l.contains("-l 64K")));
@@ -110,9 +118,9 @@ class TestEngineLocalTest {
         assertFalse(run.samples().isEmpty());
         // Nothing of the run is left: its ports are free again.
         for (int port : new int[] {5583, 5584}) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+            try (ServerSocket s = new ServerSocket()) {
                 s.setReuseAddress(true);
-                s.bind(new java.net.InetSocketAddress("0.0.0.0", port));
+                s.bind(new InetSocketAddress("0.0.0.0", port));
             }
         }
     }
@@ -129,10 +137,10 @@ class TestEngineLocalTest {
         StoredRun run = engine.store().open(h.runId());
         // The client's view (the sender's, here): each process's stream, and the merged SUM.
         List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value)
-                .filter(s -> s.role() == io.linklab.model.Role.SENDER).toList();
-        java.util.Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null && !s.isSum())
-                .collect(java.util.stream.Collectors.groupingBy(Sample::process));
-        assertEquals(java.util.Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
+                .filter(s -> s.role() == Role.SENDER).toList();
+        Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null && !s.isSum())
+                .collect(Collectors.groupingBy(Sample::process));
+        assertEquals(Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
         List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
         assertEquals(2, merged.size(), "one merged SUM per interval: " + merged);
         for (int i = 0; i < merged.size(); i++) {
@@ -140,18 +148,18 @@ class TestEngineLocalTest {
             assertEquals(byProcess.values().stream().mapToDouble(l -> l.get(at).bitsPerSecond()).sum(),
                     merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
         }
-        List<io.linklab.model.Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
-        for (io.linklab.model.Role role : io.linklab.model.Role.values()) {
-            List<io.linklab.model.Summary> parts = summaries.stream()
+        List<Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
+        for (Role role : Role.values()) {
+            List<Summary> parts = summaries.stream()
                     .filter(s -> s.process() != null && s.role() == role && !s.isSum()).toList();
             assertEquals(4, parts.size(), role + " totals, one per process: " + parts);
-            io.linklab.model.Summary sum = summaries.stream().filter(s -> s.process() == null && s.role() == role)
+            Summary sum = summaries.stream().filter(s -> s.process() == null && s.role() == role)
                     .findFirst().orElseThrow();
-            assertEquals(parts.stream().mapToDouble(io.linklab.model.Summary::bitsPerSecond).sum(),
+            assertEquals(parts.stream().mapToDouble(Summary::bitsPerSecond).sum(),
                     sum.bitsPerSecond(), 1, role.csv());
-            assertEquals(parts.stream().mapToLong(io.linklab.model.Summary::bytes).sum(), sum.bytes(), role.csv());
+            assertEquals(parts.stream().mapToLong(Summary::bytes).sum(), sum.bytes(), role.csv());
         }
-        assertEquals(summaries.stream().filter(s -> s.process() == null && s.role() == io.linklab.model.Role.RECEIVER)
+        assertEquals(summaries.stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER)
                 .findFirst().orElseThrow().bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
         assertEquals(List.of(), run.record().warnings(), "nothing left out of a SUM");
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -70,7 +71,7 @@ class ValidatorsTest {
         assertTrue(Validators.rate(s).isPresent(), s);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void numbersHaveBounds() {
         assertTrue(Validators.port(0).isPresent());
         assertTrue(Validators.port(65536).isPresent());
@@ -81,7 +82,7 @@ class ValidatorsTest {
         assertTrue(Validators.durationSeconds(0).isPresent());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void errorsNameTheFieldAndShowControlCharacters() {
         InvalidValueException e = assertThrows(InvalidValueException.class,
                 () -> Validators.requireInterfaceName("--client-if", "eth0\nreboot"));
@@ -89,7 +90,7 @@ class ValidatorsTest {
         assertTrue(e.getMessage().startsWith("--client-if: 'eth0\\x0areboot' is not valid"), e.getMessage());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void scalesSizesInPowersOf1024AndRatesInPowersOf1000() {
         assertEquals(4 * 1024 * 1024, Validators.parseScaled("4M", 1024));
         assertEquals(10e9, Validators.parseScaled("10G", 1000));

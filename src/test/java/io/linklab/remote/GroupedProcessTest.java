@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -133,7 +135,7 @@ class GroupedProcessTest {
     void aSecondCancelReturnsOnlyOnceTheLastLineWasDelivered() throws Exception {
         // A run's Stop cancels its processes on one thread while the run's own thread stops them too; the second
         // caller closes the raw log next, so it must not return while the tool's last lines are on their way.
-        List<String> delivered = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<String> delivered = Collections.synchronizedList(new ArrayList<>());
         GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("client", "iperf3", "-c"), "/nonexistent/1.pid",
                 false, delivered::add, LineSink.DISCARD);
         FakeExecution x = new FakeExecution();

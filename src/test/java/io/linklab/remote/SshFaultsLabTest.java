@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,7 +30,7 @@ class SshFaultsLabTest {
     }
 
     private void labSh(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("bash", "src/test/lab/lab.sh"));
+        List<String> cmd = new ArrayList<>(List.of("bash", "src/test/lab/lab.sh"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
@@ -92,7 +94,7 @@ class SshFaultsLabTest {
                 String cmdline;
                 try {
                     cmdline = Files.readString(Path.of("/proc", pid, "cmdline"));
-                } catch (java.io.IOException gone) {
+                } catch (IOException gone) {
                     continue;
                 }
                 if (cmdline.startsWith("sshd: root") && !pid.equals(listener)) {

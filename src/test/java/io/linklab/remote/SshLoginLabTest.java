@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.lab.Lab;
 import io.linklab.model.InvalidValueException;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -178,8 +180,8 @@ class SshLoginLabTest {
                 config.toString()).redirectErrorStream(true).start();
         try {
             for (int i = 0; i < 50; i++) {
-                try (java.net.Socket probe = new java.net.Socket()) {
-                    probe.connect(new java.net.InetSocketAddress(lab.h1().mgmt(), 2222), 200);
+                try (Socket probe = new Socket()) {
+                    probe.connect(new InetSocketAddress(lab.h1().mgmt(), 2222), 200);
                     break;
                 } catch (IOException notYet) {
                     Thread.sleep(100);

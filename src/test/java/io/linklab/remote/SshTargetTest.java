@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,7 @@ class SshTargetTest {
 
     @Test
     void aHostSpecLoginParsesBackToTheSameHostAndPort() {
-        HostSpec v6 = new HostSpec("h", "h", "fd00::2", "root", 2222, null, null, java.util.List.of(), 0, 0);
+        HostSpec v6 = new HostSpec("h", "h", "fd00::2", "root", 2222, null, null, List.of(), 0, 0);
         assertEquals("root@[fd00::2]:2222", v6.login());
         assertEquals(target("root", "fd00::2", 2222), SshTarget.parse(v6.login()));
     }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -91,7 +93,7 @@ class SshTransportLabTest {
     }
 
     private static String withoutLinesContaining(String lines, String ignored) {
-        return lines.lines().filter(l -> !l.contains(ignored)).map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
+        return lines.lines().filter(l -> !l.contains(ignored)).map(l -> l + "\n").collect(Collectors.joining());
     }
 
     @Test
@@ -136,10 +138,10 @@ class SshTransportLabTest {
     /** printf over hostile values through {@code runner}: each comes back as one literal word, none is run. */
     void assertHostileValuesStayWords(Runner runner, String... more) throws Exception {
         String marker = "/tmp/linklab-pwned-" + System.nanoTime();
-        List<String> hostile = new java.util.ArrayList<>(List.of("eth0;touch " + marker, "$(touch " + marker + ")",
+        List<String> hostile = new ArrayList<>(List.of("eth0;touch " + marker, "$(touch " + marker + ")",
                 "`touch " + marker + "`", "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*"));
         hostile.addAll(List.of(more));
-        List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s\\n"));
+        List<String> argv = new ArrayList<>(List.of("printf", "%s\\n"));
         argv.addAll(hostile);
         CommandResult r = runner.run(new RemoteCommand(argv, false, "echo hostile"));
         assertEquals(0, r.exitStatus(), r.stderr());
@@ -222,7 +224,7 @@ class SshTransportLabTest {
     @Test
     void moreCommandsThanSshdAllowsChannelsPerConnection() throws Exception {
         // sshd's MaxSessions defaults to 10 channels per connection; the lab allows 64, so count ours.
-        List<RemoteProcess> all = new java.util.ArrayList<>();
+        List<RemoteProcess> all = new ArrayList<>();
         List<String> out = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 20; i++) {
             all.add(h1.start(RemoteCommand.of("n" + i, "sh", "-c", "sleep 1; echo " + i), out::add, LineSink.DISCARD));

@@ -2,7 +2,10 @@ package io.linklab.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.jcraft.jsch.ChannelExec;
 import io.linklab.lab.Lab;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -23,7 +26,7 @@ class TransportBenchmarkLabTest {
 
     @Test
     void connectRunCancel() throws Exception {
-        System.out.println("BENCH load average: " + java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim());
+        System.out.println("BENCH load average: " + Files.readString(Path.of("/proc/loadavg")).trim());
         SshConnector c = new SshConnector(SshTransportLabTest.labSettings(lab), LoginPrompts.NONE);
         int n = 5;
         long t = System.nanoTime();
@@ -41,7 +44,7 @@ class TransportBenchmarkLabTest {
         int runs = 20;
         t = System.nanoTime();
         for (int i = 0; i < runs; i++) {
-            com.jcraft.jsch.ChannelExec ch = (com.jcraft.jsch.ChannelExec) raw.session().openChannel("exec");
+            ChannelExec ch = (ChannelExec) raw.session().openChannel("exec");
             ch.setCommand("true");
             ch.connect(5000);
             while (!ch.isClosed()) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -97,7 +98,7 @@ class Iperf3InterruptedOutputTest {
         }
         assertEquals(4, sink.samples.stream().filter(Sample::isSum).count());
         assertEquals(4.01, sink.samples.get(sink.samples.size() - 1).endS());
-        assertEquals(Set.of(Role.SENDER), sink.summaries.stream().map(Summary::role).collect(java.util.stream.Collectors.toSet()),
+        assertEquals(Set.of(Role.SENDER), sink.summaries.stream().map(Summary::role).collect(Collectors.toSet()),
                 "'the server has terminated' ends the test before the results were exchanged too");
         assertEquals(3, sink.summaries.size(), "streams 5, 7 and their SUM");
     }

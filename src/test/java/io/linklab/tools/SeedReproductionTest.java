@@ -12,17 +12,17 @@ import io.linklab.model.Summary;
 import io.linklab.tools.iperf2.Iperf2TextParser;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 import io.linklab.tools.netperf.NetperfParser;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 
 /** The figures the authors of the seed lab notes (src/test/resources/seed-notes) wrote down, reproduced from their logs. */
 class SeedReproductionTest {
@@ -159,7 +159,7 @@ class SeedReproductionTest {
     @Test
     void seed003MtuSweepSendAndReceive() throws IOException {
         // The author's loop appended the MTU, then `iperf -c … -d | grep Bytes`: send first, receive second.
-        Map<String, double[]> table = new java.util.LinkedHashMap<>();
+        Map<String, double[]> table = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(Fixtures.resource("seeds/003_mtu_sweep_iperf2_d_result.txt"),
                 StandardCharsets.UTF_8);
         String mtu = null;

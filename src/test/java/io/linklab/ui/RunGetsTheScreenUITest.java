@@ -1,6 +1,5 @@
 package io.linklab.ui;
 
-import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,16 +13,19 @@ import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.prefs.Preferences;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.Region;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -88,7 +90,7 @@ class RunGetsTheScreenUITest {
         try {
             WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() >= rows
                     && !view.model().bitrate().entries().isEmpty()));
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new AssertionError("after 60 s the table shows " + fx(() -> view.tableRows().size()) + " of "
                     + rows + " rows");
         }
@@ -183,7 +185,7 @@ class RunGetsTheScreenUITest {
         assertTrue(new Settings(prefs).get(Settings.RUNS_IN_OWN_WINDOW), "the choice is remembered");
         int tabs = fx(() -> window.runs().tabs().getTabs().size());
         DashboardView view = startRun(ScriptedRuns.plan(2, TestPlan.Mode.NORMAL, null), 3);
-        javafx.stage.Window own = fx(() -> view.root().getScene().getWindow());
+        Window own = fx(() -> view.root().getScene().getWindow());
         assertTrue(own != stage && own.isShowing(), "the run has a window of its own");
         assertEquals(tabs, fx(() -> window.runs().tabs().getTabs().size()), "and no tab in the main window");
         WholeText.assertWholeOnFx(view.root(), "a run in its own window");

@@ -2,6 +2,7 @@ package io.linklab.ui;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -11,6 +12,7 @@ import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.text.Text;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The one check that text on screen is whole: every shown {@link Labeled} (buttons, labels, tabs' labels, column
@@ -33,8 +35,8 @@ public final class WholeText {
 
     /** {@link #assertWhole} from a test thread: looks on the FX thread, fails on the caller's. */
     public static void assertWholeOnFx(Node root, String where) throws Exception {
-        List<String> cut = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> cutTexts(root))
-                .get(20, java.util.concurrent.TimeUnit.SECONDS);
+        List<String> cut = WaitForAsyncUtils.asyncFx(() -> cutTexts(root))
+                .get(20, TimeUnit.SECONDS);
         if (!cut.isEmpty()) {
             throw new AssertionError(where + ": " + cut.size() + " text(s) not shown whole:\n  "
                     + String.join("\n  ", cut));

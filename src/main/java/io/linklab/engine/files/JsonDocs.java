@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reading and writing LinkLab's versioned JSON documents: a "format" name and a "version" number
@@ -68,7 +70,7 @@ final class JsonDocs {
     }
 
     private static String mib(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
     static ObjectNode parse(String name, String text, String format, int maxVersion) throws FileFormatException {
@@ -106,7 +108,7 @@ final class JsonDocs {
             String k = it.next();
             if (!allowed.contains(k)) {
                 throw new FileFormatException(name + ": unknown field \"" + where + k + "\" (known: "
-                        + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                        + String.join(", ", new TreeSet<>(allowed)) + ")");
             }
         }
     }

@@ -8,9 +8,11 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.tools.LogFormat;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.StreamingParser;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Everything LinkLab knows of one tool, so that adding a tool touches one class: how its server and client
@@ -85,7 +87,7 @@ public interface ToolCommand {
      * unchanged when the end pins nothing.
      */
     static RemoteCommand pinned(RemoteCommand command, TestPlan.End end, int index) {
-        java.util.OptionalInt cpu = end == null ? java.util.OptionalInt.empty() : end.cpuOf(index);
+        OptionalInt cpu = end == null ? OptionalInt.empty() : end.cpuOf(index);
         if (cpu.isEmpty()) {
             return command;
         }
@@ -104,6 +106,6 @@ public interface ToolCommand {
         if (seconds == Math.rint(seconds)) {
             return String.valueOf((long) seconds);
         }
-        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
     }
 }

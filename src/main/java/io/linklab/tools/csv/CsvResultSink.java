@@ -6,9 +6,11 @@ import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.ToolMeta;
 import io.linklab.tools.shape.ShapedRows;
-
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A sink that appends every sample to samples.csv and every total to summary.csv, stamped with the
@@ -58,8 +60,8 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
         }
     }
 
-    private java.util.List<CsvTableWriter<?>> writers() {
-        java.util.List<CsvTableWriter<?>> list = new java.util.ArrayList<>(2);
+    private List<CsvTableWriter<?>> writers() {
+        List<CsvTableWriter<?>> list = new ArrayList<>(2);
         if (samples != null) {
             list.add(samples);
         }
@@ -127,7 +129,7 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
         IOException first = null;
         try {
             shaped.finish();
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             first = e.getCause();
         }
         for (Closeable c : new Closeable[] {samples, summaries}) {

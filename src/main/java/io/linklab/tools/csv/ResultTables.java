@@ -2,6 +2,9 @@ package io.linklab.tools.csv;
 
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /** The columns of samples.csv and summary.csv (CONTRACTS.md), required ones first, then the extras. */
 public final class ResultTables {
@@ -37,12 +40,12 @@ public final class ResultTables {
             .text("time_utc", r -> utc(r.sample().startUtc()))
             .build();
 
-    private static final java.time.format.DateTimeFormatter UTC_MILLIS =
-            java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
-                    .withZone(java.time.ZoneOffset.UTC);
+    private static final DateTimeFormatter UTC_MILLIS =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
+                    .withZone(ZoneOffset.UTC);
 
     /** ISO 8601 in UTC to the millisecond, always with three decimals so that the cells sort as text. */
-    private static String utc(java.time.Instant t) {
+    private static String utc(Instant t) {
         return t == null ? null : UTC_MILLIS.format(t);
     }
 

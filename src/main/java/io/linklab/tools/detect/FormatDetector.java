@@ -1,7 +1,6 @@
 package io.linklab.tools.detect;
 
 import io.linklab.tools.LogFormat;
-
 import java.util.List;
 
 /**
@@ -104,7 +103,7 @@ public final class FormatDetector {
             netperf = 3;
         }
         if (json >= 3 && json >= iperf3) {
-            return new Detection(io.linklab.tools.LogFormat.IPERF3_JSON, null);
+            return new Detection(LogFormat.IPERF3_JSON, null);
         }
         int best = Math.max(Math.max(iperf3, iperf2), Math.max(netperf, csv2));
         if (best < 3) {

@@ -9,13 +9,19 @@ import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
-
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads iperf2's human-readable output (2.0.5 to 2.2): classic and -e enhanced reports, client and server
@@ -234,7 +240,7 @@ public final class Iperf2TextParser implements StreamingParser {
         }
     }
 
-    private static final java.util.regex.Pattern CONNECTED_AT = java.util.regex.Pattern.compile(
+    private static final Pattern CONNECTED_AT = Pattern.compile(
             " on (\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?) \\((UTC|GMT)\\)");
 
     /**
@@ -245,16 +251,16 @@ public final class Iperf2TextParser implements StreamingParser {
         if (line.indexOf(" on ") < 0) {
             return null;
         }
-        java.util.regex.Matcher m = CONNECTED_AT.matcher(line);
+        Matcher m = CONNECTED_AT.matcher(line);
         if (!m.find()) {
             return null;
         }
         try {
-            java.time.Instant at = java.time.LocalDateTime.parse(m.group(1) + "T" + m.group(2))
-                    .toInstant(java.time.ZoneOffset.UTC);
-            return java.math.BigDecimal.valueOf(at.getEpochSecond())
-                    .add(java.math.BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
-        } catch (java.time.format.DateTimeParseException e) {
+            Instant at = LocalDateTime.parse(m.group(1) + "T" + m.group(2))
+                    .toInstant(ZoneOffset.UTC);
+            return BigDecimal.valueOf(at.getEpochSecond())
+                    .add(BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
+        } catch (DateTimeParseException e) {
             return null;
         }
     }

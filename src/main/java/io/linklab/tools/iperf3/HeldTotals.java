@@ -8,6 +8,7 @@ import io.linklab.model.ToolEvent;
 import io.linklab.tools.ToolMeta;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The end-of-test totals of one iperf3 test on their way to the sink. An interrupted iperf3 ("interrupt - the
@@ -84,7 +85,7 @@ final class HeldTotals {
     }
 
     private static boolean sameTotal(Summary a, Summary b) {
-        return java.util.Objects.equals(a.process(), b.process()) && a.stream().equals(b.stream())
+        return Objects.equals(a.process(), b.process()) && a.stream().equals(b.stream())
                 && a.direction() == b.direction() && a.role() == b.role() && a.startS() == b.startS()
                 && a.endS() == b.endS();
     }

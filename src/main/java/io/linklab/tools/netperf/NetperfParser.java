@@ -9,12 +9,13 @@ import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
-
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads netperf 2.x output: the classic TCP_STREAM / TCP_MAERTS / UDP_STREAM / request-response tables
@@ -305,7 +306,7 @@ public final class NetperfParser implements StreamingParser {
         return false;
     }
 
-    private static final java.util.Set<String> READ_SELECTORS = java.util.Set.of("THROUGHPUT", "THROUGHPUT_UNITS",
+    private static final Set<String> READ_SELECTORS = Set.of("THROUGHPUT", "THROUGHPUT_UNITS",
             "ELAPSED_TIME", "LOCAL_CPU_UTIL", "REMOTE_CPU_UTIL", "LOCAL_TRANSPORT_RETRANS", "REMOTE_BYTES_RECVD");
 
     /** An -O value row under {@link #titles}; false if they name no throughput (then it is a classic row). */
@@ -444,7 +445,7 @@ public final class NetperfParser implements StreamingParser {
     }
 
     private static String plain(double d) {
-        return java.math.BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
 
     private static List<String> splitCsv(String text) {

@@ -5,6 +5,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +61,7 @@ public final class TotalRows {
             if (!s.isSum() || s.role() == null || s.bitsPerSecond() == null && s.bytes() == null) {
                 continue;
             }
-            List<Object> key = java.util.Arrays.asList(s.process(), s.direction());
+            List<Object> key = Arrays.asList(s.process(), s.direction());
             roles.computeIfAbsent(key, k -> EnumSet.noneOf(Role.class)).add(s.role());
             firstOf.putIfAbsent(key, s);
             reportedIn.computeIfAbsent(s.direction(), d -> EnumSet.noneOf(Role.class)).add(s.role());

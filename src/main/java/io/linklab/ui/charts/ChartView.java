@@ -5,16 +5,23 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 import java.nio.IntBuffer;
 import java.util.List;
+import java.util.function.Consumer;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
+import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.image.PixelBuffer;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.Line;
+import javafx.stage.Window;
 
 /**
  * A chart on screen: shows the images that {@link ChartRenderLoop} paints from a {@link ChartContent} and
@@ -39,8 +46,8 @@ public final class ChartView extends Region {
     private volatile boolean showing = true;
     /** Device pixels per layout pixel: the window's render scale, which follows the screen's output scale. */
     private volatile double scale = 1;
-    private final javafx.beans.value.ObservableValue<Number> renderScale = sceneProperty()
-            .flatMap(javafx.scene.Scene::windowProperty).flatMap(javafx.stage.Window::renderScaleXProperty);
+    private final ObservableValue<Number> renderScale = sceneProperty()
+            .flatMap(Scene::windowProperty).flatMap(Window::renderScaleXProperty);
     private volatile long forceCount;
 
     // Render thread only.
@@ -59,7 +66,7 @@ public final class ChartView extends Region {
         getStyleClass().add("linklab-chart");
         setMinSize(120, 80);
         setPrefSize(640, 280);
-        crosshair.setStroke(javafx.scene.paint.Color.web("#5a6270", 0.6));
+        crosshair.setStroke(Color.web("#5a6270", 0.6));
         crosshair.setVisible(false);
         crosshair.setMouseTransparent(true);
         hover.getStyleClass().add("chart-hover");
@@ -75,7 +82,7 @@ public final class ChartView extends Region {
         overlay.setManaged(false);
         getChildren().addAll(image, overlay);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::showHover);
-        addEventHandler(javafx.scene.input.ScrollEvent.SCROLL, this::zoom);
+        addEventHandler(ScrollEvent.SCROLL, this::zoom);
         addEventHandler(MouseEvent.MOUSE_PRESSED, e -> dragFromX = e.getX());
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::pan);
         addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
@@ -107,15 +114,15 @@ public final class ChartView extends Region {
     }
 
     private double dragFromX = Double.NaN;
-    private java.util.function.Consumer<Boolean> onInspect = b -> { };
+    private Consumer<Boolean> onInspect = b -> { };
 
     /** Told true when the user zooms or pans a time chart (it stops following), false on double-click (follow again). */
-    public void setOnInspect(java.util.function.Consumer<Boolean> action) {
+    public void setOnInspect(Consumer<Boolean> action) {
         onInspect = action;
     }
 
     /** Scroll zooms the time axis around the mouse; the chart stops following so the view holds still. */
-    private void zoom(javafx.scene.input.ScrollEvent e) {
+    private void zoom(ScrollEvent e) {
         PlotPainter.Layout l = lastLayout;
         if (!(content instanceof LiveChartContent live) || l == null || e.getDeltaY() == 0) {
             return;
@@ -261,7 +268,7 @@ public final class ChartView extends Region {
 
     /** Width and height in pixels of the image on screen now (0, 0 before the first frame), for tests. */
     public int[] imagePixels() {
-        javafx.scene.image.Image shown = image.getImage();
+        Image shown = image.getImage();
         return shown == null ? new int[] {0, 0} : new int[] {(int) shown.getWidth(), (int) shown.getHeight()};
     }
 

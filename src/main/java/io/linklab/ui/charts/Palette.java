@@ -1,5 +1,7 @@
 package io.linklab.ui.charts;
 
+import java.awt.Color;
+
 /** Distinguishable line colours: ten hand-picked ones, then evenly spread hues for runs with many streams. */
 public final class Palette {
 
@@ -22,7 +24,7 @@ public final class Palette {
             return FIRST[index];
         }
         float hue = ((index - FIRST.length) * 0.618034f) % 1f; // golden-ratio steps keep neighbours apart
-        return java.awt.Color.HSBtoRGB(hue, 0.65f, 0.75f) & 0xFFFFFF;
+        return Color.HSBtoRGB(hue, 0.65f, 0.75f) & 0xFFFFFF;
     }
 
     public static String css(int rgb) {

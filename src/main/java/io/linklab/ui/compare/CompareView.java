@@ -2,7 +2,9 @@ package io.linklab.ui.compare;
 
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
+import io.linklab.ui.controls.ColumnFit;
 import java.util.List;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Orientation;
@@ -11,8 +13,8 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.scene.layout.VBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /** Runs side by side: overlaid SUM (and sweep) charts over a table of headline figures and environment. */
 public final class CompareView {
@@ -55,14 +57,14 @@ public final class CompareView {
                 setStyle(!empty && item != null && item.differs() ? "-fx-background-color: #fff4d6;" : "");
             }
         });
-        new io.linklab.ui.controls.ColumnFit(table).fit();
+        new ColumnFit(table).fit();
         root = new SplitPane(charts, table);
         root.setOrientation(Orientation.VERTICAL);
         root.setDividerPositions(0.55);
     }
 
     private static TableColumn<ComparisonModel.Row, String> column(String name,
-            java.util.function.Function<ComparisonModel.Row, String> value) {
+            Function<ComparisonModel.Row, String> value) {
         TableColumn<ComparisonModel.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setSortable(false);

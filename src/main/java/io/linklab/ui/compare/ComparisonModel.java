@@ -15,8 +15,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Two or more runs side by side (seed 002's iperf2-vs-iperf3 and MTU 1500-vs-9000 tables): their SUM bitrate
@@ -57,7 +60,7 @@ public final class ComparisonModel {
         boolean hasSum = run.samples().stream().anyMatch(s -> s.sample().isSum());
         boolean mergedSums = run.samples().stream().anyMatch(s -> s.sample().isSum() && s.sample().process() == null);
         Boolean drawnIsClient = run.plan() != null ? Boolean.TRUE : run.samples().stream()
-                .map(s -> s.sample().printedByClient()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(s -> s.sample().printedByClient()).filter(Objects::nonNull).findFirst().orElse(null);
         Map<Direction, LiveSeries> sums = new LinkedHashMap<>();
         String lastPoint = run.samples().isEmpty() ? "" : run.samples().get(run.samples().size() - 1).point();
         int lastRep = run.samples().isEmpty() ? 0 : run.samples().get(run.samples().size() - 1).repetition();
@@ -158,7 +161,7 @@ public final class ComparisonModel {
         Double base = total(runs.get(0));
         for (PastRun r : runs) {
             Double t = total(r);
-            out.put(r.id(), base == null || t == null || base == 0 ? "" : String.format(java.util.Locale.ROOT,
+            out.put(r.id(), base == null || t == null || base == 0 ? "" : String.format(Locale.ROOT,
                     "%.2f×", t / base));
         }
         return out;
@@ -171,7 +174,7 @@ public final class ComparisonModel {
         return r.headline().values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    private void add(List<Row> out, String section, String name, java.util.function.Function<PastRun, String> f) {
+    private void add(List<Row> out, String section, String name, Function<PastRun, String> f) {
         List<String> values = new ArrayList<>();
         for (PastRun r : runs) {
             String v = f.apply(r);

@@ -4,6 +4,8 @@ import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
+import io.linklab.model.Sample;
+import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
@@ -11,6 +13,8 @@ import io.linklab.ui.charts.Palette;
 import io.linklab.ui.charts.UpdateThrottle;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.controls.ColumnFit;
+import io.linklab.ui.history.PastRun;
+import io.linklab.ui.history.PlanText;
 import io.linklab.ui.sweep.SweepView;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,19 +33,21 @@ import javafx.scene.Parent;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.shape.Rectangle;
 import javafx.scene.paint.Color;
+import javafx.scene.shape.Rectangle;
 
 /**
  * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
@@ -68,7 +74,7 @@ public final class DashboardView {
     private long lastTableNanos;
     private List<LiveRunModel.StreamRow> latestRows = List.of();
     private final VBox legend = new VBox(3);
-    private final javafx.scene.control.ScrollPane legendScroll = new javafx.scene.control.ScrollPane(legend);
+    private final ScrollPane legendScroll = new ScrollPane(legend);
     private final ColumnFit columnFit = new ColumnFit(table);
     private final SplitPane live;
     private final TabPane console = new TabPane();
@@ -85,7 +91,7 @@ public final class DashboardView {
     private ChartView lossView;
     private SweepView sweepView;
     private volatile RunHandle handle;
-    private io.linklab.ui.history.PastRun recorded;
+    private PastRun recorded;
     private Consumer<RunOutcome> onFinished = o -> { };
     private boolean finished;
     private boolean shown = true;
@@ -141,7 +147,7 @@ public final class DashboardView {
         legend.setPadding(new Insets(2, 6, 2, 4));
         legendScroll.setPrefViewportWidth(150);
         Label legendTitle = new Label("Legend");
-        legendTitle.setTooltip(new javafx.scene.control.Tooltip("Click an entry to show or hide its lines in every chart"));
+        legendTitle.setTooltip(new Tooltip("Click an entry to show or hide its lines in every chart"));
         VBox side = new VBox(4, legendTitle, legendScroll);
         VBox.setVgrow(legendScroll, Priority.ALWAYS);
         side.setPadding(new Insets(4));
@@ -192,16 +198,16 @@ public final class DashboardView {
         return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
     }
 
-    public void setExportActions(Runnable csv, Consumer<io.linklab.ui.charts.ChartContent> png, Runnable report) {
+    public void setExportActions(Runnable csv, Consumer<ChartContent> png, Runnable report) {
         bar.setExportActions(csv, png, report);
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
-    public io.linklab.ui.history.PastRun recorded() {
+    public PastRun recorded() {
         return recorded;
     }
 
-    public void setRecorded(io.linklab.ui.history.PastRun run) {
+    public void setRecorded(PastRun run) {
         this.recorded = run;
     }
 
@@ -266,7 +272,7 @@ public final class DashboardView {
         LiveRunModel.Snapshot s = model.takeSnapshot();
         RunInfo info = model.info();
         if (info != null && bar.title().getText().isEmpty()) {
-            bar.title().setText(info.runId() + " — " + io.linklab.ui.history.PlanText.summary(info.plan()));
+            bar.title().setText(info.runId() + " — " + PlanText.summary(info.plan()));
         }
         bar.status().setText(s.status());
         latestRows = s.rows();
@@ -409,7 +415,7 @@ public final class DashboardView {
             List<StreamRowView> ordered = new ArrayList<>();
             for (LiveRunModel.StreamRow r : current) {
                 StreamRowView v = rowByKey.get(r.key());
-                if (r.key().stream().equals(io.linklab.model.Sample.SUM)) {
+                if (r.key().stream().equals(Sample.SUM)) {
                     ordered.add(0, v);
                 } else {
                     ordered.add(v);

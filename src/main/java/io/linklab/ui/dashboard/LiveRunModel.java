@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
@@ -8,6 +9,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
+import io.linklab.tools.iperf3.Iperf3TextParser;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.LiveSeries;
 import io.linklab.ui.sweep.SweepModel;
@@ -16,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -28,7 +31,7 @@ public final class LiveRunModel implements RunListener {
     private final HostLanes hostLanes = new HostLanes();
 
     /** The process name the parsers give to a server's output inside a log ({@code Iperf3TextParser.SERVER_OUTPUT}). */
-    private static final String SERVER_OUTPUT = io.linklab.tools.iperf3.Iperf3TextParser.SERVER_OUTPUT;
+    private static final String SERVER_OUTPUT = Iperf3TextParser.SERVER_OUTPUT;
 
     /** Console lines kept per host; older ones are dropped from view (the full output is in the run folder). */
     public static final int CONSOLE_LINES = 2000;
@@ -94,7 +97,7 @@ public final class LiveRunModel implements RunListener {
     }
 
     @Override
-    public void hostCounters(String pointLabel, List<io.linklab.counters.HostCounterRow> rows) {
+    public void hostCounters(String pointLabel, List<HostCounterRow> rows) {
         hostLanes.add(pointLabel, rows);
         changed.run();
     }
@@ -365,7 +368,7 @@ public final class LiveRunModel implements RunListener {
                 or(s.jitterMs(), prev, StreamRow::jitterMs), or(lossPct, prev, StreamRow::lossPercent)));
     }
 
-    private static <T> T or(T value, StreamRow prev, java.util.function.Function<StreamRow, T> previous) {
+    private static <T> T or(T value, StreamRow prev, Function<StreamRow, T> previous) {
         return value != null || prev == null ? value : previous.apply(prev);
     }
 

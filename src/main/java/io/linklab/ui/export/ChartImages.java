@@ -3,6 +3,7 @@ package io.linklab.ui.export;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.PlotFrame;
 import io.linklab.ui.charts.PlotPainter;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ public final class ChartImages {
         int pw = (int) Math.ceil(width * s);
         int ph = (int) Math.ceil(height * s);
         BufferedImage img = new BufferedImage(pw, ph, BufferedImage.TYPE_INT_ARGB_PRE);
-        java.awt.Graphics2D g = img.createGraphics();
+        Graphics2D g = img.createGraphics();
         try {
             g.scale(pw / (double) width, ph / (double) height);
             new PlotPainter(true).paint(g, frame, width, height);

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.scene.Parent;
 import javafx.scene.control.Alert;
@@ -20,6 +21,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
@@ -58,7 +60,7 @@ public final class HistoryView {
         table.setPlaceholder(new Label("No runs yet — start one with Test → New Test…, or import a log"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         ColumnFit fit = new ColumnFit(table);
-        model.shown().addListener((javafx.collections.ListChangeListener<PastRun>) c -> fit.fit());
+        model.shown().addListener((ListChangeListener<PastRun>) c -> fit.fit());
         table.getColumns().add(column("date", r -> r.started() == null ? "" : WHEN.format(r.started())));
         table.getColumns().add(column("name", PastRun::title));
         table.getColumns().add(column("hosts", r -> String.join(" → ", r.hosts())));
@@ -70,7 +72,7 @@ public final class HistoryView {
         table.getColumns().add(column("note", r -> r.note() == null ? "" : r.note()));
         fit.fit();
         table.setRowFactory(tv -> {
-            javafx.scene.control.TableRow<PastRun> row = new javafx.scene.control.TableRow<>();
+            TableRow<PastRun> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
                 if (e.getClickCount() == 2 && !row.isEmpty()) {
                     model.open(row.getItem().id(), open);

@@ -6,6 +6,9 @@ import io.linklab.engine.RunRecord;
 import io.linklab.engine.StoredRun;
 import io.linklab.engine.files.FileFormatException;
 import io.linklab.model.Direction;
+import io.linklab.model.Sample;
+import io.linklab.model.Summary;
+import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
 import java.io.Reader;
@@ -57,11 +60,11 @@ public final class StoreLibrary implements RunLibrary {
             throw new IOException("run " + id + " cannot be read: " + e.getMessage(), e);
         }
         List<PastRun.PointSample> samples = new ArrayList<>(run.samples().size());
-        for (RunJournal.Entry<io.linklab.model.Sample> e : run.samples()) {
+        for (RunJournal.Entry<Sample> e : run.samples()) {
             samples.add(new PastRun.PointSample(e.point(), e.repetition(), e.value()));
         }
         List<PastRun.PointSummary> summaries = new ArrayList<>();
-        for (RunJournal.Entry<io.linklab.model.Summary> e : run.summaries()) {
+        for (RunJournal.Entry<Summary> e : run.summaries()) {
             summaries.add(new PastRun.PointSummary(e.point(), e.repetition(), e.value()));
         }
         Map<Direction, Double> headline = run.headline();
@@ -75,7 +78,7 @@ public final class StoreLibrary implements RunLibrary {
     private static PastRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
                                         List<PastRun.PointSample> samples,
                                         List<PastRun.PointSummary> summaries,
-                                        List<io.linklab.model.SweepRow> rows, String readWarning) {
+                                        List<SweepRow> rows, String readWarning) {
         TestPlan plan = r.plan();
         List<String> hosts = plan == null ? List.of() : List.of(plan.client().login(), plan.server().login());
         Map<String, String> env = new LinkedHashMap<>();

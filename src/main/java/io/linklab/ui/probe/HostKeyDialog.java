@@ -1,6 +1,7 @@
 package io.linklab.ui.probe;
 
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
@@ -30,8 +31,8 @@ public final class HostKeyDialog {
         explain.setWrapText(true);
         a.getDialogPane().setContent(new VBox(8, new Label(keyType + " key fingerprint:"), fp, explain));
         a.getDialogPane().setId("host-key-dialog");
-        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(refuse)).setDefaultButton(true);
-        ((javafx.scene.control.Button) a.getDialogPane().lookupButton(accept)).setDefaultButton(false);
+        ((Button) a.getDialogPane().lookupButton(refuse)).setDefaultButton(true);
+        ((Button) a.getDialogPane().lookupButton(accept)).setDefaultButton(false);
         if (owner != null) {
             a.initOwner(owner);
         }

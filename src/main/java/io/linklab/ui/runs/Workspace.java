@@ -1,6 +1,8 @@
 package io.linklab.ui.runs;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
@@ -23,7 +25,7 @@ public final class Workspace {
     private final TabPane tabs = new TabPane();
     private final BooleanProperty ownWindows = new SimpleBooleanProperty(false);
     private final Map<Tab, Consumer<Boolean>> shownListeners = new HashMap<>();
-    private final java.util.List<Stage> windows = new java.util.ArrayList<>();
+    private final List<Stage> windows = new ArrayList<>();
 
     public Workspace() {
         tabs.setId("workspace");
@@ -87,7 +89,7 @@ public final class Workspace {
         Scene scene = new Scene(content, w, h);
         if (main != null) {
             scene.getStylesheets().setAll(main.getStylesheets());
-            stage.getIcons().setAll(owner instanceof Stage s ? s.getIcons() : java.util.List.of());
+            stage.getIcons().setAll(owner instanceof Stage s ? s.getIcons() : List.of());
         }
         stage.setScene(scene);
         stage.setOnShown(e -> shown.accept(true));
@@ -103,7 +105,7 @@ public final class Workspace {
 
     /** Closes the runs' own windows (the main window is closing). */
     public void closeWindows() {
-        java.util.List.copyOf(windows).forEach(Stage::hide);
+        List.copyOf(windows).forEach(Stage::hide);
     }
 
     /** Brings the tab with this id to the front; false if there is none. */

@@ -9,12 +9,13 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.geometry.Orientation;
 import javafx.scene.Parent;
+import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.geometry.Orientation;
 
 /**
  * The sweep chart over its table, shaped like the MTU table of the jumbo-frame lab note (seeds/003): point, send,
@@ -35,7 +36,7 @@ public final class SweepView {
         chart.setId("sweep-chart");
         chart.setPrefHeight(340);
         table.setId("sweep-table");
-        table.setPlaceholder(new javafx.scene.control.Label("no point finished yet"));
+        table.setPlaceholder(new Label("no point finished yet"));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getColumns().add(column("point", SweepModel.TableRow::point));
         table.getColumns().add(column("c2s (send)", r -> rate(r.c2s())));

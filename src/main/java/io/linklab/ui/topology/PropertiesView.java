@@ -1,5 +1,8 @@
 package io.linklab.ui.topology;
 
+import io.linklab.model.HostSpec;
+import io.linklab.model.LinkSpec;
+import io.linklab.model.SwitchSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +16,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -108,13 +112,13 @@ public final class PropertiesView {
 
     private static String keyOf(PropertiesViewModel.Form form) {
         Object s = form.subject();
-        if (s instanceof io.linklab.model.HostSpec h) {
+        if (s instanceof HostSpec h) {
             return h.id();
         }
-        if (s instanceof io.linklab.model.SwitchSpec sw) {
+        if (s instanceof SwitchSpec sw) {
             return sw.id();
         }
-        if (s instanceof io.linklab.model.LinkSpec l) {
+        if (s instanceof LinkSpec l) {
             return l.id();
         }
         return "";
@@ -124,9 +128,9 @@ public final class PropertiesView {
         GridPane g = new GridPane();
         g.setHgap(8);
         g.setVgap(2);
-        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints labels = new ColumnConstraints();
         labels.setMinWidth(Region.USE_PREF_SIZE);
-        javafx.scene.layout.ColumnConstraints inputs = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints inputs = new ColumnConstraints();
         inputs.setHgrow(Priority.ALWAYS);
         inputs.setFillWidth(true);
         g.getColumnConstraints().addAll(labels, inputs);

@@ -5,10 +5,12 @@ import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
+import io.linklab.model.Validators;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
@@ -125,7 +127,7 @@ public final class PropertiesViewModel {
                 int index = i;
                 InterfaceRow row = new InterfaceRow(
                         new FieldModel("Interface", "Linux name of the test interface (ip link), e.g. ens1f0np0",
-                                v -> io.linklab.model.Validators.interfaceName(v).or(() -> ifaceTaken(v, index))),
+                                v -> Validators.interfaceName(v).or(() -> ifaceTaken(v, index))),
                         new FieldModel("Address", "The interface's IP address, the target of tests to this host",
                                 FieldChecks::optionalAddress),
                         new FieldModel("MTU", "Expected MTU; the probe checks it, blank when not stated",
@@ -291,7 +293,7 @@ public final class PropertiesViewModel {
             String label = editor.nodeName(end.nodeId()) + (host ? " interface" : " port");
             return new FieldModel(label, host ? "Which of the host's interfaces the cable plugs into"
                     : "Switch port label (optional)", v -> host
-                    ? io.linklab.model.Validators.interfaceName(v).or(() -> knownInterface(end.nodeId(), v))
+                    ? Validators.interfaceName(v).or(() -> knownInterface(end.nodeId(), v))
                     : Optional.empty());
         }
 
@@ -376,9 +378,9 @@ public final class PropertiesViewModel {
     }
 
     public final class MultipleForm implements Form {
-        private final java.util.Set<String> ids;
+        private final Set<String> ids;
 
-        MultipleForm(java.util.Set<String> ids) {
+        MultipleForm(Set<String> ids) {
             this.ids = ids;
         }
 

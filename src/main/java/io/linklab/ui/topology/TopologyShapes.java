@@ -9,6 +9,8 @@ import io.linklab.ui.probe.HostBadge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.InvalidationListener;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
@@ -86,7 +88,7 @@ final class TopologyShapes {
 
     /** Centres the label at (x, y) moved off the link along its normal by half the label's extent plus a gap. */
     private static void placeBeside(Label label, double x, double y, LinkPath path) {
-        javafx.beans.InvalidationListener place = o -> {
+        InvalidationListener place = o -> {
             double w = label.getWidth();
             double h = label.getHeight();
             // Clear of the line and of the ports at its ends, whose dots stand out from the line by their radius.
@@ -106,7 +108,7 @@ final class TopologyShapes {
      */
     private static void placeAlong(Label label, NodeGeometry.Box node, double x, double y, LinkPath dir, LinkPath full,
                                    double room) {
-        javafx.beans.InvalidationListener place = o -> {
+        InvalidationListener place = o -> {
             double w = label.getWidth();
             double h = label.getHeight();
             double alongExtent = Math.abs(dir.ux()) * w + Math.abs(dir.uy()) * h;
@@ -142,7 +144,7 @@ final class TopologyShapes {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(6, name, spacer, dot, badgeText);
-        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        header.setAlignment(Pos.CENTER_LEFT);
         String loginText = h.managementAddress() == null || h.managementAddress().isBlank() ? "no management address"
                 : h.login();
         Label login = new Label(loginText);

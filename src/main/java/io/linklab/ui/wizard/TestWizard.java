@@ -1,15 +1,19 @@
 package io.linklab.ui.wizard;
 
 import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
-import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.Mode;
 import io.linklab.model.TestPlan.Protocol;
+import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -18,6 +22,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextArea;
@@ -126,7 +131,7 @@ public final class TestWizard {
         return g;
     }
 
-    private int endRow(GridPane g, int row, String label, javafx.beans.property.ObjectProperty<HostSpec> host,
+    private int endRow(GridPane g, int row, String label, ObjectProperty<HostSpec> host,
                        StringProperty iface, String id, String tip) {
         ComboBox<HostSpec> hosts = new ComboBox<>(FXCollections.observableArrayList(vm.topology().hosts()));
         hosts.setId("wizard-" + id);
@@ -145,7 +150,7 @@ public final class TestWizard {
         ifaces.setId("wizard-" + id + "-interface");
         ifaces.setEditable(true);
         Runnable fill = () -> ifaces.getItems().setAll(host.get() == null ? List.of()
-                : host.get().interfaces().stream().map(io.linklab.model.InterfaceSpec::name).toList());
+                : host.get().interfaces().stream().map(InterfaceSpec::name).toList());
         host.addListener(o -> fill.run());
         fill.run();
         ifaces.getEditor().textProperty().bindBidirectional(iface);
@@ -251,7 +256,7 @@ public final class TestWizard {
         Label points = new Label();
         points.setId("wizard-sweep-points");
         points.setWrapText(true);
-        points.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+        points.textProperty().bind(Bindings.createStringBinding(() -> {
             List<String> p = vm.sweepPointsProperty().get();
             return p.isEmpty() ? "one point" : p.size() + " points: " + String.join(", ", p);
         }, vm.sweepPointsProperty()));
@@ -354,7 +359,7 @@ public final class TestWizard {
         Label l = new Label(label);
         g.add(l, 0, row);
         g.add(input, 1, row);
-        if (input instanceof javafx.scene.control.Control c) {
+        if (input instanceof Control c) {
             c.setMaxWidth(Double.MAX_VALUE);
         }
         if (problem == null) {
@@ -380,7 +385,7 @@ public final class TestWizard {
         return row + 2;
     }
 
-    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> f) {
+    private static <T> StringConverter<T> converter(Function<T, String> f) {
         return new StringConverter<>() {
             @Override
             public String toString(T t) {

@@ -7,14 +7,15 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
-import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.Mode;
 import io.linklab.model.TestPlan.Protocol;
 import io.linklab.model.TestPlan.SweepKind;
+import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.tools.command.PlanCheck;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -241,7 +242,7 @@ public final class TestWizardViewModel {
             problems.addAll(PlanCheck.problems(plan));
         } else {
             // Only add the checker's findings for fields that parsed; the parse errors say the rest.
-            Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             problems.forEach(p -> seen.add(p.field()));
             PlanCheck.problems(plan).stream().filter(p -> !seen.contains(p.field())).forEach(problems::add);
         }

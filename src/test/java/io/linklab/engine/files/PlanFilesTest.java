@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,7 +93,7 @@ class PlanFilesTest {
         Path plan = dir.resolve("capture.pcap");
         Path lab = dir.resolve("huge.topology.json");
         for (Path f : List.of(plan, lab)) {
-            try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+            try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
                 raf.setLength(5L << 20);
             }
         }

@@ -8,6 +8,8 @@ import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.dashboard.LiveRunModel;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -39,7 +41,7 @@ public class LiveDashboardBenchmark {
 
     private final long[] frameNanos = new long[2_000_000];
     private final long[] frameCpuNanos = new long[2_000_000];
-    private final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private int frames;
     private final AtomicLong peakHeap = new AtomicLong();
 
@@ -139,7 +141,7 @@ public class LiveDashboardBenchmark {
         long[] c = Arrays.copyOf(frameCpuNanos, frames);
         Arrays.sort(c);
         long renderCpu = 0;
-        for (java.lang.management.ThreadInfo ti : threads.dumpAllThreads(false, false)) {
+        for (ThreadInfo ti : threads.dumpAllThreads(false, false)) {
             if (ti.getThreadName().startsWith("QuantumRenderer")) {
                 renderCpu += threads.getThreadCpuTime(ti.getThreadId());
             }

@@ -1,29 +1,37 @@
 package io.linklab.ui.dashboard;
 
-import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
+import io.linklab.remote.SshSettings;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.bench.SyntheticRun;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.compare.CompareView;
+import io.linklab.ui.compare.ComparisonModel;
 import io.linklab.ui.export.ChartImages;
 import io.linklab.ui.export.ReportFolder;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
+import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.geometry.VerticalDirection;
 import javafx.scene.Scene;
 import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
@@ -55,9 +63,9 @@ class DashboardUITest {
     @Start
     void start(Stage stage) {
         // A store of its own: tests never write into the user's ~/LinkLab.
-        io.linklab.engine.ResultsStore store = new io.linklab.engine.ResultsStore(tmp.resolve("runs"));
-        area = new RunsArea(new io.linklab.ui.history.StoreLibrary(store),
-                io.linklab.ui.runs.EngineWiring.launcher(store, io.linklab.remote.SshSettings.defaults()),
+        ResultsStore store = new ResultsStore(tmp.resolve("runs"));
+        area = new RunsArea(new StoreLibrary(store),
+                EngineWiring.launcher(store, SshSettings.defaults()),
                 tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
@@ -69,7 +77,7 @@ class DashboardUITest {
         tasks.close();
     }
 
-    private static <T> T fx(java.util.concurrent.Callable<T> c) throws Exception {
+    private static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
     }
 
@@ -141,7 +149,7 @@ class DashboardUITest {
 
         // Scrolling zooms the time axis around the mouse and stops following; double-click follows again.
         double[] before = model.bitrate().range();
-        robot.scroll(2, javafx.geometry.VerticalDirection.UP);
+        robot.scroll(2, VerticalDirection.UP);
         WaitForAsyncUtils.waitForFxEvents();
         double[] zoomed = model.bitrate().range();
         assertFalse(model.bitrate().follow(), "zooming stops following");
@@ -199,15 +207,15 @@ class DashboardUITest {
         AtomicReference<CompareView> view = new AtomicReference<>();
         view.set(fx(() -> area.compare(List.of(a, b))));
         assertEquals(2, view.get().model().overlay().entries().size());
-        List<io.linklab.ui.compare.ComparisonModel.Row> rows = fx(() -> view.get().table().getItems());
-        io.linklab.ui.compare.ComparisonModel.Row headline = rows.stream()
+        List<ComparisonModel.Row> rows = fx(() -> view.get().table().getItems());
+        ComparisonModel.Row headline = rows.stream()
                 .filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
         assertTrue(headline.differs(), "headline row " + headline + " of " + rows);
         assertTrue(headline.values().get(0).endsWith("Gbit/s"), headline.toString());
         // The comparison tab's content joins the scene graph on a later pulse, not within compare() itself.
         try {
             WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-chart").tryQuery().isPresent());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             // fall through to the assertion, which reports it
         }
         assertTrue(robot.lookup("#compare-chart").tryQuery().isPresent());

@@ -8,12 +8,14 @@ import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +46,7 @@ class HistoryViewModelTest {
         PastRun listed = vm.shown().get(0);
         assertEquals("iperf3", listed.tool());
         assertEquals(List.of("local", "local"), listed.hosts());
-        assertTrue(listed.headline().get(io.linklab.model.Direction.C2S) > 1e6, listed.headline().toString());
+        assertTrue(listed.headline().get(Direction.C2S) > 1e6, listed.headline().toString());
 
         vm.filterProperty().set("iperf3 2 streams");
         assertEquals(1, vm.shown().size());
@@ -76,12 +78,12 @@ class HistoryViewModelTest {
     @Test
     void aRunWithDamagedJournalLinesOpensAndSaysSoOnce() throws Exception {
         Path dir = tmp.resolve("runs").resolve("20261202-050000-iperf3-1a2b");
-        java.nio.file.Files.createDirectories(dir);
-        java.nio.file.Files.writeString(dir.resolve("run.json"), "{\"format\":\"linklab-run\",\"version\":1,"
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"format\":\"linklab-run\",\"version\":1,"
                 + "\"id\":\"20261202-050000-iperf3-1a2b\",\"status\":\"ok\",\"started\":\"2026-12-02T05:00:00Z\"}");
         String sample = "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\","
                 + "\"start\":0,\"end\":1,\"bytes\":5,\"bps\":40}\n";
-        java.nio.file.Files.writeString(dir.resolve("journal.jsonl"), sample + "garbage\n" + sample
+        Files.writeString(dir.resolve("journal.jsonl"), sample + "garbage\n" + sample
                 + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample + "{\"type\":\"sam");
 
         HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),

@@ -1,6 +1,5 @@
 package io.linklab.ui.probe;
 
-import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,14 +8,18 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.prefs.Preferences;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -70,10 +73,10 @@ class ProbeUILabTest {
         UiTestSupport.remove(prefs);
     }
 
-    private void waitFor(String what, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+    private void waitFor(String what, Callable<Boolean> condition) throws Exception {
         try {
             WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, condition);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new AssertionError("timed out waiting for " + what, e);
         }
     }
@@ -118,7 +121,7 @@ class ProbeUILabTest {
 
     @Test
     void aDrawingThatDiffersFromTheHostGivesAWarningBadge(FxRobot robot) throws Exception {
-        Files.copy(lab.knownHosts(), knownHosts, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(lab.knownHosts(), knownHosts, StandardCopyOption.REPLACE_EXISTING);
         HostSpec wrongMtu = new HostSpec("h1", "lab-h1", lab.h1().mgmt(), "root", 22, null, null,
                 List.of(new InterfaceSpec(lab.h1().dataIf(), lab.h1().data(), 9000, null)), 40, 60);
         robot.interact(() -> window.editor().replaceHost(wrongMtu));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +50,7 @@ class SessionPasswordsTest {
     @Test
     void theKeptCopyIsNotTheOneHandedOut() {
         char[] given = passwords.password("alice@h1", typing("pw", true));
-        java.util.Arrays.fill(given, 'x'); // JSch wipes what it was given
+        Arrays.fill(given, 'x'); // JSch wipes what it was given
         assertArrayEquals("pw".toCharArray(), passwords.password("alice@h1", typing("other", false)));
     }
 

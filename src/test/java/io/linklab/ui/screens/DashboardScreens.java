@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 import javafx.animation.PauseTransition;
 import javafx.application.Application;
@@ -74,7 +75,7 @@ public final class DashboardScreens {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     prefs.removeNode();
-                } catch (java.util.prefs.BackingStoreException e) {
+                } catch (BackingStoreException e) {
                     // a leftover test node; nothing of the user's
                 }
             }));

@@ -14,6 +14,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,9 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
@@ -109,7 +113,7 @@ public final class ScreenshotTour {
             if (i == 2) {
                 fx(() -> {
                     lookup(wizard[0], "#wizard-sweep-kind").ifPresent(n ->
-                            ((javafx.scene.control.ChoiceBox<String>) n).setValue("MTU"));
+                            ((ChoiceBox<String>) n).setValue("MTU"));
                     lookup(wizard[0], "#wizard-sweep-values").ifPresent(n ->
                             ((TextInputControl) n).setText("1500:9000:1500"));
                 });
@@ -124,7 +128,7 @@ public final class ScreenshotTour {
         fx(() -> wizard[0].wizard().getDialog().close());
 
         fx(() -> {
-            ((javafx.scene.control.CheckMenuItem) ((javafx.scene.control.MenuBar) stage[0].getScene()
+            ((CheckMenuItem) ((MenuBar) stage[0].getScene()
                     .lookup(".menu-bar")).getMenus().get(2).getItems().stream()
                     .filter(m -> "menu-dark-theme".equals(m.getId())).findFirst().orElseThrow())
                     .setSelected(true);
@@ -145,8 +149,8 @@ public final class ScreenshotTour {
                 .findFirst().orElseThrow();
     }
 
-    private static java.util.Optional<Node> lookup(TestWizard w, String selector) {
-        return java.util.Optional.ofNullable(w.wizard().getDialog().getDialogPane().lookup(selector));
+    private static Optional<Node> lookup(TestWizard w, String selector) {
+        return Optional.ofNullable(w.wizard().getDialog().getDialogPane().lookup(selector));
     }
 
     private static void fx(Runnable r) throws Exception {

@@ -1,6 +1,5 @@
 package io.linklab.ui.topology;
 
-import io.linklab.ui.AppServices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,12 +8,14 @@ import io.linklab.engine.files.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.prefs.Preferences;
 import javafx.geometry.Point2D;
 import javafx.scene.control.Label;
@@ -124,7 +125,7 @@ class TopologyEditorUITest {
         // edit host 1 in the property panel
         robot.clickOn(center(h1));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(java.util.Set.of(h1), editor.selection());
+        assertEquals(Set.of(h1), editor.selection());
         type(robot, "Name", "lab-a");
         type(robot, "SSH address", "198.18.4.11");
         type(robot, "Address", "198.19.4.1");

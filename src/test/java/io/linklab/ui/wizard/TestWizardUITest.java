@@ -1,19 +1,19 @@
 package io.linklab.ui.wizard;
 
-import io.linklab.ui.AppServices;
-import java.nio.file.Path;
-import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.WholeText;
 import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.prefs.Preferences;
@@ -26,6 +26,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -72,7 +73,7 @@ class TestWizardUITest {
 
     /** No text on the wizard's page is cut (issue 15). */
     private static void whole(Node onPage, String page) throws Exception {
-        io.linklab.ui.WholeText.assertWholeOnFx(onPage.getScene().getRoot(), "the wizard's " + page);
+        WholeText.assertWholeOnFx(onPage.getScene().getRoot(), "the wizard's " + page);
     }
 
     @Test
