@@ -1,18 +1,21 @@
 package io.linklab.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import io.linklab.concurrent.DaemonThreads;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
- * Work that `linklab test` and `linklab probe` would otherwise do on their way to the first login — the JDK's
- * and JSch's cryptography set up (key exchange, signatures, ciphers) and the classes a connected run loads —
- * done on a second thread while picocli reads the command line on the first. A 2-core machine has a core idle
- * in that time; the login then finds its classes loaded and its providers ready (docs/BENCHMARKS.md, "Engine").
+ * Work that `linklab test` and `linklab probe` would otherwise do on their way to the first login — Jackson set up
+ * for run.json, the JDK's and JSch's cryptography (key exchange, signatures, ciphers) and the classes a connected
+ * run loads — done on a second thread while picocli reads the command line on the first. A 2-core machine has a
+ * core idle in that time; the login then finds its classes loaded and its providers ready (docs/BENCHMARKS.md, "Engine").
  * <p>
  * Nothing here is needed: if it fails, or is still at work when the login starts, the login does the same
- * itself. Classes of the command line and the run record are left alone: initialising a class on two threads
- * at once can deadlock when their static initialisers depend on each other.
+ * itself. Only library classes are initialised here, each through the one class a run enters them by
+ * (ObjectMapper, JSch's algorithms), never LinkLab's own: two threads initialising classes whose static
+ * initialisers depend on each other, from different ends, could deadlock.
  */
 final class HeadStart {
 
@@ -38,6 +41,9 @@ final class HeadStart {
     /** @return whether all of it was done (false: a step failed, and the login does that work itself) */
     static boolean work() {
         try {
+            // run.json's first write, while the logins are under way
+            ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            json.readTree(json.writeValueAsString(json.createObjectNode().put("linklab", 1)));
             StartupTraining.keyExchangeAndCiphers("linklab".getBytes(StandardCharsets.US_ASCII));
             StartupTraining.signAndVerify();
             int[] listed = StartupTraining.listedClasses();

@@ -1,5 +1,8 @@
 package io.linklab.counters;
 
+import java.nio.ByteBuffer;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import io.linklab.model.Direction;
 import io.linklab.model.Summary;
 import io.linklab.remote.LineSink;
@@ -17,6 +20,8 @@ import java.util.concurrent.TimeUnit;
  * ended. The engine starts the samplers' commands itself, like the tool's, so its clean-up stops them too.
  */
 public final class CounterSession {
+
+    private static final SecureRandom NAMES = new SecureRandom();
 
     /** A command for the engine to start, with where its output goes. */
     public record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {
@@ -48,7 +53,10 @@ public final class CounterSession {
 
     /** Adds an end with a sampler of its own. */
     void addEnd(String end, String host, Transport t, String iface, String find) {
-        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find), this::poll);
+        // a name of its own, which the command that wakes it checks for
+        String name = "linklab-counters-" + HexFormat.of().formatHex(
+                ByteBuffer.allocate(8).putLong(NAMES.nextLong()).array());
+        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name), name, this::poll);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));
     }
@@ -86,6 +94,10 @@ public final class CounterSession {
     /** The clients are over: the samplers' last snapshot must come after this. */
     public void clientsEnded() {
         clientsEndNanos = System.nanoTime();
+        // a snapshot now rather than at the next interval (up to two, for the qdisc's): the run waits for it
+        for (Sampler s : samplers) {
+            s.wake();
+        }
     }
 
     /**

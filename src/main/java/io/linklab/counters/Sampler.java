@@ -1,8 +1,11 @@
 package io.linklab.counters;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
+import io.linklab.remote.TransportException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +19,12 @@ final class Sampler {
     record Timed(long endNanos, double intervalS, CounterValue value) {
     }
 
+    private static final System.Logger LOG = System.getLogger(Sampler.class.getName());
+
     final Transport transport;
     final RemoteCommand command;
+    /** The sampler's $0 on its host, which only it has. */
+    private final String name;
     /** Told after each snapshot, outside the lock (it takes the new values for the live view). */
     private final Runnable onSnapshot;
     private final SnapshotParser parser = new SnapshotParser(this::snapshot);
@@ -31,9 +38,10 @@ final class Sampler {
     private long lastQdiscNanos = Long.MIN_VALUE;
     private int snapshots;
 
-    Sampler(Transport transport, RemoteCommand command, Runnable onSnapshot) {
+    Sampler(Transport transport, RemoteCommand command, String name, Runnable onSnapshot) {
         this.transport = transport;
         this.command = command;
+        this.name = name;
         this.onSnapshot = onSnapshot;
     }
 
@@ -108,6 +116,29 @@ final class Sampler {
             }
             wait(Math.max(1, left / 1_000_000));
         }
+    }
+
+    /**
+     * Asks the sampler for a snapshot now, on a thread of its own (one round trip to the host); a sampler that
+     * cannot be woken (no bash there) or a failed request just means the snapshot comes at its next interval.
+     */
+    void wake() {
+        Long pid;
+        synchronized (this) {
+            pid = parser.pid();
+        }
+        if (pid == null) {
+            return;
+        }
+        DaemonThreads.start("linklab-counters-wake", () -> {
+            try {
+                transport.runBrief(SamplerScript.wakeCommand(pid, name), Duration.ofSeconds(5));
+            } catch (TransportException e) {
+                LOG.log(System.Logger.Level.DEBUG, "could not wake the host counters on " + transport.hostLabel(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     synchronized String iface() {

@@ -31,6 +31,10 @@ public final class SamplerScript {
             // bash, where there is one: its read -t waits without a sleep process, its read loops without cat
             "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
             "W=; if [ -n \"$BASH_VERSION\" ]; then eval 'exec 9<> <(:)' && W=1; fi",
+            // USR1 (sent by LinkLab when the clients end, see wakeCommand) cuts the wait short; the snapshot it
+            // brings reads the qdisc too. $0 names this sampler alone, so the waking command checks it is ours.
+            // (a trap alone does not end bash's read -t: the line it writes to the read's own pipe does)
+            "[ -n \"$W\" ] && trap 'N=0; echo >&9' USR1 && echo \"@@ pid $$\"",
             "if [ -z \"$IF\" ] && [ -n \"$FIND\" ]; then",
             "  case $FIND in",
             "    route:*) set -- $(ip -o route get \"${FIND#route:}\" 2>/dev/null)",
@@ -63,7 +67,8 @@ public final class SamplerScript {
             "  [ -n \"$Q\" ] && [ $((N % " + QDISC_EVERY + ")) -eq 0 ] && { echo '@@ tc'; tc -s qdisc show dev \"$IF\" 2>/dev/null; }",
             "  N=$((N + 1))",
             "  echo '" + END + "'",
-            "  if [ -n \"$W\" ]; then read -t \"$IV\" -u 9; [ $? -gt 128 ] || exit 0; else sleep \"$IV\" || exit 0; fi",
+            "  if [ -n \"$W\" ]; then read -t \"$IV\" -u 9; r=$?; [ $r -gt 128 ] || [ $r -eq 0 ] || exit 0;"
+                    + " else sleep \"$IV\" || exit 0; fi",
             "done");
 
     private SamplerScript() {
@@ -77,10 +82,28 @@ public final class SamplerScript {
      * @param find      {@code route:ADDR} or {@code addr:ADDR}, or null
      */
     public static RemoteCommand command(String iface, double intervalS, String find) {
+        return command(iface, intervalS, find, "linklab-counters");
+    }
+
+    /**
+     * The sampler's command, with {@code name} as its $0: the name {@link #wakeCommand} looks for.
+     */
+    static RemoteCommand command(String iface, double intervalS, String find, String name) {
         String interval = String.format(Locale.ROOT, "%.3f", Math.max(0.1, intervalS))
                 .replaceFirst("\\.?0+$", "");
         // The script is given twice: to sh, and as $4 for the bash it hands itself to.
-        return RemoteCommand.of("host counters", "sh", "-c", SCRIPT, "linklab-counters",
+        return RemoteCommand.of("host counters", "sh", "-c", SCRIPT, name,
                 iface == null ? "" : iface, interval, find == null ? "" : find, SCRIPT);
+    }
+
+    /**
+     * Asks the sampler {@code pid} for a snapshot now (the clients ended) instead of at its next interval. The
+     * signal goes only to a process whose command line carries {@code name}, the sampler's own: a pid that was
+     * reused meanwhile gets nothing.
+     */
+    static RemoteCommand wakeCommand(long pid, String name) {
+        return RemoteCommand.of("wake the host counters", "sh", "-c",
+                "tr '\\0' '\\n' < /proc/$1/cmdline 2>/dev/null | grep -qxF -- \"$2\" && kill -USR1 \"$1\"",
+                "linklab-wake", Long.toString(pid), name);
     }
 }

@@ -23,6 +23,7 @@ public final class SnapshotParser {
 
     private final Consumer<Snapshot> out;
     private String iface = "";
+    private Long pid;
     private Long speedMbps;
     private String section;
     private boolean firstLine;
@@ -38,6 +39,11 @@ public final class SnapshotParser {
 
     public SnapshotParser(Consumer<Snapshot> out) {
         this.out = out;
+    }
+
+    /** The sampler's process id on its host, when it can be woken (bash), else null. */
+    public Long pid() {
+        return pid;
     }
 
     /** The data interface the sampler found (empty when it has none). */
@@ -73,7 +79,10 @@ public final class SnapshotParser {
     }
 
     private void marker(String m) {
-        if (m.startsWith("if")) {
+        if (m.startsWith("pid ")) {
+            String v = m.substring(4).strip();
+            pid = v.matches("\\d{1,10}") ? Long.parseLong(v) : null;
+        } else if (m.startsWith("if")) {
             iface = m.substring(2).strip();
         } else if (m.startsWith("speed")) {
             String v = m.substring(5).strip();

@@ -30,7 +30,7 @@ final class RecordedCounters {
 
     /** The rows of a recorded series as an end's sampler makes them, times from its first snapshot. */
     static EndSeries series(String name, String end, String host) throws IOException {
-        Sampler sampler = new Sampler(null, null, () -> { });
+        Sampler sampler = new Sampler(null, null, "linklab-counters", () -> { });
         lines(name).forEach(sampler.out()::line);
         List<Sampler.Timed> values = sampler.values();
         long first = values.stream().mapToLong(t -> t.endNanos() - (long) (t.intervalS() * 1e9)).min().orElse(0);

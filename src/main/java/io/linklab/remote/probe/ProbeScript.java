@@ -19,10 +19,14 @@ public final class ProbeScript {
             t() { printf '%s' "$1"; shift; for a in "$@"; do printf '\\t%s' "$a"; done; printf '\\n'; }
             first() { head -n 1 2>/dev/null | tr -d '\\t\\r'; }
             to() { if command -v timeout >/dev/null 2>&1; then timeout 5 "$@"; else "$@"; fi; }
-            t uname "$(uname -sr 2>/dev/null)" "$(uname -m 2>/dev/null)"
-            t hostname "$(uname -n 2>/dev/null)"
+            # A run waits for this script, so it starts few processes: files are read by the shell itself.
+            rd() { v=; { IFS= read -r v < "$1"; } 2>/dev/null; }
+            set -- $(uname -snrm 2>/dev/null)
+            t uname "${1:-} ${3:-}" "${4:-}"
+            t hostname "${2:-}"
             t cpus "$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null)" "$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null)"
-            t uid "$(id -u)"
+            uid=$(id -u)
+            t uid "$uid"
             t user "$(id -un)"
             for x in $tools; do
               p=$(command -v "$x" 2>/dev/null) || { t tool "$x"; continue; }
@@ -38,14 +42,14 @@ public final class ProbeScript {
             for d in /sys/class/net/*; do
               [ -e "$d" ] || continue
               n=${d##*/}
-              sp=$(cat "$d/speed" 2>/dev/null) || sp=
+              rd "$d/speed"; sp=$v
               drv=
               if [ "$mode" = full ]; then
                 [ -e "$d/device/driver" ] && drv=$(basename "$(readlink "$d/device/driver")")
                 [ -z "$drv" ] && [ -n "$et" ] && drv=$(to ethtool -i "$n" 2>/dev/null | sed -n 's/^driver: //p' | first)
               fi
-              t if "$n" "$(cat "$d/mtu" 2>/dev/null)" "$sp" "$(cat "$d/operstate" 2>/dev/null)" "$drv" \\
-                "$(cat "$d/address" 2>/dev/null)" "$(cat "$d/type" 2>/dev/null)"
+              rd "$d/mtu"; mtu=$v; rd "$d/operstate"; st=$v; rd "$d/address"; ad=$v; rd "$d/type"; ty=$v
+              t if "$n" "$mtu" "$sp" "$st" "$drv" "$ad" "$ty"
               if [ -n "$et" ]; then
                 to ethtool -k "$n" 2>/dev/null | grep -E '^(tcp-segmentation-offload|generic-segmentation-offload|generic-receive-offload|large-receive-offload|rx-checksumming|tx-checksumming|scatter-gather):' \\
                   | while IFS=: read -r k v; do set -- $v; t offload "$n" "$k" "$1"; done
@@ -58,13 +62,12 @@ public final class ProbeScript {
               t target $(getent ahosts "$resolve" | awk '{print $1}' | sort -u)
             fi
             if command -v ss >/dev/null 2>&1; then
-              ss -Hltn 2>/dev/null | awk '{print $4}' | while read -r a; do t listen tcp "$a"; done
-              ss -Hlun 2>/dev/null | awk '{print $4}' | while read -r a; do t listen udp "$a"; done
+              ss -Hltun 2>/dev/null | while read -r net _ _ _ a _; do t listen "$net" "$a"; done
             fi
             for x in ping taskset; do command -v $x >/dev/null 2>&1 && t has $x; done
             # The one command an MTU sweep runs as root: asked for exactly, as the documented sudoers rule allows
             # no more (sudo -n true would need NOPASSWD for everything).
-            if [ -n "$sudoif" ] && [ "$(id -u)" != 0 ]; then
+            if [ -n "$sudoif" ] && [ "$uid" != 0 ]; then
               sudo -n -l ip link set dev "$sudoif" mtu 1500 >/dev/null 2>&1 && t sudo yes
             fi
             if [ "$mode" = full ]; then
