@@ -124,7 +124,7 @@ public final class DashboardView {
         GridPane.setVgrow(bitrateView, Priority.ALWAYS);
         for (Node n : List.of(retrView, cwndView)) {
             GridPane.setHgrow(n, Priority.ALWAYS);
-            ((Region) n).setPrefHeight(170);
+            smallChart((Region) n);
         }
         bitrateView.setPrefHeight(330);
 
@@ -326,11 +326,20 @@ public final class DashboardView {
         }
     }
 
+    /**
+     * A chart below the bitrate chart and the host lanes: it keeps a readable height when the window is small
+     * (the bitrate chart gives way first).
+     */
+    private static void smallChart(Region chart) {
+        chart.setPrefHeight(170);
+        chart.setMinHeight(110);
+    }
+
     private void addOptionalCharts() {
         if (rttView == null && model.showsRtt()) {
             rttView = chart(model.rtt());
             rttView.setId("rtt-chart");
-            rttView.setPrefHeight(170);
+            smallChart(rttView);
             GridPane.setHgrow(rttView, Priority.ALWAYS);
             charts.add(rttView, 0, 3, 2, 1);
         }
@@ -340,7 +349,7 @@ public final class DashboardView {
             lossView = chart(model.loss());
             lossView.setId("loss-chart");
             for (ChartView v : List.of(jitterView, lossView)) {
-                v.setPrefHeight(170);
+                smallChart(v);
                 GridPane.setHgrow(v, Priority.ALWAYS);
             }
             charts.add(jitterView, 0, 4);
