@@ -184,7 +184,9 @@ class LiveParsingLabTest {
         assertTrue(s.samples.stream().filter(x -> !x.isSum()).allMatch(x -> x.rttMs() != null && x.cwndBytes() != null));
         Summary sum = s.only(Role.SENDER, "SUM");
         assertTrue(sum.bitsPerSecond() > 100e6);
-        assertEquals(2.0, sum.endS(), 0.1);
+        // the total covers the test: iperf2 reports the time it really ran, which a loaded host stretches
+        // (2.16 s for -t 2 in a full run on a busy 2-core machine)
+        assertTrue(sum.endS() >= 1.95 && sum.endS() < 3.0, "SUM total ends at " + sum.endS() + " s");
     }
 
     @Test
