@@ -122,7 +122,8 @@ final class DeadManScripts {
               [ -e "$d" ] || { echo "its folder is gone: the watcher fired and restored the MTU, or was disarmed" >&2; exit 1; }
               private "$d" || { echo "$d is not a private folder of $(id -un) any more" >&2; exit 1; }
               watcher "$d" || { echo "its watcher is gone (it may have restored the MTU already)" >&2; exit 1; }
-              echo $(( $(now) + $2 )) >"$d/deadline.new" && mv -f "$d/deadline.new" "$d/deadline"
+              # a file of this command's own ($$): the keep-alive and a point's MTU change may extend at once
+              echo $(( $(now) + $2 )) >"$d/deadline.$$" && mv -f "$d/deadline.$$" "$d/deadline"
               ;;
             disarm)
               d=$1
