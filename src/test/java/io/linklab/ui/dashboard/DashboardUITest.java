@@ -128,6 +128,8 @@ class DashboardUITest {
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> area.dashboards().size() == 1));
         DashboardView view = fx(() -> area.dashboards().get(0));
         LiveRunModel model = view.model();
+        // the log is replayed into the dashboard off the FX thread: its end is the replay's last call
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> model.outcome() != null);
         List<String> labels = model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList();
         // The client's five streams and SUM, then the server's view of the same flows (drawn, not summed again).
         assertEquals(List.of("stream 5", "stream 7", "stream 9", "stream 11", "stream 13", "SUM"), labels.subList(0, 6));
