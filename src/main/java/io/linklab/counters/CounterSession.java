@@ -1,6 +1,5 @@
 package io.linklab.counters;
 
-import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import io.linklab.model.Direction;
@@ -54,8 +53,7 @@ public final class CounterSession {
     /** Adds an end with a sampler of its own. */
     void addEnd(String end, String host, Transport t, String iface, String find) {
         // a name of its own, which the command that wakes it checks for
-        String name = "linklab-counters-" + HexFormat.of().formatHex(
-                ByteBuffer.allocate(8).putLong(NAMES.nextLong()).array());
+        String name = "linklab-counters-" + HexFormat.of().toHexDigits(NAMES.nextLong());
         Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name), name, this::poll);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));

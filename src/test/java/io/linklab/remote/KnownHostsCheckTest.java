@@ -56,17 +56,7 @@ class KnownHostsCheckTest {
 
     /** Records what is asked and added; answers the host key question with {@code accept}. */
     private LoginPrompts prompts(boolean accept) {
-        return new LoginPrompts() {
-            @Override
-            public char[] passphrase(String login, String keyFile) {
-                return null;
-            }
-
-            @Override
-            public char[] password(String login) {
-                return null;
-            }
-
+        return new LoginPromptsAdapter() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 asked.add(key);

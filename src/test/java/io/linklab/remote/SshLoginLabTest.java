@@ -427,22 +427,4 @@ class SshLoginLabTest {
             assertTrue(e.getMessage().startsWith("SSH "), e.getMessage());
         }
     }
-
-    /** Answers nothing unless overridden. */
-    static class LoginPromptsAdapter implements LoginPrompts {
-        @Override
-        public char[] passphrase(String login, String keyFile) {
-            return null;
-        }
-
-        @Override
-        public char[] password(String login) {
-            return null;
-        }
-
-        @Override
-        public boolean acceptNewHostKey(NewHostKey key) {
-            return false;
-        }
-    }
 }

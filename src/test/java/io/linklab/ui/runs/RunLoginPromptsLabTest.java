@@ -11,6 +11,7 @@ import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.LoginPromptsAdapter;
 import io.linklab.remote.NewHostKey;
 import io.linklab.remote.SshSettings;
 import java.nio.file.Files;
@@ -42,17 +43,7 @@ class RunLoginPromptsLabTest {
         SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
                 .withIdentity(lab.identity()).withAgent(false);
         List<String> asked = new CopyOnWriteArrayList<>();
-        LoginPrompts acceptKeys = new LoginPrompts() {
-            @Override
-            public char[] passphrase(String login, String keyFile) {
-                return null;
-            }
-
-            @Override
-            public char[] password(String login) {
-                return null;
-            }
-
+        LoginPrompts acceptKeys = new LoginPromptsAdapter() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 asked.add(key.host());
