@@ -86,7 +86,7 @@ public final class MatrixPairs {
     }
 
     private MatrixPair pair(String client, String server) {
-        return path(client, server).orElseGet(() -> new MatrixPair(client, server,
+        return path(client, server).orElseGet(() -> new MatrixPair(client, null, server, null,
                 firstAddress(lab.host(server).orElseThrow()), null, List.of()));
     }
 
@@ -124,6 +124,7 @@ public final class MatrixPairs {
     private MatrixPair along(String client, String server, Map<String, LinkSpec> cameBy) {
         List<String> uplinks = new ArrayList<>();
         LinkSpec last = cameBy.get(server);
+        String clientIface = null;
         String speed = null;
         double slowest = Double.MAX_VALUE;
         String node = server;
@@ -138,6 +139,9 @@ public final class MatrixPairs {
                 slowest = Validators.parseScaled(s.trim(), 1000);
                 speed = s.trim();
             }
+            if (other.equals(client)) {
+                clientIface = (l.a().nodeId().equals(client) ? l.a() : l.b()).iface();
+            }
             node = other;
         }
         LinkSpec.End serverEnd = last.a().nodeId().equals(server) ? last.a() : last.b();
@@ -145,7 +149,7 @@ public final class MatrixPairs {
         String target = s.interfaces().stream().filter(i -> i.name().equals(serverEnd.iface()))
                 .map(InterfaceSpec::address).filter(a -> a != null && !a.isBlank()).findFirst()
                 .orElseGet(() -> firstAddress(s));
-        return new MatrixPair(client, server, target, speed, uplinks);
+        return new MatrixPair(client, clientIface, server, serverEnd.iface(), target, speed, uplinks);
     }
 
     private static String firstAddress(HostSpec h) {

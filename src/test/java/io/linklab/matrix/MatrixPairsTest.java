@@ -38,6 +38,9 @@ class MatrixPairsTest {
         assertEquals("10.1.0.4", h1h4.target(), "the address on the interface the cable ends in");
         assertEquals(List.of(), h1h4.uplinks());
         assertEquals("10G", h1h4.linkSpeed());
+        assertEquals("eth1", h1h4.clientIface());
+        assertEquals("eth1", h1h4.serverIface());
+        assertEquals("eth0", h1h3.clientIface());
     }
 
     @Test

@@ -47,8 +47,8 @@ class MatrixScheduleTest {
     @Test
     void pairsOverOneUplinkRunOneAtATimeWhenAskedAndTogetherOtherwise() {
         // h0,h1 on leaf A; h2,h3 on leaf B: h0→h2 and h1→h3 both cross the A-B uplink
-        MatrixPair a = new MatrixPair("h0", "h2", "t", null, List.of("up"));
-        MatrixPair b = new MatrixPair("h1", "h3", "t", null, List.of("up"));
+        MatrixPair a = new MatrixPair("h0", null, "h2", null, "t", null, List.of("up"));
+        MatrixPair b = new MatrixPair("h1", null, "h3", null, "t", null, List.of("up"));
         MatrixSchedule alone = new MatrixSchedule(List.of(a, b), 4, false, Uplinks.ONE_AT_A_TIME);
         assertEquals(List.of(a), alone.startable());
         assertEquals(List.of(), alone.startable());
@@ -84,7 +84,7 @@ class MatrixScheduleTest {
         for (int c = 0; c < hosts; c++) {
             for (int s = 0; s < hosts; s++) {
                 if (c != s) {
-                    pairs.add(new MatrixPair("h" + c, "h" + s, "10.0.0." + s, "100G", List.of()));
+                    pairs.add(new MatrixPair("h" + c, "eth0", "h" + s, "eth0", "10.0.0." + s, "100G", List.of()));
                 }
             }
         }
