@@ -25,6 +25,7 @@ public final class SnapshotParser {
     private String iface = "";
     private Long pid;
     private Long speedMbps;
+    private boolean last;
     private String section;
     private boolean firstLine;
     private double uptime;
@@ -44,6 +45,11 @@ public final class SnapshotParser {
     /** The sampler's process id on its host, when it can be woken (bash), else null. */
     public Long pid() {
         return pid;
+    }
+
+    /** Whether the sampler announced its last snapshot, after which it ends by itself. */
+    public boolean lastAnnounced() {
+        return last;
     }
 
     /** The data interface the sampler found (empty when it has none). */
@@ -82,6 +88,8 @@ public final class SnapshotParser {
         if (m.startsWith("pid ")) {
             String v = m.substring(4).strip();
             pid = v.matches("\\d{1,10}") ? Long.parseLong(v) : null;
+        } else if (m.equals("last")) {
+            last = true;
         } else if (m.startsWith("if")) {
             iface = m.substring(2).strip();
         } else if (m.startsWith("speed")) {
