@@ -40,10 +40,11 @@ final class HeadStart {
             }
         }
         return DaemonThreads.start("linklab-head-start", () -> {
+            work();
             if (ownJvm) {
+                // last: its ~0.25 s of CPU (the JDK's management beans) overlaps the logins, not picocli
                 C1Only.apply();
             }
-            work();
         });
     }
 
