@@ -28,6 +28,11 @@ final class C1Only {
 
     /** @return whether the directive was added */
     static boolean apply() {
+        if (ModuleLayer.boot().findModule("jdk.management").isEmpty()) {
+            // the installed runtime: no diagnostic commands to reach (its launcher sets the JIT), and the MBean
+            // server would load its ~600 classes for nothing
+            return false;
+        }
         Path file = null;
         try {
             file = Files.createTempFile("linklab-jit-", ".json");
