@@ -17,6 +17,6 @@ public final class Launcher {
             LinkLabApp.launchGui(args);
             return;
         }
-        System.exit(Cli.run(args, System.out, System.err));
+        System.exit(Cli.runInOwnJvm(args, System.out, System.err));
     }
 }

@@ -76,9 +76,22 @@ public final class Cli {
         return run(args, out, err, LoginTransports::new);
     }
 
+    /**
+     * The jar's entry for a headless command: the JVM is this command's alone, so a command that connects also
+     * sets its JIT as the installed launcher does ({@link C1Only}).
+     */
+    public static int runInOwnJvm(String[] args, PrintStream out, PrintStream err) {
+        HeadStart.beginFor(args, true);
+        return execute(args, out, err, LoginTransports::new);
+    }
+
     /** As {@link #run(String[], PrintStream, PrintStream)}, with `test` reaching its hosts through {@code hosts}. */
     static int run(String[] args, PrintStream out, PrintStream err, RunTestCommand.Transports hosts) {
-        HeadStart.beginFor(args);
+        HeadStart.beginFor(args, false);
+        return execute(args, out, err, hosts);
+    }
+
+    private static int execute(String[] args, PrintStream out, PrintStream err, RunTestCommand.Transports hosts) {
         return commandLine(out, err, hosts, invocation(), needed(args)).execute(args);
     }
 

@@ -25,8 +25,12 @@ final class HeadStart {
     private HeadStart() {
     }
 
-    /** Starts the work if the command line will connect to hosts: the thread doing it, or null. */
-    static Thread beginFor(String[] args) {
+    /**
+     * Starts the work if the command line will connect to hosts: the thread doing it, or null.
+     *
+     * @param ownJvm the JVM runs this command alone (the jar's main), so its JIT may be set for it
+     */
+    static Thread beginFor(String[] args, boolean ownJvm) {
         if (args.length == 0 || !CONNECTING.contains(args[0])) {
             return null;
         }
@@ -35,7 +39,13 @@ final class HeadStart {
                 return null;
             }
         }
-        return DaemonThreads.start("linklab-head-start", HeadStart::work);
+        return DaemonThreads.start("linklab-head-start", () -> {
+            work();
+            if (ownJvm) {
+                // last: its ~0.25 s of CPU (the JDK's management beans) overlaps the logins, not picocli
+                C1Only.apply();
+            }
+        });
     }
 
     /** @return whether all of it was done (false: a step failed, and the login does that work itself) */

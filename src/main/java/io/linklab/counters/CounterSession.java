@@ -6,12 +6,15 @@ import io.linklab.model.Direction;
 import io.linklab.model.Summary;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The host counters of one repetition: one sampler per host (one for both ends when they are the same host and
@@ -102,7 +105,7 @@ public final class CounterSession {
      * Waits until every sampler has a snapshot from after the clients' end, with the qdisc's counters (at most
      * the intervals between two qdisc readings and 2 s).
      */
-    public void awaitLastSnapshot() throws InterruptedException {
+    void awaitLastSnapshot() throws InterruptedException {
         long end = clientsEndNanos == 0 ? System.nanoTime() : clientsEndNanos;
         long timeout = TimeUnit.MILLISECONDS.toNanos((long) (SamplerScript.QDISC_EVERY * intervalS * 1000) + 2000);
         for (Sampler s : samplers) {
@@ -110,6 +113,31 @@ public final class CounterSession {
                 run.warning("the host counters of " + s.transport.hostLabel() + " sent no snapshot after the test "
                         + "ended; its last interval is missing from host_counters.csv");
             }
+        }
+    }
+
+    /**
+     * Ends the samplers the engine started from {@link #starts()} (in that order) and writes their rows: first,
+     * if {@code awaitLast}, waits for each one's snapshot from after the clients' end; a sampler that said it ends
+     * by itself after that snapshot is waited for, the others are stopped with {@code stop}, which kills.
+     */
+    public void stop(List<RemoteProcess> processes, boolean awaitLast, Consumer<RemoteProcess> stop) {
+        try {
+            if (awaitLast) {
+                awaitLastSnapshot();
+                for (int i = 0; i < processes.size(); i++) {
+                    if (samplers.get(i).endsByItself()) {
+                        // due within milliseconds; a kill would cost its watchdog's 0.1 s poll per host
+                        processes.get(i).waitFor(Duration.ofSeconds(1));
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            // a Stop while waiting: the rows until then are kept
+        } finally {
+            Thread.interrupted();
+            processes.forEach(stop);
+            finish();
         }
     }
 

@@ -146,6 +146,11 @@ final class Sampler {
         });
     }
 
+    /** Whether the sampler ends by itself once its last snapshot is in (it was woken and said so). */
+    synchronized boolean endsByItself() {
+        return parser.lastAnnounced();
+    }
+
     synchronized String iface() {
         return parser.iface();
     }

@@ -19,6 +19,8 @@ public final class SamplerScript {
     /** Marks the start of each snapshot; the kernel's files follow in the order of the {@code cat}. */
     static final String SNAP = "@@ snap";
     static final String END = "@@ end";
+    /** Comes before the snapshot a wake asked for, after which the sampler ends by itself. */
+    static final String LAST = "@@ last";
     /** The qdisc's counters are read at every this many snapshots (the first included). */
     static final int QDISC_EVERY = 2;
 
@@ -32,9 +34,11 @@ public final class SamplerScript {
             "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
             "W=; if [ -n \"$BASH_VERSION\" ]; then eval 'exec 9<> <(:)' && W=1; fi",
             // USR1 (sent by LinkLab when the clients end, see wakeCommand) cuts the wait short; the snapshot it
-            // brings reads the qdisc too. $0 names this sampler alone, so the waking command checks it is ours.
-            // (a trap alone does not end bash's read -t: the line it writes to the read's own pipe does)
-            "[ -n \"$W\" ] && trap 'N=0; echo >&9' USR1 && echo \"@@ pid $$\"",
+            // brings reads the qdisc too and is the last: the sampler ends by itself after it, so that the run
+            // need not kill it (the kill's watchdog polls at 0.1 s). $0 names this sampler alone, so the waking
+            // command checks it is ours. (a trap alone does not end bash's read -t: the line it writes to the
+            // read's own pipe does)
+            "[ -n \"$W\" ] && trap 'L=1; echo >&9' USR1 && echo \"@@ pid $$\"",
             "if [ -z \"$IF\" ] && [ -n \"$FIND\" ]; then",
             "  case $FIND in",
             "    route:*) set -- $(ip -o route get \"${FIND#route:}\" 2>/dev/null)",
@@ -48,8 +52,10 @@ public final class SamplerScript {
             "S=/sys/class/net/$IF/statistics",
             "echo \"@@ if $IF\"",
             "[ -n \"$IF\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null && echo \"@@ speed $SP\"",
-            "N=0",
+            "N=0; L=; F=",
             "while :; do",
+            // the last snapshot says so first: LinkLab then waits for the sampler's end instead of killing it
+            "  [ -n \"$F\" ] && echo '" + LAST + "'",
             "  echo '" + SNAP + "'",
             "  if [ -n \"$W\" ]; then",
             "    for f in /proc/uptime /proc/stat /proc/net/dev /proc/net/snmp /proc/net/netstat /proc/net/softnet_stat; do",
@@ -67,7 +73,11 @@ public final class SamplerScript {
             "  [ -n \"$Q\" ] && [ $((N % " + QDISC_EVERY + ")) -eq 0 ] && { echo '@@ tc'; tc -s qdisc show dev \"$IF\" 2>/dev/null; }",
             "  N=$((N + 1))",
             "  echo '" + END + "'",
+            "  [ -n \"$F\" ] && exit 0",
+            // set after the wait, not in the trap: a wake that comes during a snapshot must not drop the qdisc's
+            // counters from the next one, the last
             "  if [ -n \"$W\" ]; then read -t \"$IV\" -u 9; r=$?; [ $r -gt 128 ] || [ $r -eq 0 ] || exit 0;"
+                    + " [ -n \"$L\" ] && { N=0; F=1; };"
                     + " else sleep \"$IV\" || exit 0; fi",
             "done");
 

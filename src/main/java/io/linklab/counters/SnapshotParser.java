@@ -1,9 +1,10 @@
 package io.linklab.counters;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Reads the sampler's output line by line (as it arrives) into {@link Snapshot}s. The /proc files come in one
@@ -11,11 +12,12 @@ import java.util.regex.Pattern;
  * the interface's line of /proc/net/dev is "IF: numbers", /proc/net/snmp and /proc/net/netstat are pairs of
  * "Prefix: names" and "Prefix: values" lines, and /proc/net/softnet_stat is lines of hex words.
  * A snapshot cut short (the sampler stopped in the middle) is dropped.
+ *
+ * <p>Each line is read without regular expressions: a snapshot is a few hundred lines a second per host, and
+ * compiling a pattern per line (what {@code split("\\s+")} does) kept the JIT busy while the tool was measured.
  */
 public final class SnapshotParser {
 
-    private static final Pattern HEX_ROW = Pattern.compile("[0-9a-f]{8}( [0-9a-f]{8}){8,}");
-    private static final Pattern SNMP = Pattern.compile("([A-Za-z]+): (.*)");
     /** /proc/net/dev's columns after the name, by their statistics names. */
     private static final String[] DEV_COLUMNS = {"rx_bytes", "rx_packets", "rx_errors", "rx_dropped",
         "rx_fifo_errors", "rx_frame_errors", "rx_compressed", "multicast", "tx_bytes", "tx_packets", "tx_errors",
@@ -25,6 +27,7 @@ public final class SnapshotParser {
     private String iface = "";
     private Long pid;
     private Long speedMbps;
+    private boolean last;
     private String section;
     private boolean firstLine;
     private double uptime;
@@ -44,6 +47,11 @@ public final class SnapshotParser {
     /** The sampler's process id on its host, when it can be woken (bash), else null. */
     public Long pid() {
         return pid;
+    }
+
+    /** Whether the sampler announced its last snapshot, after which it ends by itself. */
+    public boolean lastAnnounced() {
+        return last;
     }
 
     /** The data interface the sampler found (empty when it has none). */
@@ -82,6 +90,8 @@ public final class SnapshotParser {
         if (m.startsWith("pid ")) {
             String v = m.substring(4).strip();
             pid = v.matches("\\d{1,10}") ? Long.parseLong(v) : null;
+        } else if (m.equals("last")) {
+            last = true;
         } else if (m.startsWith("if")) {
             iface = m.substring(2).strip();
         } else if (m.startsWith("speed")) {
@@ -115,12 +125,12 @@ public final class SnapshotParser {
     private void proc(String line) {
         if (firstLine) {
             firstLine = false;
-            uptime = Double.parseDouble(line.strip().split("\\s+")[0]);
+            uptime = Double.parseDouble(words(line.strip())[0]);
             return;
         }
         String s = line.strip();
         if (s.startsWith("cpu") && s.length() > 3 && Character.isDigit(s.charAt(3))) {
-            String[] f = s.split("\\s+");
+            String[] f = words(s);
             long[] j = new long[Snapshot.FIELDS];
             for (int i = 0; i < Snapshot.FIELDS && i + 1 < f.length; i++) {
                 j[i] = Long.parseLong(f[i + 1]);
@@ -129,23 +139,26 @@ public final class SnapshotParser {
             return;
         }
         int colon = s.indexOf(':');
-        if (!iface.isEmpty() && colon > 0 && s.substring(0, colon).equals(iface)) {
-            String[] f = s.substring(colon + 1).strip().split("\\s+");
+        if (!iface.isEmpty() && colon == iface.length() && s.startsWith(iface)) {
+            String[] f = words(s.substring(colon + 1).strip());
             for (int i = 0; i < DEV_COLUMNS.length && i < f.length; i++) {
                 counters.put(DEV_COLUMNS[i], Long.parseLong(f[i]));
             }
             return;
         }
-        if (HEX_ROW.matcher(s).matches()) {
+        if (isHexRow(s)) {
             String[] f = s.split(" ");
             softnetDropped += Long.parseLong(f[1], 16);
             softnetSqueezed += Long.parseLong(f[2], 16);
             return;
         }
-        var m = SNMP.matcher(s);
-        if (m.matches()) {
-            String prefix = m.group(1);
-            String[] f = m.group(2).strip().split("\\s+");
+        int letters = 0;
+        while (letters < s.length() && isAsciiLetter(s.charAt(letters))) {
+            letters++;
+        }
+        if (letters > 0 && s.startsWith(": ", letters)) {
+            String prefix = s.substring(0, letters);
+            String[] f = words(s.substring(letters + 2).strip());
             String[] names = snmpNames.remove(prefix);
             if (names == null) {
                 snmpNames.put(prefix, f);
@@ -159,7 +172,7 @@ public final class SnapshotParser {
 
     private void sys(String line) {
         String[] f = line.strip().split(" ");
-        if (f.length == 2 && f[1].matches("\\d+")) {
+        if (f.length == 2 && isDigits(f[1])) {
             counters.put(f[0], Long.parseLong(f[1]));
         }
     }
@@ -168,7 +181,7 @@ public final class SnapshotParser {
         int colon = line.lastIndexOf(':');
         if (colon > 0 && line.startsWith(" ")) {
             String v = line.substring(colon + 1).strip();
-            if (v.matches("\\d+")) {
+            if (isDigits(v)) {
                 ethtool.put(line.substring(0, colon).strip(), Long.parseLong(v));
             }
         }
@@ -185,5 +198,57 @@ public final class SnapshotParser {
                 counters.put("qdisc_dropped", Long.parseLong(v));
             }
         }
+    }
+
+    /** What {@code s.split("\\s+")} gives for a stripped line (one empty word for an empty line). */
+    static String[] words(String s) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            int start = i;
+            while (i < n && !isSpace(s.charAt(i))) {
+                i++;
+            }
+            out.add(s.substring(start, i));
+            while (i < n && isSpace(s.charAt(i))) {
+                i++;
+            }
+        }
+        return out.isEmpty() ? new String[] {""} : out.toArray(String[]::new);
+    }
+
+    /** The characters of the regular expression {@code \\s}. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000b' || c == '\f' || c == '\r';
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isDigits(String v) {
+        for (int i = 0; i < v.length(); i++) {
+            if (v.charAt(i) < '0' || v.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return !v.isEmpty();
+    }
+
+    /** A line of /proc/net/softnet_stat: nine or more words of eight lower-case hex digits, one space apart. */
+    private static boolean isHexRow(String s) {
+        int n = s.length();
+        if (n < 80 || (n - 8) % 9 != 0) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            boolean ok = i % 9 == 8 ? c == ' ' : c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -133,7 +133,8 @@ final class PointRunner {
      */
     private void prepareNext(int processes) {
         RunHosts hosts = run.hosts();
-        int each = processes > 0 ? processes + 1 : mtu != null ? 2 : 1; // + the counter sampler
+        // + the counter sampler and its wake (see RunLogins)
+        int each = processes > 0 ? processes + 2 : mtu != null ? 2 : 1;
         if (hosts.oneHost()) {
             hosts.client().prepareFor(processes > 0 ? 2 * each : each);
         } else {

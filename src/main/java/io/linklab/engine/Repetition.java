@@ -206,21 +206,8 @@ final class Repetition {
      * writes their rows: also when the repetition failed, what was measured is kept.
      */
     private void stopCounters(CounterSession session, List<RemoteProcess> samplers) {
-        if (session == null) {
-            return;
-        }
-        try {
-            if (!control.cancelled() && control.broken() == null) {
-                session.awaitLastSnapshot();
-            }
-        } catch (InterruptedException e) {
-            // a Stop while waiting: the rows until then are kept
-        } finally {
-            Thread.interrupted();
-            for (RemoteProcess s : samplers) {
-                control.stop(s);
-            }
-            session.finish();
+        if (session != null) {
+            session.stop(samplers, !control.cancelled() && control.broken() == null, control::stop);
         }
     }
 

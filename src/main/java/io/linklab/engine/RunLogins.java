@@ -39,7 +39,9 @@ final class RunLogins {
         // What each host starts before the test - one server or client per process - has its start-up cost
         // on the host (the login shell) paid at once, while the probe runs (in the first of those launchers).
         int first = points.get(0).plan().processes();
-        int commands = oneHost ? 2 * first + 2 : first + 1; // + each end's counter sampler
+        // + each end's counter sampler, and the brief command that wakes it when the clients end (on the critical
+        // path: a launcher opened only then paid a login shell there; the clean-up then reuses it)
+        int commands = oneHost ? 2 * first + 4 : first + 2;
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
                 () -> preparedFor(open(transports, plan.client().login()), commands), Run.IO);
         CompletableFuture<Transport> s = oneHost ? c : CompletableFuture.supplyAsync(

@@ -6,18 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 
 class HeadStartTest {
 
     @Test
     void startsOnlyForCommandsThatConnect() throws InterruptedException {
-        assertNull(HeadStart.beginFor(new String[0]));
-        assertNull(HeadStart.beginFor(new String[] {"--version"}));
-        assertNull(HeadStart.beginFor(new String[] {"import", "log.txt"}));
-        assertNull(HeadStart.beginFor(new String[] {"test", "--help"}));
-        assertNull(HeadStart.beginFor(new String[] {"test", "--plan", "p.json", "--dry-run"}));
-        Thread t = HeadStart.beginFor(new String[] {"test", "--client", "a", "--server", "b", "--target", "c"});
+        assertNull(HeadStart.beginFor(new String[0], false));
+        assertNull(HeadStart.beginFor(new String[] {"--version"}, false));
+        assertNull(HeadStart.beginFor(new String[] {"import", "log.txt"}, false));
+        assertNull(HeadStart.beginFor(new String[] {"test", "--help"}, false));
+        assertNull(HeadStart.beginFor(new String[] {"test", "--plan", "p.json", "--dry-run"}, false));
+        Thread t = HeadStart.beginFor(new String[] {"test", "--client", "a", "--server", "b", "--target", "c"}, false);
         assertNotNull(t);
         assertEquals("linklab-head-start", t.getName());
         assertTrue(t.isDaemon(), "it must never keep a finished command's JVM alive");
@@ -29,5 +31,13 @@ class HeadStartTest {
     void doesAllOfItsWorkOnThisRuntime() {
         // every algorithm a login uses and every listed class is there: the head start is not silently empty
         assertTrue(HeadStart.work());
+    }
+
+    @Test
+    void aJarRunOfItsOwnGetsTheInstalledCommandsC1OnlyJit() throws Exception {
+        // the directive this JVM's HotSpot accepts (it says how many it added); removed again for the other tests
+        assertTrue(C1Only.apply(), "the compiler directive was refused: " + C1Only.DIRECTIVE);
+        ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                "compilerDirectivesRemove", new Object[] {new String[0]}, new String[] {String[].class.getName()});
     }
 }

@@ -53,4 +53,16 @@ class SnapshotParserTest {
         assertEquals(Map.of("Tcp.RtoAlgorithm", 1L, "Tcp.OutSegs", 500L, "Tcp.RetransSegs", 7L), s.tcp());
         assertEquals(1, s.cpus().size(), "the all-cores line is not a core");
     }
+
+    @Test
+    void itsWordsAreThoseOfTheRegularExpressionItReplaces() throws Exception {
+        List<String> lines = new ArrayList<>(List.of("", "a", "  a \t b\u000bc\fd  ", "x\u00a0y z"));
+        for (String recorded : List.of("tbf-server.txt", "nftloss-client.txt")) {
+            lines.addAll(RecordedCounters.lines(recorded));
+        }
+        for (String l : lines) {
+            String s = l.strip();
+            assertEquals(List.of(s.split("\\s+")), List.of(SnapshotParser.words(s)), "'" + s + "'");
+        }
+    }
 }
