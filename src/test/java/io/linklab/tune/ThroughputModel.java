@@ -89,7 +89,7 @@ final class ThroughputModel implements ProbeRunner {
         for (int i = 0; i < length.repetitions(); i++) {
             rates.add(trueRate(s) * Math.max(0.05, 1 + noiseSd * random.nextGaussian()));
         }
-        return new Probe(s, rates, counters ? busiestCore(s) : null, null);
+        return Probe.of(s, rates, counters ? busiestCore(s) : null);
     }
 
     /** What the exhaustive grid costs with the same short probes. */
