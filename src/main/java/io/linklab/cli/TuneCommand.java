@@ -1,5 +1,6 @@
 package io.linklab.cli;
 
+import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.ParserFactory;
 import io.linklab.engine.ResultsStore;
 import io.linklab.engine.RunHandle;
@@ -11,7 +12,6 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Validators;
 import io.linklab.tune.Dimension;
-import io.linklab.tune.ProbeLength;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneCsv;
 import io.linklab.tune.TuneDriver;
@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
                 + "the earlier ones measured: processes and streams are added while the sum grows, then the other "
                 + "tools, pinning (process i on CPU i) and windows are tried on the best so far. A step counts only "
                 + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
-                + "with 3 runs of 10 s; the time for that is kept back from the budget, which is a hard limit.",
+                + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
+                + "time for that is kept back from the budget, which is a hard limit.",
             "",
             "Prints each probe on stderr, then the winner, its rate with min and max, the share of --link-speed, why "
                 + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "
@@ -130,6 +131,11 @@ public final class TuneCommand extends CliCommand {
         try {
             handle = engine.start(first, driver, new RunListener() {
                 @Override
+                public void hostCounters(String point, List<HostCounterRow> rows) {
+                    driver.hostCounters(rows);
+                }
+
+                @Override
                 public void progress(String message) {
                     if (!message.startsWith("point ")) {
                         err.println(message);
@@ -210,7 +216,7 @@ public final class TuneCommand extends CliCommand {
         }
         try {
             return new TuneRequest(base, toolList, maxStreams, windowList, Dimension.parseList("--vary", vary), link,
-                    new TuneBudget(budget(), ProbeLength.SHORT, ProbeLength.CONFIRM, Duration.ofSeconds(2)));
+                    TuneBudget.of(budget()));
         } catch (InvalidValueException e) {
             throw new UsageException(e.getMessage());
         }
@@ -219,7 +225,8 @@ public final class TuneCommand extends CliCommand {
     private Duration budget() {
         Matcher m = BUDGET.matcher(budget.trim());
         if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new UsageException("--budget: '" + budget + "' is not valid — expected a time such as 90s, 2m or 1h");
+            throw new UsageException("--budget: '" + budget
+                    + "' is not valid — expected a time such as 90s, 2m or 1h");
         }
         long n = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);

@@ -16,8 +16,13 @@ public record TuneBudget(Duration total, ProbeLength probe, ProbeLength confirm,
         }
     }
 
-    /** The usual lengths, with {@code total} to spend. */
+    /**
+     * The usual lengths, with {@code total} to spend: the confirmation's runs are 10 s from a 2 minute budget on,
+     * shorter for less (a twelfth of it, at least 3 s), so that a one minute tune still has time to search.
+     */
     public static TuneBudget of(Duration total) {
-        return new TuneBudget(total, ProbeLength.SHORT, ProbeLength.CONFIRM, Duration.ofSeconds(2));
+        int confirmS = (int) Math.max(3, Math.min(ProbeLength.CONFIRM.durationS(), total.toSeconds() / 12));
+        ProbeLength confirm = new ProbeLength(confirmS, ProbeLength.CONFIRM.omitS(), ProbeLength.CONFIRM.repetitions());
+        return new TuneBudget(total, ProbeLength.SHORT, confirm, Duration.ofSeconds(2));
     }
 }

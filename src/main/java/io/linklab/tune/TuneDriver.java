@@ -1,5 +1,6 @@
 package io.linklab.tune;
 
+import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.PointDriver;
 import io.linklab.engine.SweepPoint;
 import io.linklab.model.SweepRow;
@@ -7,6 +8,7 @@ import io.linklab.model.TestPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -22,6 +24,8 @@ public final class TuneDriver implements PointDriver {
     private volatile TuneSpace space;
     private volatile List<Integer> clientCpus = List.of(0);
     private volatile List<Integer> serverCpus = List.of(0);
+    /** The receiver's busiest core (per cent) per sample, of the point being measured. */
+    private final List<Double> busiest = new CopyOnWriteArrayList<>();
 
     /** @param startNanos when the tune began ({@link System#nanoTime}): the logins count against the budget */
     public TuneDriver(TuneRequest request, long startNanos, Consumer<TuneStep> onStep) {
@@ -45,13 +49,14 @@ public final class TuneDriver implements PointDriver {
         ProbeRunner runner = (settings, length) -> {
             SweepPoint point = new SweepPoint(settings.label(),
                     TunePlans.plan(request.base(), settings, length, cCpus, sCpus), null);
+            busiest.clear();
             SweepRow row = measurer.measure(point).get(0);
             if (!row.ok() || row.bitsPerSecond() == null) {
                 String status = row.status();
                 return Probe.failed(settings, status.startsWith("failed: ") ? status.substring(8) : status);
             }
-            return new Probe(settings, row.bitsPerSecond(), row.bitsPerSecondMin(), row.bitsPerSecondMax(), null,
-                    null);
+            return new Probe(settings, row.bitsPerSecond(), row.bitsPerSecondMin(), row.bitsPerSecondMax(),
+                    median(busiest), null);
         };
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
         TuneBudget b = request.budget();
@@ -61,6 +66,24 @@ public final class TuneDriver implements PointDriver {
         }
         result = new Tuner(runner, space, new TuneBudget(left, b.probe(), b.confirm(), b.overhead()),
                 System::nanoTime, onStep).run();
+    }
+
+    /**
+     * Host counters as the run reports them (pass on {@link io.linklab.engine.RunListener#hostCounters}): the
+     * receiver's busiest core guides the search where the hosts have counters.
+     */
+    public void hostCounters(List<HostCounterRow> rows) {
+        String receiver = request.base().mode() == TestPlan.Mode.REVERSE ? "client" : "server";
+        for (HostCounterRow r : rows) {
+            if (r.end().equals(receiver) && r.name().equals("cpu.busiest")) {
+                busiest.add(r.counter().value());
+            }
+        }
+    }
+
+    private static Double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.isEmpty() ? null : sorted.get(sorted.size() / 2);
     }
 
     /** The tune's result once the run ended; null when the run ended before the search began. */

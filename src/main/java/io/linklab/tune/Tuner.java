@@ -120,8 +120,7 @@ public final class Tuner {
             if (t != first.settings().tool()) {
                 TuneSettings s = onTool(best.settings(), t);
                 Probe p = probe(s, "tool " + best.settings().tool().id() + " -> " + t.id());
-                if (p.ok() && gains(p, best)) {
-                    best = p;
+                if (adopt(p) == Verdict.GAINS) {
                     climb(t);
                 }
             }
@@ -160,12 +159,11 @@ public final class Tuner {
                 return moved;
             }
             int next = Math.min(space.maxProcesses(), n * 2);
-            Probe p = probe(s.withProcesses(next), "processes " + n + " -> " + next);
-            if (!p.ok() || !gains(p, best)) {
+            Verdict v = adopt(probe(s.withProcesses(next), "processes " + n + " -> " + next));
+            moved |= v != Verdict.LOSES;
+            if (v != Verdict.GAINS) {
                 return moved;
             }
-            best = p;
-            moved = true;
         }
     }
 
@@ -189,26 +187,63 @@ public final class Tuner {
                 return moved; // iperf3 runs a process's streams on one thread: its core has nothing more to give
             }
             int next = Math.min(max, s.streams() * 2);
-            Probe p = probe(s.withStreams(next), "streams " + s.streams() + " -> " + next);
-            if (!p.ok() || !gains(p, best)) {
+            Verdict v = adopt(probe(s.withStreams(next), "streams " + s.streams() + " -> " + next));
+            moved |= v != Verdict.LOSES;
+            if (v != Verdict.GAINS) {
                 return moved;
             }
-            best = p;
-            moved = true;
         }
         return moved;
     }
 
-    /** Measures each alternative against the best so far and keeps the one that gains most. */
+    /** Measures each alternative against the best so far, which becomes the alternative where it wins. */
     private void tryEach(List<TuneSettings> alternatives, String dimension) throws SearchEnd {
-        Probe winner = best;
         for (TuneSettings s : alternatives) {
-            Probe p = probe(s, dimension + " -> " + (dimension.equals("window") ? s.window() : s.pinning().id()));
-            if (p.ok() && gains(p, winner)) {
-                winner = p;
-            }
+            adopt(probe(s, dimension + " -> " + (dimension.equals("window") ? s.window() : s.pinning().id())));
         }
-        best = winner;
+    }
+
+    /** What a step showed against the best so far. */
+    private enum Verdict {
+        /** More than the noise: the dimension goes on. */
+        GAINS,
+        /** Better, but within the noise even after measuring both again: kept, and the dimension stops. */
+        TIES_BETTER,
+        LOSES
+    }
+
+    /**
+     * Compares {@code candidate} with the best so far and makes it the best where it is better. A gain within the
+     * noise is measured again, both settings, when the budget allows (the two measurements pooled); without the
+     * time, the higher rate is kept.
+     */
+    private Verdict adopt(Probe candidate) throws SearchEnd {
+        if (!candidate.ok() || candidate.rate() <= best.rate()) {
+            return Verdict.LOSES;
+        }
+        if (candidate.rate() > best.rate() * (1 + noise())) {
+            best = candidate;
+            return Verdict.GAINS;
+        }
+        if (!fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) { // room for two probes
+            best = candidate;
+            return Verdict.TIES_BETTER;
+        }
+        String label = candidate.settings().label() + " against " + best.settings().label();
+        Probe incumbent = pooled(best, remeasure(best.settings(), "again: " + label));
+        Probe challenger = pooled(candidate, remeasure(candidate.settings(), "again: " + label));
+        best = challenger.rate() > incumbent.rate() ? challenger : incumbent;
+        // pooled over twice the repetitions, their means wander less: half the noise separates them
+        return challenger.rate() > incumbent.rate() * (1 + noise() / 2) ? Verdict.GAINS
+                : best == challenger ? Verdict.TIES_BETTER : Verdict.LOSES;
+    }
+
+    /** Two measurements of the same settings as one, of as many repetitions each. */
+    private Probe pooled(Probe a, Probe b) {
+        Probe p = b.ok() ? new Probe(a.settings(), (a.rate() + b.rate()) / 2, Math.min(a.min(), b.min()),
+                Math.max(a.max(), b.max()), a.busiestCorePercent(), null) : a;
+        measured.put(a.settings(), p);
+        return p;
     }
 
     /** The same load on another tool: netperf runs one stream per process, so its processes take the streams. */
@@ -217,11 +252,6 @@ public final class Tuner {
             return s.withTool(t).withProcesses(Math.min(space.maxProcesses(), s.totalStreams())).withStreams(1);
         }
         return s.withTool(t).withStreams(Math.min(s.streams(), space.maxStreams(t)));
-    }
-
-    /** A gain that the noise between repetitions does not explain. */
-    private boolean gains(Probe candidate, Probe than) {
-        return candidate.rate() > than.rate() * (1 + noise());
     }
 
     /** The median spread between repetitions of the probes so far, at least {@link #MIN_GAIN}. */
@@ -237,13 +267,18 @@ public final class Tuner {
     /** A search probe: measured once (a repeat of the same settings reads the earlier one), within the budget. */
     private Probe probe(TuneSettings s, String reason) throws SearchEnd {
         Probe known = measured.get(s);
-        if (known != null) {
-            return known;
-        }
-        // Time for the confirmation is kept back, if the budget has it at all.
-        double keepBack = secondsOf(budget.probe()) + secondsOf(budget.confirm()) <= budget.total().toMillis() / 1000.0
+        return known != null ? known : remeasure(s, reason);
+    }
+
+    /** Time kept back for the confirmation, if the budget has it at all. */
+    private double keepBack() {
+        return secondsOf(budget.probe()) + secondsOf(budget.confirm()) <= budget.total().toMillis() / 1000.0
                 ? secondsOf(budget.confirm()) : 0;
-        if (!fits(budget.probe(), keepBack)) {
+    }
+
+    /** Measures {@code s} (again), within the budget. */
+    private Probe remeasure(TuneSettings s, String reason) throws SearchEnd {
+        if (!fits(budget.probe(), keepBack())) {
             throw new SearchEnd(StopReason.BUDGET);
         }
         Probe p;
