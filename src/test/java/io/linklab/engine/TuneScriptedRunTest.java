@@ -34,20 +34,9 @@ class TuneScriptedRunTest {
 
     private static final String CLIENT = "root@h1";
     private static final String SERVER = "root@h2";
-    private static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(200));
-    private static final String TOTALS = """
-            Connecting to host 198.19.0.2, port 5201
-            [  5] local 198.19.0.1 port 47914 connected to 198.19.0.2 port 5201
-            [ ID] Interval           Transfer     Bitrate         Retr  Cwnd
-            [  5]   0.00-1.00   sec   514 MBytes  4.29 Gbits/sec   27   1023 KBytes
-            - - - - - - - - - - - - - - - - - - - - - - - - -
-            [ ID] Interval           Transfer     Bitrate         Retr
-            [  5]   0.00-1.00   sec   514 MBytes  4.31 Gbits/sec   43             sender
-            [  5]   0.00-1.00   sec   513 MBytes  4.30 Gbits/sec                  receiver
-
-            iperf Done.
-            """;
+    private static final RunTimings QUICK = ScriptedRunTest.QUICK;
+    private static final String TOTALS = ScriptedRunTest.IPERF3_CLIENT_INTERVALS
+            + ScriptedRunTest.IPERF3_CLIENT_TOTALS;
 
     @TempDir
     Path workspace;
