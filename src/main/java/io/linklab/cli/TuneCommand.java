@@ -96,7 +96,7 @@ public final class TuneCommand extends CliCommand {
     String windows;
 
     @Option(order = 306, names = "--link-speed", paramLabel = "RATE",
-            description = "the link's speed in bits/s such as 25G: the search stops at 95 % of it")
+            description = "the link's speed in bits/s such as 25G: the search stops at 95 %% of it")
     String linkSpeed;
 
     @Option(order = 501, names = "--out", required = true, paramLabel = "DIR",
