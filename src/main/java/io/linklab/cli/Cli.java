@@ -66,6 +66,7 @@ public final class Cli {
         Map<String, Class<?>> all = new LinkedHashMap<>();
         all.put("import", ImportCommand.class);
         all.put("test", RunTestCommand.class);
+        all.put("tune", TuneCommand.class);
         all.put("probe", ProbeCommand.class);
         all.put("completion", CompletionCommand.class);
         all.put("help", HelpCommand.class);
@@ -161,7 +162,8 @@ public final class Cli {
             implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
-            Object made = cls == RunTestCommand.class ? new RunTestCommand(hosts) : CommandLine.defaultFactory().create(cls);
+            Object made = cls == RunTestCommand.class ? new RunTestCommand(hosts)
+                    : cls == TuneCommand.class ? new TuneCommand(hosts) : CommandLine.defaultFactory().create(cls);
             if (made instanceof CliCommand command) {
                 command.streams(out, err);
             }

@@ -119,33 +119,38 @@ public final class RunTestCommand extends CliCommand {
             return Cli.OK;
         }
         Path dir = options.out;
-        List<String> there = entries(dir);
-        if (!there.isEmpty() && !options.force) {
-            throw new UsageException("--out: " + dir + " is not empty (" + listing(there) + "); choose a new "
-                    + "folder, or pass --force to replace the earlier run's files there");
-        }
+        List<String> there = entries(dir, options.force);
         SshSettings settings = ssh.settings();
         TransportFactory factory = transports.create(settings, SshOptions.prompts(err));
         if (!there.isEmpty()) {
-            replaceEarlierRun(dir);
+            replaceEarlierRun(dir, err);
         }
         TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
         return execute(engine, plan, dir);
     }
 
-    /** What --out holds now: nothing when it does not exist yet. */
-    private static List<String> entries(Path dir) {
+    /**
+     * What --out holds now (nothing when it does not exist yet); refused unless empty or {@code force} (`test` and
+     * `tune` share the rule).
+     */
+    static List<String> entries(Path dir, boolean force) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new UsageException("--out: " + dir + " exists and is not a folder");
         }
+        List<String> there;
         try {
-            return RunFolder.entries(dir);
+            there = RunFolder.entries(dir);
         } catch (IOException e) {
             throw new UsageException("--out: cannot read " + dir + ": " + e.getMessage());
         }
+        if (!there.isEmpty() && !force) {
+            throw new UsageException("--out: " + dir + " is not empty (" + listing(there) + "); choose a new "
+                    + "folder, or pass --force to replace the earlier run's files there");
+        }
+        return there;
     }
 
-    private void replaceEarlierRun(Path dir) {
+    static void replaceEarlierRun(Path dir, PrintStream err) {
         RunFolder.Replacement r;
         try {
             r = RunFolder.replaceEarlierRun(dir);
@@ -189,7 +194,7 @@ public final class RunTestCommand extends CliCommand {
     }
 
     /** The run's outcome once it ended, or null if this thread was interrupted while waiting. */
-    private static RunOutcome awaitEnd(RunHandle handle) {
+    static RunOutcome awaitEnd(RunHandle handle) {
         try {
             Optional<RunOutcome> outcome;
             do {

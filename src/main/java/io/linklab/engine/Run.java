@@ -62,6 +62,11 @@ final class Run implements RunHandle {
     private HostCounters counters;
     /** Points measured to their end (ok or failed), for the message of a stopped run. */
     private int donePoints;
+    /** Chooses the points one at a time (a tune); null for a plan's own points. */
+    private PointDriver driver;
+    /** Both ends' facts from preflight, for the driver. */
+    private Map<String, String> clientFacts = Map.of();
+    private Map<String, String> serverFacts = Map.of();
 
     Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
         ParserFactory parsers, PointHooks hooks, RunTimings timings) {
@@ -87,6 +92,11 @@ final class Run implements RunHandle {
 
     Path dir() {
         return dir;
+    }
+
+    /** Before {@link #start}: the points come from {@code d}, the plan's are only the first. */
+    void drivenBy(PointDriver d) {
+        this.driver = d;
     }
 
     void start() {
@@ -181,8 +191,10 @@ final class Run implements RunHandle {
             if (mtu != null) {
                 beginMtu(mtu);
             }
-            ending = measure(new PointRunner(new RunContext(plan, tool, parsers, hosts, journal, record, listener,
-                    logs, control, timings, counters), mtu, hooks));
+            RunContext context = new RunContext(plan, tool, parsers, hosts, journal, record, listener, logs, control,
+                    timings, counters);
+            ending = driver == null ? measure(new PointRunner(context, mtu, hooks))
+                    : drive(new DrivenPoints(context, mtu, hooks));
         } catch (RunAbort e) {
             boolean stopped = control.broken() == null && control.cancelled();
             ending = new Ending(stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,
@@ -244,6 +256,35 @@ final class Run implements RunHandle {
         return new Ending(RunRecord.State.OK, Headlines.headline(allRows));
     }
 
+    /** The driver's points until it is done or the run stops; how the run ended. */
+    private Ending drive(DrivenPoints driven) throws InterruptedException {
+        try {
+            driver.drive(clientFacts, serverFacts, driven);
+        } catch (InterruptedException e) {
+            if (!control.cancelled()) {
+                throw e;
+            }
+        }
+        donePoints = driven.measuredPoints();
+        if (control.broken() != null) {
+            return new Ending(RunRecord.State.FAILED, control.broken());
+        }
+        if (control.cancelled()) {
+            return new Ending(RunRecord.State.CANCELLED, "stopped by " + control.stoppedBy() + " after " + donePoints
+                    + " points");
+        }
+        if (driven.lost() != null) {
+            return new Ending(RunRecord.State.FAILED, driven.lost());
+        }
+        List<SweepRow> rows = driven.rows();
+        if (rows.stream().noneMatch(SweepRow::ok)) {
+            return new Ending(RunRecord.State.FAILED, rows.isEmpty() ? "no point measured"
+                    : Headlines.failureSummary(rows, driven.failedPoints()));
+        }
+        // A point that failed (a tool missing on one end) ends that branch of the search, not the run.
+        return new Ending(RunRecord.State.OK, donePoints + " points, " + driven.failedPoints() + " failed");
+    }
+
     /**
      * Writes the CSVs while the hosts clean up (the measurement is over: the journal is complete), then records
      * the end once they are done, writes run.json, and says how the run went.
@@ -251,7 +292,7 @@ final class Run implements RunHandle {
     private RunOutcome finish(Ending ending, RunCleanup.HostCleanup hostCleanup) throws IOException {
         try {
             journal.close();
-            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep());
+            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null);
             if (damage.any()) {
                 record.warning(damage.warning());
             }
@@ -295,8 +336,10 @@ final class Run implements RunHandle {
         listener.progress("checking " + tool.program() + ", interfaces and ports on both ends");
         HostFacts cFacts = logins.clientFacts();
         HostFacts sFacts = logins.serverFacts();
-        record.hostFacts("client", withLogin(cFacts, hosts.clientLabel()));
-        record.hostFacts("server", withLogin(sFacts, hosts.serverLabel()));
+        clientFacts = withLogin(cFacts, hosts.clientLabel());
+        serverFacts = withLogin(sFacts, hosts.serverLabel());
+        record.hostFacts("client", clientFacts);
+        record.hostFacts("server", serverFacts);
         Preflight.Findings findings = Preflight.check(plan, points,
                 new Preflight.End(plan.client(), cFacts, hosts.clientLabel()),
                 new Preflight.End(plan.server(), sFacts, hosts.serverLabel()));

@@ -14,6 +14,11 @@ record RunContext(TestPlan plan, ToolCommand tool, ParserFactory parsers, RunHos
                   RunRecord record, RunListener listener, RawLogs logs, RunControl control,
                   RunTimings timings, HostCounters counters) {
 
+    /** The same run measuring with {@code other} (a tune's points change the tool). */
+    RunContext withTool(ToolCommand other) {
+        return new RunContext(plan, other, parsers, hosts, journal, record, listener, logs, control, timings, counters);
+    }
+
     /** A warning about the measurement: in the run's notes, the journal, the event list and the progress. */
     void warn(String point, int rep, String message) {
         record.warning(message);

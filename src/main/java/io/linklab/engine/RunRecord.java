@@ -157,6 +157,13 @@ public final class RunRecord {
         this.commands = cmds;
     }
 
+    /** A point chosen while the run goes on (a tune's), listed after those known at its start. */
+    synchronized void pointAdded(String label) {
+        List<String> more = new ArrayList<>(points);
+        more.add(label);
+        points = List.copyOf(more);
+    }
+
     synchronized void hostFacts(String end, Map<String, String> facts) {
         hosts.put(end, new LinkedHashMap<>(facts));
     }

@@ -73,6 +73,21 @@ public final class TestEngine {
         return startIn(dir.toAbsolutePath(), id, plan, listener);
     }
 
+    /**
+     * Starts a run whose points {@code driver} chooses one at a time (a tune), in {@code dir} as
+     * {@link #start(TestPlan, RunListener, Path)} does; {@code plan} is its first point's plan.
+     */
+    public RunHandle start(TestPlan plan, PointDriver driver, RunListener listener, Path dir) throws IOException {
+        PlanCheck.require(plan);
+        Files.createDirectories(dir);
+        RunFolder.requireNoEarlierRun(dir);
+        String id = ResultsStore.newId("tune");
+        Run run = new Run(id, dir.toAbsolutePath(), plan, listener, transports, parsers, hooks, timings);
+        run.drivenBy(driver);
+        run.start();
+        return run;
+    }
+
     private RunHandle startIn(Path dir, String id, TestPlan plan, RunListener listener) {
         Run run = new Run(id, dir, plan, listener, transports, parsers, hooks, timings);
         run.start();

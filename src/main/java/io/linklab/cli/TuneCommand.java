@@ -1,0 +1,239 @@
+package io.linklab.cli;
+
+import io.linklab.counters.HostCounterRow;
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.ResultsStore;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.TestEngine;
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.model.Validators;
+import io.linklab.tune.Dimension;
+import io.linklab.tune.TuneBudget;
+import io.linklab.tune.TuneCsv;
+import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneReport;
+import io.linklab.tune.TuneRequest;
+import io.linklab.tune.TuneResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The `tune` subcommand: searches the settings that fill the link within a time budget, as one run in --out. */
+@Command(name = "tune", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        description = "find the tool, processes, streams, pinning and window that fill the link, within a time budget",
+        descriptionHeading = "%n", optionListHeading = "%n", footer = {"",
+            "Runs short probes (2 s after 1 s of warm-up, twice) between --client and --server, each chosen from what "
+                + "the earlier ones measured: processes and streams are added while the sum grows, then the other "
+                + "tools, pinning (process i on CPU i) and windows are tried on the best so far. A step counts only "
+                + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
+                + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
+                + "time for that is kept back from the budget, which is a hard limit.",
+            "",
+            "Prints each probe on stderr, then the winner, its rate with min and max, the share of --link-speed, why "
+                + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "
+                + "up) and the winner's commands per host as a shell script. Writes into DIR tune.csv (one row per "
+                + "probe) and the usual run files (samples.csv, summary.csv, sweep.csv with one point per probe, "
+                + "run.json …). DIR must be new or empty unless --force.",
+            "",
+            "Exit status: 0 a winner was found, 1 nothing could be measured, 2 bad usage or input, 130/143/129 "
+                + "stopped by a signal (the best so far is still reported)."})
+public final class TuneCommand extends CliCommand {
+
+    private static final Pattern BUDGET = Pattern.compile("(\\d{1,5})(s|m|h)?");
+
+    private final RunTestCommand.Transports transports;
+
+    @Mixin
+    SshOptions ssh = new SshOptions();
+
+    @Option(order = 101, names = "--client", required = true, paramLabel = "LOGIN",
+            description = "the end that runs the clients: USER@HOST[:PORT], an alias of the ssh config, or local")
+    String client;
+
+    @Option(order = 102, names = "--server", required = true, paramLabel = "LOGIN",
+            description = "the end that runs the servers, as --client")
+    String server;
+
+    @Option(order = 103, names = {"-c", "--target"}, required = true, paramLabel = "ADDR",
+            description = "data address the client sends to, an address of the server's data interface")
+    String target;
+
+    @Option(order = 104, names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "5201",
+            description = "port of the first server (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(order = 301, names = "--budget", paramLabel = "TIME", defaultValue = "2m",
+            description = "the most the whole tune may take: 90s, 2m, 1h (default: ${DEFAULT-VALUE})")
+    String budget;
+
+    @Option(order = 302, names = "--vary", paramLabel = "LIST", defaultValue = "tool,processes,streams,pinning,window",
+            description = "what may change (default: ${DEFAULT-VALUE})")
+    String vary;
+
+    @Option(order = 303, names = "--tools", paramLabel = "LIST", defaultValue = "iperf3,iperf2",
+            description = "tools to try, the first to start with; one missing on a host is skipped with its reason "
+                + "(default: ${DEFAULT-VALUE})")
+    String tools;
+
+    @Option(order = 304, names = "--max-streams", paramLabel = "N", defaultValue = "8",
+            description = "the most streams per process to try (default: ${DEFAULT-VALUE})")
+    int maxStreams;
+
+    @Option(order = 305, names = "--windows", paramLabel = "LIST", defaultValue = "4M",
+            description = "windows to try besides the tool's default (default: ${DEFAULT-VALUE})")
+    String windows;
+
+    @Option(order = 306, names = "--link-speed", paramLabel = "RATE",
+            description = "the link's speed in bits/s such as 25G: the search stops at 95 %% of it")
+    String linkSpeed;
+
+    @Option(order = 501, names = "--out", required = true, paramLabel = "DIR",
+            description = "folder for the results, new or empty")
+    Path outDir;
+
+    @Option(order = 502, names = "--force", description = "replace an earlier run's files in --out")
+    boolean force;
+
+    TuneCommand(RunTestCommand.Transports transports) {
+        this.transports = transports;
+    }
+
+    @Override
+    Map<Integer, String> sections() {
+        return Map.of(1, "Hosts:", 2, "SSH (as for probe):", 3, "Search:", 5, "Results:");
+    }
+
+    @Override
+    public Integer call() {
+        long start = System.nanoTime();
+        TuneRequest request = request();
+        TestPlan first = request.firstPlan();
+        List<String> there = RunTestCommand.entries(outDir, force);
+        TestEngine engine = new TestEngine(ResultsStore.defaultStore(),
+                transports.create(ssh.settings(), SshOptions.prompts(err)), ParserFactory.live());
+        if (!there.isEmpty()) {
+            RunTestCommand.replaceEarlierRun(outDir, err);
+        }
+        TuneDriver driver = new TuneDriver(request, start, step -> err.println(TuneReport.stepLine(step)));
+        RunHandle handle;
+        try {
+            handle = engine.start(first, driver, new RunListener() {
+                @Override
+                public void hostCounters(String point, List<HostCounterRow> rows) {
+                    driver.hostCounters(rows);
+                }
+
+                @Override
+                public void progress(String message) {
+                    if (!message.startsWith("point ")) {
+                        err.println(message);
+                    }
+                }
+            }, outDir);
+        } catch (IOException e) {
+            throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
+        StopSignals signals = StopSignals.install(handle, err);
+        try {
+            RunOutcome o = RunTestCommand.awaitEnd(handle);
+            if (o == null) {
+                handle.cancel();
+                return Cli.FAILED;
+            }
+            return signals.exitStatus().orElse(report(driver, request, o));
+        } finally {
+            signals.close();
+        }
+    }
+
+    private int report(TuneDriver driver, TuneRequest request, RunOutcome o) {
+        TuneResult r = driver.result();
+        if (r != null) {
+            try {
+                TuneCsv.write(o.runDir(), r.steps());
+            } catch (IOException e) {
+                err.println("could not write " + TuneCsv.FILE + ": " + e.getMessage());
+            }
+            TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
+            TuneReport.lines(r, request.linkSpeedBps(), winner).forEach(out::println);
+        }
+        err.println((o.ok() ? "done: " : o.status() == RunOutcome.Status.CANCELLED ? "cancelled: " : "failed: ")
+                + o.message());
+        err.println("results in " + o.runDir());
+        return r != null && r.best() != null ? Cli.OK : Cli.FAILED;
+    }
+
+    private TuneRequest request() {
+        TestPlan base = TestPlan.defaults(new TestPlan.End(client, null), new TestPlan.End(server, null), target);
+        base = new TestPlan(base.tool(), base.client(), base.server(), target, base.protocol(), null, 10, 1.0, 0, 1, 1,
+                port, base.mode(), null, null, 1, null);
+        List<Tool> toolList = new ArrayList<>();
+        for (String t : tools.split(",", -1)) {
+            try {
+                Tool tool = Tool.fromId(t.trim());
+                if (!toolList.contains(tool)) {
+                    toolList.add(tool);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--tools: " + e.getMessage());
+            }
+        }
+        if (maxStreams < 1 || maxStreams > 128) {
+            throw new UsageException("--max-streams: '" + maxStreams + "' is not valid — expected 1 to 128");
+        }
+        List<String> windowList = new ArrayList<>();
+        for (String w : windows.split(",", -1)) {
+            if (!w.isBlank()) {
+                Validators.size(w.trim()).ifPresent(m -> {
+                    throw new UsageException("--windows: '" + w.trim() + "' is not valid — " + m);
+                });
+                windowList.add(w.trim());
+            }
+        }
+        Double link = null;
+        if (linkSpeed != null) {
+            Validators.rate(linkSpeed).ifPresent(m -> {
+                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — " + m);
+            });
+            link = Validators.parseScaled(linkSpeed, 1000);
+            if (link <= 0) {
+                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — expected a rate above 0");
+            }
+        }
+        try {
+            return new TuneRequest(base, toolList, maxStreams, windowList, Dimension.parseList("--vary", vary), link,
+                    TuneBudget.of(budget()));
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private Duration budget() {
+        Matcher m = BUDGET.matcher(budget.trim());
+        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            throw new UsageException("--budget: '" + budget
+                    + "' is not valid — expected a time such as 90s, 2m or 1h");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
+}

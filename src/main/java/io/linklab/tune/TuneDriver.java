@@ -1,0 +1,111 @@
+package io.linklab.tune;
+
+import io.linklab.counters.HostCounterRow;
+import io.linklab.engine.PointDriver;
+import io.linklab.engine.SweepPoint;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * A tune as the points of one engine run: the search runs on the run's thread once both hosts are logged in and
+ * probed, and each of its probes is a point of that run (one login per host, the run's clean-up for all of them).
+ */
+public final class TuneDriver implements PointDriver {
+
+    private final TuneRequest request;
+    private final long startNanos;
+    private final Consumer<TuneStep> onStep;
+    private volatile TuneResult result;
+    private volatile TuneSpace space;
+    private volatile List<Integer> clientCpus = List.of(0);
+    private volatile List<Integer> serverCpus = List.of(0);
+    /** The receiver's busiest core (per cent) per sample, of the point being measured. */
+    private final List<Double> busiest = new CopyOnWriteArrayList<>();
+
+    /** @param startNanos when the tune began ({@link System#nanoTime}): the logins count against the budget */
+    public TuneDriver(TuneRequest request, long startNanos, Consumer<TuneStep> onStep) {
+        this.request = request;
+        this.startNanos = startNanos;
+        this.onStep = onStep;
+    }
+
+    @Override
+    public void drive(Map<String, String> clientFacts, Map<String, String> serverFacts, Measurer measurer) {
+        int clientCores = cpus(clientFacts);
+        int serverCores = cpus(serverFacts);
+        // The weaker end decides: more processes than its cores only share them. NUMA pinning needs the NIC's node,
+        // which the run's probe does not read: only "spread" is tried.
+        space = new TuneSpace(request.tools(), Math.min(clientCores, serverCores), request.maxStreams(),
+                List.of(Pinning.SPREAD), request.windows(), request.vary(), request.linkSpeedBps());
+        List<Integer> cCpus = TunePlans.firstCpus(clientCores);
+        List<Integer> sCpus = TunePlans.firstCpus(serverCores);
+        this.clientCpus = cCpus;
+        this.serverCpus = sCpus;
+        ProbeRunner runner = (settings, length) -> {
+            SweepPoint point = new SweepPoint(settings.label(),
+                    TunePlans.plan(request.base(), settings, length, cCpus, sCpus), null);
+            busiest.clear();
+            SweepRow row = measurer.measure(point).get(0);
+            if (!row.ok() || row.bitsPerSecond() == null) {
+                String status = row.status();
+                return Probe.failed(settings, status.startsWith("failed: ") ? status.substring(8) : status);
+            }
+            return new Probe(settings, row.bitsPerSecond(), row.bitsPerSecondMin(), row.bitsPerSecondMax(),
+                    median(busiest), null);
+        };
+        Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
+        TuneBudget b = request.budget();
+        Duration left = b.total().minus(spent);
+        if (left.isNegative() || left.isZero()) {
+            left = Duration.ofMillis(1);
+        }
+        result = new Tuner(runner, space, new TuneBudget(left, b.probe(), b.confirm(), b.overhead()),
+                System::nanoTime, onStep).run();
+    }
+
+    /**
+     * Host counters as the run reports them (pass on {@link io.linklab.engine.RunListener#hostCounters}): the
+     * receiver's busiest core guides the search where the hosts have counters.
+     */
+    public void hostCounters(List<HostCounterRow> rows) {
+        String receiver = request.base().mode() == TestPlan.Mode.REVERSE ? "client" : "server";
+        for (HostCounterRow r : rows) {
+            if (r.end().equals(receiver) && r.name().equals("cpu.busiest")) {
+                busiest.add(r.counter().value());
+            }
+        }
+    }
+
+    private static Double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.isEmpty() ? null : sorted.get(sorted.size() / 2);
+    }
+
+    /** The tune's result once the run ended; null when the run ended before the search began. */
+    public TuneResult result() {
+        return result;
+    }
+
+    /** {@code s} as a test plan of the confirmation's length: what "Save as test" and the printed script run. */
+    public TestPlan fullLength(TuneSettings s) {
+        return TunePlans.plan(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
+    }
+
+    /** The space searched (known once the hosts were probed), or null. */
+    public TuneSpace space() {
+        return space;
+    }
+
+    private static int cpus(Map<String, String> facts) {
+        try {
+            return Math.max(1, Integer.parseInt(facts.getOrDefault("cpus", "1").trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+}

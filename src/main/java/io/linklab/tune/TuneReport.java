@@ -1,0 +1,52 @@
+package io.linklab.tune;
+
+import io.linklab.engine.PlanScript;
+import io.linklab.model.TestPlan;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** A tune's result as people read it: the winner, its rate and spread, the share of the link, why it stopped. */
+public final class TuneReport {
+
+    private TuneReport() {
+    }
+
+    /** One probe as the progress prints it: "step 3 processes 1 -> 2: iperf3 p=2 s=1 …: 18.2 Gbit/s (17.9-18.5)". */
+    public static String stepLine(TuneStep s) {
+        Probe p = s.probe();
+        return "step " + s.step() + " " + s.reason() + ": " + p.settings().label() + ": "
+                + (p.ok() ? gbps(p.rate()) + " Gbit/s (" + gbps(p.min()) + "-" + gbps(p.max()) + ")"
+                : "failed: " + p.failure());
+    }
+
+    /**
+     * The result in lines: the winner's settings and rate, how it was confirmed, why the search stopped, and the
+     * winner's commands per host as a shell script.
+     *
+     * @param winnerPlan the winner as a full-length plan (for the script), null when nothing was measured
+     */
+    public static List<String> lines(TuneResult r, Double linkSpeedBps, TestPlan winnerPlan) {
+        if (r.best() == null) {
+            return List.of("no setting measured: " + r.detail());
+        }
+        Probe w = r.winner();
+        String how = r.confirmed() != null && winnerPlan != null
+                ? "confirmed over " + winnerPlan.repetitions() + " runs of " + winnerPlan.durationS() + " s"
+                : "unconfirmed: the short probes' rate, no time was left for a full-length run";
+        StringBuilder rate = new StringBuilder("rate " + gbps(w.rate()) + " Gbit/s, min " + gbps(w.min()) + ", max "
+                + gbps(w.max()) + " (" + how + ")");
+        if (linkSpeedBps != null) {
+            rate.append(String.format(Locale.ROOT, ", %.0f %% of the link's %s Gbit/s", 100 * w.rate() / linkSpeedBps,
+                    gbps(linkSpeedBps)));
+        }
+        String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty());
+        return List.of("best: " + r.best().label(), rate.toString(),
+                "stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")"),
+                "", "# the winner's commands per host:", script);
+    }
+
+    static String gbps(double bps) {
+        return String.format(Locale.ROOT, "%.2f", bps / 1e9);
+    }
+}

@@ -1,0 +1,334 @@
+package io.linklab.tune;
+
+import io.linklab.model.Tool;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * The search: short probes guided by what they measured, one dimension at a time. Processes are added while the
+ * sum grows, streams too (but not to an iperf3 process whose receiver core is saturated: its streams share that
+ * core's one thread), then the
+ * other tools, pinnings and windows are tried on the best so far. A step counts as a gain only when it beats the
+ * best by more than the spread seen between repetitions of the same probe. The winner is confirmed with a
+ * full-length run; the time for that is kept back from the start, so the budget holds.
+ */
+public final class Tuner {
+
+    /** A core busier than this is saturated: another process on another core may add. */
+    static final double SATURATED_PERCENT = 85;
+    /** Within this fraction of the link speed is line rate. */
+    static final double LINE_RATE_FRACTION = 0.95;
+    /** The least gain that counts, however quiet the measurements. */
+    static final double MIN_GAIN = 0.02;
+
+    private final ProbeRunner runner;
+    private final TuneSpace space;
+    private final TuneBudget budget;
+    private final LongSupplier nanoClock;
+    private final Consumer<TuneStep> onStep;
+    private final List<TuneStep> steps = new ArrayList<>();
+    private final Map<TuneSettings, Probe> measured = new HashMap<>();
+    private final List<Double> spreads = new ArrayList<>();
+    private long startNanos;
+    private double overheadS;
+    private Probe best;
+    private String cpuBoundDetail;
+
+    /**
+     * @param nanoClock the time in nanoseconds ({@link System#nanoTime} in real tunes)
+     * @param onStep    hears of each probe as it ends (the CLI's progress)
+     */
+    public Tuner(ProbeRunner runner, TuneSpace space, TuneBudget budget, LongSupplier nanoClock,
+                 Consumer<TuneStep> onStep) {
+        this.runner = runner;
+        this.space = space;
+        this.budget = budget;
+        this.nanoClock = nanoClock;
+        this.onStep = onStep;
+        this.overheadS = budget.overhead().toMillis() / 1000.0;
+    }
+
+    /** The search ran out of time (or was stopped, or reached line rate): what follows is the confirmation. */
+    private static final class SearchEnd extends Exception {
+        final StopReason reason;
+
+        SearchEnd(StopReason reason) {
+            super(reason.text(), null, false, false);
+            this.reason = reason;
+        }
+    }
+
+    /** Searches, confirms the winner if there is time, and says why it stopped. Never throws for a stop. */
+    public TuneResult run() {
+        startNanos = nanoClock.getAsLong();
+        StopReason why;
+        try {
+            search();
+            why = best == null ? StopReason.FAILED : cpuBoundDetail != null ? StopReason.CPU_BOUND
+                    : StopReason.NO_GAIN;
+        } catch (SearchEnd e) {
+            why = best == null && e.reason != StopReason.STOPPED ? StopReason.FAILED : e.reason;
+        }
+        if (best == null) {
+            String failures = steps.isEmpty() ? "the budget allows no probe"
+                    : steps.get(steps.size() - 1).probe().failure();
+            return new TuneResult(steps, null, null, null, why, failures);
+        }
+        Probe confirmed = null;
+        if (why != StopReason.STOPPED && fits(budget.confirm(), 0)) {
+            try {
+                confirmed = measure(best.settings(), budget.confirm(), "confirm");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                why = StopReason.STOPPED;
+            }
+        }
+        if (confirmed != null && !confirmed.ok()) {
+            confirmed = null;
+        }
+        return new TuneResult(steps, best.settings(), best, confirmed, why, detail(why));
+    }
+
+    private String detail(StopReason why) {
+        return switch (why) {
+            case LINE_RATE -> String.format("%.0f %% of the link", 100 * best.rate() / space.linkSpeedBps());
+            case CPU_BOUND -> cpuBoundDetail;
+            case BUDGET -> "after " + (steps.size()) + " probes in " + elapsedS() + " s";
+            case STOPPED -> "stopped after " + steps.size() + " probes";
+            default -> "the last step of each dimension gained less than the noise between repetitions ("
+                    + Math.round(100 * noise()) + " %)";
+        };
+    }
+
+    private void search() throws SearchEnd {
+        List<Tool> tools = space.toolsToTry();
+        Probe first = null;
+        for (int i = 0; i < tools.size() && first == null; i++) {
+            Probe p = probe(TuneSettings.start(tools.get(i)), "start");
+            first = p.ok() ? p : null;
+        }
+        if (first == null) {
+            return;
+        }
+        climb(first.settings().tool());
+        for (Tool t : tools) {
+            if (t != first.settings().tool()) {
+                TuneSettings s = onTool(best.settings(), t);
+                Probe p = probe(s, "tool " + best.settings().tool().id() + " -> " + t.id());
+                if (adopt(p) == Verdict.GAINS) {
+                    climb(t);
+                }
+            }
+        }
+        if (space.varies(Dimension.PINNING)) {
+            tryEach(space.pinnings().stream().map(pin -> best.settings().withPinning(pin)).toList(), "pinning");
+        }
+        if (space.varies(Dimension.WINDOW)) {
+            tryEach(space.windows().stream().map(w -> best.settings().withWindow(w)).toList(), "window");
+        }
+    }
+
+    /**
+     * Processes, then streams, from the best so far on {@code tool}, again while streams moved: more streams can
+     * saturate the core that made another process useless before.
+     */
+    private void climb(Tool tool) throws SearchEnd {
+        boolean streamsMoved = true;
+        for (int round = 0; round < 3 && streamsMoved; round++) {
+            climbProcesses();
+            streamsMoved = space.varies(Dimension.STREAMS) && space.maxStreams(tool) > 1
+                    && climbStreams(space.maxStreams(tool));
+        }
+    }
+
+    private boolean climbProcesses() throws SearchEnd {
+        if (!space.varies(Dimension.PROCESSES)) {
+            return false;
+        }
+        boolean moved = false;
+        while (true) {
+            TuneSettings s = best.settings();
+            int n = s.processes();
+            if (n >= space.maxProcesses()) {
+                noteCpuBound();
+                return moved;
+            }
+            int next = Math.min(space.maxProcesses(), n * 2);
+            Verdict v = adopt(probe(s.withProcesses(next), "processes " + n + " -> " + next));
+            moved |= v != Verdict.LOSES;
+            if (v != Verdict.GAINS) {
+                return moved;
+            }
+        }
+    }
+
+    private static boolean saturated(Probe p) {
+        return p.busiestCorePercent() != null && p.busiestCorePercent() >= SATURATED_PERCENT;
+    }
+
+    private void noteCpuBound() {
+        Double busiest = best.busiestCorePercent();
+        if (saturated(best)) {
+            cpuBoundDetail = "busiest receiver core " + Math.round(busiest) + " % with " + best.settings().processes()
+                    + " processes on " + space.maxProcesses() + " cores";
+        }
+    }
+
+    private boolean climbStreams(int max) throws SearchEnd {
+        boolean moved = false;
+        while (best.settings().streams() < max) {
+            TuneSettings s = best.settings();
+            if (s.tool() == Tool.IPERF3 && saturated(best)) {
+                return moved; // iperf3 runs a process's streams on one thread: its core has nothing more to give
+            }
+            int next = Math.min(max, s.streams() * 2);
+            Verdict v = adopt(probe(s.withStreams(next), "streams " + s.streams() + " -> " + next));
+            moved |= v != Verdict.LOSES;
+            if (v != Verdict.GAINS) {
+                return moved;
+            }
+        }
+        return moved;
+    }
+
+    /** Measures each alternative against the best so far, which becomes the alternative where it wins. */
+    private void tryEach(List<TuneSettings> alternatives, String dimension) throws SearchEnd {
+        for (TuneSettings s : alternatives) {
+            adopt(probe(s, dimension + " -> " + (dimension.equals("window") ? s.window() : s.pinning().id())));
+        }
+    }
+
+    /** What a step showed against the best so far. */
+    private enum Verdict {
+        /** More than the noise: the dimension goes on. */
+        GAINS,
+        /** Better, but within the noise even after measuring both again: kept, and the dimension stops. */
+        TIES_BETTER,
+        LOSES
+    }
+
+    /**
+     * Compares {@code candidate} with the best so far and makes it the best where it is better. A gain within the
+     * noise is measured again, both settings, when the budget allows (the two measurements pooled); without the
+     * time, the higher rate is kept.
+     */
+    private Verdict adopt(Probe candidate) throws SearchEnd {
+        if (!candidate.ok() || candidate.rate() <= best.rate()) {
+            return Verdict.LOSES;
+        }
+        if (candidate.rate() > best.rate() * (1 + noise())) {
+            best = candidate;
+            return Verdict.GAINS;
+        }
+        if (!fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) { // room for two probes
+            best = candidate;
+            return Verdict.TIES_BETTER;
+        }
+        String label = candidate.settings().label() + " against " + best.settings().label();
+        Probe incumbent = pooled(best, remeasure(best.settings(), "again: " + label));
+        Probe challenger = pooled(candidate, remeasure(candidate.settings(), "again: " + label));
+        best = challenger.rate() > incumbent.rate() ? challenger : incumbent;
+        // pooled over twice the repetitions, their means wander less: half the noise separates them
+        return challenger.rate() > incumbent.rate() * (1 + noise() / 2) ? Verdict.GAINS
+                : best == challenger ? Verdict.TIES_BETTER : Verdict.LOSES;
+    }
+
+    /** Two measurements of the same settings as one, of as many repetitions each. */
+    private Probe pooled(Probe a, Probe b) {
+        Probe p = b.ok() ? new Probe(a.settings(), (a.rate() + b.rate()) / 2, Math.min(a.min(), b.min()),
+                Math.max(a.max(), b.max()), a.busiestCorePercent(), null) : a;
+        measured.put(a.settings(), p);
+        return p;
+    }
+
+    /** The same load on another tool: netperf runs one stream per process, so its processes take the streams. */
+    private TuneSettings onTool(TuneSettings s, Tool t) {
+        if (t == Tool.NETPERF) {
+            return s.withTool(t).withProcesses(Math.min(space.maxProcesses(), s.totalStreams())).withStreams(1);
+        }
+        return s.withTool(t).withStreams(Math.min(s.streams(), space.maxStreams(t)));
+    }
+
+    /** The median spread between repetitions of the probes so far, at least {@link #MIN_GAIN}. */
+    double noise() {
+        if (spreads.isEmpty()) {
+            return MIN_GAIN;
+        }
+        List<Double> sorted = spreads.stream().sorted().toList();
+        double median = sorted.get(sorted.size() / 2);
+        return Math.max(MIN_GAIN, median);
+    }
+
+    /** A search probe: measured once (a repeat of the same settings reads the earlier one), within the budget. */
+    private Probe probe(TuneSettings s, String reason) throws SearchEnd {
+        Probe known = measured.get(s);
+        return known != null ? known : remeasure(s, reason);
+    }
+
+    /** Time kept back for the confirmation, if the budget has it at all. */
+    private double keepBack() {
+        return secondsOf(budget.probe()) + secondsOf(budget.confirm()) <= budget.total().toMillis() / 1000.0
+                ? secondsOf(budget.confirm()) : 0;
+    }
+
+    /** Measures {@code s} (again), within the budget. */
+    private Probe remeasure(TuneSettings s, String reason) throws SearchEnd {
+        if (!fits(budget.probe(), keepBack())) {
+            throw new SearchEnd(StopReason.BUDGET);
+        }
+        Probe p;
+        try {
+            p = measure(s, budget.probe(), reason);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SearchEnd(StopReason.STOPPED);
+        }
+        measured.put(s, p);
+        if (p.ok()) {
+            spreads.add(p.spread());
+            if (best == null) {
+                best = p;
+            }
+            if (space.linkSpeedBps() != null && p.rate() >= LINE_RATE_FRACTION * space.linkSpeedBps()) {
+                best = p;
+                throw new SearchEnd(StopReason.LINE_RATE);
+            }
+        }
+        return p;
+    }
+
+    private Probe measure(TuneSettings s, ProbeLength length, String reason) throws InterruptedException {
+        long before = nanoClock.getAsLong();
+        Probe p = runner.run(s, length);
+        double tookS = (nanoClock.getAsLong() - before) / 1e9;
+        // What a probe costs beyond its traffic, learned from the slowest so far: the budget must hold.
+        overheadS = Math.max(overheadS, tookS - length.trafficSeconds());
+        TuneStep step = new TuneStep(steps.size() + 1, p, reason);
+        steps.add(step);
+        onStep.accept(step);
+        return p;
+    }
+
+    private boolean fits(ProbeLength length, double keepBackS) {
+        double remaining = budget.total().toMillis() / 1000.0 - elapsed().toMillis() / 1000.0 - keepBackS;
+        return secondsOf(length) <= remaining;
+    }
+
+    private double secondsOf(ProbeLength length) {
+        return length.trafficSeconds() + overheadS;
+    }
+
+    private long elapsedS() {
+        return Math.round((nanoClock.getAsLong() - startNanos) / 1e9);
+    }
+
+    /** How long the tune has run. */
+    public Duration elapsed() {
+        return Duration.ofNanos(nanoClock.getAsLong() - startNanos);
+    }
+}
