@@ -19,6 +19,7 @@ public final class CounterRates {
             "Tcp.RetransSegs", "retrans_segs",
             "Tcp.InErrs", "in_errs",
             "TcpExt.TCPLostRetransmit", "lost_retransmit",
+            "TcpExt.TCPDSACKRecvSegs", "dsack_recv_segs",
             "TcpExt.PruneCalled", "prune_called",
             "TcpExt.RcvPruned", "rcv_pruned",
             "TcpExt.OfoPruned", "ofo_pruned",

@@ -30,7 +30,7 @@ public final class HostCounters implements AutoCloseable {
     private final CsvTableWriter<Finding> findings;
     private final Consumer<String> warnings;
     private final LiveRows live;
-    private final List<FindingRules.MtuPoint> mtuPoints = new ArrayList<>();
+    private final List<MtuGrowthRules.MtuPoint> mtuPoints = new ArrayList<>();
     private boolean warned;
 
     private HostCounters(CsvTableWriter<HostCounterRow> rows, CsvTableWriter<Finding> findings,
@@ -98,8 +98,8 @@ public final class HostCounters implements AutoCloseable {
     /** Runs every rule on a repetition (with the MTU sweep's earlier points) and writes what they found. */
     synchronized List<Finding> findings(PointEvidence e) {
         List<Finding> found = new ArrayList<>(FindingRules.all(e));
-        FindingRules.MtuPoint p = FindingRules.mtuPoint(e);
-        found.addAll(FindingRules.growsWithMtu(mtuPoints, p));
+        MtuGrowthRules.MtuPoint p = MtuGrowthRules.mtuPoint(e);
+        found.addAll(MtuGrowthRules.growsWithMtu(mtuPoints, p));
         if (p != null) {
             mtuPoints.add(p);
         }

@@ -47,7 +47,9 @@ public final class SamplerScript {
             "Q=; [ -n \"$IF\" ] && command -v tc >/dev/null 2>&1 && Q=1",
             "S=/sys/class/net/$IF/statistics",
             "echo \"@@ if $IF\"",
-            "[ -n \"$IF\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null && echo \"@@ speed $SP\"",
+            // a virtual interface's speed (veth says 10000) is no link speed: only a device behind it has one
+            "[ -n \"$IF\" ] && [ -e \"/sys/class/net/$IF/device\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null"
+                    + " && echo \"@@ speed $SP\"",
             "N=0",
             "while :; do",
             "  echo '" + SNAP + "'",

@@ -34,7 +34,7 @@ class CounterRatesTest {
 
     @Test
     void aRecordedSeriesHasARowPerCoreAndTheNicAndTcpCounters() throws Exception {
-        List<Snapshot> s = RecordedCounters.snapshots("nftloss-server.txt");
+        List<Snapshot> s = RecordedCounters.snapshots("rxdrop-server.txt");
         List<String> names = CounterRates.between(s.get(2), s.get(3)).stream().map(CounterValue::name).toList();
         for (String n : List.of("cpu0.user", "cpu0.system", "cpu0.softirq", "cpu0.irq", "cpu0.idle", "cpu1.busy",
                 "rx_bytes", "tx_bytes", "rx_dropped", "rx_missed", "softnet_dropped", "out_segs",
@@ -42,7 +42,7 @@ class CounterRatesTest {
             assertTrue(names.contains(n), n + " in " + names);
         }
         assertTrue(!names.contains("rx_pause"), "veth has no pause counters: not reported");
-        CounterValue q = CounterRates.qdiscDrops(s.get(0), s.get(3));
+        CounterValue q = CounterRates.qdiscDrops(s.get(0), s.get(2));
         assertEquals("qdisc_dropped", q.name());
         assertEquals("packets/s", q.unit());
     }
