@@ -54,7 +54,8 @@ public final class CounterSession {
     void addEnd(String end, String host, Transport t, String iface, String find) {
         // a name of its own, which the command that wakes it checks for
         String name = "linklab-counters-" + HexFormat.of().toHexDigits(NAMES.nextLong());
-        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name), name, this::poll);
+        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name, t.runDirectory()), name,
+                this::poll);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));
     }

@@ -15,10 +15,6 @@ import java.util.Map;
  */
 public final class FindingRules {
 
-    /** A core at least this busy for most of the test is the limit… */
-    static final double CORE_FULL_PERCENT = 90;
-    /** …while the host's other cores average at most this. */
-    static final double OTHERS_IDLE_PERCENT = 50;
     /** A sender's rate "holds" while its intervals stay within this fraction of their mean. */
     static final double RATE_HOLDS = 0.25;
     /**
@@ -55,47 +51,13 @@ public final class FindingRules {
     /** Every rule of one repetition. */
     public static List<Finding> all(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
-        out.addAll(cpuBoundOnOneCore(e));
+        out.addAll(CpuRules.all(e));
         out.addAll(receiverDrops(e));
         out.addAll(pauseFrames(e));
         out.addAll(packetLoss(e));
         out.addAll(retransmitsOnOneStream(e));
         out.addAll(rateAgainstLinkSpeed(e));
         out.addAll(nicBytesAgainstToolBytes(e));
-        return out;
-    }
-
-    /** One core ≥ 90 % for most of the test while the host's others idle: the tool's process is the limit. */
-    public static List<Finding> cpuBoundOnOneCore(PointEvidence e) {
-        List<Finding> out = new ArrayList<>();
-        for (EndSeries s : List.of(e.client(), e.server())) {
-            int cores = s.cores();
-            List<Double> busiest = s.during("cpu.busiest", e.durationS());
-            List<Double> all = s.during("cpu.busy", e.durationS());
-            if (cores < 2 || busiest.isEmpty() || all.size() != busiest.size()) {
-                continue;
-            }
-            double full = median(busiest);
-            List<Double> others = new ArrayList<>();
-            for (int i = 0; i < busiest.size(); i++) {
-                others.add((all.get(i) * cores - busiest.get(i)) / (cores - 1));
-            }
-            double rest = mean(others);
-            if (full < CORE_FULL_PERCENT || rest > OTHERS_IDLE_PERCENT) {
-                continue;
-            }
-            int core = (int) Math.round(mode(s.during("cpu.busiest_core", e.durationS())));
-            double softirq = mean(s.during("cpu" + core + ".softirq", e.durationS()));
-            int tryN = Math.min(cores, Math.max(e.processes() + 1, 4 * e.processes()));
-            String procs = e.processes() + " " + e.tool() + " process" + (e.processes() == 1 ? "" : "es");
-            out.add(new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core",
-                    "CPU-bound on one core: cpu" + core + " of " + s.who() + " was " + pct(full) + " busy ("
-                            + pct(softirq) + " softirq) while its other " + (cores - 1) + " core"
-                            + (cores == 2 ? "" : "s") + " averaged " + pct(rest) + ", with " + procs + "; try " + tryN
-                            + " processes (--processes " + tryN + ")",
-                    "cpu.busiest median=" + num(full) + "; busiest_core=" + core + "; others mean=" + num(rest)
-                            + "; cores=" + cores + "; processes=" + e.processes() + "; intervals=" + busiest.size()));
-        }
         return out;
     }
 
@@ -357,7 +319,7 @@ public final class FindingRules {
         return v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
-    private static double mode(List<Double> v) {
+    static double mode(List<Double> v) {
         Map<Double, Integer> n = new LinkedHashMap<>();
         v.forEach(x -> n.merge(x, 1, Integer::sum));
         return n.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(-1.0);

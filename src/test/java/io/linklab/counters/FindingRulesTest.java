@@ -95,29 +95,6 @@ class FindingRulesTest {
     }
 
     @Test
-    void oneFullCoreWithTheOthersIdleIsCpuBound() {
-        List<HostCounterRow> rows = new ArrayList<>();
-        for (int t = 1; t <= 5; t++) {
-            for (int c = 0; c < 4; c++) {
-                rows.add(row(t, "cpu" + c + ".busy", c == 2 ? 97 : 5));
-                rows.add(row(t, "cpu" + c + ".softirq", c == 2 ? 40 : 1));
-            }
-            rows.add(row(t, "cpu.busy", (97 + 3 * 5) / 4.0));
-            rows.add(row(t, "cpu.busiest", 97));
-            rows.add(row(t, "cpu.busiest_core", 2));
-        }
-        PointEvidence e = evidence(new EndSeries("client", "h1", "eth1", null, rows), idle("server"), List.of());
-        List<Finding> f = FindingRules.cpuBoundOnOneCore(e);
-        assertEquals(1, f.size(), f.toString());
-        assertEquals("CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
-                + "cores averaged 5 %, with 1 iperf3 process; try 4 processes (--processes 4)", f.get(0).message());
-        // the others busy too: the host is loaded, not one process
-        rows.replaceAll(r -> r.name().equals("cpu.busy") ? row(r.timeS(), "cpu.busy", 90) : r);
-        assertEquals(List.of(), FindingRules.cpuBoundOnOneCore(
-                evidence(new EndSeries("client", "h1", "eth1", null, rows), idle("server"), List.of())));
-    }
-
-    @Test
     void receiverDropsWhileTheSenderHoldsItsRateNameTheMtu() {
         List<HostCounterRow> rx = new ArrayList<>();
         List<HostCounterRow> tx = new ArrayList<>();

@@ -150,6 +150,34 @@ class HostCountersLabTest {
         }
     }
 
+    /**
+     * The issue's check: the client pinned to cpu0 (--client-cpus 0) while a busy loop, pinned there too, runs in
+     * the client's namespace: the tool's own CPU (from its pid) is a part of a full core, so a CPU finding names
+     * that core and the process.
+     */
+    @Test
+    void aTestPinnedToACoreWithBackgroundLoadOnItGetsACpuFinding() throws Exception {
+        Process loop = new ProcessBuilder("ip", "netns", "exec", lab.h1().namespace(), "taskset", "-c", "0", "sh",
+                "-c", "while :; do :; done").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            Path o = dir.resolve("pinned");
+            assertEquals(0, test(o, "-P", "2", "-t", "3", "--client-cpus", "0"), output());
+            List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
+            assertTrue(rows.stream().anyMatch(r -> r.get("end").equals("client")
+                    && r.get("name").matches("proc\\.iperf3\\.\\d+") && r.get("unit").equals("%")),
+                    "the client's iperf3 process has rows of its own");
+            List<Finding> cpu = CounterFiles.readFindings(o).stream().filter(f -> f.end().equals("client")
+                    && f.code().startsWith("cpu-")).toList();
+            assertEquals(1, cpu.size(), output());
+            assertTrue(cpu.get(0).message().matches(".*cpu0 of the client \\(h1\\) was (9\\d|100) % busy.*iperf3 "
+                    + "\\(pid \\d+\\).*"), cpu.get(0).message());
+        } finally {
+            loop.destroyForcibly();
+            loop.waitFor();
+        }
+    }
+
     private Finding finding(Path run, String code) throws Exception {
         List<Finding> all = CounterFiles.readFindings(run);
         return all.stream().filter(f -> f.code().equals(code)).findFirst()
