@@ -198,7 +198,7 @@ public final class DashboardView {
                 && "live-tab".equals(views.getSelectionModel().getSelectedItem().getId());
         chartViews.forEach(v -> v.setShowing(now && live));
         if (sweepView != null) {
-            sweepView.chartView().setShowing(now && !live);
+            sweepView.setShowing(now && !live);
         }
     }
 
@@ -300,7 +300,7 @@ public final class DashboardView {
             sweepView = new SweepView(model.sweep(), loop);
             Tab t = new Tab("Sweep", sweepView.root());
             t.setId("sweep-tab");
-            t.selectedProperty().addListener((o, was, now) -> sweepView.chartView().setShowing(now && shown));
+            t.selectedProperty().addListener((o, was, now) -> sweepView.setShowing(now && shown));
             views.getTabs().add(0, t);
             views.getSelectionModel().select(t);
         }

@@ -26,7 +26,6 @@ import java.util.function.LongSupplier;
  * console per host. No JavaFX here; the dashboard view takes {@link Snapshot}s at a throttled rate.
  */
 public final class LiveRunModel implements RunListener {
-
     private final HostLanes hostLanes = new HostLanes();
     private final RunFindings findings = new RunFindings();
 
@@ -98,6 +97,10 @@ public final class LiveRunModel implements RunListener {
     @Override
     public void hostCounters(String pointLabel, List<HostCounterRow> rows) {
         hostLanes.add(pointLabel, rows);
+        SweepModel s = sweep;
+        if (s != null) {
+            s.counters().add(pointLabel, rows);
+        }
         changed.run();
     }
 
