@@ -11,7 +11,8 @@ import java.util.Locale;
  * on a small VM): under bash every file is read by the shell's own {@code read} and the interval waited by
  * {@code read -t}, so a snapshot starts no process but {@code ethtool -S} (only for a real NIC) and, every
  * {@value #QDISC_EVERY}th time, {@code tc -s qdisc}; plain sh adds a {@code cat} and a {@code sleep}. Nothing
- * needs root.
+ * needs root. Under bash it also reads the CPU of the tools' processes, through the pid files of the run's
+ * process groups (their leaders' children), with {@code read} alone.
  * Times come from /proc/uptime, so rates are over the host's own intervals whatever the network delays.
  */
 public final class SamplerScript {
