@@ -42,7 +42,10 @@ public interface LoginPrompts {
     }
 
     /** Asks nothing: no passphrases, no passwords, new host keys refused (headless default). */
-    LoginPrompts NONE = new LoginPrompts() {
+    LoginPrompts NONE = new Refusing();
+
+    /** Answers nothing and refuses new host keys; a subclass answers the questions it overrides. */
+    class Refusing implements LoginPrompts {
         @Override
         public char[] passphrase(String login, String keyFile) {
             return null;
@@ -57,5 +60,5 @@ public interface LoginPrompts {
         public boolean acceptNewHostKey(NewHostKey key) {
             return false;
         }
-    };
+    }
 }

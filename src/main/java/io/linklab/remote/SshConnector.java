@@ -1,30 +1,19 @@
 package io.linklab.remote;
 
 import io.linklab.concurrent.DaemonThreads;
-import com.jcraft.jsch.AgentIdentityRepository;
-import com.jcraft.jsch.AgentProxyException;
-import com.jcraft.jsch.Channel;
 import com.jcraft.jsch.ConfigRepository;
-import com.jcraft.jsch.Identity;
-import com.jcraft.jsch.IdentityRepository;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.OpenSSHConfig;
 import com.jcraft.jsch.Proxy;
-import com.jcraft.jsch.SSHAgentConnector;
 import com.jcraft.jsch.Session;
-import com.jcraft.jsch.SocketFactory;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.Validators;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Vector;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -55,14 +43,14 @@ public final class SshConnector {
     private final SshSettings settings;
     private final LoginPrompts prompts;
     private final ConfigRepository config;
-    // Keys are decrypted in place by JSch; sharing them means a passphrase is asked once per run.
-    private final Map<Path, List<Identity>> keys = new ConcurrentHashMap<>();
+    private final KeyRing keyRing;
     private final Map<String, char[]> passwords = new ConcurrentHashMap<>();
     private final Object promptLock = new Object();
 
     public SshConnector(SshSettings settings, LoginPrompts prompts) throws TransportException {
         this.settings = settings;
         this.prompts = prompts;
+        this.keyRing = new KeyRing(settings);
         if (settings.sshConfig() != null) {
             try {
                 this.config = OpenSSHConfig.parseFile(settings.sshConfig().toString());
@@ -296,7 +284,7 @@ public final class SshConnector {
         if (r.hostKeyAlias() != null) {
             s.setHostKeyAlias(r.hostKeyAlias());
         }
-        Keys ids = identities(r);
+        KeyRing.Keys ids = keyRing.offer(r.identities());
         s.setIdentityRepository(ids);
         String login = r.user() + "@" + r.hostName() + (r.port() == 22 ? "" : ":" + r.port());
         s.setUserInfo(new LoginPrompter(login, prompts, passwords, promptLock));
@@ -317,7 +305,7 @@ public final class SshConnector {
         }
     }
 
-    private TransportException explain(Resolved r, String role, JSchException e, KnownHostsCheck check, Keys ids) {
+    private TransportException explain(Resolved r, String role, JSchException e, KnownHostsCheck check, KeyRing.Keys ids) {
         String where = r.label() + role + " (" + r.hostName() + ":" + r.port() + ")";
         if (check.refusal() != null) {
             return new TransportException(TransportException.Kind.HOST_KEY, check.refusal(), e);
@@ -355,141 +343,5 @@ public final class SshConnector {
 
     private String settingsConfigName() {
         return settings.sshConfig() == null ? "~/.ssh/config" : settings.sshConfig().toString();
-    }
-
-    private Keys identities(Resolved r) {
-        List<Identity> files = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
-        for (Path p : r.identities()) {
-            List<Identity> loaded = keys.computeIfAbsent(p.toAbsolutePath(), SshConnector::loadKey);
-            if (loaded.isEmpty()) {
-                missing.add(p.toString());
-            }
-            files.addAll(loaded);
-        }
-        IdentityRepository agent = null;
-        Path socket = settings.agentSocket() != null ? settings.agentSocket()
-                : System.getenv("SSH_AUTH_SOCK") != null ? Path.of(System.getenv("SSH_AUTH_SOCK")) : null;
-        if (settings.useAgent() && socket != null) {
-            try {
-                agent = new AgentIdentityRepository(new SSHAgentConnector(socket));
-            } catch (AgentProxyException e) {
-                LOG.info("ssh-agent not usable: " + e.getMessage());
-            }
-        }
-        return new Keys(agent, files, r.identities(), missing);
-    }
-
-    private static List<Identity> loadKey(Path p) {
-        if (!Files.isReadable(p)) {
-            return List.of();
-        }
-        try {
-            JSch jsch = new JSch();
-            jsch.addIdentity(p.toString());
-            return List.copyOf(jsch.getIdentityRepository().getIdentities());
-        } catch (JSchException e) {
-            LOG.warning("cannot use the key " + p + ": " + e.getMessage());
-            return List.of();
-        }
-    }
-
-    /** The agent's keys first, then the key files, as OpenSSH orders them. */
-    private static final class Keys implements IdentityRepository {
-        private final IdentityRepository agent;
-        private final List<Identity> files;
-        private final List<Path> tried;
-        private final List<String> missing;
-
-        Keys(IdentityRepository agent, List<Identity> files, List<Path> tried, List<String> missing) {
-            this.agent = agent;
-            this.files = files;
-            this.tried = tried;
-            this.missing = missing;
-        }
-
-        @Override
-        public String getName() {
-            return "linklab";
-        }
-
-        @Override
-        public int getStatus() {
-            return RUNNING;
-        }
-
-        @Override
-        public Vector<Identity> getIdentities() {
-            Vector<Identity> v = new Vector<>();
-            if (agent != null && agent.getStatus() == RUNNING) {
-                v.addAll(agent.getIdentities());
-            }
-            v.addAll(files);
-            return v;
-        }
-
-        String describe() {
-            int agentKeys = agent != null && agent.getStatus() == RUNNING ? agent.getIdentities().size() : 0;
-            return "none of the keys was accepted (ssh-agent: " + (agent == null ? "not used" : agentKeys + " keys")
-                    + "; key files tried: " + tried.stream().filter(p -> !missing.contains(p.toString()))
-                    .map(Path::toString).toList() + (missing.isEmpty() ? "" : "; not found: " + missing)
-                    + ") and no password was given.";
-        }
-
-        @Override
-        public boolean add(byte[] identity) {
-            return false;
-        }
-
-        @Override
-        public boolean remove(byte[] blob) {
-            return false;
-        }
-
-        @Override
-        public void removeAll() {
-        }
-    }
-
-    /** ProxyJump: the next hop's TCP stream is a direct-tcpip channel of the jump host's session. */
-    private static final class JumpProxy implements Proxy {
-        private final Session jump;
-        private Channel channel;
-        private InputStream in;
-        private OutputStream out;
-
-        JumpProxy(Session jump) {
-            this.jump = jump;
-        }
-
-        @Override
-        public void connect(SocketFactory socketFactory, String host, int port, int timeout) throws Exception {
-            channel = jump.getStreamForwarder(host, port);
-            in = channel.getInputStream();
-            out = channel.getOutputStream();
-            channel.connect(timeout);
-        }
-
-        @Override
-        public InputStream getInputStream() {
-            return in;
-        }
-
-        @Override
-        public OutputStream getOutputStream() {
-            return out;
-        }
-
-        @Override
-        public Socket getSocket() {
-            return null;
-        }
-
-        @Override
-        public void close() {
-            if (channel != null) {
-                channel.disconnect();
-            }
-        }
     }
 }

@@ -117,14 +117,15 @@ class HostCountersLabTest {
 
     @Test
     void lossOnTheServersDataInterfaceIsAFindingThatSaysWhere() throws Exception {
-        // This kernel has no netem: nftables on the client drops 1 % of the TCP packets coming in on data0 (the
-        // test runs reversed, the server sends). No host counter sees such drops, so the finding says they were
-        // lost between the hosts; a tbf qdisc that overflows is then named as the place. (Dropping in the sender's
-        // output chain loses nothing: TCP is told the packet did not go and sends it later, not as a retransmit.)
-        lab.h1().exec("nft", "add table ip linklab_test_loss");
+        // This kernel has no netem: nftables drops 1 % of the TCP packets that reach the client's data0 (the test
+        // runs reversed: the server sends, the client receives). A drop on the receiver's way in is loss on the
+        // wire as the sender sees it; no host counter sees it, so the finding says the packets were lost between
+        // the hosts. (Dropped on the sender's way out instead, TCP is told at once and sends again without
+        // counting a retransmit: one full run saw 8 retransmits in 3 s.) A tbf qdisc that overflows is then named.
+        lab.h1().exec("nft", "add table ip linklab_h7");
         try {
-            lab.h1().exec("nft", "add chain ip linklab_test_loss in { type filter hook prerouting priority 0 ; policy accept ; }");
-            lab.h1().exec("nft", "add rule ip linklab_test_loss in iifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
+            lab.h1().exec("nft", "add chain ip linklab_h7 in { type filter hook prerouting priority 0 ; policy accept ; }");
+            lab.h1().exec("nft", "add rule ip linklab_h7 in iifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
             Path o = dir.resolve("nft");
             assertEquals(0, test(o, "-P", "2", "-t", "3", "-R"), output());
             Finding loss = finding(o, "packet-loss");
@@ -133,7 +134,7 @@ class HostCountersLabTest {
                     + "segments \\([0-9.]+ % of [1-9]\\d+ sent.*"), loss.message());
             assertTrue(loss.message().contains("no host counted a drop"), loss.message());
         } finally {
-            lab.h1().exec("sh", "-c", "nft delete table ip linklab_test_loss 2>/dev/null; true");
+            lab.h1().exec("sh", "-c", "nft delete table ip linklab_h7 2>/dev/null; true");
         }
         lab.h2().exec("tc", "qdisc", "add", "dev", lab.h2().dataIf(), "root", "tbf", "rate", "300mbit", "burst", "16k",
                 "limit", "20k");

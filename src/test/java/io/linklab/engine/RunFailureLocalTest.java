@@ -12,7 +12,6 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.model.ToolEvent;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Parsers;
@@ -128,27 +127,12 @@ class RunFailureLocalTest {
         // servers' parsers are made too: the client is the one that connects to the second port).
         ParserFactory losing = (tool, sink) -> {
             boolean[] lose = {false};
-            StreamingParser real = Parsers.forLive(tool, false, new MeasurementSink() {
-                @Override
-                public void sample(Sample s) {
-                    sink.sample(s);
-                }
-
+            StreamingParser real = Parsers.forLive(tool, false, new MeasurementSink.Forwarding(sink) {
                 @Override
                 public void summary(Summary s) {
                     if (!(lose[0] && s.role() == Role.RECEIVER)) {
-                        sink.summary(s);
+                        super.summary(s);
                     }
-                }
-
-                @Override
-                public void event(ToolEvent e) {
-                    sink.event(e);
-                }
-
-                @Override
-                public void meta(String key, String value) {
-                    sink.meta(key, value);
                 }
             });
             return new StreamingParser() {

@@ -56,7 +56,7 @@ class KnownHostsCheckTest {
 
     /** Records what is asked and added; answers the host key question with {@code accept}. */
     private LoginPrompts prompts(boolean accept) {
-        return new LoginPromptsAdapter() {
+        return new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 asked.add(key);

@@ -111,7 +111,7 @@ class SshLoginLabTest {
     void aPassphraseIsAskedOnceAndKeptInMemoryForFurtherLogins() throws Exception {
         Path key = newKey("ed25519", "correct horse");
         AtomicInteger asked = new AtomicInteger();
-        LoginPrompts prompts = new LoginPromptsAdapter() {
+        LoginPrompts prompts = new LoginPrompts.Refusing() {
             @Override
             public char[] passphrase(String login, String keyFile) {
                 asked.incrementAndGet();
@@ -135,7 +135,7 @@ class SshLoginLabTest {
         withAuthorized(key, () -> {
             // only the encrypted key: the lab key is not offered
             SshSettings s = settings().withIdentity(key);
-            SshConnector c = new SshConnector(s, new LoginPromptsAdapter());
+            SshConnector c = new SshConnector(s, new LoginPrompts.Refusing());
             TransportException e = assertThrows(TransportException.class, () -> c.connect(new SshTarget("root",
                     lab.h1().mgmt(), 0, null, null)));
             assertTrue(e.getMessage().contains("login as root") && e.getMessage().contains(key.toString()), e.getMessage());
@@ -188,7 +188,7 @@ class SshLoginLabTest {
                 }
             }
             AtomicInteger asked = new AtomicInteger();
-            LoginPrompts prompts = new LoginPromptsAdapter() {
+            LoginPrompts prompts = new LoginPrompts.Refusing() {
                 @Override
                 public char[] password(String login) {
                     asked.incrementAndGet();
@@ -206,7 +206,7 @@ class SshLoginLabTest {
             }
             assertEquals(1, asked.get());
 
-            LoginPrompts wrong = new LoginPromptsAdapter() {
+            LoginPrompts wrong = new LoginPrompts.Refusing() {
                 private int n;
 
                 @Override
@@ -231,7 +231,7 @@ class SshLoginLabTest {
         Files.writeString(known, "");
         String fp = sh("ssh-keygen", "-lf", lab.value("LAB_DIR") + "/h1/ssh_host_ed25519_key.pub").split(" ")[1];
         List<NewHostKey> shown = new ArrayList<>();
-        LoginPrompts refuse = new LoginPromptsAdapter() {
+        LoginPrompts refuse = new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 shown.add(key);
@@ -249,7 +249,7 @@ class SshLoginLabTest {
         assertEquals("", Files.readString(known));
 
         // A decision in the dialog accepts and records it, like OpenSSH's accept-new.
-        LoginPrompts accept = new LoginPromptsAdapter() {
+        LoginPrompts accept = new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 return true;
@@ -283,7 +283,7 @@ class SshLoginLabTest {
                 + Files.readString(Path.of(other + ".pub")).split(" ")[1] + "\n";
         Files.writeString(known, "# lab\n" + impostor);
         SshSettings s = settings().withKnownHosts(known).withAcceptNewHostKeys(true);
-        LoginPrompts wouldAccept = new LoginPromptsAdapter() {
+        LoginPrompts wouldAccept = new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 throw new AssertionError("a changed key must never be offered for acceptance");
@@ -318,7 +318,7 @@ class SshLoginLabTest {
         String impostor = knownLine(lab.h1().mgmt(), Path.of(newKey("ed25519", "") + ".pub"));
         Files.writeString(system, impostor);
         SshSettings s = settings().withKnownHosts(user).withSystemKnownHosts(system).withAcceptNewHostKeys(true);
-        LoginPrompts wouldAccept = new LoginPromptsAdapter() {
+        LoginPrompts wouldAccept = new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 throw new AssertionError("a key that differs from the system file is not new");

@@ -9,19 +9,12 @@ import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
-import java.math.BigDecimal;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads iperf2's human-readable output (2.0.5 to 2.2): classic and -e enhanced reports, client and server
@@ -232,36 +225,11 @@ public final class Iperf2TextParser implements StreamingParser {
             }
         }
         if (!startUtcSent) {
-            String utc = connectedAtUtc(line);
+            String utc = Iperf2ConnectTime.connectedAtUtc(line);
             if (utc != null) {
                 startUtcSent = true;
                 sink.meta(ToolMeta.START_UTC, utc);
             }
-        }
-    }
-
-    private static final Pattern CONNECTED_AT = Pattern.compile(
-            " on (\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?) \\((UTC|GMT)\\)");
-
-    /**
-     * iperf 2.1's connect time ("… on 2026-12-02 12:20:36 (UTC)") as UTC seconds since 1970, or null: a time
-     * in another zone ("(CET)") is left out, as its abbreviation does not say the offset for certain.
-     */
-    static String connectedAtUtc(String line) {
-        if (line.indexOf(" on ") < 0) {
-            return null;
-        }
-        Matcher m = CONNECTED_AT.matcher(line);
-        if (!m.find()) {
-            return null;
-        }
-        try {
-            Instant at = LocalDateTime.parse(m.group(1) + "T" + m.group(2))
-                    .toInstant(ZoneOffset.UTC);
-            return BigDecimal.valueOf(at.getEpochSecond())
-                    .add(BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
-        } catch (DateTimeParseException e) {
-            return null;
         }
     }
 

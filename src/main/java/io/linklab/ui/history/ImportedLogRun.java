@@ -3,7 +3,6 @@ package io.linklab.ui.history;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
-import io.linklab.model.ToolEvent;
 import io.linklab.tools.LogImporter;
 import io.linklab.tools.csv.CsvResultSink;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -42,27 +41,22 @@ public final class ImportedLogRun {
                 CsvTableWriter.create(folder.resolve("samples.csv"), ResultTables.SAMPLES),
                 CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY))) {
             csv.source(file.toString());
-            result = LogImporter.importFile(file, null, new MeasurementSink() {
+            result = LogImporter.importFile(file, null, new MeasurementSink.Forwarding(csv) {
                 @Override
                 public void sample(Sample sample) {
-                    csv.sample(sample);
+                    super.sample(sample);
                     samples.add(new PastRun.PointSample("", 0, sample));
                 }
 
                 @Override
                 public void summary(Summary summary) {
-                    csv.summary(summary);
+                    super.summary(summary);
                     summaries.add(new PastRun.PointSummary("", 0, summary));
                 }
 
                 @Override
-                public void event(ToolEvent event) {
-                    csv.event(event);
-                }
-
-                @Override
                 public void meta(String key, String value) {
-                    csv.meta(key, value);
+                    super.meta(key, value);
                     if (value != null && !value.isBlank() && env.size() < 200) {
                         env.putIfAbsent("log " + key, value);
                     }

@@ -196,4 +196,22 @@ public final class NodeGeometry {
         }
         return any ? Optional.of(new Box(x0, y0, x1 - x0, y1 - y0)) : Optional.empty();
     }
+
+    /** A free spot at or below-right of the preferred one, on the grid, for nodes added without a position. */
+    static double[] freeSpot(Topology t, double preferX, double preferY) {
+        double x = TopologyChanges.snap(preferX, GRID);
+        double y = TopologyChanges.snap(preferY, GRID);
+        for (int tries = 0; tries < 200; tries++) {
+            double cx = x + HOST_WIDTH / 2;
+            double cy = y + HOST_HEADER / 2;
+            boolean taken = nodeAt(t, cx, cy).isPresent()
+                    || nodeAt(t, x + 2, y + 2).isPresent();
+            if (!taken) {
+                return new double[] {x, y};
+            }
+            x += GRID * 2;
+            y += GRID * 2;
+        }
+        return new double[] {x, y};
+    }
 }

@@ -1,5 +1,6 @@
 package io.linklab.ui.topology;
 
+import io.linklab.engine.files.SshConfigHosts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -247,5 +249,29 @@ public final class TopologyChanges {
         List<LinkSpec> links = t.links().stream()
                 .filter(l -> nodes.contains(l.a().nodeId()) && nodes.contains(l.b().nodeId())).toList();
         return new Topology(t.name(), hosts, switches, links);
+    }
+
+    /**
+     * The ssh config's hosts not already in {@code t} (same management address) added to it, four to a row from
+     * {@code spot}.
+     */
+    static Topology withImportedHosts(Topology t, List<SshConfigHosts.Entry> entries, double[] spot) {
+        Set<String> known = new LinkedHashSet<>();
+        t.hosts().forEach(h -> known.add(h.managementAddress()));
+        int added = 0;
+        for (SshConfigHosts.Entry e : entries) {
+            // The alias is what SSH (and its config) knows the host by, so keep it as the address.
+            if (known.contains(e.alias()) || known.contains(e.address())) {
+                continue;
+            }
+            String id = freeId(t, "host");
+            HostSpec h = new HostSpec(id, freeName(t, e.alias()), e.alias(), e.user(),
+                    e.port() == 0 ? 22 : e.port(), e.identityFile(), e.proxyJump(), List.of(),
+                    spot[0] + (added % 4) * (NodeGeometry.HOST_WIDTH + 40), spot[1] + (added / 4) * 120.0);
+            t = withHost(t, h);
+            known.add(e.alias());
+            added++;
+        }
+        return t;
     }
 }

@@ -218,20 +218,7 @@ public final class TopologyEditorViewModel {
 
     /** A free spot near the top-left of what is drawn, for nodes added without a position. */
     public double[] freeSpot(double preferX, double preferY) {
-        double x = snap(preferX);
-        double y = snap(preferY);
-        for (int tries = 0; tries < 200; tries++) {
-            double cx = x + NodeGeometry.HOST_WIDTH / 2;
-            double cy = y + NodeGeometry.HOST_HEADER / 2;
-            boolean taken = NodeGeometry.nodeAt(topology(), cx, cy).isPresent()
-                    || NodeGeometry.nodeAt(topology(), x + 2, y + 2).isPresent();
-            if (!taken) {
-                return new double[] {x, y};
-            }
-            x += NodeGeometry.GRID * 2;
-            y += NodeGeometry.GRID * 2;
-        }
-        return new double[] {x, y};
+        return NodeGeometry.freeSpot(topology(), preferX, preferY);
     }
 
     /** Joins two different nodes; an existing link between the same two is not doubled. */
@@ -371,25 +358,10 @@ public final class TopologyEditorViewModel {
     /** Adds the ssh config's hosts not already in the topology (same management address), in one step. */
     public int importHosts(List<SshConfigHosts.Entry> entries) {
         Topology t = topology();
-        Set<String> known = new LinkedHashSet<>();
-        t.hosts().forEach(h -> known.add(h.managementAddress()));
-        double[] spot = freeSpot(40, 40);
-        int added = 0;
-        for (SshConfigHosts.Entry e : entries) {
-            // The alias is what SSH (and its config) knows the host by, so keep it as the address.
-            if (known.contains(e.alias()) || known.contains(e.address())) {
-                continue;
-            }
-            String id = TopologyChanges.freeId(t, "host");
-            HostSpec h = new HostSpec(id, TopologyChanges.freeName(t, e.alias()), e.alias(), e.user(),
-                    e.port() == 0 ? 22 : e.port(), e.identityFile(), e.proxyJump(), List.of(),
-                    spot[0] + (added % 4) * (NodeGeometry.HOST_WIDTH + 40), spot[1] + (added / 4) * 120.0);
-            t = TopologyChanges.withHost(t, h);
-            known.add(e.alias());
-            added++;
-        }
+        Topology after = TopologyChanges.withImportedHosts(t, entries, freeSpot(40, 40));
+        int added = after.hosts().size() - t.hosts().size();
         if (added > 0) {
-            apply("Import " + added + " hosts from SSH config", t);
+            apply("Import " + added + " hosts from SSH config", after);
         }
         return added;
     }

@@ -1,5 +1,10 @@
 package io.linklab.ui.wizard;
 
+import static io.linklab.ui.wizard.WizardForm.add;
+import static io.linklab.ui.wizard.WizardForm.converter;
+import static io.linklab.ui.wizard.WizardForm.grid;
+import static io.linklab.ui.wizard.WizardForm.text;
+
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
@@ -9,10 +14,8 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
-import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -22,7 +25,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Control;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextArea;
@@ -30,12 +32,10 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.controlsfx.dialog.Wizard;
 import org.controlsfx.dialog.WizardPane;
 
@@ -329,73 +329,5 @@ public final class TestWizard {
         p.setContent(box);
         p.setPrefWidth(760);
         return p;
-    }
-
-    // ---- small builders ----------------------------------------------------------------------
-
-    private static GridPane grid() {
-        GridPane g = new GridPane();
-        g.setHgap(10);
-        g.setVgap(3);
-        g.setPadding(new Insets(8));
-        ColumnConstraints labels = new ColumnConstraints();
-        labels.setMinWidth(120);
-        ColumnConstraints inputs = new ColumnConstraints();
-        inputs.setHgrow(Priority.ALWAYS);
-        inputs.setMinWidth(360);
-        g.getColumnConstraints().addAll(labels, inputs);
-        return g;
-    }
-
-    private static TextField text(StringProperty p, String id, String tip) {
-        TextField t = new TextField();
-        t.textProperty().bindBidirectional(p);
-        t.setId(id);
-        t.setTooltip(new Tooltip(tip));
-        return t;
-    }
-
-    private static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
-        Label l = new Label(label);
-        g.add(l, 0, row);
-        g.add(input, 1, row);
-        if (input instanceof Control c) {
-            c.setMaxWidth(Double.MAX_VALUE);
-        }
-        if (problem == null) {
-            return row + 1;
-        }
-        Label error = new Label();
-        error.getStyleClass().add("field-error");
-        error.textProperty().bind(problem);
-        error.visibleProperty().bind(problem.isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
-        error.setWrapText(true);
-        problem.addListener((o, was, now) -> {
-            if (now.isEmpty()) {
-                input.getStyleClass().remove("invalid");
-            } else if (!input.getStyleClass().contains("invalid")) {
-                input.getStyleClass().add("invalid");
-            }
-        });
-        if (!problem.get().isEmpty()) {
-            input.getStyleClass().add("invalid");
-        }
-        g.add(error, 1, row + 1);
-        return row + 2;
-    }
-
-    private static <T> StringConverter<T> converter(Function<T, String> f) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T t) {
-                return f.apply(t);
-            }
-
-            @Override
-            public T fromString(String s) {
-                return null;
-            }
-        };
     }
 }

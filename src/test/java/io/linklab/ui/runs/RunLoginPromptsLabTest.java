@@ -11,7 +11,6 @@ import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
-import io.linklab.remote.LoginPromptsAdapter;
 import io.linklab.remote.NewHostKey;
 import io.linklab.remote.SshSettings;
 import java.nio.file.Files;
@@ -43,7 +42,7 @@ class RunLoginPromptsLabTest {
         SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
                 .withIdentity(lab.identity()).withAgent(false);
         List<String> asked = new CopyOnWriteArrayList<>();
-        LoginPrompts acceptKeys = new LoginPromptsAdapter() {
+        LoginPrompts acceptKeys = new LoginPrompts.Refusing() {
             @Override
             public boolean acceptNewHostKey(NewHostKey key) {
                 asked.add(key.host());

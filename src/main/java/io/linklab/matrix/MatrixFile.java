@@ -1,0 +1,77 @@
+package io.linklab.matrix;
+
+import io.linklab.engine.files.AtomicFile;
+import io.linklab.tools.csv.CsvTable;
+import io.linklab.tools.csv.CsvTableWriter;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * matrix.csv (docs/CSV.md): written whole after every pair, through a temporary file, so a matrix that stops in
+ * any way (Stop, a crash, a laptop that slept) leaves every pair measured so far for the resume to keep.
+ */
+public final class MatrixFile {
+
+    public static final String NAME = "matrix.csv";
+
+    public static final CsvTable<MatrixRow> TABLE = CsvTable.<MatrixRow>builder()
+            .text("client", MatrixRow::client)
+            .text("server", MatrixRow::server)
+            .text("direction", MatrixRow::direction)
+            .number("bits_per_second", MatrixRow::bitsPerSecond)
+            .number("bits_per_second_min", MatrixRow::bitsPerSecondMin)
+            .number("bits_per_second_max", MatrixRow::bitsPerSecondMax)
+            .number("retransmits", MatrixRow::retransmits)
+            .number("link_speed_bps", MatrixRow::linkSpeedBps)
+            .number("fraction_of_link", r -> r.fractionOfLink() == null ? null
+                    : Math.round(r.fractionOfLink() * 10000) / 10000.0)
+            .text("status", MatrixRow::status)
+            .text("reason", MatrixRow::reason)
+            .text("run", MatrixRow::run)
+            .build();
+
+    private MatrixFile() {
+    }
+
+    public static void write(Path dir, List<MatrixRow> rows) throws IOException {
+        StringWriter text = new StringWriter();
+        CsvTableWriter<MatrixRow> w = new CsvTableWriter<>(text, TABLE);
+        rows.forEach(w::write);
+        w.flush();
+        AtomicFile.writeString(dir.resolve(NAME), text.toString());
+    }
+
+    /** The rows of an earlier matrix in {@code dir}; empty when it has none. */
+    public static List<MatrixRow> read(Path dir) throws IOException {
+        Path f = dir.resolve(NAME);
+        List<MatrixRow> rows = new ArrayList<>();
+        if (!Files.exists(f)) {
+            return rows;
+        }
+        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            for (CSVRecord r : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                rows.add(new MatrixRow(r.get("client"), r.get("server"), r.get("direction"),
+                        number(r.get("bits_per_second")), number(r.get("bits_per_second_min")),
+                        number(r.get("bits_per_second_max")), whole(r.get("retransmits")),
+                        number(r.get("link_speed_bps")), r.get("status"), r.get("reason"), r.get("run")));
+            }
+        }
+        return rows;
+    }
+
+    private static Double number(String s) {
+        return s == null || s.isEmpty() ? null : Double.valueOf(s);
+    }
+
+    private static Long whole(String s) {
+        return s == null || s.isEmpty() ? null : Long.valueOf(s);
+    }
+}

@@ -1,0 +1,46 @@
+package io.linklab.matrix;
+
+import java.util.List;
+
+/**
+ * One test of a matrix: the client host, the server host, the address the client connects to, and what lies
+ * between them as drawn.
+ *
+ * @param client      id of the client host in the topology
+ * @param clientIface the client's interface the drawn path starts from, or null (no path drawn)
+ * @param server      id of the server host
+ * @param serverIface the server's interface the drawn path ends in, or null
+ * @param target      the server's data address on the drawn path (null when no path is drawn and the server has
+ *                    no address on any interface: the pair fails with that reason instead of guessing)
+ * @param linkSpeed   the slowest drawn link speed on the path as the user wrote it ("100G"), or null
+ * @param uplinks     ids of the switch-to-switch links on the path: pairs that share one load the same uplink
+ */
+public record MatrixPair(String client, String clientIface, String server, String serverIface, String target,
+                         String linkSpeed, List<String> uplinks) {
+
+    public MatrixPair {
+        if (client.equals(server)) {
+            throw new IllegalArgumentException("a pair needs two hosts, not " + client + " twice");
+        }
+        uplinks = List.copyOf(uplinks);
+    }
+
+    /** "h1→h2", as tables and messages name a pair. */
+    public String label() {
+        return client + "→" + server;
+    }
+
+    boolean sharesHostWith(MatrixPair other) {
+        return client.equals(other.client) || client.equals(other.server)
+                || server.equals(other.client) || server.equals(other.server);
+    }
+
+    boolean sharesUplinkWith(MatrixPair other) {
+        for (String u : uplinks) {
+            if (other.uplinks.contains(u)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

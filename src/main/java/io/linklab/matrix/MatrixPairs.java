@@ -1,0 +1,159 @@
+package io.linklab.matrix;
+
+import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
+import io.linklab.model.InvalidValueException;
+import io.linklab.model.LinkSpec;
+import io.linklab.model.Topology;
+import io.linklab.model.Validators;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pairs of a matrix, read from the drawn lab: a pair's path is found through switches only (a host is never a
+ * router here), its target is the server's address on the interface the path ends in, and its uplinks are the
+ * switch-to-switch links it crosses.
+ */
+public final class MatrixPairs {
+
+    private final Topology lab;
+    private final Map<String, List<LinkSpec>> linksOf = new HashMap<>();
+
+    public MatrixPairs(Topology lab) {
+        this.lab = lab;
+        for (LinkSpec l : lab.links()) {
+            linksOf.computeIfAbsent(l.a().nodeId(), k -> new ArrayList<>()).add(l);
+            linksOf.computeIfAbsent(l.b().nodeId(), k -> new ArrayList<>()).add(l);
+        }
+    }
+
+    /** Two hosts joined by drawn links (directly or through switches): one pair each, the earlier host the client. */
+    public List<MatrixPair> links() {
+        List<MatrixPair> pairs = new ArrayList<>();
+        List<HostSpec> hosts = lab.hosts();
+        for (int i = 0; i < hosts.size(); i++) {
+            for (int j = i + 1; j < hosts.size(); j++) {
+                path(hosts.get(i).id(), hosts.get(j).id()).ifPresent(pairs::add);
+            }
+        }
+        return pairs;
+    }
+
+    /** Every ordered pair of hosts; a pair without a drawn path connects to the server's first address. */
+    public List<MatrixPair> all() {
+        List<MatrixPair> pairs = new ArrayList<>();
+        for (HostSpec c : lab.hosts()) {
+            for (HostSpec s : lab.hosts()) {
+                if (!c.id().equals(s.id())) {
+                    pairs.add(pair(c.id(), s.id()));
+                }
+            }
+        }
+        return pairs;
+    }
+
+    /**
+     * The pairs a list names, one "CLIENT SERVER" a line (host ids or names; blank lines and # comments skipped).
+     *
+     * @param source what the list is called in messages (its file name)
+     */
+    public List<MatrixPair> listed(String source, List<String> lines) {
+        List<MatrixPair> pairs = new ArrayList<>();
+        for (int n = 0; n < lines.size(); n++) {
+            String line = lines.get(n).replaceFirst("#.*", "").trim();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] words = line.split("\\s+");
+            String where = source + " line " + (n + 1);
+            if (words.length != 2) {
+                throw new InvalidValueException(where, lines.get(n), "expected two hosts: CLIENT SERVER");
+            }
+            String c = hostId(where, words[0]);
+            String s = hostId(where, words[1]);
+            if (c.equals(s)) {
+                throw new InvalidValueException(where, lines.get(n), "a pair needs two different hosts");
+            }
+            pairs.add(pair(c, s));
+        }
+        return pairs;
+    }
+
+    private MatrixPair pair(String client, String server) {
+        return path(client, server).orElseGet(() -> new MatrixPair(client, null, server, null,
+                firstAddress(lab.host(server).orElseThrow()), null, List.of()));
+    }
+
+    private String hostId(String where, String word) {
+        return lab.hosts().stream().filter(h -> h.id().equals(word) || word.equals(h.name())).map(HostSpec::id)
+                .findFirst().orElseThrow(() -> new InvalidValueException(where, word,
+                        "no such host in the lab " + lab.name() + " (its hosts: "
+                                + String.join(", ", lab.hosts().stream().map(HostSpec::id).toList()) + ")"));
+    }
+
+    /** Breadth first from the client through switches: the fewest cables, as a lab is usually cabled. */
+    private Optional<MatrixPair> path(String client, String server) {
+        Map<String, LinkSpec> cameBy = new LinkedHashMap<>();
+        Deque<String> queue = new ArrayDeque<>(List.of(client));
+        cameBy.put(client, null);
+        while (!queue.isEmpty()) {
+            String node = queue.poll();
+            for (LinkSpec l : linksOf.getOrDefault(node, List.of())) {
+                String next = l.a().nodeId().equals(node) ? l.b().nodeId() : l.a().nodeId();
+                if (cameBy.containsKey(next)) {
+                    continue;
+                }
+                cameBy.put(next, l);
+                if (next.equals(server)) {
+                    return Optional.of(along(client, server, cameBy));
+                }
+                if (lab.host(next).isEmpty()) {
+                    queue.add(next);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private MatrixPair along(String client, String server, Map<String, LinkSpec> cameBy) {
+        List<String> uplinks = new ArrayList<>();
+        LinkSpec last = cameBy.get(server);
+        String clientIface = null;
+        String speed = null;
+        double slowest = Double.MAX_VALUE;
+        String node = server;
+        while (!node.equals(client)) {
+            LinkSpec l = cameBy.get(node);
+            String other = l.a().nodeId().equals(node) ? l.b().nodeId() : l.a().nodeId();
+            if (lab.host(node).isEmpty() && lab.host(other).isEmpty()) {
+                uplinks.add(0, l.id());
+            }
+            String s = l.nominalSpeed();
+            if (s != null && Validators.rate(s.trim()).isEmpty() && Validators.parseScaled(s.trim(), 1000) < slowest) {
+                slowest = Validators.parseScaled(s.trim(), 1000);
+                speed = s.trim();
+            }
+            if (other.equals(client)) {
+                clientIface = (l.a().nodeId().equals(client) ? l.a() : l.b()).iface();
+            }
+            node = other;
+        }
+        LinkSpec.End serverEnd = last.a().nodeId().equals(server) ? last.a() : last.b();
+        HostSpec s = lab.host(server).orElseThrow();
+        String target = s.interfaces().stream().filter(i -> i.name().equals(serverEnd.iface()))
+                .map(InterfaceSpec::address).filter(a -> a != null && !a.isBlank()).findFirst()
+                .orElseGet(() -> firstAddress(s));
+        return new MatrixPair(client, clientIface, server, serverEnd.iface(), target, speed, uplinks);
+    }
+
+    private static String firstAddress(HostSpec h) {
+        return h.interfaces().stream().map(InterfaceSpec::address).filter(a -> a != null && !a.isBlank())
+                .findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,34 @@
+package io.linklab.matrix;
+
+/**
+ * One line of matrix.csv: a pair in one direction, measured or not.
+ *
+ * @param direction     c2s or s2c (both rows for a bidirectional test), or "" for a pair that did not run
+ * @param linkSpeedBps  the drawn link speed on the pair's path, or null
+ * @param status        ok, failed (reason says why) or stopped
+ * @param run           the pair's run folder, relative to the matrix folder
+ */
+public record MatrixRow(String client, String server, String direction, Double bitsPerSecond,
+                        Double bitsPerSecondMin, Double bitsPerSecondMax, Long retransmits, Double linkSpeedBps,
+                        String status, String reason, String run) {
+
+    public static final String OK = "ok";
+    public static final String FAILED = "failed";
+    public static final String STOPPED = "stopped";
+
+    /** The rate as a fraction of the link's speed, where both are known. */
+    public Double fractionOfLink() {
+        return bitsPerSecond == null || linkSpeedBps == null || linkSpeedBps <= 0 ? null
+                : bitsPerSecond / linkSpeedBps;
+    }
+
+    public boolean ok() {
+        return OK.equals(status);
+    }
+
+    /** A pair that did not run (or not to its end): no figures, a reason. */
+    static MatrixRow without(MatrixPair pair, Double linkSpeedBps, String status, String reason, String run) {
+        return new MatrixRow(pair.client(), pair.server(), "", null, null, null, null, linkSpeedBps, status, reason,
+                run);
+    }
+}

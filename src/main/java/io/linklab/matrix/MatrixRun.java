@@ -1,0 +1,264 @@
+package io.linklab.matrix;
+
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.ResultsStore;
+import io.linklab.engine.RunFolder;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.TestEngine;
+import io.linklab.engine.TransportFactory;
+import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.HostSpec;
+import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.model.Validators;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Runs the pairs of a matrix through the engine as the schedule allows, each as a run of its own in
+ * {@code DIR/pairs/CLIENT-SERVER}, and keeps matrix.csv whole after every pair. Pairs measured by an earlier,
+ * stopped or interrupted matrix in the same folder are kept, not run again. A host that cannot be logged in to
+ * fails its pairs with that reason; the rest of the matrix goes on.
+ */
+public final class MatrixRun {
+
+    /** What a matrix tells as it goes; called from the runs' threads. */
+    public interface Listener {
+        default void pairStarted(MatrixPair pair) {
+        }
+
+        default void pairFinished(MatrixPair pair, List<MatrixRow> rows) {
+        }
+    }
+
+    /**
+     * @param concurrency the most tests at once
+     * @param shareHosts  whether a host may be in two tests at once (each test then logs in on its own)
+     */
+    public record Options(int concurrency, boolean shareHosts, Uplinks uplinks) {
+    }
+
+    /** Makes the engine that runs the pairs, from the matrix's store and logins. */
+    @FunctionalInterface
+    public interface Engines {
+        Engines LIVE = (store, logins) -> new TestEngine(store, logins, ParserFactory.live());
+
+        TestEngine make(ResultsStore store, TransportFactory logins);
+    }
+
+    private final Topology lab;
+    private final TestPlan base;
+    private final List<MatrixPair> pairs;
+    private final Path dir;
+    private final Listener listener;
+    private final SharedLogins shared;
+    private final TestEngine engine;
+    private final MatrixSchedule schedule;
+    private final Map<MatrixPair, List<MatrixRow>> results = new LinkedHashMap<>();
+    private final Map<MatrixPair, RunHandle> running = new HashMap<>();
+    private final CompletableFuture<List<MatrixRow>> done = new CompletableFuture<>();
+    private boolean stopped;
+
+    /**
+     * @param base the test every pair runs (tool, streams, duration …); its ends and target are the pair's
+     */
+    public MatrixRun(Topology lab, TestPlan base, List<MatrixPair> pairs, Options options, TransportFactory logins,
+                     Engines engines, Path dir, Listener listener) throws IOException {
+        this.lab = lab;
+        this.base = base;
+        this.pairs = List.copyOf(pairs);
+        this.dir = dir;
+        this.listener = listener;
+        this.shared = options.shareHosts() ? null : new SharedLogins(logins);
+        Files.createDirectories(dir.resolve("pairs"));
+        this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared != null ? shared : logins);
+        List<MatrixRow> earlier = MatrixFile.read(dir);
+        List<MatrixPair> toRun = new ArrayList<>();
+        for (MatrixPair p : pairs) {
+            List<MatrixRow> kept = earlier.stream()
+                    .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()) && r.ok()).toList();
+            results.put(p, kept.isEmpty() ? null : kept);
+            if (kept.isEmpty()) {
+                toRun.add(p);
+            }
+        }
+        this.schedule = new MatrixSchedule(toRun, options.concurrency(), options.shareHosts(), options.uplinks());
+    }
+
+    /** Starts what can start and returns; {@link #await} gives the rows. */
+    public synchronized void start() {
+        startWhatFits();
+    }
+
+    /** Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. */
+    public void stop() {
+        List<RunHandle> runs;
+        synchronized (this) {
+            stopped = true;
+            for (MatrixPair p : schedule.dropWaiting()) {
+                results.put(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by the user",
+                        "")));
+            }
+            write();
+            runs = List.copyOf(running.values());
+            finishIfDone();
+        }
+        // outside the lock: a run that ends now reports to pairEnded, which takes it
+        runs.forEach(RunHandle::cancel);
+    }
+
+    /** Every row, in the order of the pairs, once the last pair has ended. */
+    public CompletableFuture<List<MatrixRow>> done() {
+        return done;
+    }
+
+    private void startWhatFits() {
+        for (MatrixPair p : schedule.startable()) {
+            String problem = problem(p);
+            if (problem != null) {
+                finish(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.FAILED, problem, "")));
+                continue;
+            }
+            listener.pairStarted(p);
+            Path runDir = dir.resolve("pairs").resolve(p.client() + "-" + p.server());
+            try {
+                if (Files.isDirectory(runDir)) {
+                    RunFolder.replaceEarlierRun(runDir);
+                }
+                running.put(p, engine.start(planFor(p), new PairListener(p, dir.relativize(runDir).toString()), runDir));
+            } catch (IOException | RuntimeException e) {
+                finish(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.FAILED, e.getMessage(), "")));
+            }
+        }
+        finishIfDone();
+    }
+
+    private String problem(MatrixPair p) {
+        if (p.target() == null) {
+            return "no address to test " + p.server() + " at: give one of its interfaces an address in the lab";
+        }
+        return null;
+    }
+
+    private TestPlan planFor(MatrixPair p) {
+        HostSpec c = lab.host(p.client()).orElseThrow();
+        HostSpec s = lab.host(p.server()).orElseThrow();
+        return new TestPlan(base.tool(), new TestPlan.End(c.login(), p.clientIface(), base.client().cpus()),
+                new TestPlan.End(s.login(), p.serverIface(), base.server().cpus()), p.target(), base.protocol(),
+                base.udpBitrate(), base.durationS(), base.intervalS(), base.omitS(), base.streams(),
+                base.processes(), base.basePort(), base.mode(), base.window(), base.messageSize(),
+                base.repetitions(), base.sweep());
+    }
+
+    private synchronized void pairEnded(MatrixPair p, String run, List<SweepRow> measured, RunOutcome outcome) {
+        running.remove(p);
+        List<MatrixRow> rows = new ArrayList<>();
+        Double speed = linkSpeed(p);
+        for (SweepRow r : measured) {
+            rows.add(new MatrixRow(p.client(), p.server(), r.direction() == null ? "" : r.direction().csv(),
+                    r.bitsPerSecond(), r.bitsPerSecondMin(), r.bitsPerSecondMax(), r.retransmits(), speed,
+                    outcome.ok() && r.ok() ? MatrixRow.OK : outcome.ok() ? MatrixRow.FAILED : status(outcome),
+                    outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(), run));
+        }
+        if (rows.isEmpty()) {
+            rows.add(MatrixRow.without(p, speed, outcome.ok() ? MatrixRow.FAILED : status(outcome),
+                    outcome.ok() ? "the run measured nothing" : outcome.message(), run));
+        }
+        if (!outcome.ok() && !stopped) {
+            failHostThatIsDown(p, outcome.message());
+        }
+        finish(p, rows);
+        if (!stopped) {
+            startWhatFits();
+        }
+    }
+
+    private static String status(RunOutcome outcome) {
+        return outcome.status() == RunOutcome.Status.CANCELLED ? MatrixRow.STOPPED : MatrixRow.FAILED;
+    }
+
+    /** A login that failed fails every waiting pair of that host with the same reason, at once. */
+    private void failHostThatIsDown(MatrixPair p, String message) {
+        for (String host : List.of(p.client(), p.server())) {
+            String login = lab.host(host).orElseThrow().login();
+            if (message != null && message.startsWith("cannot connect to " + login + ":")) {
+                for (MatrixPair q : schedule.dropWaitingOf(host)) {
+                    results.put(q, List.of(MatrixRow.without(q, linkSpeed(q), MatrixRow.FAILED, message, "")));
+                }
+            }
+        }
+    }
+
+    private void finish(MatrixPair p, List<MatrixRow> rows) {
+        results.put(p, rows);
+        schedule.finished(p);
+        write();
+        listener.pairFinished(p, rows);
+    }
+
+    private void finishIfDone() {
+        if (schedule.done() && !done.isDone()) {
+            if (shared != null) {
+                shared.close();
+            }
+            done.complete(rows());
+        }
+    }
+
+    private List<MatrixRow> rows() {
+        List<MatrixRow> all = new ArrayList<>();
+        results.values().stream().filter(r -> r != null).forEach(all::addAll);
+        return all;
+    }
+
+    private void write() {
+        try {
+            MatrixFile.write(dir, rows());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(MatrixFile.NAME), e);
+        }
+    }
+
+    private static Double linkSpeed(MatrixPair p) {
+        String s = p.linkSpeed();
+        return s == null || Validators.rate(s).isPresent() ? null : Validators.parseScaled(s, 1000);
+    }
+
+    private final class PairListener implements RunListener {
+        private final MatrixPair pair;
+        private final String run;
+        private final List<SweepRow> rows = new ArrayList<>();
+
+        PairListener(MatrixPair pair, String run) {
+            this.pair = pair;
+            this.run = run;
+        }
+
+        @Override
+        public void pointFinished(String point, List<SweepRow> measured) {
+            synchronized (rows) {
+                rows.addAll(measured);
+            }
+        }
+
+        @Override
+        public void runFinished(RunOutcome outcome) {
+            List<SweepRow> copy;
+            synchronized (rows) {
+                copy = List.copyOf(rows);
+            }
+            pairEnded(pair, run, copy, outcome);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.linklab.ui.wizard;
+
+import java.util.function.Function;
+import javafx.beans.binding.StringBinding;
+import javafx.beans.property.StringProperty;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Control;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.util.StringConverter;
+
+/** The wizard pages' form: a label column and an input column, each input with its problem under it. */
+final class WizardForm {
+
+    private WizardForm() {
+    }
+
+    static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(10);
+        g.setVgap(3);
+        g.setPadding(new Insets(8));
+        ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(120);
+        ColumnConstraints inputs = new ColumnConstraints();
+        inputs.setHgrow(Priority.ALWAYS);
+        inputs.setMinWidth(360);
+        g.getColumnConstraints().addAll(labels, inputs);
+        return g;
+    }
+
+    static TextField text(StringProperty p, String id, String tip) {
+        TextField t = new TextField();
+        t.textProperty().bindBidirectional(p);
+        t.setId(id);
+        t.setTooltip(new Tooltip(tip));
+        return t;
+    }
+
+    static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
+        Label l = new Label(label);
+        g.add(l, 0, row);
+        g.add(input, 1, row);
+        if (input instanceof Control c) {
+            c.setMaxWidth(Double.MAX_VALUE);
+        }
+        if (problem == null) {
+            return row + 1;
+        }
+        Label error = new Label();
+        error.getStyleClass().add("field-error");
+        error.textProperty().bind(problem);
+        error.visibleProperty().bind(problem.isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        error.setWrapText(true);
+        problem.addListener((o, was, now) -> {
+            if (now.isEmpty()) {
+                input.getStyleClass().remove("invalid");
+            } else if (!input.getStyleClass().contains("invalid")) {
+                input.getStyleClass().add("invalid");
+            }
+        });
+        if (!problem.get().isEmpty()) {
+            input.getStyleClass().add("invalid");
+        }
+        g.add(error, 1, row + 1);
+        return row + 2;
+    }
+
+    static <T> StringConverter<T> converter(Function<T, String> f) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T t) {
+                return f.apply(t);
+            }
+
+            @Override
+            public T fromString(String s) {
+                return null;
+            }
+        };
+    }
+}
