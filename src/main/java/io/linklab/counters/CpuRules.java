@@ -55,7 +55,9 @@ public final class CpuRules {
             List<Double> busy = s.during("cpu" + core + ".busy", t);
             double coreBusy = busy.isEmpty() ? 0 : median(busy);
             double softirq = mean(s.during("cpu" + core + ".softirq", t));
-            double unexplained = coreBusy - tool - softirq;
+            // on one kernel the other end's tool shares the cores: on this core it is the test's own load too
+            double peer = e.sameKernel() ? peerOnCore(e.peer(s), core, t) : 0;
+            double unexplained = coreBusy - tool - peer - softirq;
             if (coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE && unexplained >= SHARED_PERCENT) {
                 return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-shared-core",
                         "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
@@ -94,7 +96,7 @@ public final class CpuRules {
         String advice = "; try " + tryN + " processes (--processes " + tryN + ")";
         if (!coreFull) {
             return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core", head + process + " on "
-                    + s.who() + " used " + pct(tool) + " of a core (moved between cores: none was full), with "
+                    + s.who() + " used " + pct(tool) + " of a core, with "
                     + procs + advice, evidence);
         }
         int core = (int) Math.round(mode(s.during("cpu.busiest_core", t)));
@@ -106,6 +108,20 @@ public final class CpuRules {
                 : "";
         return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core",
                 head + coreText + by + ", with " + procs + advice, evidence + "; busiest_core=" + core);
+    }
+
+    /** The other end's busiest tool process's median share where it last ran on {@code core}, else 0. */
+    private static double peerOnCore(EndSeries peer, int core, double testS) {
+        List<Double> share = peer.during("proc.busiest", testS);
+        List<Double> cores = peer.during("proc.busiest_core", testS);
+        if (share.isEmpty() || cores.size() != share.size()) {
+            return 0;
+        }
+        List<Double> here = new ArrayList<>();
+        for (int i = 0; i < share.size(); i++) {
+            here.add(Math.round(cores.get(i)) == core ? share.get(i) : 0.0);
+        }
+        return median(here);
     }
 
     /** "iperf3 (pid 4242)": the tool process with the most CPU over the test. */

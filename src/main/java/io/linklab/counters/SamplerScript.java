@@ -50,6 +50,8 @@ public final class SamplerScript {
             "Q=; [ -n \"$IF\" ] && command -v tc >/dev/null 2>&1 && Q=1",
             "S=/sys/class/net/$IF/statistics",
             "echo \"@@ if $IF\"",
+            // which kernel: two ends on one (namespaces, containers) share its cores and its /proc/stat
+            "{ read -r B < /proc/sys/kernel/random/boot_id; } 2>/dev/null && echo \"@@ boot $B\"",
             // a virtual interface's speed (veth says 10000) is no link speed: only a device behind it has one
             "[ -n \"$IF\" ] && [ -e \"/sys/class/net/$IF/device\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null"
                     + " && echo \"@@ speed $SP\"",

@@ -25,6 +25,7 @@ public final class SnapshotParser {
     private String iface = "";
     private Long pid;
     private Long speedMbps;
+    private String bootId = "";
     private String section;
     private boolean firstLine;
     private double uptime;
@@ -53,6 +54,11 @@ public final class SnapshotParser {
     }
 
     /** The interface's speed in Mbit/s as the kernel knows it, or null (unknown, or not a positive number). */
+    /** The host kernel's boot id, "" when unknown: ends with the same one share one kernel and its cores. */
+    public String bootId() {
+        return bootId;
+    }
+
     public Long speedMbps() {
         return speedMbps;
     }
@@ -84,6 +90,8 @@ public final class SnapshotParser {
         if (m.startsWith("pid ")) {
             String v = m.substring(4).strip();
             pid = v.matches("\\d{1,10}") ? Long.parseLong(v) : null;
+        } else if (m.startsWith("boot ")) {
+            bootId = m.substring(5).strip();
         } else if (m.startsWith("if")) {
             iface = m.substring(2).strip();
         } else if (m.startsWith("speed")) {

@@ -88,8 +88,8 @@ class CpuRulesTest {
         process(98, 1);
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
-        assertEquals("CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core (moved "
-                + "between cores: none was full), with 1 iperf3 process; try 2 processes (--processes 2)",
+        assertEquals("CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core, with 1 "
+                + "iperf3 process; try 2 processes (--processes 2)",
                 f.get(0).message());
     }
 
@@ -114,5 +114,29 @@ class CpuRulesTest {
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
         assertEquals("cpu-bound-one-core", f.get(0).code(), "55 % tool + 40 % softirq fill it: the test's own load");
+    }
+
+    /** Both ends on one kernel (the namespace lab): the other end's tool on the same core is the test's own load. */
+    @Test
+    void onOneKernelThePeersToolOnTheCoreIsNotSomethingElse() {
+        fullSoftirq = 15;
+        cores(99, 60);
+        process(50, 0);
+        List<HostCounterRow> peer = new ArrayList<>();
+        for (int t = 1; t <= 5; t++) {
+            peer.add(new HostCounterRow(t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu", "proc.busiest",
+                    "%", 45)));
+            peer.add(new HostCounterRow(t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu",
+                    "proc.busiest_core", "core", 0)));
+        }
+        EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
+        EndSeries server = new EndSeries("server", "h2", "eth1", null, peer);
+        PointEvidence apart = new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client,
+                server, List.of());
+        assertEquals(List.of("cpu-shared-core"), CpuRules.all(apart).stream().map(Finding::code).toList(),
+                "on hosts of their own, 34 % of cpu0 is something else");
+        PointEvidence oneKernel = new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client,
+                server, List.of(), true);
+        assertEquals(List.of(), CpuRules.all(oneKernel), "the server's iperf3 took 45 % of that core");
     }
 }
