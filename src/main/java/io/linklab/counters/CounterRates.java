@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What happened on a host between two snapshots: CPU per core as shares of that core's time, and every
@@ -19,6 +20,7 @@ public final class CounterRates {
             "Tcp.RetransSegs", "retrans_segs",
             "Tcp.InErrs", "in_errs",
             "TcpExt.TCPLostRetransmit", "lost_retransmit",
+            "TcpExt.TCPDSACKRecvSegs", "dsack_recv_segs",
             "TcpExt.PruneCalled", "prune_called",
             "TcpExt.RcvPruned", "rcv_pruned",
             "TcpExt.OfoPruned", "ofo_pruned",
@@ -32,6 +34,8 @@ public final class CounterRates {
             "softnet_squeezed");
     /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
     static final String QDISC_DROPPED = "qdisc_dropped";
+    /** Processes of a tool's group that only start or wait for the tool: not the tool's own CPU. */
+    static final Set<String> WRAPPERS = Set.of("sh", "bash", "dash", "sudo", "setsid", "timeout", "env");
 
     private CounterRates() {
     }
@@ -58,6 +62,7 @@ public final class CounterRates {
         for (Map.Entry<String, String> e : TCP.entrySet()) {
             rate(out, "tcp", e.getValue(), "segments/s", a.tcp().get(e.getKey()), b.tcp().get(e.getKey()), dt);
         }
+        processes(a, b, dt, out);
         return out;
     }
 
@@ -142,6 +147,60 @@ public final class CounterRates {
             out.add(new CounterValue("cpu", "cpu.busiest", "%", busiest));
             out.add(new CounterValue("cpu", "cpu.busiest_core", "core", busiestCore));
         }
+    }
+
+    /**
+     * Each tool process's CPU (user + system) in per cent of one core ("proc.iperf3.4242"; 200 is two cores'
+     * worth), the busiest one's ("proc.busiest") with the core it last ran on ("proc.busiest_core") and how many
+     * there were ("proc.count"). Only processes seen in
+     * both snapshots: one that started in between has no start to count from.
+     */
+    private static void processes(Snapshot a, Snapshot b, double dt, List<CounterValue> out) {
+        double hz = ticksPerSecond(a, b, dt);
+        if (b.procs().isEmpty() || !(hz > 0)) {
+            return;
+        }
+        double busiest = -1;
+        int busiestCore = -1;
+        int count = 0;
+        for (Map.Entry<Long, Snapshot.ProcTime> e : b.procs().entrySet()) {
+            Snapshot.ProcTime was = a.procs().get(e.getKey());
+            Snapshot.ProcTime now = e.getValue();
+            if (was == null || WRAPPERS.contains(now.comm()) || !was.comm().equals(now.comm())
+                    || now.ticks() < was.ticks()) {
+                continue;
+            }
+            double share = 100 * (now.ticks() - was.ticks()) / hz / dt;
+            out.add(new CounterValue("cpu", "proc." + now.comm().replaceAll("[^A-Za-z0-9_-]", "_") + "." + e.getKey(),
+                    "%", share));
+            if (share > busiest) {
+                busiest = share;
+                busiestCore = now.core();
+            }
+            count++;
+        }
+        if (count > 0) {
+            out.add(new CounterValue("cpu", "proc.busiest", "%", busiest));
+            out.add(new CounterValue("cpu", "proc.busiest_core", "core", busiestCore));
+            out.add(new CounterValue("cpu", "proc.count", "processes", count));
+        }
+    }
+
+    /** The clock ticks of /proc/stat per second (USER_HZ, 100 almost everywhere): each core's ticks over time. */
+    private static double ticksPerSecond(Snapshot a, Snapshot b, double dt) {
+        long ticks = 0;
+        int cores = 0;
+        for (Map.Entry<String, long[]> e : b.cpus().entrySet()) {
+            long[] ja = a.cpus().get(e.getKey());
+            if (ja == null) {
+                continue;
+            }
+            for (int i = 0; i < Snapshot.FIELDS; i++) {
+                ticks += e.getValue()[i] - ja[i];
+            }
+            cores++;
+        }
+        return cores == 0 ? 0 : ticks / (double) cores / dt;
     }
 
     private static double pct(long part, long total) {

@@ -57,7 +57,8 @@ public final class CounterSession {
     void addEnd(String end, String host, Transport t, String iface, String find) {
         // a name of its own, which the command that wakes it checks for
         String name = "linklab-counters-" + HexFormat.of().toHexDigits(NAMES.nextLong());
-        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name), name, this::poll);
+        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name, t.runDirectory()), name,
+                this::poll);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));
     }
@@ -173,8 +174,18 @@ public final class CounterSession {
         EndSeries client = series("client", all);
         EndSeries server = series("server", all);
         PointEvidence e = new PointEvidence(point, mtu, tool, processes, durationS, udp, directions, client, server,
-                summaries);
+                summaries, sameKernel());
         return run.findings(e);
+    }
+
+    /** Whether both ends run on one kernel (one sampler for both, or the same boot id): they share its cores. */
+    private boolean sameKernel() {
+        if (ends.size() < 2) {
+            return false;
+        }
+        Sampler a = ends.get(0).sampler();
+        Sampler b = ends.get(1).sampler();
+        return a == b || !a.bootId().isEmpty() && a.bootId().equals(b.bootId());
     }
 
     private EndSeries series(String end, List<HostCounterRow> all) {

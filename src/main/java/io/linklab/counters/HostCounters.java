@@ -23,6 +23,11 @@ public final class HostCounters implements AutoCloseable {
         void rows(String point, List<HostCounterRow> rows);
     }
 
+    /** Where each repetition's findings go once written, for the dashboard (called on an engine thread). */
+    public interface LiveFindings {
+        void findings(String point, List<Finding> found);
+    }
+
     static final double MIN_INTERVAL_S = 0.5;
     static final double MAX_INTERVAL_S = 2;
 
@@ -30,22 +35,25 @@ public final class HostCounters implements AutoCloseable {
     private final CsvTableWriter<Finding> findings;
     private final Consumer<String> warnings;
     private final LiveRows live;
-    private final List<FindingRules.MtuPoint> mtuPoints = new ArrayList<>();
+    private final LiveFindings liveFindings;
+    private final List<MtuGrowthRules.MtuPoint> mtuPoints = new ArrayList<>();
     private boolean warned;
 
     private HostCounters(CsvTableWriter<HostCounterRow> rows, CsvTableWriter<Finding> findings,
-                         Consumer<String> warnings, LiveRows live) {
+                         Consumer<String> warnings, LiveRows live, LiveFindings liveFindings) {
         this.rows = rows;
         this.findings = findings;
         this.warnings = warnings;
         this.live = live;
+        this.liveFindings = liveFindings;
     }
 
     /** Creates both files (with their header rows) in {@code runDir}. */
-    public static HostCounters open(Path runDir, Consumer<String> warnings, LiveRows live) throws IOException {
+    public static HostCounters open(Path runDir, Consumer<String> warnings, LiveRows live,
+                                    LiveFindings liveFindings) throws IOException {
         CsvTableWriter<HostCounterRow> r = CounterFiles.hostCounters(runDir);
         try {
-            return new HostCounters(r, CounterFiles.findings(runDir), warnings, live);
+            return new HostCounters(r, CounterFiles.findings(runDir), warnings, live, liveFindings);
         } catch (IOException e) {
             r.close();
             throw e;
@@ -95,11 +103,20 @@ public final class HostCounters implements AutoCloseable {
         }
     }
 
-    /** Runs every rule on a repetition (with the MTU sweep's earlier points) and writes what they found. */
-    synchronized List<Finding> findings(PointEvidence e) {
+    /**
+     * Runs every rule on a repetition (with the MTU sweep's earlier points), writes what they found and hands it
+     * to the live view.
+     */
+    List<Finding> findings(PointEvidence e) {
+        List<Finding> found = write(e);
+        liveFindings.findings(e.point(), found);
+        return found;
+    }
+
+    private synchronized List<Finding> write(PointEvidence e) {
         List<Finding> found = new ArrayList<>(FindingRules.all(e));
-        FindingRules.MtuPoint p = FindingRules.mtuPoint(e);
-        found.addAll(FindingRules.growsWithMtu(mtuPoints, p));
+        MtuGrowthRules.MtuPoint p = MtuGrowthRules.mtuPoint(e);
+        found.addAll(MtuGrowthRules.growsWithMtu(mtuPoints, p));
         if (p != null) {
             mtuPoints.add(p);
         }

@@ -19,9 +19,23 @@ import java.util.function.Function;
  * @param client     the client's counters
  * @param server     the server's counters
  * @param summaries  the tool's totals of the repetition (each process's)
+ * @param sameKernel both ends run on one kernel (namespaces, containers): they share its cores, and each end's
+ *                   cores carry the other end's tool too
  */
 public record PointEvidence(String point, Integer mtu, String tool, int processes, double durationS, boolean udp,
-                            List<Direction> directions, EndSeries client, EndSeries server, List<Summary> summaries) {
+                            List<Direction> directions, EndSeries client, EndSeries server, List<Summary> summaries,
+                            boolean sameKernel) {
+
+    /** Evidence of two ends on kernels of their own. */
+    public PointEvidence(String point, Integer mtu, String tool, int processes, double durationS, boolean udp,
+                         List<Direction> directions, EndSeries client, EndSeries server, List<Summary> summaries) {
+        this(point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, false);
+    }
+
+    /** The other end of {@code s}. */
+    public EndSeries peer(EndSeries s) {
+        return s == client ? server : client;
+    }
 
     public EndSeries receiver(Direction d) {
         return d == Direction.C2S ? server : client;

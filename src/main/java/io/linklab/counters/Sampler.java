@@ -155,6 +155,10 @@ final class Sampler {
         return parser.iface();
     }
 
+    synchronized String bootId() {
+        return parser.bootId();
+    }
+
     synchronized Long speedMbps() {
         return parser.speedMbps();
     }

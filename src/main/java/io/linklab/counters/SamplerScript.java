@@ -11,7 +11,8 @@ import java.util.Locale;
  * on a small VM): under bash every file is read by the shell's own {@code read} and the interval waited by
  * {@code read -t}, so a snapshot starts no process but {@code ethtool -S} (only for a real NIC) and, every
  * {@value #QDISC_EVERY}th time, {@code tc -s qdisc}; plain sh adds a {@code cat} and a {@code sleep}. Nothing
- * needs root.
+ * needs root. Under bash it also reads the CPU of the tools' processes, through the pid files of the run's
+ * process groups (their leaders' children), with {@code read} alone.
  * Times come from /proc/uptime, so rates are over the host's own intervals whatever the network delays.
  */
 public final class SamplerScript {
@@ -29,7 +30,7 @@ public final class SamplerScript {
      * {@code route:ADDR} (the one the host sends to ADDR through) or {@code addr:ADDR} (the one holding ADDR).
      */
     static final String SCRIPT = String.join("\n",
-            "IF=$1; IV=$2; FIND=$3",
+            "IF=$1; IV=$2; FIND=$3; PD=$5",
             // bash, where there is one: its read -t waits without a sleep process, its read loops without cat
             "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
             "W=; if [ -n \"$BASH_VERSION\" ]; then eval 'exec 9<> <(:)' && W=1; fi",
@@ -47,11 +48,17 @@ public final class SamplerScript {
             "  esac",
             "fi",
             // ethtool -S only for a NIC (a device behind it): veth, bridges and tunnels have nothing of their own
+            // the process group of this sampler (its wrapper's, whose pid file is in $PD too): not a tool's
+            "OWN=; if [ -n \"$W\" ] && [ -n \"$PD\" ]; then read -r l < /proc/$$/stat; l=${l##*) }; set -- $l; OWN=$3; fi",
             "E=; [ -n \"$IF\" ] && [ -e \"/sys/class/net/$IF/device\" ] && command -v ethtool >/dev/null 2>&1 && E=1",
             "Q=; [ -n \"$IF\" ] && command -v tc >/dev/null 2>&1 && Q=1",
             "S=/sys/class/net/$IF/statistics",
             "echo \"@@ if $IF\"",
-            "[ -n \"$IF\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null && echo \"@@ speed $SP\"",
+            // which kernel: two ends on one (namespaces, containers) share its cores and its /proc/stat
+            "{ read -r B < /proc/sys/kernel/random/boot_id; } 2>/dev/null && echo \"@@ boot $B\"",
+            // a virtual interface's speed (veth says 10000) is no link speed: only a device behind it has one
+            "[ -n \"$IF\" ] && [ -e \"/sys/class/net/$IF/device\" ] && { read -r SP < /sys/class/net/$IF/speed; } 2>/dev/null"
+                    + " && echo \"@@ speed $SP\"",
             "N=0; L=; F=",
             "while :; do",
             // the last snapshot says so first: LinkLab then waits for the sampler's end instead of killing it
@@ -67,6 +74,20 @@ public final class SamplerScript {
             "  if [ -n \"$IF\" ] && [ -d \"$S\" ]; then",
             "    echo '@@ sys'",
             "    for f in \"$S\"/*; do { read -r v < \"$f\"; } 2>/dev/null && echo \"${f##*/} $v\"; done",
+            "  fi",
+            // the tools' processes: each pid file of the run holds a group's id, its wrapper's pid; the tool is
+            // the wrapper's child (or grandchild, under sudo or a forking server)
+            "  if [ -n \"$OWN\" ]; then",
+            "    echo '@@ procs'",
+            "    for f in \"$PD\"/*.pid; do",
+            "      { read -r g < \"$f\"; } 2>/dev/null || continue; [ \"$g\" = \"$OWN\" ] && continue",
+            "      cs=; { read -r cs < /proc/$g/task/$g/children; } 2>/dev/null",
+            "      for c in $cs; do",
+            "        { read -r st < /proc/$c/stat; } 2>/dev/null && echo \"$st\"",
+            "        gc=; { read -r gc < /proc/$c/task/$c/children; } 2>/dev/null",
+            "        for d in $gc; do { read -r st < /proc/$d/stat; } 2>/dev/null && echo \"$st\"; done",
+            "      done",
+            "    done",
             "  fi",
             "  [ -n \"$E\" ] && { echo '@@ ethtool'; ethtool -S \"$IF\" 2>/dev/null; }",
             // the qdisc's drops every " + QDISC_EVERY + "th snapshot: they are rare, and tc costs a process
@@ -99,11 +120,21 @@ public final class SamplerScript {
      * The sampler's command, with {@code name} as its $0: the name {@link #wakeCommand} looks for.
      */
     static RemoteCommand command(String iface, double intervalS, String find, String name) {
+        return command(iface, intervalS, find, name, null);
+    }
+
+    /**
+     * The sampler's command that also reads the CPU of the processes whose groups have pid files in
+     * {@code pidDir} (the run's folder on the host; null for none): the tools' own CPU. Under bash only, where
+     * the files cost no process.
+     */
+    static RemoteCommand command(String iface, double intervalS, String find, String name, String pidDir) {
         String interval = String.format(Locale.ROOT, "%.3f", Math.max(0.1, intervalS))
                 .replaceFirst("\\.?0+$", "");
         // The script is given twice: to sh, and as $4 for the bash it hands itself to.
         return RemoteCommand.of("host counters", "sh", "-c", SCRIPT, name,
-                iface == null ? "" : iface, interval, find == null ? "" : find, SCRIPT);
+                iface == null ? "" : iface, interval, find == null ? "" : find, SCRIPT,
+                pidDir == null ? "" : pidDir);
     }
 
     /**

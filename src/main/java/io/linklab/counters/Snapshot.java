@@ -16,9 +16,15 @@ import java.util.Map;
  * @param ethtool   the NIC driver's own counters from {@code ethtool -S}, by the driver's names; empty when
  *                  ethtool is missing or the interface has none
  * @param tcp       /proc/net/snmp and /proc/net/netstat as "Tcp.RetransSegs", "TcpExt.TCPBacklogDrop"…
+ * @param procs     the tools' processes by pid: their name and CPU time so far (user + system, in the clock
+ *                  ticks of /proc/stat); empty where the sampler does not read them
  */
 public record Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Long> interfaceCounters,
-                       Map<String, Long> ethtool, Map<String, Long> tcp) {
+                       Map<String, Long> ethtool, Map<String, Long> tcp, Map<Long, ProcTime> procs) {
+
+    /** A process's name ({@code comm}), its CPU time in clock ticks and the core it last ran on. */
+    public record ProcTime(String comm, long ticks, int core) {
+    }
 
     /** Indices into a core's jiffies. */
     static final int USER = 0;
@@ -37,5 +43,12 @@ public record Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Lon
         interfaceCounters = Collections.unmodifiableMap(new LinkedHashMap<>(interfaceCounters));
         ethtool = Collections.unmodifiableMap(new LinkedHashMap<>(ethtool));
         tcp = Collections.unmodifiableMap(new LinkedHashMap<>(tcp));
+        procs = Collections.unmodifiableMap(new LinkedHashMap<>(procs));
+    }
+
+    /** A reading without the tools' processes. */
+    public Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Long> interfaceCounters,
+                    Map<String, Long> ethtool, Map<String, Long> tcp) {
+        this(uptimeS, cpus, interfaceCounters, ethtool, tcp, Map.of());
     }
 }

@@ -28,6 +28,7 @@ public final class SnapshotParser {
     private Long pid;
     private Long speedMbps;
     private boolean last;
+    private String bootId = "";
     private String section;
     private boolean firstLine;
     private double uptime;
@@ -35,6 +36,7 @@ public final class SnapshotParser {
     private Map<String, Long> counters;
     private Map<String, Long> ethtool;
     private Map<String, Long> tcp;
+    private Map<Long, Snapshot.ProcTime> procs;
     private final Map<String, String[]> snmpNames = new LinkedHashMap<>();
     private long softnetDropped;
     private long softnetSqueezed;
@@ -60,6 +62,11 @@ public final class SnapshotParser {
     }
 
     /** The interface's speed in Mbit/s as the kernel knows it, or null (unknown, or not a positive number). */
+    /** The host kernel's boot id, "" when unknown: ends with the same one share one kernel and its cores. */
+    public String bootId() {
+        return bootId;
+    }
+
     public Long speedMbps() {
         return speedMbps;
     }
@@ -78,6 +85,7 @@ public final class SnapshotParser {
                 case "sys" -> sys(line);
                 case "ethtool" -> ethtool(line);
                 case "tc" -> tc(line);
+                case "procs" -> process(line.strip());
                 default -> {
                 }
             }
@@ -92,6 +100,8 @@ public final class SnapshotParser {
             pid = v.matches("\\d{1,10}") ? Long.parseLong(v) : null;
         } else if (m.equals("last")) {
             last = true;
+        } else if (m.startsWith("boot ")) {
+            bootId = m.substring(5).strip();
         } else if (m.startsWith("if")) {
             iface = m.substring(2).strip();
         } else if (m.startsWith("speed")) {
@@ -105,6 +115,7 @@ public final class SnapshotParser {
             counters = new LinkedHashMap<>();
             ethtool = new LinkedHashMap<>();
             tcp = new LinkedHashMap<>();
+            procs = new LinkedHashMap<>();
             snmpNames.clear();
             softnetDropped = 0;
             softnetSqueezed = 0;
@@ -113,7 +124,7 @@ public final class SnapshotParser {
             if (cpus != null && !Double.isNaN(uptime)) {
                 counters.put("softnet_dropped", softnetDropped);
                 counters.put("softnet_squeezed", softnetSqueezed);
-                out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp));
+                out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp, procs));
             }
             section = null;
             cpus = null;
@@ -168,6 +179,24 @@ public final class SnapshotParser {
                 }
             }
         }
+    }
+
+    /**
+     * A line of /proc/PID/stat: "PID (comm) state ppid pgrp …", utime and stime the 14th and 15th fields, the
+     * core it last ran on the 39th. The
+     * name may hold spaces and parentheses: it ends at the last ')'.
+     */
+    private void process(String stat) {
+        int open = stat.indexOf(" (");
+        int close = stat.lastIndexOf(')');
+        if (open <= 0 || close < open) {
+            return;
+        }
+        String[] f = stat.substring(close + 1).strip().split(" ");
+        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        int core = f.length > 36 ? Integer.parseInt(f[36]) : -1;
+        procs.put(Long.parseLong(stat.substring(0, open)), new Snapshot.ProcTime(stat.substring(open + 2, close),
+                ticks, core));
     }
 
     private void sys(String line) {

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.Finding;
 import io.linklab.counters.HostCounterRow;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -49,6 +50,11 @@ final class GuardedListener implements RunListener {
     @Override
     public void hostCounters(String point, List<HostCounterRow> rows) {
         guard(() -> inner.hostCounters(point, rows));
+    }
+
+    @Override
+    public void findings(String point, List<Finding> findings) {
+        guard(() -> inner.findings(point, findings));
     }
 
     @Override

@@ -317,7 +317,7 @@ final class Run implements RunHandle {
 
     private HostCounters openCounters() {
         try {
-            return HostCounters.open(dir, record::warning, listener::hostCounters);
+            return HostCounters.open(dir, record::warning, listener::hostCounters, listener::findings);
         } catch (IOException e) {
             record.warning("no host counters: cannot create " + CounterFiles.HOST_COUNTERS + ": " + e.getMessage());
             return null;

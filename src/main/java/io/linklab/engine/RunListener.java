@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.counters.Finding;
 import io.linklab.counters.HostCounterRow;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -31,6 +32,10 @@ public interface RunListener {
 
     /** Host counters (CPU, NIC, TCP) of both ends as each host's sampler reports them, from the clients' start. */
     default void hostCounters(String point, List<HostCounterRow> rows) {
+    }
+
+    /** What the rules found after a repetition of a point (also when they found nothing: an empty list). */
+    default void findings(String point, List<Finding> findings) {
     }
 
     /** A raw line of tool output from a host, for the console. */

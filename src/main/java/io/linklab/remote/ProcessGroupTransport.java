@@ -65,6 +65,7 @@ abstract class ProcessGroupTransport implements Transport {
     protected abstract String loginUser();
 
     /** The folder on the host holding this transport's pid files. */
+    @Override
     public String runDirectory() {
         return runDir;
     }

@@ -69,6 +69,14 @@ public interface Transport extends AutoCloseable {
         return true;
     }
 
+    /**
+     * The folder on the host holding the pid files (each a process group id) of the commands this transport
+     * started, or null when it keeps none: the host counters read the tools' own CPU through it.
+     */
+    default String runDirectory() {
+        return null;
+    }
+
     /** Drops the connection (if any) and opens a new one, e.g. after the management link came back. */
     default void reconnect() throws TransportException {
     }

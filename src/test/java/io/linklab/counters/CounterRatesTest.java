@@ -3,6 +3,7 @@ package io.linklab.counters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -34,7 +35,7 @@ class CounterRatesTest {
 
     @Test
     void aRecordedSeriesHasARowPerCoreAndTheNicAndTcpCounters() throws Exception {
-        List<Snapshot> s = RecordedCounters.snapshots("nftloss-server.txt");
+        List<Snapshot> s = RecordedCounters.snapshots("rxdrop-server.txt");
         List<String> names = CounterRates.between(s.get(2), s.get(3)).stream().map(CounterValue::name).toList();
         for (String n : List.of("cpu0.user", "cpu0.system", "cpu0.softirq", "cpu0.irq", "cpu0.idle", "cpu1.busy",
                 "rx_bytes", "tx_bytes", "rx_dropped", "rx_missed", "softnet_dropped", "out_segs",
@@ -42,8 +43,40 @@ class CounterRatesTest {
             assertTrue(names.contains(n), n + " in " + names);
         }
         assertTrue(!names.contains("rx_pause"), "veth has no pause counters: not reported");
-        CounterValue q = CounterRates.qdiscDrops(s.get(0), s.get(3));
+        CounterValue q = CounterRates.qdiscDrops(s.get(0), s.get(2));
         assertEquals("qdisc_dropped", q.name());
         assertEquals("packets/s", q.unit());
+    }
+
+    /** A line of /proc/PID/stat with this name, utime, stime and last core (the rest as a real one has it). */
+    private static String stat(long pid, String comm, long utime, long stime, int core) {
+        return pid + " (" + comm + ") S 1 " + pid + " " + pid + " 0 -1 4194304 100 0 0 0 " + utime + " " + stime
+                + " 0 0 20 0 1 0 4660 2654208 401 18446744073709551615 1 1 1 0 0 0 0 0 65538 1 0 0 17 " + core
+                + " 0 0 0 0 0 1 1 1 1 1 1 1 0";
+    }
+
+    @Test
+    void theToolsProcessesInPerCentOfACoreWithoutWrappersAndNewcomers() {
+        List<Snapshot> snaps = new ArrayList<>();
+        SnapshotParser p = new SnapshotParser(snaps::add);
+        // two cores at 100 ticks a second each; iperf3 used 95 ticks in the second, its wrapping sh none
+        for (String l : List.of("@@ snap", "100.0 10.0", "cpu0 100 0 0 100 0 0 0 0 0 0", "cpu1 0 0 0 200 0 0 0 0 0 0",
+                "@@ procs", stat(41, "sh", 1, 1, 0), stat(42, "iperf3", 500, 100, 1), "@@ end",
+                "@@ snap", "101.0 10.0", "cpu0 150 0 0 150 0 0 0 0 0 0", "cpu1 0 0 95 205 0 0 0 0 0 0",
+                "@@ procs", stat(41, "sh", 1, 1, 0), stat(42, "iperf3", 580, 115, 1), stat(43, "iperf3 (x)", 9, 9, 0),
+                "@@ end")) {
+            p.line(l);
+        }
+        assertEquals(2, snaps.size());
+        assertEquals(new Snapshot.ProcTime("iperf3 (x)", 18, 0), snaps.get(1).procs().get(43L),
+                "a name with a space and parentheses ends at the last ')'");
+        Map<String, CounterValue> v = CounterRates.between(snaps.get(0), snaps.get(1)).stream()
+                .collect(Collectors.toMap(CounterValue::name, c -> c));
+        assertEquals(95.0, v.get("proc.iperf3.42").value(), 1e-9);
+        assertEquals("%", v.get("proc.iperf3.42").unit());
+        assertEquals(95.0, v.get("proc.busiest").value(), 1e-9);
+        assertEquals(1.0, v.get("proc.busiest_core").value());
+        assertEquals(1.0, v.get("proc.count").value(), "sh only starts the tool; pid 43 has no start to count from");
+        assertTrue(v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")), v.keySet().toString());
     }
 }

@@ -30,7 +30,7 @@ class SnapshotParserTest {
     @Test
     void theInterfaceAndItsSpeedComeFromTheFirstLines() throws Exception {
         SnapshotParser p = new SnapshotParser(s -> { });
-        RecordedCounters.lines("nftloss-client.txt").forEach(p::line);
+        RecordedCounters.lines("tbf-client.txt").forEach(p::line);
         assertEquals("data0", p.iface());
         assertEquals(10000L, p.speedMbps());
     }

@@ -94,6 +94,8 @@ class RunGetsTheScreenUITest {
             throw new AssertionError("after 60 s the table shows " + fx(() -> view.tableRows().size()) + " of "
                     + rows + " rows");
         }
+        // the Findings block the scripted run reports after its intervals: on screen and whole too
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> view.root().lookup("#findings").isVisible()));
         WaitForAsyncUtils.waitForFxEvents();
         return view;
     }

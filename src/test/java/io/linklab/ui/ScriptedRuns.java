@@ -1,5 +1,6 @@
 package io.linklab.ui;
 
+import io.linklab.counters.Finding;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
@@ -24,6 +25,14 @@ import java.util.concurrent.TimeUnit;
 public final class ScriptedRuns implements RunLauncher {
 
     public static final String RUN_ID = "20261202-120000-iperf3-4b1d";
+
+    /** What the rules find after each point: as long as real ones, so the dashboard must wrap them. */
+    static final List<Finding> FINDINGS = List.of(
+            new Finding("", Finding.WARNING, "client", "cpu-bound-one-core", "CPU-bound on one core: cpu1 of the "
+                    + "client (h1) was 99 % busy (31 % softirq) while its other 15 cores averaged 4 %, iperf3 (pid "
+                    + "4242) using 97 % of it, with 1 iperf3 process; try 4 processes (--processes 4)", ""),
+            new Finding("", Finding.INFO, "", "link-share", "c2s reaches 96 % of 100 Gbit/s (the link speed of "
+                    + "ens1f0 and ens1f0)", ""));
 
     private final int intervals;
     private final CountDownLatch finish = new CountDownLatch(1);
@@ -55,6 +64,7 @@ public final class ScriptedRuns implements RunLauncher {
                 for (int k = 1; k <= intervals; k++) {
                     run.interval(listener, label, k, dirs);
                 }
+                listener.findings(label, FINDINGS); // as the engine reports them after each repetition
                 if (plan.isSweep()) {
                     listener.pointFinished(label, SyntheticRun.seed003Point(label, Integer.parseInt(points.get(p))));
                 }

@@ -9,7 +9,6 @@ import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
-import io.linklab.ui.charts.Palette;
 import io.linklab.ui.charts.UpdateThrottle;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.controls.ColumnFit;
@@ -26,28 +25,22 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TitledPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.paint.Color;
-import javafx.scene.shape.Rectangle;
 
 /**
  * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
@@ -59,9 +52,6 @@ import javafx.scene.shape.Rectangle;
 public final class DashboardView {
 
     private static final long FLUSH_MS = 50;
-    private static final double LEGEND_MAX_WIDTH = 320;
-    /** Room for the legend's vertical scroll bar, so a long legend does not also scroll sideways. */
-    private static final double SCROLLBAR_ROOM = 16;
 
     private final LiveRunModel model;
     private final ChartRenderLoop loop;
@@ -73,13 +63,12 @@ public final class DashboardView {
     private final TitledPane consolePane;
     private long lastTableNanos;
     private List<LiveRunModel.StreamRow> latestRows = List.of();
-    private final VBox legend = new VBox(3);
-    private final ScrollPane legendScroll = new ScrollPane(legend);
+    private final LegendColumn legend = new LegendColumn(this::setShown);
+    private final FindingsView findings;
     private final ColumnFit columnFit = new ColumnFit(table);
     private final SplitPane live;
     private final TabPane console = new TabPane();
     private final Map<String, ListView<String>> consoles = new HashMap<>();
-    private final Map<String, CheckBox> legendItems = new HashMap<>();
     private final GridPane charts = new GridPane();
     private final List<ChartView> chartViews = new ArrayList<>();
     private final ChartView bitrateView;
@@ -108,6 +97,7 @@ public final class DashboardView {
         model.onChange(throttle::trigger);
 
         lanes = new HostLanesView(model.hostLanes());
+        findings = new FindingsView(model.findings());
         bitrateView = chart(model.bitrate());
         bitrateView.setId("bitrate-chart");
         ChartView retrView = chart(model.retransmits());
@@ -142,20 +132,9 @@ public final class DashboardView {
         }
         columnFit.fit();
 
-        // The legend is a column beside the charts, as wide as its longest entry: a line's name is never cut.
-        legend.setId("legend");
-        legend.setPadding(new Insets(2, 6, 2, 4));
-        legendScroll.setPrefViewportWidth(150);
-        Label legendTitle = new Label("Legend");
-        legendTitle.setTooltip(new Tooltip("Click an entry to show or hide its lines in every chart"));
-        VBox side = new VBox(4, legendTitle, legendScroll);
-        VBox.setVgrow(legendScroll, Priority.ALWAYS);
-        side.setPadding(new Insets(4));
-        side.setMinWidth(Region.USE_PREF_SIZE);
-        side.setMaxWidth(Region.USE_PREF_SIZE);
-
         BorderPane chartsAndLegend = new BorderPane(charts);
-        chartsAndLegend.setRight(side);
+        // The legend is a column beside the charts, as wide as its longest entry: a line's name is never cut.
+        chartsAndLegend.setRight(legend.node());
         // Charts over a table as wide as the window: every column of current values has room.
         live = new SplitPane(chartsAndLegend, table);
         live.setOrientation(Orientation.VERTICAL);
@@ -182,7 +161,8 @@ public final class DashboardView {
 
         root.setTop(bar.node());
         root.setCenter(views);
-        root.setBottom(consolePane);
+        // what limited each test, between the live views and the console: read without opening anything
+        root.setBottom(new VBox(findings.node(), consolePane));
         root.setId("dashboard");
         flushSweep();
     }
@@ -218,7 +198,7 @@ public final class DashboardView {
                 && "live-tab".equals(views.getSelectionModel().getSelectedItem().getId());
         chartViews.forEach(v -> v.setShowing(now && live));
         if (sweepView != null) {
-            sweepView.chartView().setShowing(now && !live);
+            sweepView.setShowing(now && !live);
         }
     }
 
@@ -297,8 +277,8 @@ public final class DashboardView {
                 append(lv, e.getValue());
             }
         }
-        syncLegend();
-        fitLegendWidth();
+        legend.sync(model.bitrate().entries());
+        findings.refresh();
         lanes.refresh(model.bitrate().range());
         addOptionalCharts();
         flushSweep();
@@ -320,7 +300,7 @@ public final class DashboardView {
             sweepView = new SweepView(model.sweep(), loop);
             Tab t = new Tab("Sweep", sweepView.root());
             t.setId("sweep-tab");
-            t.selectedProperty().addListener((o, was, now) -> sweepView.chartView().setShowing(now && shown));
+            t.selectedProperty().addListener((o, was, now) -> sweepView.setShowing(now && shown));
             views.getTabs().add(0, t);
             views.getSelectionModel().select(t);
         }
@@ -357,40 +337,6 @@ public final class DashboardView {
         }
     }
 
-    /** The legend column as wide as its longest entry (within reason: beyond that it scrolls sideways). */
-    private void fitLegendWidth() {
-        // prefWidth is cached by the layout until the legend changes: cheap at every flush.
-        double want = Math.min(LEGEND_MAX_WIDTH, Math.max(150, legend.prefWidth(-1) + SCROLLBAR_ROOM));
-        if (Math.abs(want - legendScroll.getPrefViewportWidth()) > 1) {
-            legendScroll.setPrefViewportWidth(want);
-        }
-    }
-
-    /** One legend entry per bitrate line; the switch hides that stream in every chart. */
-    private void syncLegend() {
-        List<LiveChartContent.Entry> entries = model.bitrate().entries();
-        if (entries.size() == legendItems.size()) {
-            return;
-        }
-        for (LiveChartContent.Entry e : entries) {
-            if (legendItems.containsKey(e.label())) {
-                continue;
-            }
-            CheckBox box = new CheckBox(e.label());
-            box.setSelected(e.visible());
-            Rectangle swatch = new Rectangle(14, e.width() > 2 ? 4 : 2, Color.web(Palette.css(e.rgb())));
-            box.setGraphic(swatch);
-            box.getStyleClass().add("legend-item");
-            box.selectedProperty().addListener((o, was, now) -> setShown(e.label(), now));
-            legendItems.put(e.label(), box);
-            legend.getChildren().add(box);
-        }
-        if (entries.isEmpty()) {
-            legendItems.clear();
-            legend.getChildren().clear();
-        }
-    }
-
     /** Shows or hides the lines labelled {@code label} in every chart. */
     public void setShown(String label, boolean shown) {
         for (LiveChartContent c : model.charts()) {
@@ -400,10 +346,7 @@ public final class DashboardView {
                 }
             }
         }
-        CheckBox box = legendItems.get(label);
-        if (box != null && box.isSelected() != shown) {
-            box.setSelected(shown);
-        }
+        legend.setSelected(label, shown);
     }
 
     private void updateTable(List<LiveRunModel.StreamRow> current) {
@@ -460,6 +403,11 @@ public final class DashboardView {
     /** Charts over the table of current values; its divider is shared by all dashboards and remembered. */
     public SplitPane liveSplit() {
         return live;
+    }
+
+    /** The Findings block (tests). */
+    public FindingsView findingsView() {
+        return findings;
     }
 
     public TitledPane consolePane() {

@@ -1,6 +1,7 @@
 package io.linklab.ui.dashboard;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Sample;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.LiveSeries;
 import io.linklab.ui.charts.Palette;
@@ -25,6 +26,14 @@ final class LiveCharts {
     private final Map<String, LiveSeries> series = new HashMap<>();
     private final Map<String, Integer> colourByLabel = new HashMap<>();
     private int colours;
+    private boolean sawUdp;
+
+    /** The hot path's shortcut to a stream's lines: no id strings built per sample. */
+    static final class StreamLines {
+        LiveSeries bps;
+        LiveSeries retr;
+        LiveSeries cwnd;
+    }
 
     LiveCharts() {
         retransmits.setZeroBased(true);
@@ -65,6 +74,41 @@ final class LiveCharts {
             chart.add(s, label, dir == Direction.S2C ? Palette.SUM_REVERSE : Palette.SUM, 2.6f, false);
         }
         return s;
+    }
+
+    /** Whether a UDP figure (jitter, loss) was drawn: the UDP charts are shown. */
+    boolean sawUdp() {
+        return sawUdp;
+    }
+
+    /**
+     * A stream's retransmits, congestion window, jitter and loss on their charts; the loss in %, or null.
+     * {@code key} names the stream in the lines' ids.
+     */
+    Double details(Sample s, StreamLines lines, String key, String label, Direction dir, double x) {
+        if (s.retransmits() != null) {
+            if (lines.retr == null) {
+                lines.retr = line(retransmits, "rtr|" + key, label, 1f, dir);
+            }
+            lines.retr.add(x, s.retransmits());
+        }
+        if (s.cwndBytes() != null) {
+            if (lines.cwnd == null) {
+                lines.cwnd = line(cwnd, "cwnd|" + key, label, 1f, dir);
+            }
+            lines.cwnd.add(x, s.cwndBytes());
+        }
+        if (s.jitterMs() != null) {
+            sawUdp = true;
+            line(jitter, "jit|" + key, label, 1f, dir).add(x, s.jitterMs());
+        }
+        if (s.lostPackets() == null || s.packets() == null || s.packets() <= 0) {
+            return null;
+        }
+        sawUdp = true;
+        double lossPct = 100.0 * s.lostPackets() / s.packets();
+        line(loss, "loss|" + key, label, 1f, dir).add(x, lossPct);
+        return lossPct;
     }
 
     /** A stream keeps one colour across the bitrate, retransmit and cwnd charts. */

@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.counters.Finding;
 import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
@@ -15,10 +16,8 @@ import io.linklab.ui.charts.LiveSeries;
 import io.linklab.ui.sweep.SweepModel;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,8 +26,8 @@ import java.util.function.LongSupplier;
  * console per host. No JavaFX here; the dashboard view takes {@link Snapshot}s at a throttled rate.
  */
 public final class LiveRunModel implements RunListener {
-
     private final HostLanes hostLanes = new HostLanes();
+    private final RunFindings findings = new RunFindings();
 
     /** The process name the parsers give to a server's output inside a log ({@code Iperf3TextParser.SERVER_OUTPUT}). */
     private static final String SERVER_OUTPUT = Iperf3TextParser.SERVER_OUTPUT;
@@ -70,8 +69,8 @@ public final class LiveRunModel implements RunListener {
     private final LiveCharts charts = new LiveCharts();
     private final RunConsoles consoles = new RunConsoles(CONSOLE_LINES);
     private final RunClock clock;
-    private final Map<StreamKey, StreamLines> streamLines = new HashMap<>();
-    private final Map<StreamKey, StreamRow> rows = new LinkedHashMap<>();
+    private final Map<StreamKey, LiveCharts.StreamLines> streamLines = new HashMap<>();
+    private final StreamRows rows = new StreamRows();
     private final Map<String, Double> maxEndS = new HashMap<>();
     private boolean sawClientView;
     private String status = "starting…";
@@ -79,7 +78,6 @@ public final class LiveRunModel implements RunListener {
     private int streamsThisPoint = 1;
     private int processesThisPoint = 1;
     private boolean sawRtt;
-    private boolean sawUdp;
     private final EndViews ends = new EndViews();
 
     public LiveRunModel() {
@@ -99,6 +97,21 @@ public final class LiveRunModel implements RunListener {
     @Override
     public void hostCounters(String pointLabel, List<HostCounterRow> rows) {
         hostLanes.add(pointLabel, rows);
+        SweepModel s = sweep;
+        if (s != null) {
+            s.counters().add(pointLabel, rows);
+        }
+        changed.run();
+    }
+
+    /** The findings of the run's repetitions so far, for the Findings block. */
+    public RunFindings findings() {
+        return findings;
+    }
+
+    @Override
+    public void findings(String pointLabel, List<Finding> found) {
+        findings.add(pointLabel, found);
         changed.run();
     }
 
@@ -157,7 +170,7 @@ public final class LiveRunModel implements RunListener {
     public boolean isUdp() {
         RunInfo i = info;
         synchronized (lock) {
-            return sawUdp || i != null && i.plan() != null && i.plan().protocol() == TestPlan.Protocol.UDP;
+            return charts.sawUdp() || i != null && i.plan() != null && i.plan().protocol() == TestPlan.Protocol.UDP;
         }
     }
 
@@ -283,7 +296,7 @@ public final class LiveRunModel implements RunListener {
                 }
                 return;
             }
-            StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
+            LiveCharts.StreamLines lines = streamLines.computeIfAbsent(key, k -> new LiveCharts.StreamLines());
             ends.drawn(s, key);
             String label = key.label(bidir);
             if (bps != null) {
@@ -296,8 +309,8 @@ public final class LiveRunModel implements RunListener {
                 sawRtt = true;
                 charts.line(charts.rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
             }
-            Double lossPct = drawDetails(s, key, lines, label, dir, x);
-            updateRow(key, s, lossPct, true);
+            Double lossPct = charts.details(s, lines, key.toString(), label, dir, x);
+            rows.update(key, s, lossPct, true);
             if (!toolSum && countsInSum && !multiProcess()) {
                 addToSum(dir, x, bps, s.retransmits(), bidir);
             }
@@ -319,57 +332,10 @@ public final class LiveRunModel implements RunListener {
             ends.hold(s, dir); // the other end printed this interval before the drawn end's first row came
             return;
         }
-        StreamLines lines = streamLines.computeIfAbsent(key, k -> new StreamLines());
-        Double lossPct = drawDetails(s, key, lines, key.label(twoWay()), dir, x);
-        updateRow(key, s, lossPct, false);
+        LiveCharts.StreamLines lines = streamLines.computeIfAbsent(key, k -> new LiveCharts.StreamLines());
+        Double lossPct = charts.details(s, lines, key.toString(), key.label(twoWay()), dir, x);
+        rows.update(key, s, lossPct, false);
         changed.run();
-    }
-
-    /** A stream's retransmits, congestion window, jitter and loss on their charts; the loss in %, or null. */
-    private Double drawDetails(Sample s, StreamKey key, StreamLines lines, String label, Direction dir, double x) {
-        if (s.retransmits() != null) {
-            if (lines.retr == null) {
-                lines.retr = charts.line(charts.retransmits, "rtr|" + key, label, 1f, dir);
-            }
-            lines.retr.add(x, s.retransmits());
-        }
-        if (s.cwndBytes() != null) {
-            if (lines.cwnd == null) {
-                lines.cwnd = charts.line(charts.cwnd, "cwnd|" + key, label, 1f, dir);
-            }
-            lines.cwnd.add(x, s.cwndBytes());
-        }
-        if (s.jitterMs() != null) {
-            sawUdp = true;
-            charts.line(charts.jitter, "jit|" + key, label, 1f, dir).add(x, s.jitterMs());
-        }
-        if (s.lostPackets() == null || s.packets() == null || s.packets() <= 0) {
-            return null;
-        }
-        sawUdp = true;
-        double lossPct = 100.0 * s.lostPackets() / s.packets();
-        charts.line(charts.loss, "loss|" + key, label, 1f, dir).add(x, lossPct);
-        return lossPct;
-    }
-
-    /**
-     * A stream's table row after {@code s}: the drawn end's row sets time, bitrate and RTT; each figure one
-     * end does not report stays as the other end's view last gave it.
-     */
-    private void updateRow(StreamKey key, Sample s, Double lossPct, boolean drawnEnd) {
-        StreamRow prev = rows.get(key);
-        if (prev == null && !drawnEnd) {
-            return;
-        }
-        long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
-        rows.put(key, new StreamRow(key, drawnEnd ? s.endS() : prev.endS(),
-                drawnEnd ? s.bitsPerSecond() : prev.bitsPerSecond(), or(s.retransmits(), prev, StreamRow::retransmits),
-                total, or(s.cwndBytes(), prev, StreamRow::cwndBytes), drawnEnd ? s.rttMs() : prev.rttMs(),
-                or(s.jitterMs(), prev, StreamRow::jitterMs), or(lossPct, prev, StreamRow::lossPercent)));
-    }
-
-    private static <T> T or(T value, StreamRow prev, Function<StreamRow, T> previous) {
-        return value != null || prev == null ? value : previous.apply(prev);
     }
 
     /** The bold SUM of a direction: the tool's SUM rows, added up over processes interval by interval. */
@@ -386,23 +352,13 @@ public final class LiveRunModel implements RunListener {
             LiveSeries rs = charts.sumLine(charts.retransmits, "rsum|" + dir, label, dir);
             r = accumulate(rs, x, retr);
         }
-        StreamRow prev = rows.get(key);
-        long totalRetr = (prev == null ? 0 : prev.totalRetransmits()) + (retr == null ? 0 : retr);
-        rows.put(key, new StreamRow(key, x, Double.isNaN(total) ? (prev == null ? null : prev.bitsPerSecond()) : total,
-                r == null ? null : r.longValue(), totalRetr, null, null, null, null));
+        rows.sum(key, x, Double.isNaN(total) ? null : total, r == null ? null : r.longValue(), retr);
     }
 
     /** Adds y to the point at x among the newest few (processes report the same interval in any order). */
     private static double accumulate(LiveSeries s, double x, double y) {
         s.accumulate(x, y);
         return s.valueNear(x);
-    }
-
-    /** The hot path's shortcut to a stream's lines: no id strings built per sample. */
-    private static final class StreamLines {
-        LiveSeries bps;
-        LiveSeries retr;
-        LiveSeries cwnd;
     }
 
     @Override
@@ -486,7 +442,7 @@ public final class LiveRunModel implements RunListener {
     public Snapshot takeSnapshot() {
         synchronized (lock) {
             SweepModel s = sweep;
-            return new Snapshot(List.copyOf(rows.values()), consoles.takeFresh(), clock.progress(info, outcome != null),
+            return new Snapshot(rows.all(), consoles.takeFresh(), clock.progress(info, outcome != null),
                     status, outcome,
                     s == null ? 0 : s.completedPoints());
         }

@@ -1,9 +1,14 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.counters.CounterFiles;
+import io.linklab.counters.Finding;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.SweepRow;
 import io.linklab.ui.history.PastRun;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,11 +45,15 @@ public final class RunReplay {
             model.setToolSums(run.samples().stream().anyMatch(s -> s.sample().isSum()));
         }
         model.runStarted(new RunInfo(run.id(), run.plan(), run.dir(), points, Map.of()));
+        List<Finding> findings = findings(run);
         for (int i = 0; i < points.size(); i++) {
             String p = points.get(i);
             model.pointStarted(p, i, points.size());
             for (PastRun.PointSample s : byPoint.getOrDefault(p, List.of())) {
                 model.sample(p, s.sample());
+            }
+            if (findings != null) {
+                model.findings(p, findings.stream().filter(f -> f.point().equals(p)).toList());
             }
             List<SweepRow> rows = run.sweepRows().stream().filter(r -> r.point().equals(p)).toList();
             if (run.plan() != null && run.plan().isSweep()) {
@@ -57,5 +66,20 @@ public final class RunReplay {
             case RUNNING, OK, IMPORTED -> RunOutcome.Status.OK;
         };
         model.runFinished(new RunOutcome(status, run.stateText(), run.dir()));
+    }
+
+    /**
+     * The run's findings.csv, or null when it has none (an imported log, a run from before host counters): then
+     * the dashboard shows no Findings block rather than an empty one.
+     */
+    private static List<Finding> findings(PastRun run) {
+        if (run.dir() == null || !Files.exists(run.dir().resolve(CounterFiles.FINDINGS))) {
+            return null;
+        }
+        try {
+            return CounterFiles.readFindings(run.dir());
+        } catch (IOException | UncheckedIOException | IllegalArgumentException | IllegalStateException e) {
+            return null; // a damaged file: the run's charts still open
+        }
     }
 }

@@ -39,6 +39,7 @@ public final class SweepModel implements ChartContent {
     private final Map<String, Map<Direction, SweepRow>> results = new LinkedHashMap<>();
     private final AtomicLong version = new AtomicLong();
     private volatile boolean bytes;
+    private final SweepCounters counters = new SweepCounters(this);
 
     /** @param order the point labels in plan order ("mtu=1500", …), so points show in order whatever finishes first */
     public SweepModel(TestPlan.SweepKind kind, List<String> order) {
@@ -59,6 +60,11 @@ public final class SweepModel implements ChartContent {
             m.pointFinished(p, rows.stream().filter(r -> r.point().equals(p)).toList());
         }
         return m;
+    }
+
+    /** The hosts' counters per point, for the chart under this one. */
+    public SweepCounters counters() {
+        return counters;
     }
 
     public TestPlan.SweepKind kind() {

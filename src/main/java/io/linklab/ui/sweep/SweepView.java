@@ -11,11 +11,16 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
+import javafx.geometry.Pos;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 
 /**
  * The sweep chart over its table, shaped like the MTU table of the jumbo-frame lab note (seeds/003): point, send,
@@ -25,6 +30,7 @@ public final class SweepView {
 
     private final SweepModel model;
     private final ChartView chart;
+    private final ChartView counterChart;
     private final ObservableList<SweepModel.TableRow> rows = FXCollections.observableArrayList();
     private final TableView<SweepModel.TableRow> table = new TableView<>(rows);
     private final SplitPane root;
@@ -57,7 +63,21 @@ public final class SweepView {
             }
         });
         table.getColumns().add(status);
-        root = new SplitPane(chart, table);
+        // one host counter per point under the throughput (receiver drops per MTU: seed 003's question)
+        counterChart = new ChartView(model.counters(), loop);
+        counterChart.setId("sweep-counter-chart");
+        counterChart.setPrefHeight(150);
+        counterChart.setMinHeight(110);
+        ComboBox<SweepCounters.Metric> metric = new ComboBox<>(FXCollections.observableArrayList(
+                SweepCounters.Metric.values()));
+        metric.setId("sweep-counter-metric");
+        metric.setValue(model.counters().metric());
+        metric.valueProperty().addListener((o, was, now) -> model.counters().setMetric(now));
+        HBox pick = new HBox(6, new Label("Host counter per point:"), metric);
+        pick.setAlignment(Pos.CENTER_LEFT);
+        VBox charts = new VBox(4, chart, pick, counterChart);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+        root = new SplitPane(charts, table);
         root.setOrientation(Orientation.VERTICAL);
         root.setDividerPositions(0.6);
         columnFit.fit();
@@ -94,6 +114,16 @@ public final class SweepView {
 
     public ChartView chartView() {
         return chart;
+    }
+
+    /** Whether the sweep is on screen: hidden charts are not painted. */
+    public void setShowing(boolean showing) {
+        chart.setShowing(showing);
+        counterChart.setShowing(showing);
+    }
+
+    public ChartView counterChartView() {
+        return counterChart;
     }
 
     public TableView<SweepModel.TableRow> table() {

@@ -1,0 +1,144 @@
+package io.linklab.counters;
+
+import static io.linklab.counters.FindingRules.mean;
+import static io.linklab.counters.FindingRules.median;
+import static io.linklab.counters.FindingRules.mode;
+import static io.linklab.counters.FindingRules.num;
+import static io.linklab.counters.FindingRules.pct;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The CPU rules: a tool process or a core at its limit (seed 000's one iperf3 process on one core), and a core
+ * the tool shares with something else. They read each end's cores ("cpuN.busy") and, where the sampler saw the
+ * tools' processes, their own CPU ("proc.NAME.PID", "proc.busiest", "proc.busiest_core").
+ */
+public final class CpuRules {
+
+    /** A core at least this busy for most of the test is the limit… */
+    static final double CORE_FULL_PERCENT = 90;
+    /** …while the host's other cores average at most this. */
+    static final double OTHERS_IDLE_PERCENT = 50;
+    /** A process using at least this much of one core for most of the test is bound by it. */
+    static final double PROCESS_FULL_PERCENT = 90;
+    /** On a full core, a process with at least this much of it is what fills it. */
+    static final double PROCESS_FILLS_CORE = 70;
+    /** The share of a full core that neither the tool's process nor softirq explain, from which it is shared. */
+    static final double SHARED_PERCENT = 30;
+
+    private CpuRules() {
+    }
+
+    public static List<Finding> all(PointEvidence e) {
+        List<Finding> out = new ArrayList<>();
+        for (EndSeries s : List.of(e.client(), e.server())) {
+            Finding f = oneEnd(e, s);
+            if (f != null) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** The CPU finding of one end, or null. */
+    static Finding oneEnd(PointEvidence e, EndSeries s) {
+        double t = e.durationS();
+        List<Double> proc = s.during("proc.busiest", t);
+        Double tool = proc.isEmpty() ? null : median(proc);
+        String process = tool == null ? null : busiestProcess(s, t);
+        if (tool != null) {
+            int core = (int) Math.round(mode(s.during("proc.busiest_core", t)));
+            List<Double> busy = s.during("cpu" + core + ".busy", t);
+            double coreBusy = busy.isEmpty() ? 0 : median(busy);
+            double softirq = mean(s.during("cpu" + core + ".softirq", t));
+            // on one kernel the other end's tool shares the cores: on this core it is the test's own load too
+            double peer = e.sameKernel() ? peerOnCore(e.peer(s), core, t) : 0;
+            double unexplained = coreBusy - tool - peer - softirq;
+            if (coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE && unexplained >= SHARED_PERCENT) {
+                return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-shared-core",
+                        "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
+                                + process + " got only " + pct(tool) + " of it (" + pct(softirq) + " softirq): "
+                                + "something else runs on that core; stop it, or pin the test to an idle core"
+                                + " (--" + s.end() + "-cpus)",
+                        "proc.busiest median=" + num(tool) + "; core=" + core + "; cpu" + core + ".busy median="
+                                + num(coreBusy) + "; softirq mean=" + num(softirq) + "; intervals=" + proc.size());
+            }
+        }
+        List<Double> busiest = s.during("cpu.busiest", t);
+        List<Double> all = s.during("cpu.busy", t);
+        int cores = s.cores();
+        boolean coreFull = false;
+        double full = 0;
+        double rest = 0;
+        if (cores >= 2 && !busiest.isEmpty() && all.size() == busiest.size()) {
+            full = median(busiest);
+            List<Double> others = new ArrayList<>();
+            for (int i = 0; i < busiest.size(); i++) {
+                others.add((all.get(i) * cores - busiest.get(i)) / (cores - 1));
+            }
+            rest = mean(others);
+            coreFull = full >= CORE_FULL_PERCENT && rest <= OTHERS_IDLE_PERCENT;
+        }
+        boolean processFull = tool != null && tool >= PROCESS_FULL_PERCENT;
+        if (!coreFull && !processFull) {
+            return null;
+        }
+        int tryN = Math.min(cores, Math.max(e.processes() + 1, 4 * e.processes()));
+        String procs = e.processes() + " " + e.tool() + " process" + (e.processes() == 1 ? "" : "es");
+        String evidence = "cpu.busiest median=" + num(full) + "; others mean=" + num(rest) + "; cores=" + cores
+                + "; processes=" + e.processes() + (tool == null ? "" : "; proc.busiest median=" + num(tool))
+                + "; intervals=" + Math.max(busiest.size(), proc.size());
+        String head = "CPU-bound on one core: ";
+        String advice = "; try " + tryN + " processes (--processes " + tryN + ")";
+        if (!coreFull) {
+            return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core", head + process + " on "
+                    + s.who() + " used " + pct(tool) + " of a core, with "
+                    + procs + advice, evidence);
+        }
+        int core = (int) Math.round(mode(s.during("cpu.busiest_core", t)));
+        double softirq = mean(s.during("cpu" + core + ".softirq", t));
+        String coreText = "cpu" + core + " of " + s.who() + " was " + pct(full) + " busy (" + pct(softirq)
+                + " softirq) while its other " + (cores - 1) + " core" + (cores == 2 ? "" : "s") + " averaged "
+                + pct(rest);
+        String by = tool != null && tool >= PROCESS_FILLS_CORE ? ", " + process + " using " + pct(tool) + " of it"
+                : "";
+        return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core",
+                head + coreText + by + ", with " + procs + advice, evidence + "; busiest_core=" + core);
+    }
+
+    /** The other end's busiest tool process's median share where it last ran on {@code core}, else 0. */
+    private static double peerOnCore(EndSeries peer, int core, double testS) {
+        List<Double> share = peer.during("proc.busiest", testS);
+        List<Double> cores = peer.during("proc.busiest_core", testS);
+        if (share.isEmpty() || cores.size() != share.size()) {
+            return 0;
+        }
+        List<Double> here = new ArrayList<>();
+        for (int i = 0; i < share.size(); i++) {
+            here.add(Math.round(cores.get(i)) == core ? share.get(i) : 0.0);
+        }
+        return median(here);
+    }
+
+    /** "iperf3 (pid 4242)": the tool process with the most CPU over the test. */
+    private static String busiestProcess(EndSeries s, double testS) {
+        Map<String, Double> byName = new TreeMap<>();
+        for (HostCounterRow r : s.rows()) {
+            String n = r.name();
+            if (n.startsWith("proc.") && n.chars().filter(c -> c == '.').count() >= 2 && r.timeS() > 0
+                    && r.timeS() - r.intervalS() < testS) {
+                byName.merge(n, r.value(), Double::sum);
+            }
+        }
+        return byName.entrySet().stream().max(Comparator.comparingDouble(Map.Entry::getValue))
+                .map(en -> {
+                    String n = en.getKey().substring(5);
+                    int dot = n.lastIndexOf('.');
+                    return n.substring(0, dot) + " (pid " + n.substring(dot + 1) + ")";
+                }).orElse("the tool's process");
+    }
+}
