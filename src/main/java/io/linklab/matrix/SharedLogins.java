@@ -113,6 +113,11 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         }
 
         @Override
+        public String runDirectory() {
+            return t.runDirectory();
+        }
+
+        @Override
         public void close() {
             // the matrix closes it once, at its end
         }
