@@ -27,7 +27,7 @@ final class Preflight {
     }
 
     /** One end as the check sees it: the plan's end, the host's facts and the label messages name it by. */
-    record End(TestPlan.End plan, HostFacts facts, String label) {
+    record End(TestPlan.End plan, PreflightFacts facts, String label) {
     }
 
     private Preflight() {
@@ -39,8 +39,8 @@ final class Preflight {
      */
     static Findings check(TestPlan plan, List<SweepPoint> points, End client, End server) {
         ToolCommand tool = ToolCommand.forTool(plan.tool());
-        HostFacts cFacts = client.facts();
-        HostFacts sFacts = server.facts();
+        PreflightFacts cFacts = client.facts();
+        PreflightFacts sFacts = server.facts();
         List<String> problems = new ArrayList<>();
         checkTool(problems, plan.tool(), tool, client);
         if (sFacts != cFacts) {
@@ -68,7 +68,7 @@ final class Preflight {
             refuseSessionInterface(problems, client);
             refuseSessionInterface(problems, server);
             for (End e : List.of(client, server)) {
-                HostFacts f = e.facts();
+                PreflightFacts f = e.facts();
                 if (!f.root() && !"yes".equals(f.get("sudo"))) {
                     problems.add("changing the MTU on " + e.label() + " needs root: log in as root, or let this user"
                             + " run 'ip link set' through sudo without a password: run 'visudo -f "

@@ -32,13 +32,13 @@ final class PreflightProbe {
         return ProbeScript.brief(tool.program(), interfaces.isEmpty() ? "lo" : interfaces.get(0), resolve);
     }
 
-    static HostFacts run(Transport t, ToolCommand tool, List<String> interfaces, String resolve)
+    static PreflightFacts run(Transport t, ToolCommand tool, List<String> interfaces, String resolve)
             throws TransportException, InterruptedException {
         // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
         CommandResult r = t.runBrief(probe(tool, interfaces, resolve), Duration.ofSeconds(15));
         if (r.timedOut()) {
             throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
         }
-        return HostFacts.fromProbe(r.stdout(), interfaces);
+        return PreflightFacts.fromProbe(r.stdout(), interfaces);
     }
 }

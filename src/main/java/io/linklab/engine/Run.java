@@ -334,8 +334,8 @@ final class Run implements RunHandle {
     /** Records both hosts' facts, and refuses the run with every problem {@link Preflight} finds. */
     private void preflight(RunLogins logins, RunHosts hosts) throws RunAbort, InterruptedException, IOException {
         listener.progress("checking " + tool.program() + ", interfaces and ports on both ends");
-        HostFacts cFacts = logins.clientFacts();
-        HostFacts sFacts = logins.serverFacts();
+        PreflightFacts cFacts = logins.clientFacts();
+        PreflightFacts sFacts = logins.serverFacts();
         clientFacts = withLogin(cFacts, hosts.clientLabel());
         serverFacts = withLogin(sFacts, hosts.serverLabel());
         record.hostFacts("client", clientFacts);
@@ -355,7 +355,7 @@ final class Run implements RunHandle {
         record.write(dir);
     }
 
-    private static Map<String, String> withLogin(HostFacts f, String login) {
+    private static Map<String, String> withLogin(PreflightFacts f, String login) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("login", login);
         m.putAll(f.facts());

@@ -19,13 +19,13 @@ final class RunLogins {
 
     private final CompletableFuture<Transport> clientLogin;
     private final CompletableFuture<Transport> serverLogin;
-    private final CompletableFuture<HostFacts> clientProbe;
-    private final CompletableFuture<HostFacts> serverProbe;
+    private final CompletableFuture<PreflightFacts> clientProbe;
+    private final CompletableFuture<PreflightFacts> serverProbe;
     /** The transports {@link #hosts} got, for the clean-up: the client's alone when the server's login failed. */
     private final List<Transport> taken = new ArrayList<>();
 
     private RunLogins(CompletableFuture<Transport> clientLogin, CompletableFuture<Transport> serverLogin,
-                      CompletableFuture<HostFacts> clientProbe, CompletableFuture<HostFacts> serverProbe) {
+                      CompletableFuture<PreflightFacts> clientProbe, CompletableFuture<PreflightFacts> serverProbe) {
         this.clientLogin = clientLogin;
         this.serverLogin = serverLogin;
         this.clientProbe = clientProbe;
@@ -49,9 +49,9 @@ final class RunLogins {
         // A target given by name is looked up where iperf3 will look it up: on the client.
         String resolve = plan.target() != null && Validators.ipAddress(plan.target()).isPresent()
                 ? plan.target() : null;
-        CompletableFuture<HostFacts> cp = c.thenApplyAsync(t -> probe(t, tool, interfaces(plan.client()), resolve),
+        CompletableFuture<PreflightFacts> cp = c.thenApplyAsync(t -> probe(t, tool, interfaces(plan.client()), resolve),
                 Run.IO);
-        CompletableFuture<HostFacts> sp = oneProbe ? cp
+        CompletableFuture<PreflightFacts> sp = oneProbe ? cp
                 : s.thenApplyAsync(t -> probe(t, tool, interfaces(plan.server()), null), Run.IO);
         return new RunLogins(c, s, cp, sp);
     }
@@ -94,15 +94,15 @@ final class RunLogins {
     }
 
     /** Both hosts' facts; the same object twice when one probe served both ends. */
-    HostFacts clientFacts() throws Run.RunAbort, InterruptedException {
+    PreflightFacts clientFacts() throws Run.RunAbort, InterruptedException {
         return facts(clientProbe);
     }
 
-    HostFacts serverFacts() throws Run.RunAbort, InterruptedException {
+    PreflightFacts serverFacts() throws Run.RunAbort, InterruptedException {
         return facts(serverProbe);
     }
 
-    private static HostFacts facts(CompletableFuture<HostFacts> probe) throws Run.RunAbort, InterruptedException {
+    private static PreflightFacts facts(CompletableFuture<PreflightFacts> probe) throws Run.RunAbort, InterruptedException {
         try {
             return probe.get();
         } catch (ExecutionException e) {
@@ -138,7 +138,7 @@ final class RunLogins {
         }
     }
 
-    private static HostFacts probe(Transport t, ToolCommand tool, List<String> ifs, String resolve) {
+    private static PreflightFacts probe(Transport t, ToolCommand tool, List<String> ifs, String resolve) {
         try {
             return PreflightProbe.run(t, tool, ifs, resolve);
         } catch (TransportException e) {

@@ -29,7 +29,7 @@ final class TargetCheck {
      * @param oneLogin whether client and server are one login (one host: its loopback is then a fine target); two
      *                 logins on one host are told by their identical addresses
      */
-    static Findings check(String target, HostFacts client, String clientLabel, HostFacts server, String serverLabel,
+    static Findings check(String target, PreflightFacts client, String clientLabel, PreflightFacts server, String serverLabel,
                           boolean oneLogin) {
         boolean sameHost = oneLogin || (!server.addresses().isEmpty() && server.addresses().equals(client.addresses()));
         List<String> problems = new ArrayList<>();

@@ -50,8 +50,8 @@ class PreflightTest {
 
     private static Preflight.Findings check(TestPlan plan, String clientFacts, String serverFacts) {
         return Preflight.check(plan, SweepPoints.of(plan),
-                new Preflight.End(plan.client(), HostFacts.parse(clientFacts), "root@h1"),
-                new Preflight.End(plan.server(), HostFacts.parse(serverFacts), "alice@h2"));
+                new Preflight.End(plan.client(), PreflightFacts.parse(clientFacts), "root@h1"),
+                new Preflight.End(plan.server(), PreflightFacts.parse(serverFacts), "alice@h2"));
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class TargetCheckTest {
 
     /** The lab's hosts as their probes describe them: a data link, a management link carrying SSH, loopback. */
-    private static final HostFacts SERVER = HostFacts.parse("""
+    private static final PreflightFacts SERVER = PreflightFacts.parse("""
             addr.127.0.0.1=lo
             addr.::1=lo
             addr.198.18.3.12=mgmt0
@@ -20,14 +20,14 @@ class TargetCheckTest {
             ssh.address=198.18.3.12
             ssh.interface=mgmt0
             """);
-    private static final HostFacts CLIENT = HostFacts.parse("""
+    private static final PreflightFacts CLIENT = PreflightFacts.parse("""
             addr.127.0.0.1=lo
             addr.198.18.3.11=mgmt0
             addr.198.19.3.1=data0
             ssh.interface=mgmt0
             """);
 
-    private static TargetCheck.Findings check(String target, HostFacts client) {
+    private static TargetCheck.Findings check(String target, PreflightFacts client) {
         return TargetCheck.check(target, client, "root@h1", SERVER, "root@h2", false);
     }
 
@@ -59,8 +59,8 @@ class TargetCheckTest {
 
     @Test
     void anAddressBothHostsHaveTakesTheClientToItself() {
-        HostFacts withDocker = HostFacts.parse("addr.198.19.3.1=data0\naddr.172.17.0.1=docker0\n");
-        HostFacts server = HostFacts.parse("addr.198.19.3.2=data0\naddr.172.17.0.1=docker0\n");
+        PreflightFacts withDocker = PreflightFacts.parse("addr.198.19.3.1=data0\naddr.172.17.0.1=docker0\n");
+        PreflightFacts server = PreflightFacts.parse("addr.198.19.3.2=data0\naddr.172.17.0.1=docker0\n");
         TargetCheck.Findings f = TargetCheck.check("172.17.0.1", withDocker, "root@h1", server, "root@h2", false);
         assertTrue(f.problems().get(0).startsWith("the target 172.17.0.1 is an address of the client root@h1 as well "
                 + "as of the server root@h2 (docker0 on both): the client would connect to itself; the server's "
@@ -91,7 +91,7 @@ class TargetCheckTest {
         TargetCheck.Findings f = TargetCheck.check("127.0.0.1", SERVER, "local", SERVER, "local", true);
         assertEquals(new TargetCheck.Findings(List.of(), List.of()), f);
         // two logins to one host (alice@h2 runs the client, root@h2 the server): the same addresses
-        HostFacts sameAddresses = HostFacts.parse(String.join("\n", SERVER.facts().entrySet().stream()
+        PreflightFacts sameAddresses = PreflightFacts.parse(String.join("\n", SERVER.facts().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("addr.")).map(e -> e.getKey() + "=" + e.getValue()).toList()));
         assertEquals(new TargetCheck.Findings(List.of(), List.of()),
                 TargetCheck.check("198.19.3.2", sameAddresses, "alice@h2", SERVER, "root@h2", false));
@@ -99,25 +99,25 @@ class TargetCheckTest {
 
     @Test
     void aNameIsJudgedByWhatItResolvesToOnTheClient() {
-        HostFacts resolves = HostFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=198.19.3.2 fd00::2\n");
+        PreflightFacts resolves = PreflightFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=198.19.3.2 fd00::2\n");
         assertEquals(List.of(), check("h2-data", resolves).problems());
 
-        HostFacts toItself = HostFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=198.19.3.1\n");
+        PreflightFacts toItself = PreflightFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=198.19.3.1\n");
         assertTrue(check("h1-data", toItself).problems().get(0).startsWith("the target h1-data (198.19.3.1 on the "
                 + "client) is not an address of the server root@h2 but of the client"), check("h1-data", toItself)
                 .toString());
 
-        HostFacts unknown = HostFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=\n");
+        PreflightFacts unknown = PreflightFacts.parse("addr.198.19.3.1=data0\ntarget.addresses=\n");
         assertTrue(check("h3-data", unknown).problems().get(0).startsWith("the target h3-data does not resolve to an "
                 + "address on the client root@h1"), check("h3-data", unknown).toString());
 
-        HostFacts notLookedUp = HostFacts.parse("addr.198.19.3.1=data0\n");
+        PreflightFacts notLookedUp = PreflightFacts.parse("addr.198.19.3.1=data0\n");
         assertEquals(List.of(), check("h3-data", notLookedUp).problems(), "no getent there: cannot tell");
     }
 
     @Test
     void aServerWhoseAddressesAreUnknownIsNotJudged() {
-        HostFacts noIp = HostFacts.parse("ssh.interface=mgmt0\n");
+        PreflightFacts noIp = PreflightFacts.parse("ssh.interface=mgmt0\n");
         assertEquals(new TargetCheck.Findings(List.of(), List.of()),
                 TargetCheck.check("127.0.0.1", CLIENT, "root@h1", noIp, "root@h2", false));
     }

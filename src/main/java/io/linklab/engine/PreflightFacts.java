@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * What preflight learnt about a host in one round trip: kernel, CPUs, the tool and its version,
  * the data interfaces' MTU and state, its addresses, listening ports, and the interface carrying the SSH session.
  */
-public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening,
+public record PreflightFacts(Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening,
                         List<String> interfaces) {
 
     public String get(String key) {
@@ -74,7 +74,7 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
      *
      * @param interfaces the data interfaces whose MTU, state and speed are kept
      */
-    static HostFacts fromProbe(String output, List<String> interfaces) {
+    static PreflightFacts fromProbe(String output, List<String> interfaces) {
         StringBuilder kv = new StringBuilder();
         Map<String, String> addressInterfaces = new LinkedHashMap<>();
         String session = null;
@@ -129,7 +129,7 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
     }
 
     /** Facts from "key=value" lines, as run.json keeps them. */
-    static HostFacts parse(String output) {
+    static PreflightFacts parse(String output) {
         Map<String, String> facts = new LinkedHashMap<>();
         Set<Integer> tcp = new TreeSet<>();
         Set<Integer> udp = new TreeSet<>();
@@ -148,7 +148,7 @@ public record HostFacts(Map<String, String> facts, Set<Integer> tcpListening, Se
                 default -> facts.put(k, v);
             }
         }
-        return new HostFacts(facts, tcp, udp, ifs);
+        return new PreflightFacts(facts, tcp, udp, ifs);
     }
 
     /** The port of an ss "Local Address:Port" column: 0.0.0.0:5201, [::]:5201, *:5201, 127.0.0.1%lo:5201. */

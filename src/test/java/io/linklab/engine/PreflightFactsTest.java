@@ -12,11 +12,11 @@ import java.io.File;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class HostFactsTest {
+class PreflightFactsTest {
 
     @Test
     void storedFactsAreUnderstood() {
-        HostFacts f = HostFacts.parse("""
+        PreflightFacts f = PreflightFacts.parse("""
                 kernel=Linux 6.1.0
                 uid=0
                 tool.path=/usr/bin/iperf3
@@ -45,7 +45,7 @@ class HostFactsTest {
 
     @Test
     void theBriefProbesRecordsGiveTheKeysRunJsonHasAlwaysHad() {
-        HostFacts f = HostFacts.fromProbe(String.join("\n",
+        PreflightFacts f = PreflightFacts.fromProbe(String.join("\n",
                 "uname\tLinux 6.1.0\tx86_64",
                 "cpus\t2\t4",
                 "uid\t1000",
@@ -84,7 +84,7 @@ class HostFactsTest {
 
     @Test
     void aToolThatIsMissingAndATargetThatResolvesToNothing() {
-        HostFacts f = HostFacts.fromProbe("tool\tiperf3\ntarget\nsession\t\n", List.of());
+        PreflightFacts f = PreflightFacts.fromProbe("tool\tiperf3\ntarget\nsession\t\n", List.of());
         assertFalse(f.hasTool());
         assertEquals(List.of(), f.targetAddresses());
         assertNull(f.sshInterface(), "no SSH session: nothing to protect");
@@ -94,7 +94,7 @@ class HostFactsTest {
     void theBriefProbeRunsOnThisMachine() throws Exception {
         LocalTransport local = new LocalTransport();
         try {
-            HostFacts f = PreflightProbe.run(local, ToolCommand.forTool(Tool.IPERF3), List.of("lo"), "localhost");
+            PreflightFacts f = PreflightProbe.run(local, ToolCommand.forTool(Tool.IPERF3), List.of("lo"), "localhost");
             assertTrue(f.hasInterface("lo"), f.facts().toString());
             assertTrue(f.mtu("lo").getAsInt() > 0, f.facts().toString());
             assertEquals("lo", f.addresses().get("127.0.0.1"), f.facts().toString());
