@@ -13,7 +13,7 @@ import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
-import io.linklab.tools.command.PlanCheck;
+import io.linklab.tools.driver.PlanCheck;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

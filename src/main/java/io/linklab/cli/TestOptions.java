@@ -6,7 +6,7 @@ import io.linklab.engine.files.PlanFiles;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -303,7 +303,7 @@ final class TestOptions {
                 case "--processes" -> String.valueOf(d.processes());
                 case "--port" -> String.valueOf(d.basePort());
                 case "--duration" -> String.valueOf(d.durationS());
-                case "--interval" -> ToolCommand.interval(d.intervalS());
+                case "--interval" -> ToolDriver.interval(d.intervalS());
                 case "--omit" -> String.valueOf(d.omitS());
                 case "--repeat" -> String.valueOf(d.repetitions());
                 default -> null;

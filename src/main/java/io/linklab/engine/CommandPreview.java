@@ -3,8 +3,8 @@ package io.linklab.engine;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.SshTarget;
-import io.linklab.tools.command.PlanCheck;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.PlanCheck;
+import io.linklab.tools.driver.ToolDriver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,15 +54,15 @@ public final class CommandPreview {
 
     /** {@link #points(TestPlan)} for a plan that was checked, with its points as the run runs them. */
     static List<PointCommands> points(TestPlan plan, List<SweepPoint> sweepPoints) {
-        ToolCommand tool = ToolCommand.forTool(plan.tool());
+        ToolDriver tool = ToolDriver.forTool(plan.tool());
         List<PointCommands> out = new ArrayList<>();
         for (SweepPoint point : sweepPoints) {
             List<RemoteCommand> servers = new ArrayList<>();
             List<RemoteCommand> clients = new ArrayList<>();
             for (int i = 0; i < point.plan().processes(); i++) {
-                servers.add(ToolCommand.pinned(tool.server(point.plan(), plan.basePort() + i,
+                servers.add(ToolDriver.pinned(tool.server(point.plan(), plan.basePort() + i,
                         serverLifetime(point.plan())), plan.server(), i));
-                clients.add(ToolCommand.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i));
+                clients.add(ToolDriver.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i));
             }
             List<RemoteCommand> serverMtu = point.mtu() == null ? List.of()
                     : List.of(MtuCommands.set(plan.server().dataInterface(), point.mtu()));

@@ -3,7 +3,7 @@ package io.linklab.engine;
 import io.linklab.model.Direction;
 import io.linklab.model.SweepRow;
 import io.linklab.model.Tool;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -42,7 +42,7 @@ final class DrivenPoints implements PointDriver.Measurer {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
         }
         PointRunner runner = runners.computeIfAbsent(point.plan().tool(),
-                t -> new PointRunner(run.withTool(ToolCommand.forTool(t)), mtu, hooks));
+                t -> new PointRunner(run.withTool(ToolDriver.forTool(t)), mtu, hooks));
         run.record().pointAdded(point.label());
         run.listener().pointStarted(point.label(), index, 0);
         run.listener().progress("point " + (index + 1) + ": " + point.label());

@@ -3,7 +3,7 @@ package io.linklab.engine;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Tool;
 import io.linklab.tools.StreamingParser;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 
 /** Makes the parser for one live tool process's output. */
 @FunctionalInterface
@@ -13,6 +13,6 @@ public interface ParserFactory {
 
     /** The parsers for the text output the engine's command builders ask for: each tool driver's own. */
     static ParserFactory live() {
-        return (tool, sink) -> ToolCommand.forTool(tool).liveParser(sink);
+        return (tool, sink) -> ToolDriver.forTool(tool).liveParser(sink);
     }
 }

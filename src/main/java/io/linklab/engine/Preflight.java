@@ -2,7 +2,7 @@ package io.linklab.engine;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -38,7 +38,7 @@ final class Preflight {
      * @param client the client end; when both ends are one host probed once, {@code server.facts()} is the same object
      */
     static Findings check(TestPlan plan, List<SweepPoint> points, End client, End server) {
-        ToolCommand tool = ToolCommand.forTool(plan.tool());
+        ToolDriver tool = ToolDriver.forTool(plan.tool());
         PreflightFacts cFacts = client.facts();
         PreflightFacts sFacts = server.facts();
         List<String> problems = new ArrayList<>();
@@ -99,7 +99,7 @@ final class Preflight {
         return new Findings(List.of(), warnings);
     }
 
-    private static void checkTool(List<String> problems, Tool t, ToolCommand tool, End e) {
+    private static void checkTool(List<String> problems, Tool t, ToolDriver tool, End e) {
         if (!e.facts().hasTool()) {
             String pkg = switch (t) {
                 case IPERF3 -> "iperf3";

@@ -6,7 +6,7 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.remote.probe.ProbeScript;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.time.Duration;
 import java.util.List;
 
@@ -24,7 +24,7 @@ final class PreflightProbe {
      * @param resolve a host name to look up as the host would (the client's target, when it is not an address),
      *                or null
      */
-    static RemoteCommand probe(ToolCommand tool, List<String> interfaces, String resolve) {
+    static RemoteCommand probe(ToolDriver tool, List<String> interfaces, String resolve) {
         if (resolve != null) {
             Validators.requireHostOrAddress("target", resolve);
         }
@@ -32,7 +32,7 @@ final class PreflightProbe {
         return ProbeScript.brief(tool.program(), interfaces.isEmpty() ? "lo" : interfaces.get(0), resolve);
     }
 
-    static PreflightFacts run(Transport t, ToolCommand tool, List<String> interfaces, String resolve)
+    static PreflightFacts run(Transport t, ToolDriver tool, List<String> interfaces, String resolve)
             throws TransportException, InterruptedException {
         // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
         CommandResult r = t.runBrief(probe(tool, interfaces, resolve), Duration.ofSeconds(15));

@@ -16,7 +16,7 @@ import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.StreamingParser;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import io.linklab.tools.shape.TotalRows;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ final class Repetition {
     private final String pl;
     private final int rep;
     private final List<Direction> directions;
-    private final ToolCommand tool;
+    private final ToolDriver tool;
     private final RunControl control;
     /** The processes' names (their ports) when there are several, else empty. */
     private final List<String> names = new ArrayList<>();
@@ -214,7 +214,7 @@ final class Repetition {
     private ProcessStarts.Start serverStart(int i, LineSink view, CountDownLatch ready, BoundedLines err) {
         int port = p.basePort() + i;
         String label = run.hosts().serverLabel();
-        RemoteCommand cmd = ToolCommand.pinned(tool.server(p, port, CommandPreview.serverLifetime(p)), p.server(), i);
+        RemoteCommand cmd = ToolDriver.pinned(tool.server(p, port, CommandPreview.serverLifetime(p)), p.server(), i);
         RawLog log = run.logs().open(prefix + "-server-" + port, label, cmd);
         LineSink out = line -> {
             log.line(line);
@@ -242,7 +242,7 @@ final class Repetition {
         int port = p.basePort() + i;
         String label = run.hosts().clientLabel();
         String process = p.processes() > 1 ? String.valueOf(port) : null;
-        RemoteCommand cmd = ToolCommand.pinned(tool.client(p, port), p.client(), i);
+        RemoteCommand cmd = ToolDriver.pinned(tool.client(p, port), p.client(), i);
         RawLog log = run.logs().open(prefix + "-client-" + port, label, cmd);
         String who = tool.program() + " client to port " + port;
         StreamingParser parser = new ShapedParser(run.parsers(), p.tool(), sink(process, who, merger, summaries));

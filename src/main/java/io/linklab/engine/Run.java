@@ -7,7 +7,7 @@ import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.remote.TransportException;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -50,7 +50,7 @@ final class Run implements RunHandle {
     private final ParserFactory parsers;
     private final PointHooks hooks;
     private final RunTimings timings;
-    private final ToolCommand tool;
+    private final ToolDriver tool;
     private final RunRecord record;
     /** The plan's points, built once: the command preview recorded with the run and the run itself use these. */
     private final List<SweepPoint> points;
@@ -78,7 +78,7 @@ final class Run implements RunHandle {
         this.parsers = parsers;
         this.hooks = hooks;
         this.timings = timings;
-        this.tool = ToolCommand.forTool(plan.tool());
+        this.tool = ToolDriver.forTool(plan.tool());
         this.record = new RunRecord(runId);
         this.points = SweepPoints.of(plan);
         this.control = new RunControl(runId);

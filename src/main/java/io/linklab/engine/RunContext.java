@@ -3,19 +3,19 @@ package io.linklab.engine;
 import io.linklab.counters.HostCounters;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 
 /**
  * What every step of a run's measurements shares: the plan and its tool, the logged-in hosts, where results go
  * (journal, record, listener, raw logs, the hosts' counters: null when host_counters.csv could not be made) and
  * whether to stop.
  */
-record RunContext(TestPlan plan, ToolCommand tool, ParserFactory parsers, RunHosts hosts, RunJournal journal,
+record RunContext(TestPlan plan, ToolDriver tool, ParserFactory parsers, RunHosts hosts, RunJournal journal,
                   RunRecord record, RunListener listener, RawLogs logs, RunControl control,
                   RunTimings timings, HostCounters counters) {
 
     /** The same run measuring with {@code other} (a tune's points change the tool). */
-    RunContext withTool(ToolCommand other) {
+    RunContext withTool(ToolDriver other) {
         return new RunContext(plan, other, parsers, hosts, journal, record, listener, logs, control, timings, counters);
     }
 

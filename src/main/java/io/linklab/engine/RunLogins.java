@@ -4,7 +4,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Validators;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,7 +33,7 @@ final class RunLogins {
     }
 
     /** Starts both logins and probes; returns at once. */
-    static RunLogins start(TestPlan plan, List<SweepPoint> points, ToolCommand tool, TransportFactory transports) {
+    static RunLogins start(TestPlan plan, List<SweepPoint> points, ToolDriver tool, TransportFactory transports) {
         boolean oneHost = plan.server().login().equals(plan.client().login());
         boolean oneProbe = oneHost && interfaces(plan.client()).equals(interfaces(plan.server()));
         // What each host starts before the test - one server or client per process - has its start-up cost
@@ -138,7 +138,7 @@ final class RunLogins {
         }
     }
 
-    private static PreflightFacts probe(Transport t, ToolCommand tool, List<String> ifs, String resolve) {
+    private static PreflightFacts probe(Transport t, ToolDriver tool, List<String> ifs, String resolve) {
         try {
             return PreflightProbe.run(t, tool, ifs, resolve);
         } catch (TransportException e) {

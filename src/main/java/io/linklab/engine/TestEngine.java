@@ -3,7 +3,7 @@ package io.linklab.engine;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
-import io.linklab.tools.command.PlanCheck;
+import io.linklab.tools.driver.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

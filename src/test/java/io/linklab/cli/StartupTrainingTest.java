@@ -90,7 +90,7 @@ class StartupTrainingTest {
                 "org.apache.commons.csv.CSVPrinter", "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
                 // test: plans, commands, the engine's run with its record, journal and CSVs
                 "io.linklab.engine.files.PlanFiles", "com.fasterxml.jackson.databind.ObjectMapper",
-                "io.linklab.tools.command.Iperf3Command", "io.linklab.tools.command.NetperfCommand",
+                "io.linklab.tools.driver.Iperf3Driver", "io.linklab.tools.driver.NetperfDriver",
                 "io.linklab.engine.Run", "io.linklab.engine.RunRecord", "io.linklab.engine.RunJournal",
                 "io.linklab.engine.ResultCsv",
                 // SSH: JSch's keys, key exchange, cipher and the JDK's ed25519 / X25519 / AES-GCM behind them

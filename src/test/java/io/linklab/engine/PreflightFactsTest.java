@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.Tool;
 import io.linklab.remote.LocalTransport;
-import io.linklab.tools.command.ToolCommand;
+import io.linklab.tools.driver.ToolDriver;
 import java.io.File;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -94,7 +94,7 @@ class PreflightFactsTest {
     void theBriefProbeRunsOnThisMachine() throws Exception {
         LocalTransport local = new LocalTransport();
         try {
-            PreflightFacts f = PreflightProbe.run(local, ToolCommand.forTool(Tool.IPERF3), List.of("lo"), "localhost");
+            PreflightFacts f = PreflightProbe.run(local, ToolDriver.forTool(Tool.IPERF3), List.of("lo"), "localhost");
             assertTrue(f.hasInterface("lo"), f.facts().toString());
             assertTrue(f.mtu("lo").getAsInt() > 0, f.facts().toString());
             assertEquals("lo", f.addresses().get("127.0.0.1"), f.facts().toString());

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.tools.command.PlanCheck;
+import io.linklab.tools.driver.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

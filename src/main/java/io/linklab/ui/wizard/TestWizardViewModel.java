@@ -13,7 +13,7 @@ import io.linklab.model.TestPlan.SweepKind;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
-import io.linklab.tools.command.PlanCheck;
+import io.linklab.tools.driver.PlanCheck;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

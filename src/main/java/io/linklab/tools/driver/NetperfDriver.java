@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -12,7 +12,7 @@ import java.util.List;
  * netperf: a netserver per process pair kept in the foreground (-D) and serving one test at a time (-f),
  * so killing it leaves no forked children; the client reports interim results (-D) and CPU on both ends.
  */
-public final class NetperfCommand implements ToolCommand {
+public final class NetperfDriver implements ToolDriver {
 
     @Override
     public Tool tool() {
@@ -32,7 +32,7 @@ public final class NetperfCommand implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolCommand.bounded(lifetime,
+        List<String> argv = ToolDriver.bounded(lifetime,
                 "netserver", "-D", "-f", "-p", String.valueOf(port));
         return new RemoteCommand(argv, false, "netserver on port " + port);
     }
@@ -49,7 +49,7 @@ public final class NetperfCommand implements ToolCommand {
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
         List<String> argv = new ArrayList<>(List.of("netperf", "-H", plan.target(), "-p", String.valueOf(port),
-                "-l", String.valueOf(plan.durationS()), "-D", ToolCommand.interval(plan.intervalS()),
+                "-l", String.valueOf(plan.durationS()), "-D", ToolDriver.interval(plan.intervalS()),
                 "-t", testName(plan), "-c", "-C"));
         List<String> testOptions = new ArrayList<>();
         if (plan.messageSize() != null) {

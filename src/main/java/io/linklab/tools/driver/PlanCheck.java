@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;

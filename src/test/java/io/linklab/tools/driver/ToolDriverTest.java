@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class ToolCommandTest {
+class ToolDriverTest {
 
     private static TestPlan plan(Tool tool) {
         TestPlan d = TestPlan.defaults(new TestPlan.End("root@198.18.3.11", "data0"),
@@ -30,14 +30,14 @@ class ToolCommandTest {
     @Test
     void iperf3ClientCarriesEveryOption() {
         TestPlan p = with(plan(Tool.IPERF3), 4, TestPlan.Mode.BIDIR, "4M", "128K");
-        List<String> argv = new Iperf3Command().client(p, 5203).argv();
+        List<String> argv = new Iperf3Driver().client(p, 5203).argv();
         assertEquals("iperf3 -c 198.19.3.2 -p 5203 -t 5 -i 1 -P 4 --bidir -w 4M -l 128K --connect-timeout 5000 "
                 + "--forceflush", String.join(" ", argv));
     }
 
     @Test
     void iperf3ServerIsOneOffAndBounded() {
-        List<String> argv = new Iperf3Command().server(plan(Tool.IPERF3), 5201, Duration.ofSeconds(35)).argv();
+        List<String> argv = new Iperf3Driver().server(plan(Tool.IPERF3), 5201, Duration.ofSeconds(35)).argv();
         assertEquals("timeout --foreground -k 2 35 iperf3 -s -1 -p 5201 -i 1 --idle-timeout 20 --forceflush", String.join(" ", argv));
     }
 
@@ -47,7 +47,7 @@ class ToolCommandTest {
         TestPlan p = new TestPlan(Tool.IPERF3, d.client(), d.server(), d.target(), TestPlan.Protocol.UDP, "500M", 3,
                 0.5, 1, 1, 1, 5201, TestPlan.Mode.REVERSE, null, null, 1, null);
         assertEquals("iperf3 -c 198.19.3.2 -p 5201 -t 3 -i 0.5 -O 1 -R -u -b 500M --connect-timeout 5000 --forceflush",
-                String.join(" ", new Iperf3Command().client(p, 5201).argv()));
+                String.join(" ", new Iperf3Driver().client(p, 5201).argv()));
     }
 
     private static TestPlan tcpPaced(Tool tool, String bitrate) {
@@ -60,12 +60,12 @@ class ToolCommandTest {
     void aBitrateWithTcpPacesIperf3AndIperf2() {
         // -b without -u: iperf3 and iperf 2 pace TCP to it (before, it was dropped without a word)
         assertEquals("iperf3 -c 198.19.3.2 -p 5201 -t 5 -i 1 -P 2 -b 2G --connect-timeout 5000 --forceflush",
-                String.join(" ", new Iperf3Command().client(tcpPaced(Tool.IPERF3, "2G"), 5201).argv()));
+                String.join(" ", new Iperf3Driver().client(tcpPaced(Tool.IPERF3, "2G"), 5201).argv()));
         assertEquals("iperf -c 198.19.3.2 -p 5201 -t 5 -i 1 -e -P 2 -b 2G",
-                String.join(" ", new Iperf2Command().client(tcpPaced(Tool.IPERF2, "2G"), 5201).argv()));
+                String.join(" ", new Iperf2Driver().client(tcpPaced(Tool.IPERF2, "2G"), 5201).argv()));
         assertEquals(List.of(), PlanCheck.problems(tcpPaced(Tool.IPERF2, "2G")));
         // the servers need no rate: only the sender paces
-        assertTrue(!new Iperf3Command().server(tcpPaced(Tool.IPERF3, "2G"), 5201, Duration.ofSeconds(30)).argv()
+        assertTrue(!new Iperf3Driver().server(tcpPaced(Tool.IPERF3, "2G"), 5201, Duration.ofSeconds(30)).argv()
                 .contains("-b"));
     }
 
@@ -76,7 +76,7 @@ class ToolCommandTest {
         assertEquals(1, problems.size(), problems.toString());
         assertEquals("bitrate", problems.get(0).field());
         assertTrue(problems.get(0).message().startsWith("netperf has no pacing"), problems.get(0).message());
-        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new NetperfCommand().client(p, 5201));
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new NetperfDriver().client(p, 5201));
         assertEquals("bitrate", e.field());
     }
 
@@ -84,18 +84,18 @@ class ToolCommandTest {
     void iperf2UsesFullDuplexForBidirAndEnhancedReports() {
         TestPlan p = with(plan(Tool.IPERF2), 4, TestPlan.Mode.BIDIR, null, null);
         assertEquals("iperf -c 198.19.3.2 -p 5201 -t 5 -i 1 -e -P 4 --full-duplex",
-                String.join(" ", new Iperf2Command().client(p, 5201).argv()));
+                String.join(" ", new Iperf2Driver().client(p, 5201).argv()));
         assertEquals("timeout --foreground -k 2 40 iperf -s -p 5201 -i 1 -e",
-                String.join(" ", new Iperf2Command().server(p, 5201, Duration.ofSeconds(40)).argv()));
+                String.join(" ", new Iperf2Driver().server(p, 5201, Duration.ofSeconds(40)).argv()));
     }
 
     @Test
     void netperfReverseIsMaertsWithCpuAndTestOptions() {
         TestPlan p = with(plan(Tool.NETPERF), 1, TestPlan.Mode.REVERSE, "1M", "64K");
         assertEquals("netperf -H 198.19.3.2 -p 5201 -l 5 -D 1 -t TCP_MAERTS -c -C -- -m 64K -s 1M -S 1M",
-                String.join(" ", new NetperfCommand().client(p, 5201).argv()));
+                String.join(" ", new NetperfDriver().client(p, 5201).argv()));
         assertEquals("timeout --foreground -k 2 35 netserver -D -f -p 5201",
-                String.join(" ", new NetperfCommand().server(p, 5201, Duration.ofSeconds(35)).argv()));
+                String.join(" ", new NetperfDriver().server(p, 5201, Duration.ofSeconds(35)).argv()));
     }
 
     @Test
@@ -103,10 +103,10 @@ class ToolCommandTest {
         TestPlan d = plan(Tool.IPERF3);
         TestPlan bad = new TestPlan(Tool.IPERF3, d.client(), d.server(), "198.19.3.2; rm -rf /", d.protocol(), null,
                 5, 1.0, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1, null);
-        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Iperf3Command().client(bad, 5201));
+        InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Iperf3Driver().client(bad, 5201));
         assertEquals("target", e.field());
         TestPlan badWindow = with(d, 1, TestPlan.Mode.NORMAL, "4M -J", null);
-        assertThrows(InvalidValueException.class, () -> new Iperf3Command().client(badWindow, 5201));
+        assertThrows(InvalidValueException.class, () -> new Iperf3Driver().client(badWindow, 5201));
     }
 
     @Test
@@ -149,14 +149,14 @@ class ToolCommandTest {
     @Test
     void eachDriverNamesItsParserAndHowToInstallIt() {
         for (Tool t : Tool.values()) {
-            ToolCommand driver = ToolCommand.forTool(t);
+            ToolDriver driver = ToolDriver.forTool(t);
             assertEquals(t, driver.tool());
             assertEquals(t, driver.liveFormat().tool());
             assertEquals(Parsers.forLive(t, false, new CollectingSink()).getClass(),
                     driver.liveParser(new CollectingSink()).getClass());
         }
-        assertEquals("apt-get install iperf or dnf install iperf", ToolCommand.forTool(Tool.IPERF2).installHint());
+        assertEquals("apt-get install iperf or dnf install iperf", ToolDriver.forTool(Tool.IPERF2).installHint());
         assertEquals("sudo apt-get install -y iperf3",
-                ToolCommand.forTool(Tool.IPERF3).installHint("ubuntu", "debian", false));
+                ToolDriver.forTool(Tool.IPERF3).installHint("ubuntu", "debian", false));
     }
 }

@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** iperf3: a one-off server per process pair (-1, idle timeout) and a text-output client flushed per interval. */
-public final class Iperf3Command implements ToolCommand {
+public final class Iperf3Driver implements ToolDriver {
 
     /** A server nobody connects to gives up after this long, even without timeout(1). */
     static final int IDLE_TIMEOUT_S = 20;
@@ -32,8 +32,8 @@ public final class Iperf3Command implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolCommand.bounded(lifetime,
-                "iperf3", "-s", "-1", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()),
+        List<String> argv = ToolDriver.bounded(lifetime,
+                "iperf3", "-s", "-1", "-p", String.valueOf(port), "-i", ToolDriver.interval(plan.intervalS()),
                 "--idle-timeout", String.valueOf(IDLE_TIMEOUT_S), "--forceflush");
         return new RemoteCommand(argv, false, "iperf3 server on port " + port);
     }
@@ -42,7 +42,7 @@ public final class Iperf3Command implements ToolCommand {
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
         List<String> argv = new ArrayList<>(List.of("iperf3", "-c", plan.target(), "-p", String.valueOf(port),
-                "-t", String.valueOf(plan.durationS()), "-i", ToolCommand.interval(plan.intervalS())));
+                "-t", String.valueOf(plan.durationS()), "-i", ToolDriver.interval(plan.intervalS())));
         if (plan.omitS() > 0) {
             argv.addAll(List.of("-O", String.valueOf(plan.omitS())));
         }

@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.TestPlan;
@@ -20,7 +20,7 @@ import java.util.OptionalInt;
  * there (program, version) and how to install it. Every value comes from a plan that passed {@link PlanCheck};
  * builders never see raw user text.
  */
-public interface ToolCommand {
+public interface ToolDriver {
 
     Tool tool();
 
@@ -62,11 +62,11 @@ public interface ToolCommand {
         return InstallCommands.anyDistribution(program());
     }
 
-    static ToolCommand forTool(Tool tool) {
+    static ToolDriver forTool(Tool tool) {
         return switch (tool) {
-            case IPERF3 -> new Iperf3Command();
-            case IPERF2 -> new Iperf2Command();
-            case NETPERF -> new NetperfCommand();
+            case IPERF3 -> new Iperf3Driver();
+            case IPERF2 -> new Iperf2Driver();
+            case NETPERF -> new NetperfDriver();
         };
     }
 

@@ -1,4 +1,4 @@
-package io.linklab.tools.command;
+package io.linklab.tools.driver;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -13,7 +13,7 @@ import java.util.List;
  * with enhanced reports (-e: retransmits and cwnd per interval). Bidirectional uses --full-duplex on one
  * socket, so no connection back to the client is needed.
  */
-public final class Iperf2Command implements ToolCommand {
+public final class Iperf2Driver implements ToolDriver {
 
     @Override
     public Tool tool() {
@@ -33,8 +33,8 @@ public final class Iperf2Command implements ToolCommand {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolCommand.bounded(lifetime,
-                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolCommand.interval(plan.intervalS()), "-e");
+        List<String> argv = ToolDriver.bounded(lifetime,
+                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolDriver.interval(plan.intervalS()), "-e");
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");
         }
@@ -48,7 +48,7 @@ public final class Iperf2Command implements ToolCommand {
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
         List<String> argv = new ArrayList<>(List.of("iperf", "-c", plan.target(), "-p", String.valueOf(port),
-                "-t", String.valueOf(plan.durationS()), "-i", ToolCommand.interval(plan.intervalS()), "-e"));
+                "-t", String.valueOf(plan.durationS()), "-i", ToolDriver.interval(plan.intervalS()), "-e"));
         IperfClientOptions.add(argv, plan, "--full-duplex");
         return new RemoteCommand(argv, false, "iperf 2 client to " + plan.target() + " port " + port);
     }
