@@ -2,13 +2,13 @@ package io.linklab.cli;
 
 import io.linklab.engine.CommandPreview;
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.ResultsStore;
-import io.linklab.engine.RunFolder;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
-import io.linklab.engine.files.PlanFiles;
+import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;

@@ -1,8 +1,8 @@
 package io.linklab.cli;
 
 import io.linklab.engine.SweepPoints;
-import io.linklab.engine.files.FileFormatException;
-import io.linklab.engine.files.PlanFiles;
+import io.linklab.engine.store.FileFormatException;
+import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;

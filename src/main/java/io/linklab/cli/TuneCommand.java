@@ -2,7 +2,7 @@ package io.linklab.cli;
 
 import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;

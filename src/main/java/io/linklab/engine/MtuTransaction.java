@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RunRecord;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RawLog;
 import io.linklab.counters.CounterSession;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;

@@ -1,5 +1,10 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RawLogs;
+import io.linklab.engine.store.ResultCsv;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.HostCounters;

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import java.util.ArrayList;

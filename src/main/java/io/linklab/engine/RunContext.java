@@ -1,5 +1,8 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RawLogs;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
 import io.linklab.counters.HostCounters;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;

@@ -1,5 +1,7 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RunFolder;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;

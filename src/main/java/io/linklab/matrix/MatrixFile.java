@@ -1,6 +1,6 @@
 package io.linklab.matrix;
 
-import io.linklab.engine.files.AtomicFile;
+import io.linklab.engine.store.AtomicFile;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.BufferedReader;

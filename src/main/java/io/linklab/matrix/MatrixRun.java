@@ -1,8 +1,8 @@
 package io.linklab.matrix;
 
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.ResultsStore;
-import io.linklab.engine.RunFolder;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;

@@ -1,6 +1,6 @@
 package io.linklab.ui;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.history.StoreLibrary;

@@ -1,6 +1,6 @@
 package io.linklab.ui;
 
-import io.linklab.engine.files.SshConfigHosts;
+import io.linklab.engine.store.SshConfigHosts;
 import io.linklab.model.Topology;
 import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.TopologyEditorViewModel;

@@ -2,7 +2,7 @@ package io.linklab.ui;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.files.PlanFiles;
+import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;

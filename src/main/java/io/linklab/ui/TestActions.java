@@ -1,6 +1,6 @@
 package io.linklab.ui;
 
-import io.linklab.engine.files.PlanFiles;
+import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.tasks.TaskRunner;

@@ -89,10 +89,10 @@ class StartupTrainingTest {
                 "io.linklab.tools.iperf2.Iperf2CsvParser", "io.linklab.tools.netperf.NetperfParser",
                 "org.apache.commons.csv.CSVPrinter", "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
                 // test: plans, commands, the engine's run with its record, journal and CSVs
-                "io.linklab.engine.files.PlanFiles", "com.fasterxml.jackson.databind.ObjectMapper",
+                "io.linklab.engine.store.PlanFiles", "com.fasterxml.jackson.databind.ObjectMapper",
                 "io.linklab.tools.driver.Iperf3Driver", "io.linklab.tools.driver.NetperfDriver",
-                "io.linklab.engine.Run", "io.linklab.engine.RunRecord", "io.linklab.engine.RunJournal",
-                "io.linklab.engine.ResultCsv",
+                "io.linklab.engine.Run", "io.linklab.engine.store.RunRecord", "io.linklab.engine.store.RunJournal",
+                "io.linklab.engine.store.ResultCsv",
                 // SSH: JSch's keys, key exchange, cipher and the JDK's ed25519 / X25519 / AES-GCM behind them
                 "com.jcraft.jsch.KeyPairEd25519", "com.jcraft.jsch.KnownHosts", "com.jcraft.jsch.jce.XDH",
                 "com.jcraft.jsch.jce.AES128GCM", "sun.security.ec.ed.EdDSASignature",

@@ -1,5 +1,9 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
+import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.engine.store.RunRecord;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

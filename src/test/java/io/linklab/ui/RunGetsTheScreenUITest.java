@@ -3,7 +3,7 @@ package io.linklab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.tools.Fixtures;

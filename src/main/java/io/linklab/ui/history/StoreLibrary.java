@@ -1,10 +1,10 @@
 package io.linklab.ui.history;
 
-import io.linklab.engine.ResultsStore;
-import io.linklab.engine.RunJournal;
-import io.linklab.engine.RunRecord;
-import io.linklab.engine.StoredRun;
-import io.linklab.engine.files.FileFormatException;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;

@@ -1,7 +1,7 @@
 package io.linklab.ui.runs;
 
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
 import io.linklab.model.HostSpec;

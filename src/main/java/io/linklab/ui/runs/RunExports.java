@@ -1,6 +1,6 @@
 package io.linklab.ui.runs;
 
-import io.linklab.engine.RunFolder;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.export.ChartImages;

@@ -1,7 +1,7 @@
 package io.linklab.ui.runs;
 
 import io.linklab.concurrent.DaemonThreads;
-import io.linklab.engine.RunFolder;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;

@@ -1,6 +1,6 @@
 package io.linklab.ui.topology;
 
-import io.linklab.engine.files.SshConfigHosts;
+import io.linklab.engine.store.SshConfigHosts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;

@@ -1,7 +1,7 @@
 package io.linklab.ui.topology;
 
-import io.linklab.engine.files.SshConfigHosts;
-import io.linklab.engine.files.TopologyFiles;
+import io.linklab.engine.store.SshConfigHosts;
+import io.linklab.engine.store.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;

@@ -1,6 +1,6 @@
 package io.linklab.ui.bench;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;

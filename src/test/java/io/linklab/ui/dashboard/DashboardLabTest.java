@@ -1,7 +1,7 @@
 package io.linklab.ui.dashboard;
 
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunOutcome;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;

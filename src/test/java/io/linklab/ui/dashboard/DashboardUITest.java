@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.SshSettings;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;

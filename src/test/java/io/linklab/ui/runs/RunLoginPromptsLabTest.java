@@ -3,7 +3,7 @@ package io.linklab.ui.runs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;

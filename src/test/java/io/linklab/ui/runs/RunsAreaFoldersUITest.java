@@ -4,7 +4,7 @@ import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.StoreLibrary;

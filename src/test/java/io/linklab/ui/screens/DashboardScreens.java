@@ -1,6 +1,6 @@
 package io.linklab.ui.screens;
 
-import io.linklab.engine.ResultsStore;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.Direction;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.files.TopologyFiles;
+import io.linklab.engine.store.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;

@@ -1,13 +1,13 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.linklab.engine.files.AtomicFile;
-import io.linklab.engine.files.FileFormatException;
-import io.linklab.engine.files.PlanFiles;
+import io.linklab.engine.store.AtomicFile;
+import io.linklab.engine.store.FileFormatException;
+import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -150,7 +150,7 @@ public final class RunRecord {
         }
     }
 
-    synchronized void begin(TestPlan p, Instant at, List<String> pointLabels, Map<String, List<String>> cmds) {
+    public synchronized void begin(TestPlan p, Instant at, List<String> pointLabels, Map<String, List<String>> cmds) {
         this.plan = PlanFiles.toJson(p);
         this.started = at;
         this.points = List.copyOf(pointLabels);
@@ -158,29 +158,29 @@ public final class RunRecord {
     }
 
     /** A point chosen while the run goes on (a tune's), listed after those known at its start. */
-    synchronized void pointAdded(String label) {
+    public synchronized void pointAdded(String label) {
         List<String> more = new ArrayList<>(points);
         more.add(label);
         points = List.copyOf(more);
     }
 
-    synchronized void hostFacts(String end, Map<String, String> facts) {
+    public synchronized void hostFacts(String end, Map<String, String> facts) {
         hosts.put(end, new LinkedHashMap<>(facts));
     }
 
-    synchronized void warning(String w) {
+    public synchronized void warning(String w) {
         warnings.add(w);
     }
 
-    synchronized void originalMtu(String hostAndIf, int mtu) {
+    public synchronized void originalMtu(String hostAndIf, int mtu) {
         originalMtus.put(hostAndIf, mtu);
     }
 
-    synchronized void mtuRestore(String how) {
+    public synchronized void mtuRestore(String how) {
         this.mtuRestore = how;
     }
 
-    synchronized void pointTime(String point, Instant started, Instant ended) {
+    public synchronized void pointTime(String point, Instant started, Instant ended) {
         pointTimes.add(new PointTime(point, started, ended));
     }
 
@@ -189,12 +189,12 @@ public final class RunRecord {
     }
 
     /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
-    synchronized void stopped(Instant at, String by) {
+    public synchronized void stopped(Instant at, String by) {
         this.stoppedAt = at;
         this.stoppedBy = by;
     }
 
-    synchronized void finish(State s, String msg, Instant at) {
+    public synchronized void finish(State s, String msg, Instant at) {
         this.state = s;
         this.message = msg == null ? "" : msg;
         this.ended = at;

@@ -1,5 +1,6 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
+import io.linklab.engine.CommandPreview;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
-import io.linklab.engine.files.FileFormatException;
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;

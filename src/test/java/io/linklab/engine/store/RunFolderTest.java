@@ -1,5 +1,7 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
+import io.linklab.engine.TestEngine;
+import io.linklab.engine.RunListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,6 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
-import io.linklab.engine.files.FileFormatException;
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.SweepRow;
 import java.io.IOException;
@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 public final class ResultsStore {
 
     /** The lock file a live run holds; a folder whose lock is free is not being written to. */
-    static final String LOCK_FILE = ".lock";
+    public static final String LOCK_FILE = ".lock";
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,120}");
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
@@ -63,7 +63,7 @@ public final class ResultsStore {
      * A new, empty run folder with a unique, sortable id (UTC time, tool, random suffix); never one that exists,
      * also when two runs start in the same second and draw the same suffix.
      */
-    Path newRunDir(String tool) throws IOException {
+    public Path newRunDir(String tool) throws IOException {
         return runDirNamed(newId(tool));
     }
 
@@ -73,7 +73,7 @@ public final class ResultsStore {
     }
 
     /** A sortable run id: UTC time, tool, random suffix ("20261129-212000-iperf3-4f2a"). */
-    static String newId(String tool) {
+    public static String newId(String tool) {
         return STAMP.format(Instant.now()) + "-" + tool + "-" + Integer.toHexString(0x1000 + RANDOM.nextInt(0xf000));
     }
 

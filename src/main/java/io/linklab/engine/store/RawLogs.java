@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
 import io.linklab.remote.RemoteCommand;
 import java.io.IOException;
@@ -8,19 +8,19 @@ import java.util.Collections;
 import java.util.List;
 
 /** The run's raw/ folder: one file per command and repetition with every line it printed, headed by the command. */
-final class RawLogs {
+public final class RawLogs {
 
     private final Path dir;
     private final RunRecord record;
     private final List<AutoCloseable> open = Collections.synchronizedList(new ArrayList<>());
 
-    RawLogs(Path runDir, RunRecord record) {
+    public RawLogs(Path runDir, RunRecord record) {
         this.dir = runDir.resolve("raw");
         this.record = record;
     }
 
     /** A log for a command on {@code host}; one that cannot be written is a warning in the record, not a failure. */
-    RawLog open(String name, String host, RemoteCommand cmd) {
+    public RawLog open(String name, String host, RemoteCommand cmd) {
         try {
             RawLog log = new RawLog(dir.resolve(name + ".txt"), "# " + host + "$ " + cmd.lineAsRun(false));
             open.add(log);
@@ -31,7 +31,7 @@ final class RawLogs {
         }
     }
 
-    void closeAll() {
+    public void closeAll() {
         synchronized (open) {
             for (AutoCloseable c : open) {
                 try {

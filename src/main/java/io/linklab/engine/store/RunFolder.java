@@ -1,7 +1,7 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.engine.files.AtomicFile;
+import io.linklab.engine.store.AtomicFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -107,7 +107,7 @@ public final class RunFolder {
     }
 
     /** Refuses a folder that holds an earlier run's files, so that a run never writes over them. */
-    static void requireNoEarlierRun(Path dir) throws IOException {
+    public static void requireNoEarlierRun(Path dir) throws IOException {
         List<String> found = new ArrayList<>();
         for (String entry : entries(dir)) {
             if (isRunEntry(entry)) {

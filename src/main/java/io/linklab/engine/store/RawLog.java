@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -7,12 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** One process's raw output under raw/, each line handed to the OS as it arrives (nothing lost on a kill). */
-final class RawLog implements AutoCloseable {
+public final class RawLog implements AutoCloseable {
 
     private final Writer out;
     private boolean broken;
 
-    RawLog(Path file, String header) throws IOException {
+    public RawLog(Path file, String header) throws IOException {
         Files.createDirectories(file.getParent());
         out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         line(header);
@@ -28,7 +28,7 @@ final class RawLog implements AutoCloseable {
         return new RawLog();
     }
 
-    synchronized void line(String line) {
+    public synchronized void line(String line) {
         if (broken) {
             return;
         }

@@ -1,4 +1,4 @@
-package io.linklab.engine.files;
+package io.linklab.engine.store;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

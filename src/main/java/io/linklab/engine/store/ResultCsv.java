@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.engine.store;
 
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
