@@ -9,8 +9,7 @@ import io.linklab.ui.LinkLabApp;
  */
 public final class Launcher {
 
-    private Launcher() {
-    }
+    private Launcher() {}
 
     public static void main(String[] args) {
         if (args.length == 0) {

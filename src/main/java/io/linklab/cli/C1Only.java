@@ -23,8 +23,7 @@ final class C1Only {
 
     static final String DIRECTIVE = "[{match: \"*.*\", c2: {Exclude: true}}]";
 
-    private C1Only() {
-    }
+    private C1Only() {}
 
     /** @return whether the directive was added */
     static boolean apply() {
@@ -37,9 +36,12 @@ final class C1Only {
         try {
             file = Files.createTempFile("linklab-jit-", ".json");
             Files.writeString(file, DIRECTIVE);
-            Object added = ManagementFactory.getPlatformMBeanServer().invoke(
-                    new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesAdd",
-                    new Object[] {new String[] {file.toString()}}, new String[] {String[].class.getName()});
+            Object added = ManagementFactory.getPlatformMBeanServer()
+                    .invoke(
+                            new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                            "compilerDirectivesAdd",
+                            new Object[] {new String[] {file.toString()}},
+                            new String[] {String[].class.getName()});
             return String.valueOf(added).contains("1 compiler directives added");
         } catch (Exception | LinkageError e) {
             return false;

@@ -29,8 +29,7 @@ public final class Cli {
     /** How the usage texts write the command when nothing else says how it was started. */
     static final String JAR_COMMAND = "java -jar linklab.jar";
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /**
      * The root of the command line: only subcommands, --help and --version. Made in code, unlike the subcommands:
@@ -42,11 +41,21 @@ public final class Cli {
             throw new UsageException("name a command: import, test, probe or completion (--help lists them)");
         };
         CommandSpec root = CommandSpec.wrapWithoutInspection(noCommand).versionProvider(new Version());
-        root.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class).arity("0")
-                .description("Show this help message and exit.").build());
-        root.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class).arity("0")
-                .description("Print version information and exit.").build());
-        root.usageMessage().synopsisHeading("Usage:%n").commandListHeading("%nCommands:%n")
+        root.addOption(OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .type(boolean.class)
+                .arity("0")
+                .description("Show this help message and exit.")
+                .build());
+        root.addOption(OptionSpec.builder("-V", "--version")
+                .versionHelp(true)
+                .type(boolean.class)
+                .arity("0")
+                .description("Print version information and exit.")
+                .build());
+        root.usageMessage()
+                .synopsisHeading("Usage:%n")
+                .commandListHeading("%nCommands:%n")
                 .optionListHeading("%nOptions:%n");
         return root;
     }
@@ -119,8 +128,12 @@ public final class Cli {
         return commandLine(out, err, hosts, name, SUBCOMMANDS.values());
     }
 
-    private static CommandLine commandLine(PrintStream out, PrintStream err, RunTestCommand.Transports hosts,
-                                           String name, Collection<Class<?>> subcommands) {
+    private static CommandLine commandLine(
+            PrintStream out,
+            PrintStream err,
+            RunTestCommand.Transports hosts,
+            String name,
+            Collection<Class<?>> subcommands) {
         CommandFactory factory = new CommandFactory(out, err, hosts);
         CommandLine cl = new CommandLine(root(), factory);
         for (Class<?> sub : subcommands) {
@@ -131,9 +144,10 @@ public final class Cli {
             }
         }
         for (CommandLine sub : cl.getSubcommands().values()) {
-            if (sub.getCommand() instanceof CliCommand command && !command.sections().isEmpty()) {
-                sub.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST,
-                        OptionSections.renderer(command.sections()));
+            if (sub.getCommand() instanceof CliCommand command
+                    && !command.sections().isEmpty()) {
+                sub.getHelpSectionMap()
+                        .put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, OptionSections.renderer(command.sections()));
             }
         }
         cl.setCommandName(name);
@@ -148,11 +162,14 @@ public final class Cli {
         cl.registerConverter(Double.class, UsageErrors::seconds);
         cl.setParameterExceptionHandler(UsageErrors::badParameter);
         cl.setExecutionExceptionHandler(UsageErrors::failedCommand);
-        cl.getCommandSpec().usageMessage()
+        cl.getCommandSpec()
+                .usageMessage()
                 .header("LinkLab " + version() + " — network link tests with iperf3, iperf2 and netperf", "")
                 .customSynopsis(String.format("  %-" + (name.length() + 16) + "s open the GUI%n", name)
                         + String.format("  %s COMMAND [ARGS]  run headless", name))
-                .footer("", "Run '" + name + " COMMAND --help' for the options of a command.",
+                .footer(
+                        "",
+                        "Run '" + name + " COMMAND --help' for the options of a command.",
                         "Exit status: 0 success, 1 the work ran but something failed, 2 bad usage or input.");
         return cl;
     }
@@ -162,8 +179,11 @@ public final class Cli {
             implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
-            Object made = cls == RunTestCommand.class ? new RunTestCommand(hosts)
-                    : cls == TuneCommand.class ? new TuneCommand(hosts) : CommandLine.defaultFactory().create(cls);
+            Object made = cls == RunTestCommand.class
+                    ? new RunTestCommand(hosts)
+                    : cls == TuneCommand.class
+                            ? new TuneCommand(hosts)
+                            : CommandLine.defaultFactory().create(cls);
             if (made instanceof CliCommand command) {
                 command.streams(out, err);
             }
@@ -173,22 +193,24 @@ public final class Cli {
 
     /** picocli prints through a Writer; this one hands the text to the stream, which encodes it as it does. */
     private static PrintWriter writer(PrintStream stream) {
-        return new PrintWriter(new Writer() {
-            @Override
-            public void write(char[] chars, int offset, int length) {
-                stream.print(new String(chars, offset, length));
-            }
+        return new PrintWriter(
+                new Writer() {
+                    @Override
+                    public void write(char[] chars, int offset, int length) {
+                        stream.print(new String(chars, offset, length));
+                    }
 
-            @Override
-            public void flush() {
-                stream.flush();
-            }
+                    @Override
+                    public void flush() {
+                        stream.flush();
+                    }
 
-            @Override
-            public void close() {
-                stream.flush();
-            }
-        }, true);
+                    @Override
+                    public void close() {
+                        stream.flush();
+                    }
+                },
+                true);
     }
 
     /**

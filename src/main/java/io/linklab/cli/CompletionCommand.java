@@ -12,18 +12,28 @@ import picocli.CommandLine.Parameters;
  * the commands parse with, so it never lags behind them. One script serves both shells: in zsh it loads
  * bashcompinit itself.
  */
-@Command(name = "completion", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+@Command(
+        name = "completion",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
         description = "print the bash/zsh completion script of the linklab command",
-        descriptionHeading = "%n", footer = {"",
+        descriptionHeading = "%n",
+        footer = {
+            "",
             "This shell:      source <(linklab completion bash)",
             "Every new bash:  linklab completion bash > ~/.local/share/bash-completion/completions/linklab",
             "Every new zsh:   linklab completion zsh > ~/.linklab-completion.zsh",
             "                 and add 'source ~/.linklab-completion.zsh' to ~/.zshrc",
             "",
-            "It completes the subcommands, their options, the values of --tool and --format, and file names."})
+            "It completes the subcommands, their options, the values of --tool and --format, and file names."
+        })
 final class CompletionCommand extends CliCommand {
 
-    @Parameters(paramLabel = "SHELL", arity = "0..1", defaultValue = "bash", completionCandidates = Shells.class,
+    @Parameters(
+            paramLabel = "SHELL",
+            arity = "0..1",
+            defaultValue = "bash",
+            completionCandidates = Shells.class,
             description = "bash or zsh (default: bash)")
     String shell;
 

@@ -10,8 +10,7 @@ import java.util.List;
 /** The "Findings" block `linklab test` prints after its results table: what findings.csv says, one line each. */
 final class FindingsBlock {
 
-    private FindingsBlock() {
-    }
+    private FindingsBlock() {}
 
     static void print(PrintStream out, PrintStream err, Path runDir) {
         List<Finding> findings;

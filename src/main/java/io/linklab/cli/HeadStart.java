@@ -22,8 +22,7 @@ final class HeadStart {
     private static final Set<String> CONNECTING = Set.of("test", "probe");
     private static final Set<String> NOT_CONNECTING = Set.of("-h", "--help", "-V", "--version", "--dry-run");
 
-    private HeadStart() {
-    }
+    private HeadStart() {}
 
     /**
      * Starts the work if the command line will connect to hosts: the thread doing it, or null.

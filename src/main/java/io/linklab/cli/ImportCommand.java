@@ -23,26 +23,42 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The `import` subcommand: reads iperf3 / iperf2 / netperf logs into samples.csv and summary.csv. */
-@Command(name = "import", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        sortOptions = false,
         description = "read iperf3/iperf2/netperf logs into samples.csv and summary.csv",
-        customSynopsis = {"${COMMAND-FULL-NAME} FILE... [--format FORMAT]",
-            "       [--samples SAMPLES.csv] [--summary SUMMARY.csv]"},
-        descriptionHeading = "%n", optionListHeading = "%n", footer = {"",
+        customSynopsis = {
+            "${COMMAND-FULL-NAME} FILE... [--format FORMAT]",
+            "       [--samples SAMPLES.csv] [--summary SUMMARY.csv]"
+        },
+        descriptionHeading = "%n",
+        optionListHeading = "%n",
+        footer = {
+            "",
             "Reads logs of iperf3 (text, -J, --json-stream), iperf2 (text, -y C) and netperf and prints one line per "
-                + "file. The format is detected per file unless --format names it.",
+                    + "file. The format is detected per file unless --format names it.",
             "",
             "Exit status: 0 every file read; 1 some file could not be read, was damaged or is the log of a test "
-                + "that failed (the others are still imported); 2 bad usage, or no file could be read."})
+                    + "that failed (the others are still imported); 2 bad usage, or no file could be read."
+        })
 public final class ImportCommand extends CliCommand {
 
     @Parameters(paramLabel = "FILE", arity = "0..*", description = "a log of iperf3, iperf2 or netperf")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto", completionCandidates = Formats.class,
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            defaultValue = "auto",
+            completionCandidates = Formats.class,
             description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String formatId;
 
-    @Option(names = "--samples", paramLabel = "FILE",
+    @Option(
+            names = "--samples",
+            paramLabel = "FILE",
             description = "write every interval of every stream (and SUM) to FILE")
     Path samplesFile;
 
@@ -131,16 +147,15 @@ public final class ImportCommand extends CliCommand {
             return;
         }
         for (ToolEvent e : r.events()) {
-            String where = e.lineNumber() > 0 && !e.message().startsWith("line") ? "line " + e.lineNumber() + ": "
-                    : "";
+            String where = e.lineNumber() > 0 && !e.message().startsWith("line") ? "line " + e.lineNumber() + ": " : "";
             String level = e.kind().startsWith("input-")
                     ? (e.severity() == ToolEvent.Severity.ERROR ? "damaged input" : "note")
                     : (e.severity() == ToolEvent.Severity.ERROR ? "the tool reported an error" : "the tool warned");
             err.println("linklab import: " + name + ": " + where + e.message() + " (" + level + ")");
         }
         if (r.eventCount() > r.events().size()) {
-            err.println("linklab import: " + name + ": … and " + (r.eventCount() - r.events().size())
-                    + " more messages");
+            err.println("linklab import: " + name + ": … and "
+                    + (r.eventCount() - r.events().size()) + " more messages");
         }
     }
 
@@ -151,7 +166,16 @@ public final class ImportCommand extends CliCommand {
         }
         w = Math.min(w, 60);
         String fmt = "%-" + w + "s  %-11s  %-7s  %4s  %8s  %9s  %-24s  %s%n";
-        out.printf(Locale.ROOT, fmt, "FILE", "FORMAT", "VERSION", "RUNS", "SAMPLES", "SUMMARIES", "RECEIVED (last test)",
+        out.printf(
+                Locale.ROOT,
+                fmt,
+                "FILE",
+                "FORMAT",
+                "VERSION",
+                "RUNS",
+                "SAMPLES",
+                "SUMMARIES",
+                "RECEIVED (last test)",
                 "STATUS");
         for (LogImporter.FileResult r : results) {
             String name = r.file().toString();
@@ -168,10 +192,17 @@ public final class ImportCommand extends CliCommand {
             } else {
                 status = "ok";
             }
-            out.printf(Locale.ROOT, fmt, name, r.format() == null ? "?" : r.format().id(),
-                    r.version() == null ? "" : r.version(), r.failed() ? "" : Integer.toString(r.runs()),
-                    r.failed() ? "" : Long.toString(r.samples()), r.failed() ? "" : Long.toString(r.summaries()),
-                    received(r), status);
+            out.printf(
+                    Locale.ROOT,
+                    fmt,
+                    name,
+                    r.format() == null ? "?" : r.format().id(),
+                    r.version() == null ? "" : r.version(),
+                    r.failed() ? "" : Integer.toString(r.runs()),
+                    r.failed() ? "" : Long.toString(r.samples()),
+                    r.failed() ? "" : Long.toString(r.summaries()),
+                    received(r),
+                    status);
         }
     }
 

@@ -15,8 +15,7 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class OptionSections {
 
-    private OptionSections() {
-    }
+    private OptionSections() {}
 
     /** Renders the option list with {@code headings} by section (order / 100); a section without one has none. */
     static IHelpSectionRenderer renderer(Map<Integer, String> headings) {

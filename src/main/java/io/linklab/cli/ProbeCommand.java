@@ -26,14 +26,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The `probe` subcommand: what each host offers for a test (tools, versions, interfaces, TCP settings). */
-@Command(name = "probe", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+@Command(
+        name = "probe",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        sortOptions = false,
         description = "check hosts: login, tools and versions, interfaces, TCP settings",
         customSynopsis = "${COMMAND-FULL-NAME} HOST... [--json] [SSH options]",
-        descriptionHeading = "%n", parameterListHeading = "%n", optionListHeading = "%n",
+        descriptionHeading = "%n",
+        parameterListHeading = "%n",
+        optionListHeading = "%n",
         footer = {"", "Hosts are probed in parallel. Exit status 1 when a host cannot be reached or logged in to."})
 public final class ProbeCommand extends CliCommand {
 
-    @Parameters(paramLabel = "HOST", arity = "0..*",
+    @Parameters(
+            paramLabel = "HOST",
+            arity = "0..*",
             description = "USER@HOST[:PORT], an alias of the ssh config, or 'local'")
     List<String> hosts = new ArrayList<>();
 
@@ -102,10 +110,13 @@ public final class ProbeCommand extends CliCommand {
             out.println(f.host() + ": " + (f.reachable() ? "LOGIN FAILED" : "UNREACHABLE"));
             return;
         }
-        out.println(f.host() + ": " + f.osName() + ", " + f.kernel() + ", " + f.cpuCount() + " CPUs (" + f.cpuModel() + ")"
-                + (f.root() ? ", root login" : ""));
-        out.println("  tools:  " + f.tools().stream().filter(HostFacts.ToolFacts::present)
-                .map(t -> t.name() + " " + (t.version() == null ? "?" : t.version())).collect(Collectors.joining(", ")));
+        out.println(f.host() + ": " + f.osName() + ", " + f.kernel() + ", " + f.cpuCount() + " CPUs (" + f.cpuModel()
+                + ")" + (f.root() ? ", root login" : ""));
+        out.println("  tools:  "
+                + f.tools().stream()
+                        .filter(HostFacts.ToolFacts::present)
+                        .map(t -> t.name() + " " + (t.version() == null ? "?" : t.version()))
+                        .collect(Collectors.joining(", ")));
         for (HostFacts.ToolFacts t : f.missingTools()) {
             out.println("  missing: " + t.name() + " — install with: " + t.installCommand());
         }
@@ -117,13 +128,27 @@ public final class ProbeCommand extends CliCommand {
                 + s.getOrDefault("net.core.wmem_max", "?"));
         out.println("  interfaces:");
         for (HostFacts.InterfaceFacts i : f.interfaces()) {
-            String offloads = i.offloads().isEmpty() ? "" : "  " + i.offloads().entrySet().stream()
-                    .filter(e -> List.of("tcp-segmentation-offload", "generic-receive-offload", "large-receive-offload")
-                            .contains(e.getKey()))
-                    .map(e -> abbreviation(e.getKey()) + (e.getValue() ? " on" : " off")).sorted()
-                    .collect(Collectors.joining(", "));
-            out.printf("    %-16s %-8s mtu %-6d %-11s %-12s %s%s%s%n", i.name(), i.operState(), i.mtu(), speed(i.speedMbps()),
-                    i.driver() == null ? "" : i.driver(), String.join(" ", i.addresses()), offloads,
+            String offloads = i.offloads().isEmpty()
+                    ? ""
+                    : "  "
+                            + i.offloads().entrySet().stream()
+                                    .filter(e -> List.of(
+                                                    "tcp-segmentation-offload",
+                                                    "generic-receive-offload",
+                                                    "large-receive-offload")
+                                            .contains(e.getKey()))
+                                    .map(e -> abbreviation(e.getKey()) + (e.getValue() ? " on" : " off"))
+                                    .sorted()
+                                    .collect(Collectors.joining(", "));
+            out.printf(
+                    "    %-16s %-8s mtu %-6d %-11s %-12s %s%s%s%n",
+                    i.name(),
+                    i.operState(),
+                    i.mtu(),
+                    speed(i.speedMbps()),
+                    i.driver() == null ? "" : i.driver(),
+                    String.join(" ", i.addresses()),
+                    offloads,
                     i.name().equals(f.sessionInterface()) ? "  (carries the SSH session)" : "");
         }
     }
@@ -145,7 +170,8 @@ public final class ProbeCommand extends CliCommand {
     }
 
     private static void printJson(PrintStream out, List<HostFacts> facts) {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+        ObjectMapper mapper = new ObjectMapper()
+                .enable(SerializationFeature.INDENT_OUTPUT)
                 .registerModule(new SimpleModule().addSerializer(Instant.class, ToStringSerializer.instance));
         try {
             out.println(mapper.writeValueAsString(facts));

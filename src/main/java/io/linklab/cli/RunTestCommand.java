@@ -2,13 +2,13 @@ package io.linklab.cli;
 
 import io.linklab.engine.CommandPreview;
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
 import io.linklab.engine.store.PlanFiles;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
@@ -29,36 +29,57 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The `test` subcommand: runs a test or a sweep on two hosts and writes its CSVs and run.json into --out. */
-@Command(name = "test", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+@Command(
+        name = "test",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        sortOptions = false,
         defaultValueProvider = TestOptions.PlanDefaults.class,
         description = "run a test or a sweep (MTU, streams, processes…) on two hosts over SSH",
-        customSynopsis = {"${COMMAND-FULL-NAME} --client LOGIN --server LOGIN --target ADDR --out DIR [OPTIONS]",
-            "       ${COMMAND-FULL-NAME} --plan PLAN.json [OPTIONS] (--out DIR | --dry-run)"},
-        descriptionHeading = "%n", optionListHeading = "%n", footer = {"",
+        customSynopsis = {
+            "${COMMAND-FULL-NAME} --client LOGIN --server LOGIN --target ADDR --out DIR [OPTIONS]",
+            "       ${COMMAND-FULL-NAME} --plan PLAN.json [OPTIONS] (--out DIR | --dry-run)"
+        },
+        descriptionHeading = "%n",
+        optionListHeading = "%n",
+        footer = {
+            "",
             "Runs the tool's servers on --server and its clients on --client: --processes pairs on consecutive "
-                + "ports from --port, each with --streams streams, merged into one SUM. --mtu sets each MTU on both "
-                + "data interfaces, checks it with don't-fragment pings and restores the originals afterwards, "
-                + "also if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering).",
+                    + "ports from --port, each with --streams streams, merged into one SUM. --mtu sets each MTU on both "
+                    + "data interfaces, checks it with don't-fragment pings and restores the originals afterwards, "
+                    + "also if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering).",
             "",
             "Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), host_counters.csv (CPU, NIC "
-                + "and TCP counters of both hosts), findings.csv (what limited the test), journal.jsonl and raw/ "
-                + "(tool output per process). DIR must be new or empty: an earlier run there is never written "
-                + "over unless --force says so. Progress goes to stderr, the result table to stdout.",
+                    + "and TCP counters of both hosts), findings.csv (what limited the test), journal.jsonl and raw/ "
+                    + "(tool output per process). DIR must be new or empty: an earlier run there is never written "
+                    + "over unless --force says so. Progress goes to stderr, the result table to stdout.",
             "",
             "Exit status: 0 all measured, 1 a point or a host failed (what was measured is still written), 2 bad "
-                + "usage or input, 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each stops the "
-                + "tools, restores the MTUs and writes what was measured first)."})
+                    + "usage or input, 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each stops the "
+                    + "tools, restores the MTUs and writes what was measured first)."
+        })
 public final class RunTestCommand extends CliCommand {
 
     /** Maps a plan field of a {@link PlanCheck.Problem} to the flag that sets it. */
-    private static final Map<String, String> FLAG_OF = Map.ofEntries(Map.entry("client.login", "--client"),
-            Map.entry("server.login", "--server"), Map.entry("target", "--target"),
-            Map.entry("client.interface", "--client-if"), Map.entry("server.interface", "--server-if"),
-            Map.entry("duration", "--duration"), Map.entry("interval", "--interval"), Map.entry("omit", "--omit"),
-            Map.entry("streams", "--streams"), Map.entry("processes", "--processes"), Map.entry("port", "--port"),
-            Map.entry("window", "--window"), Map.entry("message-size", "--message-size"),
-            Map.entry("bitrate", "--bitrate"), Map.entry("repetitions", "--repeat"), Map.entry("mode", "--bidir"),
-            Map.entry("tool", "--tool"), Map.entry("cpus", "--client-cpus or --server-cpus"));
+    private static final Map<String, String> FLAG_OF = Map.ofEntries(
+            Map.entry("client.login", "--client"),
+            Map.entry("server.login", "--server"),
+            Map.entry("target", "--target"),
+            Map.entry("client.interface", "--client-if"),
+            Map.entry("server.interface", "--server-if"),
+            Map.entry("duration", "--duration"),
+            Map.entry("interval", "--interval"),
+            Map.entry("omit", "--omit"),
+            Map.entry("streams", "--streams"),
+            Map.entry("processes", "--processes"),
+            Map.entry("port", "--port"),
+            Map.entry("window", "--window"),
+            Map.entry("message-size", "--message-size"),
+            Map.entry("bitrate", "--bitrate"),
+            Map.entry("repetitions", "--repeat"),
+            Map.entry("mode", "--bidir"),
+            Map.entry("tool", "--tool"),
+            Map.entry("cpus", "--client-cpus or --server-cpus"));
 
     /** How the CLI reaches hosts; the default opens SSH (or local) transports with the given settings. */
     interface Transports {
@@ -78,8 +99,17 @@ public final class RunTestCommand extends CliCommand {
 
     @Override
     Map<Integer, String> sections() {
-        return Map.of(1, "Hosts:", 2, "SSH (as for probe):",
-                3, "Test (iperf3's short options mean what they mean in iperf3):", 4, "Sweep:", 5, "Plans and results:");
+        return Map.of(
+                1,
+                "Hosts:",
+                2,
+                "SSH (as for probe):",
+                3,
+                "Test (iperf3's short options mean what they mean in iperf3):",
+                4,
+                "Sweep:",
+                5,
+                "Plans and results:");
     }
 
     RunTestCommand(Transports transports) {
@@ -99,8 +129,8 @@ public final class RunTestCommand extends CliCommand {
         List<PlanCheck.Problem> problems = PlanCheck.problems(plan);
         if (!problems.isEmpty()) {
             PlanCheck.Problem p = problems.get(0);
-            String flag = FLAG_OF.getOrDefault(p.field(), p.field().startsWith("sweep")
-                    ? (options.mtu != null ? "--mtu" : "--sweep") : p.field());
+            String flag = FLAG_OF.getOrDefault(
+                    p.field(), p.field().startsWith("sweep") ? (options.mtu != null ? "--mtu" : "--sweep") : p.field());
             throw new UsageException(flag + ": '" + p.value() + "' is not valid — " + p.message());
         }
         if (options.savePlan != null) {
@@ -157,8 +187,10 @@ public final class RunTestCommand extends CliCommand {
         } catch (IOException e) {
             throw new UsageException("--out: cannot replace the earlier run in " + dir + ": " + e.getMessage());
         }
-        err.println("--force: " + (r.removed().isEmpty() ? dir + " holds no earlier run"
-                : "replacing the earlier run in " + dir + ": removed " + String.join(", ", r.removed()))
+        err.println("--force: "
+                + (r.removed().isEmpty()
+                        ? dir + " holds no earlier run"
+                        : "replacing the earlier run in " + dir + ": removed " + String.join(", ", r.removed()))
                 + (r.kept().isEmpty() ? "" : "; kept " + String.join(", ", r.kept()) + " (not a run's files)"));
     }
 
@@ -210,11 +242,12 @@ public final class RunTestCommand extends CliCommand {
     private static void printOutcome(RunOutcome o, TestProgress progress, PrintStream out, PrintStream err) {
         TestProgress.printTable(out, progress.rows());
         FindingsBlock.print(out, err, o.runDir());
-        err.println(switch (o.status()) {
-            case OK -> "done: " + o.message();
-            case CANCELLED -> "cancelled: " + o.message();
-            case FAILED -> "failed: " + o.message();
-        });
+        err.println(
+                switch (o.status()) {
+                    case OK -> "done: " + o.message();
+                    case CANCELLED -> "cancelled: " + o.message();
+                    case FAILED -> "failed: " + o.message();
+                });
         err.println("results in " + o.runDir());
     }
 }

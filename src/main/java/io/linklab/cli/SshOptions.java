@@ -18,20 +18,37 @@ final class SshOptions {
 
     static final String ACCEPT_NEW = "--accept-new-host-keys";
 
-    @Option(order = 201, names = "--ssh-config", paramLabel = "FILE", description = {"OpenSSH client config: Host "
-        + "aliases, HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump (default ~/.ssh/config)"})
+    @Option(
+            order = 201,
+            names = "--ssh-config",
+            paramLabel = "FILE",
+            description = {
+                "OpenSSH client config: Host "
+                        + "aliases, HostName, User, Port, IdentityFile, UserKnownHostsFile, ProxyJump (default ~/.ssh/config)"
+            })
     Path sshConfig;
 
     @Option(order = 202, names = "--identity", paramLabel = "KEYFILE", description = "private key to try first")
     Path identity;
 
-    @Option(order = 203, names = "--known-hosts", paramLabel = "FILE", description = {"host keys to check and add "
-        + "to; default ~/.ssh/known_hosts, or the ssh config's UserKnownHostsFile; /etc/ssh/ssh_known_hosts is read "
-        + "too"})
+    @Option(
+            order = 203,
+            names = "--known-hosts",
+            paramLabel = "FILE",
+            description = {
+                "host keys to check and add "
+                        + "to; default ~/.ssh/known_hosts, or the ssh config's UserKnownHostsFile; /etc/ssh/ssh_known_hosts is read "
+                        + "too"
+            })
     Path knownHosts;
 
-    @Option(order = 204, names = ACCEPT_NEW, description = {"trust and record host keys never seen before, like ssh's "
-        + "StrictHostKeyChecking=accept-new, saying so on stderr as ssh does (changed keys are always refused)"})
+    @Option(
+            order = 204,
+            names = ACCEPT_NEW,
+            description = {
+                "trust and record host keys never seen before, like ssh's "
+                        + "StrictHostKeyChecking=accept-new, saying so on stderr as ssh does (changed keys are always refused)"
+            })
     boolean acceptNewHostKeys;
 
     /** The settings the flags ask for. */

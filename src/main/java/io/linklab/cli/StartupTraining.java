@@ -52,18 +52,30 @@ import java.util.List;
 public final class StartupTraining {
 
     /** The bundled samples, one per format the importer and the live parsers read. */
-    static final List<String> SAMPLES = List.of("iperf3-text.txt", "iperf3.json", "iperf3-stream.json",
-            "iperf2-text.txt", "iperf2-csv.txt", "netperf-classic.txt", "netperf-demo.txt", "netperf-keyval.txt",
-            "netperf-omni-csv.txt", "netperf-rr.txt");
+    static final List<String> SAMPLES = List.of(
+            "iperf3-text.txt",
+            "iperf3.json",
+            "iperf3-stream.json",
+            "iperf2-text.txt",
+            "iperf2-csv.txt",
+            "netperf-classic.txt",
+            "netperf-demo.txt",
+            "netperf-keyval.txt",
+            "netperf-omni-csv.txt",
+            "netperf-rr.txt");
+
     static final String CLASS_LIST = "startup-classes.txt";
 
     /** What one training run did, for the caller that wants to know (tests, the archive script's -v). */
-    public record Report(int cliCommands, long importedSampleRows, List<String> runFiles, int parsedSamples,
-            int listedClasses, int listedClassesLoaded) {
-    }
+    public record Report(
+            int cliCommands,
+            long importedSampleRows,
+            List<String> runFiles,
+            int parsedSamples,
+            int listedClasses,
+            int listedClassesLoaded) {}
 
-    private StartupTraining() {
-    }
+    private StartupTraining() {}
 
     /** Runs the training; prints nothing when it works, one line on stderr when a step fails. */
     public static void main(String[] args) {
@@ -118,8 +130,8 @@ public final class StartupTraining {
     // ---- the CLI, as `linklab import` and `linklab test` run it -------------------------------------------------
 
     private static int cli(Path work, PrintStream trace) throws IOException {
-        PrintStream quiet = trace != null ? trace
-                : new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+        PrintStream quiet =
+                trace != null ? trace : new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
         List<Path> logs = new ArrayList<>();
         Path samples = Files.createDirectory(work.resolve("samples"));
         for (String name : SAMPLES) {
@@ -136,30 +148,61 @@ public final class StartupTraining {
         runs.add(List.of("test", "--help"));
         List<String> importArgs = new ArrayList<>();
         logs.forEach(p -> importArgs.add(p.toString()));
-        importArgs.addAll(List.of("--samples", work.resolve("samples.csv").toString(),
-                "--summary", work.resolve("summary.csv").toString()));
+        importArgs.addAll(List.of(
+                "--samples",
+                work.resolve("samples.csv").toString(),
+                "--summary",
+                work.resolve("summary.csv").toString()));
         runs.add(prepend("import", importArgs));
         runs.add(List.of("import", logs.get(1).toString(), "--format", "iperf3-json"));
         // A wrong option: the usage-error path every typo takes.
         runs.add(List.of("import", "--no-such-option"));
 
         // `test`: hosts from documentation ranges that are never contacted (the transports below refuse).
-        List<String> test = List.of("test", "--client", "training@192.0.2.1", "--server", "training@192.0.2.2",
-                "--target", "192.0.2.3", "--client-if", "eth0", "--server-if", "eth0", "--duration", "5",
-                "--streams", "2");
+        List<String> test = List.of(
+                "test",
+                "--client",
+                "training@192.0.2.1",
+                "--server",
+                "training@192.0.2.2",
+                "--target",
+                "192.0.2.3",
+                "--client-if",
+                "eth0",
+                "--server-if",
+                "eth0",
+                "--duration",
+                "5",
+                "--streams",
+                "2");
         Path plan = work.resolve("plan.json");
         runs.add(concat(test, List.of("--mtu", "1500:9000:2500", "--save-plan", plan.toString(), "--dry-run")));
         runs.add(List.of("test", "--plan", plan.toString(), "--tool", "iperf2", "--dry-run"));
-        runs.add(List.of("test", "--plan", plan.toString(), "--tool", "netperf", "--streams", "1", "--processes",
-                "2", "--sweep", "message-size=1k,64k", "--dry-run"));
+        runs.add(List.of(
+                "test",
+                "--plan",
+                plan.toString(),
+                "--tool",
+                "netperf",
+                "--streams",
+                "1",
+                "--processes",
+                "2",
+                "--sweep",
+                "message-size=1k,64k",
+                "--dry-run"));
         runs.add(concat(test, List.of("--out", work.resolve("run").toString())));
-        runs.add(concat(test, List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
+        runs.add(concat(
+                test,
+                List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
 
         RunTestCommand refusing = new RunTestCommand((settings, prompts) -> {
             // The real SSH settings are built by then (their classes load); refuse every host: no traffic at all.
             return login -> {
-                throw new TransportException(TransportException.Kind.UNREACHABLE,
-                        login + ": the start-up training connects to no host", null);
+                throw new TransportException(
+                        TransportException.Kind.UNREACHABLE,
+                        login + ": the start-up training connects to no host",
+                        null);
             };
         });
         for (List<String> args : runs) {
@@ -189,20 +232,17 @@ public final class StartupTraining {
         int parsed = 0;
         MeasurementSink sink = new MeasurementSink() {
             @Override
-            public void sample(Sample s) {
-            }
+            public void sample(Sample s) {}
 
             @Override
-            public void summary(Summary s) {
-            }
+            public void summary(Summary s) {}
 
             @Override
-            public void event(ToolEvent e) {
-            }
+            public void event(ToolEvent e) {}
         };
         for (String name : SAMPLES) {
-            Tool tool = name.startsWith("iperf3") ? Tool.IPERF3 : name.startsWith("iperf2") ? Tool.IPERF2
-                    : Tool.NETPERF;
+            Tool tool =
+                    name.startsWith("iperf3") ? Tool.IPERF3 : name.startsWith("iperf2") ? Tool.IPERF2 : Tool.NETPERF;
             boolean json = name.endsWith(".json") || name.equals("iperf2-csv.txt");
             StreamingParser parser = Parsers.forLive(tool, json, sink);
             try (BufferedReader in = new BufferedReader(new InputStreamReader(sample(name), StandardCharsets.UTF_8))) {
@@ -236,8 +276,10 @@ public final class StartupTraining {
 
         // The host's key is checked against known_hosts, hashed as ssh-keygen -H writes it.
         Path knownHosts = work.resolve("known_hosts");
-        Files.writeString(knownHosts, "|1|c2FsdHNhbHRzYWx0c2FsdHNhbHQ=|aGFzaGhhc2hoYXNoaGFzaGhhc2g= ssh-ed25519 "
-                + Base64.getEncoder().encodeToString(publicBlob) + "\n");
+        Files.writeString(
+                knownHosts,
+                "|1|c2FsdHNhbHRzYWx0c2FsdHNhbHQ=|aGFzaGhhc2hoYXNoaGFzaGhhc2g= ssh-ed25519 "
+                        + Base64.getEncoder().encodeToString(publicBlob) + "\n");
         jsch.setKnownHosts(knownHosts.toString());
         jsch.getHostKeyRepository().getHostKey();
         // A session object, never connected.
@@ -260,8 +302,8 @@ public final class StartupTraining {
     private static void verify(byte[] publicBlob, byte[] data, byte[] signed) throws Exception {
         Signature verifier = instance(JSch.getConfig("ssh-ed25519"), Signature.class);
         verifier.init();
-        ((SignatureEdDSA) verifier).setPubKey(Arrays.copyOfRange(publicBlob,
-                publicBlob.length - 32, publicBlob.length));
+        ((SignatureEdDSA) verifier)
+                .setPubKey(Arrays.copyOfRange(publicBlob, publicBlob.length - 32, publicBlob.length));
         verifier.update(data);
         verifier.verify(signed);
     }
@@ -339,8 +381,8 @@ public final class StartupTraining {
 
     static List<String> classList() throws IOException {
         List<String> names = new ArrayList<>();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(resource(CLASS_LIST),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(resource(CLASS_LIST), StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String name = line.strip();
                 if (!name.isEmpty() && !name.startsWith("#")) {

@@ -27,106 +27,188 @@ final class TestOptions {
 
     // ---- the two ends and the address between them (--help's section 1)
 
-    @Option(order = 101, names = "--client", paramLabel = "LOGIN", description = {"the end that runs the "
-        + "clients: USER@HOST[:PORT], an alias of the ssh config, or local"})
+    @Option(
+            order = 101,
+            names = "--client",
+            paramLabel = "LOGIN",
+            description = {"the end that runs the " + "clients: USER@HOST[:PORT], an alias of the ssh config, or local"
+            })
     String client;
 
-    @Option(order = 102, names = "--server", paramLabel = "LOGIN",
+    @Option(
+            order = 102,
+            names = "--server",
+            paramLabel = "LOGIN",
             description = "the end that runs the servers, as --client")
     String server;
 
-    @Option(order = 103, names = {"-c", "--target"}, paramLabel = "ADDR", description = {"data address the "
-        + "client sends to, an address of the server's data interface (iperf3's -c HOST; the client's login "
-        + "is --client)"})
+    @Option(
+            order = 103,
+            names = {"-c", "--target"},
+            paramLabel = "ADDR",
+            description = {
+                "data address the "
+                        + "client sends to, an address of the server's data interface (iperf3's -c HOST; the client's login "
+                        + "is --client)"
+            })
     String target;
 
-    @Option(order = 104, names = "--client-if", paramLabel = "IF",
+    @Option(
+            order = 104,
+            names = "--client-if",
+            paramLabel = "IF",
             description = "the client's data interface (for --mtu)")
     String clientInterface;
 
-    @Option(order = 105, names = "--server-if", paramLabel = "IF",
+    @Option(
+            order = 105,
+            names = "--server-if",
+            paramLabel = "IF",
             description = "the server's data interface (for --mtu)")
     String serverInterface;
 
-    @Option(order = 106, names = "--client-cpus", paramLabel = "LIST",
+    @Option(
+            order = 106,
+            names = "--client-cpus",
+            paramLabel = "LIST",
             description = "pin client process i to CPU LIST[i] (taskset), e.g. 2,4,6-9")
     String clientCpus;
 
-    @Option(order = 107, names = "--server-cpus", paramLabel = "LIST",
-            description = "as --client-cpus, on the server")
+    @Option(order = 107, names = "--server-cpus", paramLabel = "LIST", description = "as --client-cpus, on the server")
     String serverCpus;
 
     // ---- what runs: the tool and its options (section 3; SSH is 2)
 
-    @Option(order = 301, names = "--tool", paramLabel = "TOOL", completionCandidates = Tools.class,
+    @Option(
+            order = 301,
+            names = "--tool",
+            paramLabel = "TOOL",
+            completionCandidates = Tools.class,
             description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     String tool;
 
-    @Option(order = 302, names = {"-P", "--streams"}, paramLabel = "N", description = {"parallel streams PER "
-        + "PROCESS (iperf3 and iperf2 -P): a test runs N x --processes streams in all (default: "
-        + "${DEFAULT-VALUE})"})
+    @Option(
+            order = 302,
+            names = {"-P", "--streams"},
+            paramLabel = "N",
+            description = {
+                "parallel streams PER "
+                        + "PROCESS (iperf3 and iperf2 -P): a test runs N x --processes streams in all (default: "
+                        + "${DEFAULT-VALUE})"
+            })
     Integer streams;
 
-    @Option(order = 303, names = "--processes", paramLabel = "N", description = {"client/server process pairs "
-        + "at once, on consecutive ports from --port, merged into one SUM; several iperf3 processes fill 100G "
-        + "(default: ${DEFAULT-VALUE})"})
+    @Option(
+            order = 303,
+            names = "--processes",
+            paramLabel = "N",
+            description = {
+                "client/server process pairs "
+                        + "at once, on consecutive ports from --port, merged into one SUM; several iperf3 processes fill 100G "
+                        + "(default: ${DEFAULT-VALUE})"
+            })
     Integer processes;
 
-    @Option(order = 304, names = {"-p", "--port"}, paramLabel = "PORT",
+    @Option(
+            order = 304,
+            names = {"-p", "--port"},
+            paramLabel = "PORT",
             description = "port of the first server (default: ${DEFAULT-VALUE})")
     Integer port;
 
-    @Option(order = 305, names = {"-t", "--duration"}, paramLabel = "SECONDS",
+    @Option(
+            order = 305,
+            names = {"-t", "--duration"},
+            paramLabel = "SECONDS",
             description = "seconds each test measures (default: ${DEFAULT-VALUE})")
     Integer duration;
 
-    @Option(order = 306, names = {"-i", "--interval"}, paramLabel = "SECONDS",
+    @Option(
+            order = 306,
+            names = {"-i", "--interval"},
+            paramLabel = "SECONDS",
             description = "seconds between reports (default: ${DEFAULT-VALUE})")
     Double interval;
 
-    @Option(order = 307, names = {"-O", "--omit"}, paramLabel = "SECONDS",
+    @Option(
+            order = 307,
+            names = {"-O", "--omit"},
+            paramLabel = "SECONDS",
             description = "warm-up seconds left out of the totals, iperf3 only (default: ${DEFAULT-VALUE})")
     Integer omit;
 
-    @Option(order = 308, names = {"-R", "--reverse"}, description = "the server sends, the client receives")
+    @Option(
+            order = 308,
+            names = {"-R", "--reverse"},
+            description = "the server sends, the client receives")
     boolean reverse;
 
     @Option(order = 309, names = "--bidir", description = "both directions at once")
     boolean bidir;
 
-    @Option(order = 310, names = {"-u", "--udp"}, description = "UDP instead of TCP")
+    @Option(
+            order = 310,
+            names = {"-u", "--udp"},
+            description = "UDP instead of TCP")
     boolean udp;
 
-    @Option(order = 311, names = {"-b", "--bitrate"}, paramLabel = "RATE", description = {"bits/s per stream "
-        + "such as 500M or 9.5G: UDP sends at it, TCP is paced to it (iperf3, iperf2; netperf cannot pace); "
-        + "0 for unlimited (default: UDP 1M, TCP unpaced)"})
+    @Option(
+            order = 311,
+            names = {"-b", "--bitrate"},
+            paramLabel = "RATE",
+            description = {
+                "bits/s per stream "
+                        + "such as 500M or 9.5G: UDP sends at it, TCP is paced to it (iperf3, iperf2; netperf cannot pace); "
+                        + "0 for unlimited (default: UDP 1M, TCP unpaced)"
+            })
     String bitrate;
 
-    @Option(order = 312, names = {"-w", "--window"}, paramLabel = "SIZE",
+    @Option(
+            order = 312,
+            names = {"-w", "--window"},
+            paramLabel = "SIZE",
             description = "socket buffer / TCP window, e.g. 4M")
     String window;
 
-    @Option(order = 313, names = {"-l", "--message-size"}, paramLabel = "SIZE",
+    @Option(
+            order = 313,
+            names = {"-l", "--message-size"},
+            paramLabel = "SIZE",
             description = "bytes per write (iperf -l, netperf -m), e.g. 128K")
     String messageSize;
 
-    @Option(order = 314, names = "--repeat", paramLabel = "N",
+    @Option(
+            order = 314,
+            names = "--repeat",
+            paramLabel = "N",
             description = "runs of each point: mean, min and max (default: ${DEFAULT-VALUE})")
     Integer repeat;
 
     // ---- one sweep per run (section 4)
 
-    @Option(order = 401, names = "--mtu", paramLabel = "LIST", description = {"MTU sweep: a list (1500,9000) "
-        + "or START:STOP:STEP (1500:9000:250 counts like seq 1500 250 9000); needs --client-if and --server-if"})
+    @Option(
+            order = 401,
+            names = "--mtu",
+            paramLabel = "LIST",
+            description = {
+                "MTU sweep: a list (1500,9000) "
+                        + "or START:STOP:STEP (1500:9000:250 counts like seq 1500 250 9000); needs --client-if and --server-if"
+            })
     String mtu;
 
-    @Option(order = 402, names = "--sweep", paramLabel = "KIND=LIST", description = {"a sweep of streams, "
-        + "processes, window or message-size, e.g. streams=1,2,4,8"})
+    @Option(
+            order = 402,
+            names = "--sweep",
+            paramLabel = "KIND=LIST",
+            description = {"a sweep of streams, " + "processes, window or message-size, e.g. streams=1,2,4,8"})
     String sweep;
 
     // ---- plans read and written, and where the results go (section 5)
 
-    @Option(order = 501, names = "--plan", paramLabel = "PLAN.json",
+    @Option(
+            order = 501,
+            names = "--plan",
+            paramLabel = "PLAN.json",
             description = "a saved plan; the options given as well override it")
     Path plan;
 
@@ -136,12 +218,16 @@ final class TestOptions {
     @Option(order = 503, names = "--dry-run", description = "print the commands per host and exit")
     boolean dryRun;
 
-    @Option(order = 504, names = "--out", paramLabel = "DIR",
-            description = "the folder for the results: new or empty")
+    @Option(order = 504, names = "--out", paramLabel = "DIR", description = "the folder for the results: new or empty")
     Path out;
 
-    @Option(order = 505, names = "--force", description = {"use --out DIR although it holds files: an earlier "
-        + "run's files there are removed (and named on stderr), others are kept"})
+    @Option(
+            order = 505,
+            names = "--force",
+            description = {
+                "use --out DIR although it holds files: an earlier "
+                        + "run's files there are removed (and named on stderr), others are kept"
+            })
     boolean force;
 
     /**
@@ -164,10 +250,12 @@ final class TestOptions {
         }
         // an option with a default takes the plan's value unless it is on the command line
         Predicate<String> flag = name -> plan == null || given.test(name);
-        TestPlan.End clientEnd = new TestPlan.End(or(client, login(base.client())),
+        TestPlan.End clientEnd = new TestPlan.End(
+                or(client, login(base.client())),
                 or(clientInterface, base.client() == null ? null : base.client().dataInterface()),
                 cpus("--client-cpus", clientCpus, base.client()));
-        TestPlan.End serverEnd = new TestPlan.End(or(server, login(base.server())),
+        TestPlan.End serverEnd = new TestPlan.End(
+                or(server, login(base.server())),
                 or(serverInterface, base.server() == null ? null : base.server().dataInterface()),
                 cpus("--server-cpus", serverCpus, base.server()));
         Tool chosenTool = base.tool();
@@ -183,7 +271,12 @@ final class TestOptions {
         }
         TestPlan.Mode mode = reverse ? TestPlan.Mode.REVERSE : bidir ? TestPlan.Mode.BIDIR : base.mode();
         TestPlan.Protocol protocol = udp ? TestPlan.Protocol.UDP : base.protocol();
-        return new TestPlan(chosenTool, clientEnd, serverEnd, or(target, base.target()), protocol,
+        return new TestPlan(
+                chosenTool,
+                clientEnd,
+                serverEnd,
+                or(target, base.target()),
+                protocol,
                 or(bitrate, base.udpBitrate()),
                 flag.test("--duration") ? duration : base.durationS(),
                 flag.test("--interval") ? interval : base.intervalS(),
@@ -191,7 +284,9 @@ final class TestOptions {
                 flag.test("--streams") ? streams : base.streams(),
                 flag.test("--processes") ? processes : base.processes(),
                 flag.test("--port") ? port : base.basePort(),
-                mode, or(window, base.window()), or(messageSize, base.messageSize()),
+                mode,
+                or(window, base.window()),
+                or(messageSize, base.messageSize()),
                 flag.test("--repeat") ? repeat : base.repetitions(),
                 sweep(base.sweep()));
     }
@@ -225,10 +320,11 @@ final class TestOptions {
             why.add("--out DIR is the folder that receives samples.csv, summary.csv, run.json (and sweep.csv); "
                     + "--dry-run only prints the commands");
         }
-        String names = missing.size() == 1 ? missing.get(0)
+        String names = missing.size() == 1
+                ? missing.get(0)
                 : String.join(", ", missing.subList(0, missing.size() - 1)) + " and " + missing.get(missing.size() - 1);
-        throw new UsageException(names + (missing.size() == 1 ? " is" : " are") + " required ("
-                + String.join("; ", why) + ")");
+        throw new UsageException(
+                names + (missing.size() == 1 ? " is" : " are") + " required (" + String.join("; ", why) + ")");
     }
 
     private TestPlan.Sweep sweep(TestPlan.Sweep base) {

@@ -36,8 +36,8 @@ final class TestProgress implements RunListener {
     @Override
     public void event(String point, ToolEvent event) {
         if (event.severity() != ToolEvent.Severity.INFO && !"point-failed".equals(event.kind())) {
-            err.println((point.isEmpty() ? "" : point + ": ") + event.severity().name().toLowerCase(Locale.ROOT)
-                    + ": " + event.message());
+            err.println((point.isEmpty() ? "" : point + ": ")
+                    + event.severity().name().toLowerCase(Locale.ROOT) + ": " + event.message());
         }
     }
 
@@ -58,13 +58,29 @@ final class TestProgress implements RunListener {
         if (rows.isEmpty()) {
             return;
         }
-        out.printf(Locale.ROOT, "%-18s %-4s %14s %14s %14s %8s %7s  %s%n", "point", "dir", "Gbit/s", "min", "max",
-                "retr", "gain", "status");
+        out.printf(
+                Locale.ROOT,
+                "%-18s %-4s %14s %14s %14s %8s %7s  %s%n",
+                "point",
+                "dir",
+                "Gbit/s",
+                "min",
+                "max",
+                "retr",
+                "gain",
+                "status");
         for (SweepRow r : rows) {
-            out.printf(Locale.ROOT, "%-18s %-4s %14s %14s %14s %8s %7s  %s%n", r.point().isEmpty() ? "-" : r.point(),
-                    r.direction().csv(), gbit(r.bitsPerSecond()), gbit(r.bitsPerSecondMin()),
-                    gbit(r.bitsPerSecondMax()), r.retransmits() == null ? "" : r.retransmits(),
-                    r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()), r.status());
+            out.printf(
+                    Locale.ROOT,
+                    "%-18s %-4s %14s %14s %14s %8s %7s  %s%n",
+                    r.point().isEmpty() ? "-" : r.point(),
+                    r.direction().csv(),
+                    gbit(r.bitsPerSecond()),
+                    gbit(r.bitsPerSecondMin()),
+                    gbit(r.bitsPerSecondMax()),
+                    r.retransmits() == null ? "" : r.retransmits(),
+                    r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()),
+                    r.status());
         }
     }
 

@@ -2,11 +2,11 @@ package io.linklab.cli;
 
 import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -31,24 +31,32 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The `tune` subcommand: searches the settings that fill the link within a time budget, as one run in --out. */
-@Command(name = "tune", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+@Command(
+        name = "tune",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        sortOptions = false,
         description = "find the tool, processes, streams, pinning and window that fill the link, within a time budget",
-        descriptionHeading = "%n", optionListHeading = "%n", footer = {"",
+        descriptionHeading = "%n",
+        optionListHeading = "%n",
+        footer = {
+            "",
             "Runs short probes (2 s after 1 s of warm-up, twice) between --client and --server, each chosen from what "
-                + "the earlier ones measured: processes and streams are added while the sum grows, then the other "
-                + "tools, pinning (process i on CPU i) and windows are tried on the best so far. A step counts only "
-                + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
-                + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
-                + "time for that is kept back from the budget, which is a hard limit.",
+                    + "the earlier ones measured: processes and streams are added while the sum grows, then the other "
+                    + "tools, pinning (process i on CPU i) and windows are tried on the best so far. A step counts only "
+                    + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
+                    + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
+                    + "time for that is kept back from the budget, which is a hard limit.",
             "",
             "Prints each probe on stderr, then the winner, its rate with min and max, the share of --link-speed, why "
-                + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "
-                + "up) and the winner's commands per host as a shell script. Writes into DIR tune.csv (one row per "
-                + "probe) and the usual run files (samples.csv, summary.csv, sweep.csv with one point per probe, "
-                + "run.json …). DIR must be new or empty unless --force.",
+                    + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "
+                    + "up) and the winner's commands per host as a shell script. Writes into DIR tune.csv (one row per "
+                    + "probe) and the usual run files (samples.csv, summary.csv, sweep.csv with one point per probe, "
+                    + "run.json …). DIR must be new or empty unless --force.",
             "",
             "Exit status: 0 a winner was found, 1 nothing could be measured, 2 bad usage or input, 130/143/129 "
-                + "stopped by a signal (the best so far is still reported)."})
+                    + "stopped by a signal (the best so far is still reported)."
+        })
 public final class TuneCommand extends CliCommand {
 
     private static final Pattern BUDGET = Pattern.compile("(\\d{1,5})(s|m|h)?");
@@ -58,48 +66,91 @@ public final class TuneCommand extends CliCommand {
     @Mixin
     SshOptions ssh = new SshOptions();
 
-    @Option(order = 101, names = "--client", required = true, paramLabel = "LOGIN",
+    @Option(
+            order = 101,
+            names = "--client",
+            required = true,
+            paramLabel = "LOGIN",
             description = "the end that runs the clients: USER@HOST[:PORT], an alias of the ssh config, or local")
     String client;
 
-    @Option(order = 102, names = "--server", required = true, paramLabel = "LOGIN",
+    @Option(
+            order = 102,
+            names = "--server",
+            required = true,
+            paramLabel = "LOGIN",
             description = "the end that runs the servers, as --client")
     String server;
 
-    @Option(order = 103, names = {"-c", "--target"}, required = true, paramLabel = "ADDR",
+    @Option(
+            order = 103,
+            names = {"-c", "--target"},
+            required = true,
+            paramLabel = "ADDR",
             description = "data address the client sends to, an address of the server's data interface")
     String target;
 
-    @Option(order = 104, names = {"-p", "--port"}, paramLabel = "PORT", defaultValue = "5201",
+    @Option(
+            order = 104,
+            names = {"-p", "--port"},
+            paramLabel = "PORT",
+            defaultValue = "5201",
             description = "port of the first server (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(order = 301, names = "--budget", paramLabel = "TIME", defaultValue = "2m",
+    @Option(
+            order = 301,
+            names = "--budget",
+            paramLabel = "TIME",
+            defaultValue = "2m",
             description = "the most the whole tune may take: 90s, 2m, 1h (default: ${DEFAULT-VALUE})")
     String budget;
 
-    @Option(order = 302, names = "--vary", paramLabel = "LIST", defaultValue = "tool,processes,streams,pinning,window",
+    @Option(
+            order = 302,
+            names = "--vary",
+            paramLabel = "LIST",
+            defaultValue = "tool,processes,streams,pinning,window",
             description = "what may change (default: ${DEFAULT-VALUE})")
     String vary;
 
-    @Option(order = 303, names = "--tools", paramLabel = "LIST", defaultValue = "iperf3,iperf2",
+    @Option(
+            order = 303,
+            names = "--tools",
+            paramLabel = "LIST",
+            defaultValue = "iperf3,iperf2",
             description = "tools to try, the first to start with; one missing on a host is skipped with its reason "
-                + "(default: ${DEFAULT-VALUE})")
+                    + "(default: ${DEFAULT-VALUE})")
     String tools;
 
-    @Option(order = 304, names = "--max-streams", paramLabel = "N", defaultValue = "8",
+    @Option(
+            order = 304,
+            names = "--max-streams",
+            paramLabel = "N",
+            defaultValue = "8",
             description = "the most streams per process to try (default: ${DEFAULT-VALUE})")
     int maxStreams;
 
-    @Option(order = 305, names = "--windows", paramLabel = "LIST", defaultValue = "4M",
+    @Option(
+            order = 305,
+            names = "--windows",
+            paramLabel = "LIST",
+            defaultValue = "4M",
             description = "windows to try besides the tool's default (default: ${DEFAULT-VALUE})")
     String windows;
 
-    @Option(order = 306, names = "--link-speed", paramLabel = "RATE",
+    @Option(
+            order = 306,
+            names = "--link-speed",
+            paramLabel = "RATE",
             description = "the link's speed in bits/s such as 25G: the search stops at 95 %% of it")
     String linkSpeed;
 
-    @Option(order = 501, names = "--out", required = true, paramLabel = "DIR",
+    @Option(
+            order = 501,
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
             description = "folder for the results, new or empty")
     Path outDir;
 
@@ -121,27 +172,33 @@ public final class TuneCommand extends CliCommand {
         TuneRequest request = request();
         TestPlan first = request.firstPlan();
         List<String> there = RunTestCommand.entries(outDir, force);
-        TestEngine engine = new TestEngine(ResultsStore.defaultStore(),
-                transports.create(ssh.settings(), SshOptions.prompts(err)), ParserFactory.live());
+        TestEngine engine = new TestEngine(
+                ResultsStore.defaultStore(),
+                transports.create(ssh.settings(), SshOptions.prompts(err)),
+                ParserFactory.live());
         if (!there.isEmpty()) {
             RunTestCommand.replaceEarlierRun(outDir, err);
         }
         TuneDriver driver = new TuneDriver(request, start, step -> err.println(TuneReport.stepLine(step)));
         RunHandle handle;
         try {
-            handle = engine.start(first, driver, new RunListener() {
-                @Override
-                public void hostCounters(String point, List<HostCounterRow> rows) {
-                    driver.hostCounters(rows);
-                }
+            handle = engine.start(
+                    first,
+                    driver,
+                    new RunListener() {
+                        @Override
+                        public void hostCounters(String point, List<HostCounterRow> rows) {
+                            driver.hostCounters(rows);
+                        }
 
-                @Override
-                public void progress(String message) {
-                    if (!message.startsWith("point ")) {
-                        err.println(message);
-                    }
-                }
-            }, outDir);
+                        @Override
+                        public void progress(String message) {
+                            if (!message.startsWith("point ")) {
+                                err.println(message);
+                            }
+                        }
+                    },
+                    outDir);
         } catch (IOException e) {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         } catch (InvalidValueException e) {
@@ -179,8 +236,24 @@ public final class TuneCommand extends CliCommand {
 
     private TuneRequest request() {
         TestPlan base = TestPlan.defaults(new TestPlan.End(client, null), new TestPlan.End(server, null), target);
-        base = new TestPlan(base.tool(), base.client(), base.server(), target, base.protocol(), null, 10, 1.0, 0, 1, 1,
-                port, base.mode(), null, null, 1, null);
+        base = new TestPlan(
+                base.tool(),
+                base.client(),
+                base.server(),
+                target,
+                base.protocol(),
+                null,
+                10,
+                1.0,
+                0,
+                1,
+                1,
+                port,
+                base.mode(),
+                null,
+                null,
+                1,
+                null);
         List<Tool> toolList = new ArrayList<>();
         for (String t : tools.split(",", -1)) {
             try {
@@ -215,7 +288,13 @@ public final class TuneCommand extends CliCommand {
             }
         }
         try {
-            return new TuneRequest(base, toolList, maxStreams, windowList, Dimension.parseList("--vary", vary), link,
+            return new TuneRequest(
+                    base,
+                    toolList,
+                    maxStreams,
+                    windowList,
+                    Dimension.parseList("--vary", vary),
+                    link,
                     TuneBudget.of(budget()));
         } catch (InvalidValueException e) {
             throw new UsageException(e.getMessage());
@@ -225,8 +304,7 @@ public final class TuneCommand extends CliCommand {
     private Duration budget() {
         Matcher m = BUDGET.matcher(budget.trim());
         if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new UsageException("--budget: '" + budget
-                    + "' is not valid — expected a time such as 90s, 2m or 1h");
+            throw new UsageException("--budget: '" + budget + "' is not valid — expected a time such as 90s, 2m or 1h");
         }
         long n = Long.parseLong(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);

@@ -19,17 +19,19 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 final class UsageErrors {
 
-    private UsageErrors() {
-    }
+    private UsageErrors() {}
 
     /** Options that are unknown, misspelt, given twice, or lack their value. */
     static int badParameter(ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
-        String message = e instanceof UnmatchedArgumentException u ? unmatched(cl, u)
-                : e instanceof OverwrittenOptionException ? repeated(cl, args).orElse(e.getMessage() + ".")
-                : e.getMessage() + ".";
-        cl.getErr().println(prefix(cl) + message + " Run '" + cl.getCommandSpec().qualifiedName() + " --help' for "
-                + (cl.getParent() == null ? "the commands." : "the options."));
+        String message = e instanceof UnmatchedArgumentException u
+                ? unmatched(cl, u)
+                : e instanceof OverwrittenOptionException
+                        ? repeated(cl, args).orElse(e.getMessage() + ".")
+                        : e.getMessage() + ".";
+        cl.getErr()
+                .println(prefix(cl) + message + " Run '" + cl.getCommandSpec().qualifiedName() + " --help' for "
+                        + (cl.getParent() == null ? "the commands." : "the options."));
         return Cli.USAGE;
     }
 
@@ -71,8 +73,9 @@ final class UsageErrors {
     private static Optional<String> repeated(CommandLine cl, String[] args) {
         Map<OptionSpec, Integer> seen = new HashMap<>();
         for (String a : args) {
-            String name = a.startsWith("--") ? a.replaceFirst("=.*", "") : a.matches("-[A-Za-z].*") ? a.substring(0, 2)
-                    : null;
+            String name = a.startsWith("--")
+                    ? a.replaceFirst("=.*", "")
+                    : a.matches("-[A-Za-z].*") ? a.substring(0, 2) : null;
             OptionSpec option = name == null ? null : cl.getCommandSpec().findOption(name);
             if (option != null && seen.merge(option, 1, Integer::sum) == 2) {
                 return Optional.of(String.join("/", option.names()) + " is given twice; give each option once.");

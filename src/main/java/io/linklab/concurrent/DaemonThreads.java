@@ -9,8 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class DaemonThreads {
 
-    private DaemonThreads() {
-    }
+    private DaemonThreads() {}
 
     /** Every thread gets {@code name} ("linklab-run-io"). */
     public static ThreadFactory named(String name) {

@@ -41,8 +41,7 @@ public final class CounterFiles {
             .text("evidence", Finding::evidence)
             .build();
 
-    private CounterFiles() {
-    }
+    private CounterFiles() {}
 
     /** Three decimals are finer than any counter's meaning, and keep an hour's file a third smaller. */
     private static double round(double v) {
@@ -65,8 +64,18 @@ public final class CounterFiles {
             return out;
         }
         try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-                out.add(new Finding(r.get("point"), r.get("severity"), r.get("end"), r.get("code"), r.get("message"),
+            for (CSVRecord r : CSVFormat.RFC4180
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(in)) {
+                out.add(new Finding(
+                        r.get("point"),
+                        r.get("severity"),
+                        r.get("end"),
+                        r.get("code"),
+                        r.get("message"),
                         r.get("evidence")));
             }
         }

@@ -30,15 +30,13 @@ public final class CounterRates {
             "TcpExt.TCPZeroWindowDrop", "zero_window_drop");
 
     /** Kernel interface counters kept besides the canonical ones. */
-    static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped",
-            "softnet_squeezed");
+    static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped", "softnet_squeezed");
     /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
     static final String QDISC_DROPPED = "qdisc_dropped";
     /** Processes of a tool's group that only start or wait for the tool: not the tool's own CPU. */
     static final Set<String> WRAPPERS = Set.of("sh", "bash", "dash", "sudo", "setsid", "timeout", "env");
 
-    private CounterRates() {
-    }
+    private CounterRates() {}
 
     public static List<CounterValue> between(Snapshot a, Snapshot b) {
         double dt = b.uptimeS() - a.uptimeS();
@@ -53,14 +51,28 @@ public final class CounterRates {
             rate(out, "nic", name, unit(name), ca.get(name), cb.get(name), dt);
         }
         for (String name : KERNEL_EXTRA) {
-            rate(out, "nic", name, "packets/s", a.interfaceCounters().get(name), b.interfaceCounters().get(name), dt);
+            rate(
+                    out,
+                    "nic",
+                    name,
+                    "packets/s",
+                    a.interfaceCounters().get(name),
+                    b.interfaceCounters().get(name),
+                    dt);
         }
         Map<String, Long> ka = NicNames.kept(a.ethtool());
         for (Map.Entry<String, Long> e : NicNames.kept(b.ethtool()).entrySet()) {
             rate(out, "nic", e.getKey(), "count/s", ka.get(e.getKey()), e.getValue(), dt);
         }
         for (Map.Entry<String, String> e : TCP.entrySet()) {
-            rate(out, "tcp", e.getValue(), "segments/s", a.tcp().get(e.getKey()), b.tcp().get(e.getKey()), dt);
+            rate(
+                    out,
+                    "tcp",
+                    e.getValue(),
+                    "segments/s",
+                    a.tcp().get(e.getKey()),
+                    b.tcp().get(e.getKey()),
+                    dt);
         }
         processes(a, b, dt, out);
         return out;
@@ -87,8 +99,8 @@ public final class CounterRates {
         return canonical.endsWith("pause") ? "frames/s" : "packets/s";
     }
 
-    private static void rate(List<CounterValue> out, String group, String name, String unit, Long a, Long b,
-                             double dt) {
+    private static void rate(
+            List<CounterValue> out, String group, String name, String unit, Long a, Long b, double dt) {
         if (a != null && b != null && b >= a) {
             out.add(new CounterValue(group, name, unit, (b - a) / dt));
         }
@@ -166,13 +178,15 @@ public final class CounterRates {
         for (Map.Entry<Long, Snapshot.ProcTime> e : b.procs().entrySet()) {
             Snapshot.ProcTime was = a.procs().get(e.getKey());
             Snapshot.ProcTime now = e.getValue();
-            if (was == null || WRAPPERS.contains(now.comm()) || !was.comm().equals(now.comm())
+            if (was == null
+                    || WRAPPERS.contains(now.comm())
+                    || !was.comm().equals(now.comm())
                     || now.ticks() < was.ticks()) {
                 continue;
             }
             double share = 100 * (now.ticks() - was.ticks()) / hz / dt;
-            out.add(new CounterValue("cpu", "proc." + now.comm().replaceAll("[^A-Za-z0-9_-]", "_") + "." + e.getKey(),
-                    "%", share));
+            out.add(new CounterValue(
+                    "cpu", "proc." + now.comm().replaceAll("[^A-Za-z0-9_-]", "_") + "." + e.getKey(), "%", share));
             if (share > busiest) {
                 busiest = share;
                 busiestCore = now.core();

@@ -1,16 +1,16 @@
 package io.linklab.counters;
 
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import io.linklab.model.Direction;
 import io.linklab.model.Summary;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,12 +26,10 @@ public final class CounterSession {
     private static final SecureRandom NAMES = new SecureRandom();
 
     /** A command for the engine to start, with where its output goes. */
-    public record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {
-    }
+    public record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {}
 
     /** Who measures the rows of one end. */
-    private record EndSampler(String end, String host, Sampler sampler) {
-    }
+    private record EndSampler(String end, String host, Sampler sampler) {}
 
     private final HostCounters run;
     private final String point;
@@ -57,8 +55,8 @@ public final class CounterSession {
     void addEnd(String end, String host, Transport t, String iface, String find) {
         // a name of its own, which the command that wakes it checks for
         String name = "linklab-counters-" + HexFormat.of().toHexDigits(NAMES.nextLong());
-        Sampler s = new Sampler(t, SamplerScript.command(iface, intervalS, find, name, t.runDirectory()), name,
-                this::poll);
+        Sampler s =
+                new Sampler(t, SamplerScript.command(iface, intervalS, find, name, t.runDirectory()), name, this::poll);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));
     }
@@ -72,7 +70,7 @@ public final class CounterSession {
     public List<Start> starts() {
         List<Start> out = new ArrayList<>();
         for (Sampler s : samplers) {
-            out.add(new Start(s.transport, s.command, s.out(), line -> { }));
+            out.add(new Start(s.transport, s.command, s.out(), line -> {}));
         }
         return out;
     }
@@ -168,13 +166,18 @@ public final class CounterSession {
     }
 
     /** Runs the rules on the repetition's counters and the tool's totals, and writes what they found. */
-    public List<Finding> findings(List<Summary> summaries, String tool, int processes, double durationS, boolean udp,
-                                  List<Direction> directions) {
+    public List<Finding> findings(
+            List<Summary> summaries,
+            String tool,
+            int processes,
+            double durationS,
+            boolean udp,
+            List<Direction> directions) {
         List<HostCounterRow> all = finish();
         EndSeries client = series("client", all);
         EndSeries server = series("server", all);
-        PointEvidence e = new PointEvidence(point, mtu, tool, processes, durationS, udp, directions, client, server,
-                summaries, sameKernel());
+        PointEvidence e = new PointEvidence(
+                point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, sameKernel());
         return run.findings(e);
     }
 
@@ -191,7 +194,11 @@ public final class CounterSession {
     private EndSeries series(String end, List<HostCounterRow> all) {
         for (EndSampler es : ends) {
             if (es.end().equals(end)) {
-                return new EndSeries(end, es.host(), es.sampler().iface(), es.sampler().speedMbps(),
+                return new EndSeries(
+                        end,
+                        es.host(),
+                        es.sampler().iface(),
+                        es.sampler().speedMbps(),
                         all.stream().filter(r -> r.end().equals(end)).toList());
             }
         }
@@ -205,11 +212,19 @@ public final class CounterSession {
         Map<Sampler, List<Sampler.Timed>> taken = new HashMap<>();
         for (EndSampler es : ends) {
             List<Sampler.Timed> values = unseenOnly
-                    ? taken.computeIfAbsent(es.sampler(), Sampler::takeUnseen) : es.sampler().values();
+                    ? taken.computeIfAbsent(es.sampler(), Sampler::takeUnseen)
+                    : es.sampler().values();
             String iface = es.sampler().iface();
             for (Sampler.Timed t : values) {
-                out.add(new HostCounterRow((t.endNanos() - zero) / 1e9, t.intervalS(), point, repetition, es.end(),
-                        es.host(), iface, t.value()));
+                out.add(new HostCounterRow(
+                        (t.endNanos() - zero) / 1e9,
+                        t.intervalS(),
+                        point,
+                        repetition,
+                        es.end(),
+                        es.host(),
+                        iface,
+                        t.value()));
             }
         }
         return out;

@@ -8,5 +8,4 @@ package io.linklab.counters;
  * @param unit  "%", "bytes/s", "packets/s", "frames/s", "segments/s", "core"…
  * @param value the rate over the interval (a cumulative counter) or the share of it (CPU)
  */
-public record CounterValue(String group, String name, String unit, double value) {
-}
+public record CounterValue(String group, String name, String unit, double value) {}

@@ -30,8 +30,7 @@ public final class CpuRules {
     /** The share of a full core that neither the tool's process nor softirq explain, from which it is shared. */
     static final double SHARED_PERCENT = 30;
 
-    private CpuRules() {
-    }
+    private CpuRules() {}
 
     public static List<Finding> all(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
@@ -59,7 +58,11 @@ public final class CpuRules {
             double peer = e.sameKernel() ? peerOnCore(e.peer(s), core, t) : 0;
             double unexplained = coreBusy - tool - peer - softirq;
             if (coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE && unexplained >= SHARED_PERCENT) {
-                return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-shared-core",
+                return new Finding(
+                        e.point(),
+                        Finding.WARNING,
+                        s.end(),
+                        "cpu-shared-core",
                         "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
                                 + process + " got only " + pct(tool) + " of it (" + pct(softirq) + " softirq): "
                                 + "something else runs on that core; stop it, or pin the test to an idle core"
@@ -95,19 +98,27 @@ public final class CpuRules {
         String head = "CPU-bound on one core: ";
         String advice = "; try " + tryN + " processes (--processes " + tryN + ")";
         if (!coreFull) {
-            return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core", head + process + " on "
-                    + s.who() + " used " + pct(tool) + " of a core, with "
-                    + procs + advice, evidence);
+            return new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    s.end(),
+                    "cpu-bound-one-core",
+                    head + process + " on " + s.who() + " used " + pct(tool) + " of a core, with " + procs + advice,
+                    evidence);
         }
         int core = (int) Math.round(mode(s.during("cpu.busiest_core", t)));
         double softirq = mean(s.during("cpu" + core + ".softirq", t));
         String coreText = "cpu" + core + " of " + s.who() + " was " + pct(full) + " busy (" + pct(softirq)
                 + " softirq) while its other " + (cores - 1) + " core" + (cores == 2 ? "" : "s") + " averaged "
                 + pct(rest);
-        String by = tool != null && tool >= PROCESS_FILLS_CORE ? ", " + process + " using " + pct(tool) + " of it"
-                : "";
-        return new Finding(e.point(), Finding.WARNING, s.end(), "cpu-bound-one-core",
-                head + coreText + by + ", with " + procs + advice, evidence + "; busiest_core=" + core);
+        String by = tool != null && tool >= PROCESS_FILLS_CORE ? ", " + process + " using " + pct(tool) + " of it" : "";
+        return new Finding(
+                e.point(),
+                Finding.WARNING,
+                s.end(),
+                "cpu-bound-one-core",
+                head + coreText + by + ", with " + procs + advice,
+                evidence + "; busiest_core=" + core);
     }
 
     /** The other end's busiest tool process's median share where it last ran on {@code core}, else 0. */
@@ -129,16 +140,20 @@ public final class CpuRules {
         Map<String, Double> byName = new TreeMap<>();
         for (HostCounterRow r : s.rows()) {
             String n = r.name();
-            if (n.startsWith("proc.") && n.chars().filter(c -> c == '.').count() >= 2 && r.timeS() > 0
+            if (n.startsWith("proc.")
+                    && n.chars().filter(c -> c == '.').count() >= 2
+                    && r.timeS() > 0
                     && r.timeS() - r.intervalS() < testS) {
                 byName.merge(n, r.value(), Double::sum);
             }
         }
-        return byName.entrySet().stream().max(Comparator.comparingDouble(Map.Entry::getValue))
+        return byName.entrySet().stream()
+                .max(Comparator.comparingDouble(Map.Entry::getValue))
                 .map(en -> {
                     String n = en.getKey().substring(5);
                     int dot = n.lastIndexOf('.');
                     return n.substring(0, dot) + " (pid " + n.substring(dot + 1) + ")";
-                }).orElse("the tool's process");
+                })
+                .orElse("the tool's process");
     }
 }

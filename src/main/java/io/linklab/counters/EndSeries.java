@@ -49,7 +49,10 @@ public record EndSeries(String end, String host, String iface, Long speedMbps, L
 
     /** The number of cores (the distinct "cpuN.busy" names). */
     public int cores() {
-        return (int) rows.stream().map(HostCounterRow::name).filter(n -> n.matches("cpu\\d+\\.busy")).distinct()
+        return (int) rows.stream()
+                .map(HostCounterRow::name)
+                .filter(n -> n.matches("cpu\\d+\\.busy"))
+                .distinct()
                 .count();
     }
 

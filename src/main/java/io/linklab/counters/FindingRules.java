@@ -37,16 +37,28 @@ public final class FindingRules {
     static final double BYTES_DISAGREE = 0.10;
     /** Bytes per packet that the NIC counts and the tool does not: Ethernet 14 + IPv4 20 + TCP with timestamps 32. */
     static final int TCP_HEADERS = 66;
+
     static final int UDP_HEADERS = 42;
     /** Receive-side drop counters of the kernel and the NIC, with the place each names. */
-    static final Map<String, String> RECEIVE_DROPS = ordered("rx_missed", "NIC (missed: no buffer)", "rx_dropped",
-            "NIC/driver", "softnet_dropped", "kernel backlog", "rcvq_drop", "TCP receive queue", "backlog_drop",
-            "TCP socket backlog", "ofo_drop", "TCP out-of-order queue", "rcv_pruned", "TCP (pruned)");
+    static final Map<String, String> RECEIVE_DROPS = ordered(
+            "rx_missed",
+            "NIC (missed: no buffer)",
+            "rx_dropped",
+            "NIC/driver",
+            "softnet_dropped",
+            "kernel backlog",
+            "rcvq_drop",
+            "TCP receive queue",
+            "backlog_drop",
+            "TCP socket backlog",
+            "ofo_drop",
+            "TCP out-of-order queue",
+            "rcv_pruned",
+            "TCP (pruned)");
     /** Send-side drop counters. */
     static final Map<String, String> SEND_DROPS = ordered("qdisc_dropped", "qdisc", "tx_dropped", "NIC/driver (tx)");
 
-    private FindingRules() {
-    }
+    private FindingRules() {}
 
     /** Every rule of one repetition. */
     public static List<Finding> all(PointEvidence e) {
@@ -68,7 +80,8 @@ public final class FindingRules {
             EndSeries rx = e.receiver(d);
             EndSeries tx = e.sender(d);
             Map<String, Double> drops = counts(rx, RECEIVE_DROPS);
-            double total = drops.values().stream().mapToDouble(Double::doubleValue).sum();
+            double total =
+                    drops.values().stream().mapToDouble(Double::doubleValue).sum();
             int growing = 0;
             for (String name : drops.keySet()) {
                 growing = Math.max(growing, rx.intervalsWith(name, e.durationS()));
@@ -81,13 +94,18 @@ public final class FindingRules {
             if (rate.size() >= 2 && mean(rate) > 0) {
                 double m = mean(rate);
                 boolean holds = rate.stream().allMatch(v -> Math.abs(v - m) <= RATE_HOLDS * m);
-                held = holds ? " while " + tx.who() + " kept sending at " + bits(m * 8)
+                held = holds
+                        ? " while " + tx.who() + " kept sending at " + bits(m * 8)
                         : " while " + tx.who() + "'s sending rate varied (" + bits(min(rate) * 8) + " to "
                                 + bits(max(rate) * 8) + ")";
             } else {
                 held = "";
             }
-            out.add(new Finding(e.point(), Finding.WARNING, rx.end(), "receiver-drops",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    rx.end(),
+                    "receiver-drops",
                     "receiver drops frames" + e.atMtu() + ": " + rx.who() + " dropped " + count(total) + " packets ("
                             + places(drops, RECEIVE_DROPS) + ") in " + growing + " intervals" + held,
                     evidence(drops) + "; direction=" + d.csv() + "; intervals with drops=" + growing));
@@ -106,11 +124,16 @@ public final class FindingRules {
             if (rxN + txN < 1) {
                 continue;
             }
-            out.add(new Finding(e.point(), Finding.WARNING, s.end(), "pause-frames",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    s.end(),
+                    "pause-frames",
                     "flow control is active" + e.atMtu() + ": " + s.host() + " " + s.iface() + " received "
                             + count(rxN) + " and sent " + count(txN) + " pause frames"
-                            + (txN >= 1 ? " (it could not keep up and asked its peer to pause)"
-                            : " (its peer or the switch asked it to pause)"),
+                            + (txN >= 1
+                                    ? " (it could not keep up and asked its peer to pause)"
+                                    : " (its peer or the switch asked it to pause)"),
                     "rx_pause=" + num(rxN) + "; tx_pause=" + num(txN)));
         }
         return out;
@@ -142,15 +165,19 @@ public final class FindingRules {
             Map<String, Double> txDrops = counts(tx, SEND_DROPS);
             Map<String, Double> rxDrops = counts(rx, RECEIVE_DROPS);
             List<String> where = new ArrayList<>();
-            txDrops.forEach((n, v) -> where.add(SEND_DROPS.get(n) + " on " + tx.end() + " " + tx.iface() + " dropped "
-                    + count(v)));
+            txDrops.forEach((n, v) ->
+                    where.add(SEND_DROPS.get(n) + " on " + tx.end() + " " + tx.iface() + " dropped " + count(v)));
             rxDrops.forEach((n, v) -> where.add(RECEIVE_DROPS.get(n) + " on " + rx.end() + " dropped " + count(v)));
             String place = where.isEmpty()
                     ? "no host counted a drop (qdisc, NIC, kernel or TCP on either end): the packets were lost between "
                             + "the hosts (a switch, the cable, a firewall rule), or TCP resent them after a timeout"
                     : "counted on the way: " + String.join(", ", where);
             String dup = spurious >= 1 ? "; another " + count(spurious) + " it resent had arrived after all" : "";
-            out.add(new Finding(e.point(), Finding.WARNING, tx.end(), "packet-loss",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    tx.end(),
+                    "packet-loss",
                     "packets lost " + d.csv() + e.atMtu() + ": TCP on " + tx.who() + " resent " + count(lost)
                             + " lost segments (" + share(lost, sent) + " of " + count(sent) + " sent" + dup + "); "
                             + place,
@@ -174,28 +201,37 @@ public final class FindingRules {
     public static List<Finding> retransmitsOnOneStream(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
         for (Direction d : e.directions()) {
-            List<Summary> streams = e.senderStreams(d).stream().filter(s -> s.retransmits() != null).toList();
+            List<Summary> streams = e.senderStreams(d).stream()
+                    .filter(s -> s.retransmits() != null)
+                    .toList();
             long total = streams.stream().mapToLong(Summary::retransmits).sum();
             // the host's retransmits the receiver reported as duplicates are reordering, not a stream's loss
             Double hostRetrans = e.sender(d).total("retrans_segs");
-            double lost = hostRetrans == null || hostRetrans <= 0 ? total
+            double lost = hostRetrans == null || hostRetrans <= 0
+                    ? total
                     : total * Math.max(0, 1 - spurious(e.sender(d)) / hostRetrans);
             if (streams.size() < 2 || lost < LOSS_MIN_SEGMENTS) {
                 continue;
             }
-            Summary top = streams.stream().max(Comparator.comparingLong(Summary::retransmits)).orElseThrow();
+            Summary top = streams.stream()
+                    .max(Comparator.comparingLong(Summary::retransmits))
+                    .orElseThrow();
             double othersMean = (double) (total - top.retransmits()) / (streams.size() - 1);
             double share = (double) top.retransmits() / total;
             if (share < 0.5 || top.retransmits() < CONCENTRATED * othersMean) {
                 continue;
             }
             String name = "stream " + top.stream() + (top.process() == null ? "" : " of process " + top.process());
-            out.add(new Finding(e.point(), Finding.WARNING, e.sender(d).end(), "retransmits-one-stream",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    e.sender(d).end(),
+                    "retransmits-one-stream",
                     "retransmits concentrated on one stream: " + name + " had " + top.retransmits() + " of " + total
                             + " " + d.csv() + " retransmits (" + pct(100 * share) + ") across " + streams.size()
                             + " streams",
-                    "top=" + top.retransmits() + "; total=" + total + "; streams=" + streams.size()
-                            + "; others mean=" + num(othersMean) + "; lost (not reported as duplicates)=" + count(lost)));
+                    "top=" + top.retransmits() + "; total=" + total + "; streams=" + streams.size() + "; others mean="
+                            + num(othersMean) + "; lost (not reported as duplicates)=" + count(lost)));
         }
         return out;
     }
@@ -213,7 +249,11 @@ public final class FindingRules {
                 continue;
             }
             if (speed == null) {
-                out.add(new Finding(e.point(), Finding.INFO, "", "link-speed-unknown",
+                out.add(new Finding(
+                        e.point(),
+                        Finding.INFO,
+                        "",
+                        "link-speed-unknown",
                         d.csv() + " reached " + bits(rate) + e.atMtu() + "; the link speed is unknown: "
                                 + ifaces(e) + " reports one (a virtual interface such as veth, a bridge or a "
                                 + "tunnel, or a link that is down)",
@@ -222,7 +262,11 @@ public final class FindingRules {
             }
             double link = speed * 1e6;
             double share = 100 * rate / link;
-            out.add(new Finding(e.point(), Finding.INFO, "", "link-share",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.INFO,
+                    "",
+                    "link-share",
                     d.csv() + " reaches " + pct(share) + " of " + bits(link) + " (the link speed of "
                             + e.client().iface() + " and " + e.server().iface() + ")" + e.atMtu(),
                     "bits_per_second=" + num(rate) + "; link_speed_bps=" + num(link)));
@@ -231,8 +275,10 @@ public final class FindingRules {
     }
 
     private static String ifaces(PointEvidence e) {
-        String c = e.client().iface().isEmpty() ? "no interface found" : e.client().iface();
-        String s = e.server().iface().isEmpty() ? "no interface found" : e.server().iface();
+        String c =
+                e.client().iface().isEmpty() ? "no interface found" : e.client().iface();
+        String s =
+                e.server().iface().isEmpty() ? "no interface found" : e.server().iface();
         return "neither the client's " + c + " nor the server's " + s;
     }
 
@@ -256,9 +302,14 @@ public final class FindingRules {
             if (Math.abs(diff) <= BYTES_DISAGREE) {
                 continue;
             }
-            String why = diff > 0 ? "more: someone else uses the link, or other traffic shares the interface"
+            String why = diff > 0
+                    ? "more: someone else uses the link, or other traffic shares the interface"
                     : "fewer: the test's traffic went another way (another interface or route)";
-            out.add(new Finding(e.point(), Finding.WARNING, rx.end(), "nic-bytes-disagree",
+            out.add(new Finding(
+                    e.point(),
+                    Finding.WARNING,
+                    rx.end(),
+                    "nic-bytes-disagree",
                     rx.iface() + " on " + rx.who() + " counted " + pct(Math.abs(100 * diff)) + " " + why + " ("
                             + gbytes(payload) + " of payload against " + gbytes(tool) + " " + e.tool() + " received "
                             + d.csv() + ")",
@@ -322,7 +373,10 @@ public final class FindingRules {
     static double mode(List<Double> v) {
         Map<Double, Integer> n = new LinkedHashMap<>();
         v.forEach(x -> n.merge(x, 1, Integer::sum));
-        return n.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(-1.0);
+        return n.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse(-1.0);
     }
 
     /** A small share with the digits that make it non-zero: "0.0094 %", "1.2 %", "85 %". */
@@ -344,7 +398,8 @@ public final class FindingRules {
     }
 
     static String bits(double bps) {
-        return bps >= 1e9 ? String.format(Locale.ROOT, "%.3g Gbit/s", bps / 1e9)
+        return bps >= 1e9
+                ? String.format(Locale.ROOT, "%.3g Gbit/s", bps / 1e9)
                 : String.format(Locale.ROOT, "%.3g Mbit/s", bps / 1e6);
     }
 

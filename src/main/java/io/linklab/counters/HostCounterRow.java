@@ -10,8 +10,15 @@ package io.linklab.counters;
  * @param end        "client" or "server"
  * @param host       the end's login as the run names it
  */
-public record HostCounterRow(double timeS, double intervalS, String point, int repetition, String end, String host,
-                             String iface, CounterValue counter) {
+public record HostCounterRow(
+        double timeS,
+        double intervalS,
+        String point,
+        int repetition,
+        String end,
+        String host,
+        String iface,
+        CounterValue counter) {
 
     public String group() {
         return counter.group();

@@ -39,8 +39,12 @@ public final class HostCounters implements AutoCloseable {
     private final List<MtuGrowthRules.MtuPoint> mtuPoints = new ArrayList<>();
     private boolean warned;
 
-    private HostCounters(CsvTableWriter<HostCounterRow> rows, CsvTableWriter<Finding> findings,
-                         Consumer<String> warnings, LiveRows live, LiveFindings liveFindings) {
+    private HostCounters(
+            CsvTableWriter<HostCounterRow> rows,
+            CsvTableWriter<Finding> findings,
+            Consumer<String> warnings,
+            LiveRows live,
+            LiveFindings liveFindings) {
         this.rows = rows;
         this.findings = findings;
         this.warnings = warnings;
@@ -49,8 +53,8 @@ public final class HostCounters implements AutoCloseable {
     }
 
     /** Creates both files (with their header rows) in {@code runDir}. */
-    public static HostCounters open(Path runDir, Consumer<String> warnings, LiveRows live,
-                                    LiveFindings liveFindings) throws IOException {
+    public static HostCounters open(Path runDir, Consumer<String> warnings, LiveRows live, LiveFindings liveFindings)
+            throws IOException {
         CsvTableWriter<HostCounterRow> r = CounterFiles.hostCounters(runDir);
         try {
             return new HostCounters(r, CounterFiles.findings(runDir), warnings, live, liveFindings);
@@ -65,16 +69,33 @@ public final class HostCounters implements AutoCloseable {
      * interface. Without a data interface the sampler finds it: the client's from its route to the target, the
      * server's from the target address it holds.
      */
-    public CounterSession session(String point, int repetition, Integer mtu, TestPlan plan, Transport client,
-                                  String clientLabel, Transport server, String serverLabel) {
+    public CounterSession session(
+            String point,
+            int repetition,
+            Integer mtu,
+            TestPlan plan,
+            Transport client,
+            String clientLabel,
+            Transport server,
+            String serverLabel) {
         CounterSession s = new CounterSession(this, point, repetition, mtu, samplingInterval(plan.intervalS()));
         String target = plan.target();
-        s.addEnd("client", clientLabel, client, plan.client().dataInterface(), target == null ? null : "route:" + target);
-        boolean sameIface = Objects.equals(plan.client().dataInterface(), plan.server().dataInterface());
+        s.addEnd(
+                "client",
+                clientLabel,
+                client,
+                plan.client().dataInterface(),
+                target == null ? null : "route:" + target);
+        boolean sameIface =
+                Objects.equals(plan.client().dataInterface(), plan.server().dataInterface());
         if (client == server && sameIface && plan.client().dataInterface() != null) {
             s.addSameAsPrevious("server", serverLabel);
         } else {
-            s.addEnd("server", serverLabel, server, plan.server().dataInterface(),
+            s.addEnd(
+                    "server",
+                    serverLabel,
+                    server,
+                    plan.server().dataInterface(),
                     target == null ? null : "addr:" + target);
         }
         return s;

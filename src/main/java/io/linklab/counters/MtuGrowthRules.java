@@ -11,12 +11,10 @@ import java.util.List;
 /** The rules that compare the points of an MTU sweep: retransmits or receiver drops that grow with the MTU. */
 public final class MtuGrowthRules {
 
-    private MtuGrowthRules() {
-    }
+    private MtuGrowthRules() {}
 
     /** A point of an MTU sweep: what the growth rules compare across points. */
-    public record MtuPoint(String point, int mtu, double retransmitsPerGb, double receiverDropsPerGb) {
-    }
+    public record MtuPoint(String point, int mtu, double retransmitsPerGb, double receiverDropsPerGb) {}
 
     /** The same numbers over an MTU sweep, for {@link #growsWithMtu}: per GB moved, so test lengths cancel. */
     public static MtuPoint mtuPoint(PointEvidence e) {
@@ -29,9 +27,13 @@ public final class MtuGrowthRules {
         for (Direction d : e.directions()) {
             Long b = e.toolBytes(d);
             gb += b == null ? 0 : b / 1e9;
-            retr += e.senderStreams(d).stream().filter(s -> s.retransmits() != null)
-                    .mapToLong(Summary::retransmits).sum();
-            drops += FindingRules.counts(e.receiver(d), FindingRules.RECEIVE_DROPS).values().stream().mapToDouble(Double::doubleValue).sum();
+            retr += e.senderStreams(d).stream()
+                    .filter(s -> s.retransmits() != null)
+                    .mapToLong(Summary::retransmits)
+                    .sum();
+            drops += FindingRules.counts(e.receiver(d), FindingRules.RECEIVE_DROPS).values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sum();
         }
         return gb <= 0 ? null : new MtuPoint(e.point(), e.mtu(), retr / gb, drops / gb);
     }
@@ -45,20 +47,30 @@ public final class MtuGrowthRules {
         if (now == null) {
             return out;
         }
-        MtuPoint smallest = earlier.stream().filter(p -> p.mtu() < now.mtu())
-                .min(Comparator.comparingInt(MtuPoint::mtu)).orElse(null);
+        MtuPoint smallest = earlier.stream()
+                .filter(p -> p.mtu() < now.mtu())
+                .min(Comparator.comparingInt(MtuPoint::mtu))
+                .orElse(null);
         if (smallest == null) {
             return out;
         }
         if (now.retransmitsPerGb() > 1 && now.retransmitsPerGb() >= 2 * smallest.retransmitsPerGb()) {
-            out.add(new Finding(now.point(), Finding.WARNING, "", "retransmits-grow-with-mtu",
+            out.add(new Finding(
+                    now.point(),
+                    Finding.WARNING,
+                    "",
+                    "retransmits-grow-with-mtu",
                     "retransmits grow with the MTU: " + num(now.retransmitsPerGb()) + " per GB at MTU " + now.mtu()
                             + ", " + num(smallest.retransmitsPerGb()) + " per GB at MTU " + smallest.mtu(),
                     "mtu " + now.mtu() + "=" + num(now.retransmitsPerGb()) + "/GB; mtu " + smallest.mtu() + "="
                             + num(smallest.retransmitsPerGb()) + "/GB"));
         }
         if (now.receiverDropsPerGb() > 1 && now.receiverDropsPerGb() >= 2 * smallest.receiverDropsPerGb()) {
-            out.add(new Finding(now.point(), Finding.WARNING, "", "drops-grow-with-mtu",
+            out.add(new Finding(
+                    now.point(),
+                    Finding.WARNING,
+                    "",
+                    "drops-grow-with-mtu",
                     "receiver drops grow with the MTU: " + num(now.receiverDropsPerGb()) + " per GB at MTU "
                             + now.mtu() + ", " + num(smallest.receiverDropsPerGb()) + " per GB at MTU "
                             + smallest.mtu(),

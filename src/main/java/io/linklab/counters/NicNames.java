@@ -14,8 +14,16 @@ import java.util.regex.Pattern;
  */
 public final class NicNames {
 
-    public static final List<String> CANONICAL = List.of("rx_bytes", "tx_bytes", "rx_packets", "tx_packets",
-            "rx_dropped", "rx_missed", "rx_errors", "rx_pause", "tx_pause");
+    public static final List<String> CANONICAL = List.of(
+            "rx_bytes",
+            "tx_bytes",
+            "rx_packets",
+            "tx_packets",
+            "rx_dropped",
+            "rx_missed",
+            "rx_errors",
+            "rx_pause",
+            "tx_pause");
 
     /**
      * Per canonical name, the driver names in order of preference: a port's physical counter before the
@@ -26,35 +34,84 @@ public final class NicNames {
             "tx_bytes", List.of("tx_bytes_phy", "port.tx_bytes", "tx_bytes.nic", "tx_bytes"),
             "rx_packets", List.of("rx_packets_phy", "rx_packets.nic", "rx_packets", "rx_good_frames"),
             "tx_packets", List.of("tx_packets_phy", "tx_packets.nic", "tx_packets", "tx_good_frames"),
-            "rx_dropped", List.of("rx_discards_phy", "port.rx_dropped", "rx_dropped.nic", "rx_stat_discard",
-                    "rx_total_discard_pkts", "rx_discards", "rx_dropped"),
-            "rx_missed", List.of("rx_out_of_buffer", "port.rx_missed_errors", "rx_missed_errors.nic",
-                    "rx_missed_errors", "rx_no_dma_resources", "rx_buf_errors"),
-            "rx_errors", List.of("rx_crc_errors_phy", "port.rx_crc_errors", "rx_crc_errors.nic", "rx_fcs_err_frames",
-                    "rx_crc_errors"),
-            "rx_pause", List.of("rx_pause_ctrl_phy", "port.link_xoff_rx", "link_xoff_rx.nic", "link_xoff_rx",
-                    "rx_pause_frames"),
-            "tx_pause", List.of("tx_pause_ctrl_phy", "port.link_xoff_tx", "link_xoff_tx.nic", "link_xoff_tx",
-                    "tx_pause_frames"));
+            "rx_dropped",
+                    List.of(
+                            "rx_discards_phy",
+                            "port.rx_dropped",
+                            "rx_dropped.nic",
+                            "rx_stat_discard",
+                            "rx_total_discard_pkts",
+                            "rx_discards",
+                            "rx_dropped"),
+            "rx_missed",
+                    List.of(
+                            "rx_out_of_buffer",
+                            "port.rx_missed_errors",
+                            "rx_missed_errors.nic",
+                            "rx_missed_errors",
+                            "rx_no_dma_resources",
+                            "rx_buf_errors"),
+            "rx_errors",
+                    List.of(
+                            "rx_crc_errors_phy",
+                            "port.rx_crc_errors",
+                            "rx_crc_errors.nic",
+                            "rx_fcs_err_frames",
+                            "rx_crc_errors"),
+            "rx_pause",
+                    List.of(
+                            "rx_pause_ctrl_phy",
+                            "port.link_xoff_rx",
+                            "link_xoff_rx.nic",
+                            "link_xoff_rx",
+                            "rx_pause_frames"),
+            "tx_pause",
+                    List.of(
+                            "tx_pause_ctrl_phy",
+                            "port.link_xoff_tx",
+                            "link_xoff_tx.nic",
+                            "link_xoff_tx",
+                            "tx_pause_frames"));
 
     /** virtio_net and veth count per queue: "rx_queue_0_drops", "tx_queue_3_bytes"… */
     private static final Pattern QUEUE = Pattern.compile("(rx|tx)_queue_\\d+_(bytes|packets|drops)");
-    private static final Map<String, String> QUEUE_SUMS = Map.of("rx_bytes", "rx_%s_bytes", "tx_bytes", "tx_%s_bytes",
-            "rx_packets", "rx_%s_packets", "tx_packets", "tx_%s_packets", "rx_dropped", "rx_%s_drops");
+
+    private static final Map<String, String> QUEUE_SUMS = Map.of(
+            "rx_bytes",
+            "rx_%s_bytes",
+            "tx_bytes",
+            "tx_%s_bytes",
+            "rx_packets",
+            "rx_%s_packets",
+            "tx_packets",
+            "tx_%s_packets",
+            "rx_dropped",
+            "rx_%s_drops");
 
     /** The kernel's statistics name for each canonical one, used where the driver's counters have none. */
-    static final Map<String, String> KERNEL_NAMES = Map.of("rx_bytes", "rx_bytes", "tx_bytes", "tx_bytes",
-            "rx_packets", "rx_packets", "tx_packets", "tx_packets", "rx_dropped", "rx_dropped",
-            "rx_missed", "rx_missed_errors", "rx_errors", "rx_errors");
+    static final Map<String, String> KERNEL_NAMES = Map.of(
+            "rx_bytes",
+            "rx_bytes",
+            "tx_bytes",
+            "tx_bytes",
+            "rx_packets",
+            "rx_packets",
+            "tx_packets",
+            "tx_packets",
+            "rx_dropped",
+            "rx_dropped",
+            "rx_missed",
+            "rx_missed_errors",
+            "rx_errors",
+            "rx_errors");
 
     /** Driver counters worth keeping under their own names: those that say something was lost or paused. */
-    private static final Pattern WORTH_KEEPING = Pattern.compile(
-            ".*(drop|discard|miss|out_of_buffer|pause|xoff|xon|err|no_dma|no_buf).*");
+    private static final Pattern WORTH_KEEPING =
+            Pattern.compile(".*(drop|discard|miss|out_of_buffer|pause|xoff|xon|err|no_dma|no_buf).*");
     /** Per-queue and per-ring copies (mlx5 "rx3_…", ice "rx_queue_3.…"): their sums are what matters. */
     private static final Pattern PER_QUEUE = Pattern.compile("(.*queue_\\d+.*|^(rx|tx|ch)\\d+_.*|.*\\[\\d+].*)");
 
-    private NicNames() {
-    }
+    private NicNames() {}
 
     /**
      * The canonical counters of one snapshot: from the driver's names where it has one, else the kernel's.

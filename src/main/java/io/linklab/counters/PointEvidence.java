@@ -22,13 +22,31 @@ import java.util.function.Function;
  * @param sameKernel both ends run on one kernel (namespaces, containers): they share its cores, and each end's
  *                   cores carry the other end's tool too
  */
-public record PointEvidence(String point, Integer mtu, String tool, int processes, double durationS, boolean udp,
-                            List<Direction> directions, EndSeries client, EndSeries server, List<Summary> summaries,
-                            boolean sameKernel) {
+public record PointEvidence(
+        String point,
+        Integer mtu,
+        String tool,
+        int processes,
+        double durationS,
+        boolean udp,
+        List<Direction> directions,
+        EndSeries client,
+        EndSeries server,
+        List<Summary> summaries,
+        boolean sameKernel) {
 
     /** Evidence of two ends on kernels of their own. */
-    public PointEvidence(String point, Integer mtu, String tool, int processes, double durationS, boolean udp,
-                         List<Direction> directions, EndSeries client, EndSeries server, List<Summary> summaries) {
+    public PointEvidence(
+            String point,
+            Integer mtu,
+            String tool,
+            int processes,
+            double durationS,
+            boolean udp,
+            List<Direction> directions,
+            EndSeries client,
+            EndSeries server,
+            List<Summary> summaries) {
         this(point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, false);
     }
 
@@ -52,8 +70,7 @@ public record PointEvidence(String point, Integer mtu, String tool, int processe
 
     /** The receiver's rate of a direction, over all processes, or null. */
     public Double toolRate(Direction d) {
-        Long bits = sum(d, Role.RECEIVER, true, s -> s.bitsPerSecond() == null ? null
-                : Math.round(s.bitsPerSecond()));
+        Long bits = sum(d, Role.RECEIVER, true, s -> s.bitsPerSecond() == null ? null : Math.round(s.bitsPerSecond()));
         if (bits == null) {
             bits = sum(d, Role.SENDER, true, s -> s.bitsPerSecond() == null ? null : Math.round(s.bitsPerSecond()));
         }
@@ -62,7 +79,9 @@ public record PointEvidence(String point, Integer mtu, String tool, int processe
 
     /** The sender's per-stream totals of a direction (not SUM rows). */
     public List<Summary> senderStreams(Direction d) {
-        return summaries.stream().filter(s -> s.direction() == d && s.role() == Role.SENDER && !s.isSum()).toList();
+        return summaries.stream()
+                .filter(s -> s.direction() == d && s.role() == Role.SENDER && !s.isSum())
+                .toList();
     }
 
     /** "at MTU 9000 " inside a sweep of MTUs, else "". */

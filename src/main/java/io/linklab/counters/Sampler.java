@@ -16,8 +16,7 @@ import java.util.List;
 final class Sampler {
 
     /** A counter value with when its interval ended on LinkLab's clock (System.nanoTime). */
-    record Timed(long endNanos, double intervalS, CounterValue value) {
-    }
+    record Timed(long endNanos, double intervalS, CounterValue value) {}
 
     private static final System.Logger LOG = System.getLogger(Sampler.class.getName());
 
@@ -27,6 +26,7 @@ final class Sampler {
     private final String name;
     /** Told after each snapshot, outside the lock (it takes the new values for the live view). */
     private final Runnable onSnapshot;
+
     private final SnapshotParser parser = new SnapshotParser(this::snapshot);
     private final List<Timed> values = new ArrayList<>();
     private final List<Timed> unseen = new ArrayList<>();
@@ -34,6 +34,7 @@ final class Sampler {
     private Snapshot lastWithQdisc;
     /** nanoTime − uptime of the first snapshot: maps the host's clock to LinkLab's. */
     private long offsetNanos;
+
     private long lastSnapshotNanos = Long.MIN_VALUE;
     private long lastQdiscNanos = Long.MIN_VALUE;
     private int snapshots;

@@ -19,6 +19,7 @@ public final class SamplerScript {
 
     /** Marks the start of each snapshot; the kernel's files follow in the order of the {@code cat}. */
     static final String SNAP = "@@ snap";
+
     static final String END = "@@ end";
     /** Comes before the snapshot a wake asked for, after which the sampler ends by itself. */
     static final String LAST = "@@ last";
@@ -29,7 +30,8 @@ public final class SamplerScript {
      * $1 interface (may be empty), $2 interval in seconds, $3 how to find the interface when $1 is empty:
      * {@code route:ADDR} (the one the host sends to ADDR through) or {@code addr:ADDR} (the one holding ADDR).
      */
-    static final String SCRIPT = String.join("\n",
+    static final String SCRIPT = String.join(
+            "\n",
             "IF=$1; IV=$2; FIND=$3; PD=$5",
             // bash, where there is one: its read -t waits without a sleep process, its read loops without cat
             "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
@@ -91,7 +93,8 @@ public final class SamplerScript {
             "  fi",
             "  [ -n \"$E\" ] && { echo '@@ ethtool'; ethtool -S \"$IF\" 2>/dev/null; }",
             // the qdisc's drops every " + QDISC_EVERY + "th snapshot: they are rare, and tc costs a process
-            "  [ -n \"$Q\" ] && [ $((N % " + QDISC_EVERY + ")) -eq 0 ] && { echo '@@ tc'; tc -s qdisc show dev \"$IF\" 2>/dev/null; }",
+            "  [ -n \"$Q\" ] && [ $((N % " + QDISC_EVERY
+                    + ")) -eq 0 ] && { echo '@@ tc'; tc -s qdisc show dev \"$IF\" 2>/dev/null; }",
             "  N=$((N + 1))",
             "  echo '" + END + "'",
             "  [ -n \"$F\" ] && exit 0",
@@ -102,8 +105,7 @@ public final class SamplerScript {
                     + " else sleep \"$IV\" || exit 0; fi",
             "done");
 
-    private SamplerScript() {
-    }
+    private SamplerScript() {}
 
     /**
      * The sampler's command.
@@ -129,11 +131,19 @@ public final class SamplerScript {
      * the files cost no process.
      */
     static RemoteCommand command(String iface, double intervalS, String find, String name, String pidDir) {
-        String interval = String.format(Locale.ROOT, "%.3f", Math.max(0.1, intervalS))
-                .replaceFirst("\\.?0+$", "");
+        String interval =
+                String.format(Locale.ROOT, "%.3f", Math.max(0.1, intervalS)).replaceFirst("\\.?0+$", "");
         // The script is given twice: to sh, and as $4 for the bash it hands itself to.
-        return RemoteCommand.of("host counters", "sh", "-c", SCRIPT, name,
-                iface == null ? "" : iface, interval, find == null ? "" : find, SCRIPT,
+        return RemoteCommand.of(
+                "host counters",
+                "sh",
+                "-c",
+                SCRIPT,
+                name,
+                iface == null ? "" : iface,
+                interval,
+                find == null ? "" : find,
+                SCRIPT,
                 pidDir == null ? "" : pidDir);
     }
 
@@ -143,8 +153,13 @@ public final class SamplerScript {
      * reused meanwhile gets nothing.
      */
     static RemoteCommand wakeCommand(long pid, String name) {
-        return RemoteCommand.of("wake the host counters", "sh", "-c",
+        return RemoteCommand.of(
+                "wake the host counters",
+                "sh",
+                "-c",
                 "tr '\\0' '\\n' < /proc/$1/cmdline 2>/dev/null | grep -qxF -- \"$2\" && kill -USR1 \"$1\"",
-                "linklab-wake", Long.toString(pid), name);
+                "linklab-wake",
+                Long.toString(pid),
+                name);
     }
 }

@@ -19,15 +19,20 @@ import java.util.Map;
  * @param procs     the tools' processes by pid: their name and CPU time so far (user + system, in the clock
  *                  ticks of /proc/stat); empty where the sampler does not read them
  */
-public record Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Long> interfaceCounters,
-                       Map<String, Long> ethtool, Map<String, Long> tcp, Map<Long, ProcTime> procs) {
+public record Snapshot(
+        double uptimeS,
+        Map<String, long[]> cpus,
+        Map<String, Long> interfaceCounters,
+        Map<String, Long> ethtool,
+        Map<String, Long> tcp,
+        Map<Long, ProcTime> procs) {
 
     /** A process's name ({@code comm}), its CPU time in clock ticks and the core it last ran on. */
-    public record ProcTime(String comm, long ticks, int core) {
-    }
+    public record ProcTime(String comm, long ticks, int core) {}
 
     /** Indices into a core's jiffies. */
     static final int USER = 0;
+
     static final int NICE = 1;
     static final int SYSTEM = 2;
     static final int IDLE = 3;
@@ -47,8 +52,12 @@ public record Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Lon
     }
 
     /** A reading without the tools' processes. */
-    public Snapshot(double uptimeS, Map<String, long[]> cpus, Map<String, Long> interfaceCounters,
-                    Map<String, Long> ethtool, Map<String, Long> tcp) {
+    public Snapshot(
+            double uptimeS,
+            Map<String, long[]> cpus,
+            Map<String, Long> interfaceCounters,
+            Map<String, Long> ethtool,
+            Map<String, Long> tcp) {
         this(uptimeS, cpus, interfaceCounters, ethtool, tcp, Map.of());
     }
 }

@@ -19,9 +19,24 @@ import java.util.function.Consumer;
 public final class SnapshotParser {
 
     /** /proc/net/dev's columns after the name, by their statistics names. */
-    private static final String[] DEV_COLUMNS = {"rx_bytes", "rx_packets", "rx_errors", "rx_dropped",
-        "rx_fifo_errors", "rx_frame_errors", "rx_compressed", "multicast", "tx_bytes", "tx_packets", "tx_errors",
-        "tx_dropped", "tx_fifo_errors", "collisions", "tx_carrier_errors", "tx_compressed"};
+    private static final String[] DEV_COLUMNS = {
+        "rx_bytes",
+        "rx_packets",
+        "rx_errors",
+        "rx_dropped",
+        "rx_fifo_errors",
+        "rx_frame_errors",
+        "rx_compressed",
+        "multicast",
+        "tx_bytes",
+        "tx_packets",
+        "tx_errors",
+        "tx_dropped",
+        "tx_fifo_errors",
+        "collisions",
+        "tx_carrier_errors",
+        "tx_compressed"
+    };
 
     private final Consumer<Snapshot> out;
     private String iface = "";
@@ -86,8 +101,7 @@ public final class SnapshotParser {
                 case "ethtool" -> ethtool(line);
                 case "tc" -> tc(line);
                 case "procs" -> process(line.strip());
-                default -> {
-                }
+                default -> {}
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             // a line of a shape this kernel prints differently: that counter is left out, the rest is kept
@@ -195,8 +209,9 @@ public final class SnapshotParser {
         String[] f = stat.substring(close + 1).strip().split(" ");
         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
         int core = f.length > 36 ? Integer.parseInt(f[36]) : -1;
-        procs.put(Long.parseLong(stat.substring(0, open)), new Snapshot.ProcTime(stat.substring(open + 2, close),
-                ticks, core));
+        procs.put(
+                Long.parseLong(stat.substring(0, open)),
+                new Snapshot.ProcTime(stat.substring(open + 2, close), ticks, core));
     }
 
     private void sys(String line) {

@@ -20,8 +20,7 @@ public final class CommandPreview {
     /** Extra life a server gets beyond warm-up and test time, for connection set-up and the final report. */
     static final Duration SERVER_MARGIN = Duration.ofSeconds(30);
 
-    private CommandPreview() {
-    }
+    private CommandPreview() {}
 
     /** Map key for the client end's commands. */
     public static String clientKey(TestPlan plan) {
@@ -37,9 +36,12 @@ public final class CommandPreview {
      * The commands of one sweep point (label empty outside sweeps), as argument vectors in the order they
      * run: the servers start while the MTU changes, the clients once both ends have the point's MTU.
      */
-    public record PointCommands(String label, List<RemoteCommand> servers, List<RemoteCommand> serverMtu,
-                                List<RemoteCommand> clientMtu, List<RemoteCommand> clients) {
-    }
+    public record PointCommands(
+            String label,
+            List<RemoteCommand> servers,
+            List<RemoteCommand> serverMtu,
+            List<RemoteCommand> clientMtu,
+            List<RemoteCommand> clients) {}
 
     /**
      * The commands a plan runs, point by point, as structured commands: what the preview lines and the
@@ -60,15 +62,20 @@ public final class CommandPreview {
             List<RemoteCommand> servers = new ArrayList<>();
             List<RemoteCommand> clients = new ArrayList<>();
             for (int i = 0; i < point.plan().processes(); i++) {
-                servers.add(ToolDriver.pinned(tool.server(point.plan(), plan.basePort() + i,
-                        serverLifetime(point.plan())), plan.server(), i));
+                servers.add(ToolDriver.pinned(
+                        tool.server(point.plan(), plan.basePort() + i, serverLifetime(point.plan())),
+                        plan.server(),
+                        i));
                 clients.add(ToolDriver.pinned(tool.client(point.plan(), plan.basePort() + i), plan.client(), i));
             }
-            List<RemoteCommand> serverMtu = point.mtu() == null ? List.of()
+            List<RemoteCommand> serverMtu = point.mtu() == null
+                    ? List.of()
                     : List.of(MtuCommands.set(plan.server().dataInterface(), point.mtu()));
-            List<RemoteCommand> clientMtu = point.mtu() == null ? List.of()
-                    : List.of(MtuCommands.set(plan.client().dataInterface(), point.mtu()),
-                    MtuCommands.verify(plan.target(), point.mtu()));
+            List<RemoteCommand> clientMtu = point.mtu() == null
+                    ? List.of()
+                    : List.of(
+                            MtuCommands.set(plan.client().dataInterface(), point.mtu()),
+                            MtuCommands.verify(plan.target(), point.mtu()));
             out.add(new PointCommands(point.label(), List.copyOf(servers), serverMtu, clientMtu, List.copyOf(clients)));
         }
         return out;

@@ -11,8 +11,7 @@ package io.linklab.engine;
  */
 final class DeadManScripts {
 
-    private DeadManScripts() {
-    }
+    private DeadManScripts() {}
 
     /** Folder names: {@code BASE/linklab-mtu.XXXXXXXXXX}, BASE /run (root) or /tmp (other users). */
     static final String FOLDER_PREFIX = "linklab-mtu.";

@@ -41,8 +41,8 @@ final class DrivenPoints implements PointDriver.Measurer {
         if (!run.control().goesOn()) {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
         }
-        PointRunner runner = runners.computeIfAbsent(point.plan().tool(),
-                t -> new PointRunner(run.withTool(ToolDriver.forTool(t)), mtu, hooks));
+        PointRunner runner = runners.computeIfAbsent(
+                point.plan().tool(), t -> new PointRunner(run.withTool(ToolDriver.forTool(t)), mtu, hooks));
         run.record().pointAdded(point.label());
         run.listener().pointStarted(point.label(), index, 0);
         run.listener().progress("point " + (index + 1) + ": " + point.label());
@@ -72,8 +72,18 @@ final class DrivenPoints implements PointDriver.Measurer {
     private static List<SweepRow> failed(SweepPoint point, String reason) {
         List<SweepRow> rows = new ArrayList<>();
         for (Direction d : PointRunner.directions(point.plan())) {
-            rows.add(new SweepRow(point.label(), point.mtu(), point.plan().streams(), point.plan().processes(), d,
-                    null, null, null, null, null, "failed: " + reason));
+            rows.add(new SweepRow(
+                    point.label(),
+                    point.mtu(),
+                    point.plan().streams(),
+                    point.plan().processes(),
+                    d,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "failed: " + reason));
         }
         return rows;
     }

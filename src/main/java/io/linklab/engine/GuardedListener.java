@@ -16,7 +16,7 @@ final class GuardedListener implements RunListener {
     private final RunListener inner;
 
     GuardedListener(RunListener inner) {
-        this.inner = inner == null ? new RunListener() { } : inner;
+        this.inner = inner == null ? new RunListener() {} : inner;
     }
 
     private void guard(Runnable r) {

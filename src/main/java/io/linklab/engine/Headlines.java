@@ -7,8 +7,7 @@ import java.util.List;
 /** The words a run ends with (its outcome's message), and each sweep row's gain over the first point. */
 final class Headlines {
 
-    private Headlines() {
-    }
+    private Headlines() {}
 
     /** A run that measured everything: the rate per direction, or how many points a sweep measured. */
     static String headline(List<SweepRow> rows) {
@@ -20,7 +19,9 @@ final class Headlines {
         }
         StringBuilder sb = new StringBuilder();
         for (SweepRow r : rows) {
-            sb.append(sb.length() == 0 ? "" : ", ").append(r.direction().csv()).append(' ')
+            sb.append(sb.length() == 0 ? "" : ", ")
+                    .append(r.direction().csv())
+                    .append(' ')
                     .append(String.format("%.2f Gbit/s", r.bitsPerSecond() / 1e9));
         }
         return sb.toString();
@@ -29,8 +30,11 @@ final class Headlines {
     /** A run with failed points: the first failure, and for a sweep how many of its points failed. */
     static String failureSummary(List<SweepRow> rows, int failedPoints) {
         long total = rows.stream().map(SweepRow::point).distinct().count();
-        String first = rows.stream().filter(r -> !r.ok()).findFirst()
-                .map(r -> (r.point().isEmpty() ? "" : r.point() + ": ") + r.status().replaceFirst("^failed: ", ""))
+        String first = rows.stream()
+                .filter(r -> !r.ok())
+                .findFirst()
+                .map(r -> (r.point().isEmpty() ? "" : r.point() + ": ")
+                        + r.status().replaceFirst("^failed: ", ""))
                 .orElse("");
         if (total <= 1) {
             return first;
@@ -58,8 +62,18 @@ final class Headlines {
                 base = r.bitsPerSecond();
             }
             Double gain = base == null || r.bitsPerSecond() == null || base == 0 ? null : r.bitsPerSecond() / base;
-            out.add(new SweepRow(r.point(), r.mtu(), r.streams(), r.processes(), r.direction(), r.bitsPerSecond(),
-                    r.bitsPerSecondMin(), r.bitsPerSecondMax(), r.retransmits(), gain, r.status()));
+            out.add(new SweepRow(
+                    r.point(),
+                    r.mtu(),
+                    r.streams(),
+                    r.processes(),
+                    r.direction(),
+                    r.bitsPerSecond(),
+                    r.bitsPerSecondMin(),
+                    r.bitsPerSecondMax(),
+                    r.retransmits(),
+                    gain,
+                    r.status()));
         }
         return out;
     }

@@ -16,14 +16,20 @@ final class MtuCommands {
     /** IPv6 (40) + ICMPv6 (8). */
     static final int IPV6_ICMP_OVERHEAD = 48;
 
-    private MtuCommands() {
-    }
+    private MtuCommands() {}
 
     static RemoteCommand set(String iface, int mtu) {
         Validators.requireInterfaceName("interface", iface);
         Validators.requireMtu("mtu", mtu);
-        return RemoteCommand.privileged("set the MTU of " + iface + " to " + mtu,
-                "ip", "link", "set", "dev", iface, "mtu", String.valueOf(mtu));
+        return RemoteCommand.privileged(
+                "set the MTU of " + iface + " to " + mtu,
+                "ip",
+                "link",
+                "set",
+                "dev",
+                iface,
+                "mtu",
+                String.valueOf(mtu));
     }
 
     /** Don't-fragment pings of exactly {@code mtu} bytes: they only get through if every hop takes that size. */
@@ -31,9 +37,25 @@ final class MtuCommands {
         Validators.requireHostOrAddress("target", target);
         boolean v6 = target.contains(":");
         int payload = mtu - (v6 ? IPV6_ICMP_OVERHEAD : IPV4_ICMP_OVERHEAD);
-        return RemoteCommand.of("check that " + mtu + "-byte packets reach " + target + " unfragmented",
-                "ping", v6 ? "-6" : "-4", "-n", "-q", "-M", "do", "-s", String.valueOf(payload), "-c", "1",
-                "-i", "0.2", "-W", "1", "-w", "3", target);
+        return RemoteCommand.of(
+                "check that " + mtu + "-byte packets reach " + target + " unfragmented",
+                "ping",
+                v6 ? "-6" : "-4",
+                "-n",
+                "-q",
+                "-M",
+                "do",
+                "-s",
+                String.valueOf(payload),
+                "-c",
+                "1",
+                "-i",
+                "0.2",
+                "-W",
+                "1",
+                "-w",
+                "3",
+                target);
     }
 
     /**
@@ -46,8 +68,13 @@ final class MtuCommands {
      */
     static RemoteCommand claim(String runId, String iface, int waitSeconds, int busySeconds) {
         Validators.requireInterfaceName("interface", iface);
-        return guard("restore what an earlier run left on " + iface + " and read its MTU",
-                "claim", iface, safeId(runId), String.valueOf(waitSeconds), String.valueOf(busySeconds));
+        return guard(
+                "restore what an earlier run left on " + iface + " and read its MTU",
+                "claim",
+                iface,
+                safeId(runId),
+                String.valueOf(waitSeconds),
+                String.valueOf(busySeconds));
     }
 
     /**
@@ -61,13 +88,23 @@ final class MtuCommands {
     static RemoteCommand arm(String runId, String end, String iface, int original, int seconds) {
         Validators.requireInterfaceName("interface", iface);
         Validators.requireMtu("mtu", original);
-        return guard("arm the automatic restore of MTU " + original + " on " + iface, "arm", safeId(runId),
-                safeId(end), iface, String.valueOf(original), String.valueOf(seconds), DeadManScripts.WATCHER);
+        return guard(
+                "arm the automatic restore of MTU " + original + " on " + iface,
+                "arm",
+                safeId(runId),
+                safeId(end),
+                iface,
+                String.valueOf(original),
+                String.valueOf(seconds),
+                DeadManScripts.WATCHER);
     }
 
     /** Pushes the deadline {@code seconds} into the future; fails if the watcher is gone (it fired, or was killed). */
     static RemoteCommand extend(String folder, String iface, int seconds) {
-        return guard("extend the automatic MTU restore on " + iface, "extend", requireFolder(folder),
+        return guard(
+                "extend the automatic MTU restore on " + iface,
+                "extend",
+                requireFolder(folder),
                 String.valueOf(seconds));
     }
 
@@ -84,8 +121,8 @@ final class MtuCommands {
         return folder;
     }
 
-    private static final Pattern FOLDER = Pattern.compile(
-            "/(run|tmp)/" + Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
+    private static final Pattern FOLDER =
+            Pattern.compile("/(run|tmp)/" + Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
 
     /** Not privileged: the script runs as the login and uses sudo -n for {@code ip link set} alone. */
     private static RemoteCommand guard(String description, String... args) {

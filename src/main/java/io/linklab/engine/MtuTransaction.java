@@ -1,7 +1,7 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunRecord;
 import io.linklab.concurrent.DaemonThreads;
+import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
@@ -49,6 +49,7 @@ final class MtuTransaction implements AutoCloseable {
         int original;
         /** The MTU this run last set (or tried to set) on the interface, 0 before any change. */
         volatile int current;
+
         boolean armed;
         /** The switch's private folder on the host, as arm printed it. */
         String folder;
@@ -68,11 +69,11 @@ final class MtuTransaction implements AutoCloseable {
     private final List<End> ends;
     private final Consumer<String> progress;
     private final Consumer<String> keepaliveFailed;
-    private final AtomicBoolean failureReported =
-            new AtomicBoolean();
+    private final AtomicBoolean failureReported = new AtomicBoolean();
     private ScheduledExecutorService keepalive;
     /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
     private volatile boolean closing;
+
     private boolean changed;
 
     /**
@@ -105,15 +106,15 @@ final class MtuTransaction implements AutoCloseable {
             try {
                 e.folder = MtuCommands.requireFolder(folder);
             } catch (IllegalArgumentException ex) {
-                throw new TransportException("the automatic MTU restore on " + e.label + " answered '" + folder
-                        + "' instead of its folder");
+                throw new TransportException(
+                        "the automatic MTU restore on " + e.label + " answered '" + folder + "' instead of its folder");
             }
             e.armed = true;
             e.confirmedAt = System.nanoTime();
         });
         // A thread per host: a host slow to answer must not hold back the other's keep-alive.
-        keepalive = Executors.newScheduledThreadPool(ends.size(),
-                DaemonThreads.named("linklab-mtu-keepalive-" + runId));
+        keepalive =
+                Executors.newScheduledThreadPool(ends.size(), DaemonThreads.named("linklab-mtu-keepalive-" + runId));
         for (End e : ends) {
             keepalive.scheduleWithFixedDelay(() -> extend(e), KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
         }
@@ -124,8 +125,8 @@ final class MtuTransaction implements AutoCloseable {
      * a run killed mid-sweep leaves the sweep's MTU on the link until its switch fires.
      */
     private int claim(End e, RunRecord record) throws TransportException, InterruptedException {
-        CommandResult r = e.transport.run(MtuCommands.claim(runId, e.iface, DEADMAN_SECONDS, BUSY_SECONDS),
-                CLAIM_TIMEOUT);
+        CommandResult r =
+                e.transport.run(MtuCommands.claim(runId, e.iface, DEADMAN_SECONDS, BUSY_SECONDS), CLAIM_TIMEOUT);
         Integer mtu = null;
         for (String line : r.stdout().split("\n")) {
             String[] f = line.strip().split(" ");
@@ -225,8 +226,8 @@ final class MtuTransaction implements AutoCloseable {
      *
      * @throws PointFailure when the path does not carry the new size (the point fails, the sweep goes on)
      */
-    void apply(int mtu, Transport pinger, String target, long settleMillis) throws TransportException,
-            InterruptedException, PointFailure {
+    void apply(int mtu, Transport pinger, String target, long settleMillis)
+            throws TransportException, InterruptedException, PointFailure {
         changed = true;
         List<String> failures = Collections.synchronizedList(new ArrayList<>());
         forEachEnd(e -> {
@@ -330,7 +331,8 @@ final class MtuTransaction implements AutoCloseable {
 
     /** Where an interface whose restore failed is left, when this run changed it. */
     private static String leftAt(End e) {
-        return e.current == 0 || e.current == e.original ? ""
+        return e.current == 0 || e.current == e.original
+                ? ""
                 : ": " + e.iface + " on " + e.label + " is left at MTU " + e.current;
     }
 
@@ -383,8 +385,7 @@ final class MtuTransaction implements AutoCloseable {
         restore();
     }
 
-    private static CommandResult mustSucceed(End e, RemoteCommand c) throws TransportException,
-            InterruptedException {
+    private static CommandResult mustSucceed(End e, RemoteCommand c) throws TransportException, InterruptedException {
         CommandResult r = e.transport.run(c, COMMAND_TIMEOUT);
         if (!r.ok()) {
             throw new TransportException("cannot " + c.description() + " on " + e.label + ": " + firstLine(r));

@@ -18,8 +18,7 @@ import java.util.function.Function;
  */
 public final class PlanScript {
 
-    private PlanScript() {
-    }
+    private PlanScript() {}
 
     /**
      * @param hosts the topology's host of a login, for its key file and jump host (empty when it has none)
@@ -32,9 +31,17 @@ public final class PlanScript {
         boolean clientRoot = SshTarget.runsAsRoot(client);
         boolean serverRoot = SshTarget.runsAsRoot(server);
         StringBuilder sb = new StringBuilder("#!/bin/sh\n");
-        sb.append("# LinkLab test plan: ").append(plan.tool().id()).append(' ').append(plan.protocol())
-                .append(", client ").append(client).append(", server ").append(server)
-                .append(", target ").append(plan.target()).append('\n');
+        sb.append("# LinkLab test plan: ")
+                .append(plan.tool().id())
+                .append(' ')
+                .append(plan.protocol())
+                .append(", client ")
+                .append(client)
+                .append(", server ")
+                .append(server)
+                .append(", target ")
+                .append(plan.target())
+                .append('\n');
         sb.append("# Unlike a LinkLab run, this script does not restore MTUs or stop servers if it is interrupted.\n");
         sb.append("set -e\n");
         for (CommandPreview.PointCommands point : points) {
@@ -63,8 +70,8 @@ public final class PlanScript {
     }
 
     /** The command as one ssh line: the remote command line is one quoted argument after "--". */
-    private static String remote(String login, RemoteCommand command, boolean root,
-                                 Function<String, Optional<HostSpec>> hosts) {
+    private static String remote(
+            String login, RemoteCommand command, boolean root, Function<String, Optional<HostSpec>> hosts) {
         String line = command.lineAsRun(command.privileged() && !root);
         if (HostSpec.LOCAL.equals(login)) {
             return line;

@@ -27,8 +27,7 @@ final class PointRunner {
     }
 
     /** A repetition's totals in one direction: receiver rate (sender's if no receiver reported) and retransmits. */
-    record Totals(Double bitsPerSecond, Long retransmits) {
-    }
+    record Totals(Double bitsPerSecond, Long retransmits) {}
 
     /**
      * @param next the point after this one, or null: what its processes need is prepared once this one measured
@@ -43,31 +42,36 @@ final class PointRunner {
         try {
             for (int rep = 1; rep <= p.repetitions() && !control.cancelled(); rep++) {
                 if (p.repetitions() > 1) {
-                    run.listener().progress("repetition " + rep + "/" + p.repetitions()
-                            + (point.label().isEmpty() ? "" : " of " + point.label()));
+                    run.listener()
+                            .progress("repetition " + rep + "/" + p.repetitions()
+                                    + (point.label().isEmpty() ? "" : " of " + point.label()));
                 }
                 try {
                     // The MTU changes while the first repetition's servers start: they do not depend on it.
-                    Repetition.Step beforeClients = rep == 1 && point.mtu() != null
-                            ? () -> applyMtu(point.mtu()) : () -> { };
+                    Repetition.Step beforeClients =
+                            rep == 1 && point.mtu() != null ? () -> applyMtu(point.mtu()) : () -> {};
                     // Once this repetition's clients are done (the measurement is over), what comes next gets its
                     // launchers: the next repetition's servers and clients, or the clean-up.
-                    int nextProcesses = rep < p.repetitions() ? p.processes()
+                    int nextProcesses = rep < p.repetitions()
+                            ? p.processes()
                             : next != null ? next.plan().processes() : 0;
                     Runnable afterClients = () -> {
                         if (!control.cancelled()) {
                             prepareNext(nextProcesses);
                         }
                     };
-                    reps.add(new Repetition(run, hooks, point, index, rep, directions).run(beforeClients,
-                            afterClients));
+                    reps.add(
+                            new Repetition(run, hooks, point, index, rep, directions).run(beforeClients, afterClients));
                 } catch (PointFailure e) {
                     if (e.wholePoint()) {
                         throw e;
                     }
                     failure = (p.repetitions() > 1 ? "repetition " + rep + ": " : "") + e.getMessage();
-                    run.pointFailed(point.label(), rep, "failed" + (point.label().isEmpty() ? "" : " at "
-                            + point.label()) + ": " + failure, failure);
+                    run.pointFailed(
+                            point.label(),
+                            rep,
+                            "failed" + (point.label().isEmpty() ? "" : " at " + point.label()) + ": " + failure,
+                            failure);
                 }
             }
         } catch (PointFailure e) {
@@ -80,8 +84,8 @@ final class PointRunner {
         return rows(point, directions, reps, failure);
     }
 
-    private static List<SweepRow> rows(SweepPoint point, List<Direction> directions, List<Map<Direction, Totals>> reps,
-                                       String failure) {
+    private static List<SweepRow> rows(
+            SweepPoint point, List<Direction> directions, List<Map<Direction, Totals>> reps, String failure) {
         List<SweepRow> rows = new ArrayList<>();
         for (Direction d : directions) {
             List<Double> rates = new ArrayList<>();
@@ -95,14 +99,32 @@ final class PointRunner {
                     retr.add(t.retransmits);
                 }
             }
-            Double mean = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            Double min = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-            Double max = rates.isEmpty() ? null : rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-            Long retransmits = retr.isEmpty() ? null
-                    : Math.round(retr.stream().mapToLong(Long::longValue).average().orElse(0));
+            Double mean = rates.isEmpty()
+                    ? null
+                    : rates.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            Double min = rates.isEmpty()
+                    ? null
+                    : rates.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+            Double max = rates.isEmpty()
+                    ? null
+                    : rates.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            Long retransmits = retr.isEmpty()
+                    ? null
+                    : Math.round(
+                            retr.stream().mapToLong(Long::longValue).average().orElse(0));
             String status = failure == null ? "ok" : "failed: " + failure;
-            rows.add(new SweepRow(point.label(), point.mtu(), point.plan().streams(), point.plan().processes(), d,
-                    mean, min, max, retransmits, null, status));
+            rows.add(new SweepRow(
+                    point.label(),
+                    point.mtu(),
+                    point.plan().streams(),
+                    point.plan().processes(),
+                    d,
+                    mean,
+                    min,
+                    max,
+                    retransmits,
+                    null,
+                    status));
         }
         return rows;
     }
@@ -117,7 +139,10 @@ final class PointRunner {
 
     private void applyMtu(int value) throws PointFailure, Run.RunAbort, InterruptedException {
         try {
-            mtu.apply(value, run.hosts().client(), run.plan().target(),
+            mtu.apply(
+                    value,
+                    run.hosts().client(),
+                    run.plan().target(),
                     run.timings().mtuSettle().toMillis());
         } catch (PointFailure e) {
             throw new PointFailure(e.getMessage(), true);

@@ -16,8 +16,7 @@ import java.util.stream.Collectors;
 final class Preflight {
 
     /** A finding that does not stop the run; {@code kind} names it in the run's events. */
-    record Warning(String kind, String message) {
-    }
+    record Warning(String kind, String message) {}
 
     /** What the check found: reasons to refuse the run (none: it may start), and warnings for a run that goes ahead. */
     record Findings(List<String> problems, List<Warning> warnings) {
@@ -27,11 +26,9 @@ final class Preflight {
     }
 
     /** One end as the check sees it: the plan's end, the host's facts and the label messages name it by. */
-    record End(TestPlan.End plan, PreflightFacts facts, String label) {
-    }
+    record End(TestPlan.End plan, PreflightFacts facts, String label) {}
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /**
      * @param points the plan's points (the most processes any point starts, whether an MTU changes)
@@ -50,14 +47,21 @@ final class Preflight {
         checkInterface(problems, server);
         checkCpus(problems, client);
         checkCpus(problems, server);
-        TargetCheck.Findings target = TargetCheck.check(plan.target(), cFacts, client.label(), sFacts, server.label(),
+        TargetCheck.Findings target = TargetCheck.check(
+                plan.target(),
+                cFacts,
+                client.label(),
+                sFacts,
+                server.label(),
                 plan.client().login().equals(plan.server().login()));
         problems.addAll(target.problems());
-        int maxProcesses = points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
+        int maxProcesses =
+                points.stream().mapToInt(p -> p.plan().processes()).max().orElse(1);
         for (int i = 0; i < maxProcesses; i++) {
             int port = plan.basePort() + i;
             boolean busy = plan.protocol() == TestPlan.Protocol.UDP && plan.tool() == Tool.IPERF2
-                    ? sFacts.udpListening().contains(port) : sFacts.tcpListening().contains(port);
+                    ? sFacts.udpListening().contains(port)
+                    : sFacts.tcpListening().contains(port);
             if (busy) {
                 problems.add("port " + port + " is already in use on " + server.label() + " (another test server?); "
                         + "stop it or choose another first port (--port)");
@@ -72,7 +76,8 @@ final class Preflight {
                 if (!f.root() && !"yes".equals(f.get("sudo"))) {
                     problems.add("changing the MTU on " + e.label() + " needs root: log in as root, or let this user"
                             + " run 'ip link set' through sudo without a password: run 'visudo -f "
-                            + "/etc/sudoers.d/linklab' there and add the line: " + MtuCommands.sudoersLine(f.get("user")));
+                            + "/etc/sudoers.d/linklab' there and add the line: "
+                            + MtuCommands.sudoersLine(f.get("user")));
                 }
             }
             if (!"yes".equals(cFacts.get("ping"))) {
@@ -91,9 +96,11 @@ final class Preflight {
             OptionalInt cm = cFacts.mtu(cIf);
             OptionalInt sm = sFacts.mtu(sIf);
             if (cm.isPresent() && sm.isPresent() && cm.getAsInt() != sm.getAsInt()) {
-                warnings.add(new Warning("mtu-mismatch", "the MTUs differ: " + cIf + " on " + client.label() + " has "
-                        + cm.getAsInt() + ", " + sIf + " on " + server.label() + " has " + sm.getAsInt()
-                        + "; the path carries the smaller"));
+                warnings.add(new Warning(
+                        "mtu-mismatch",
+                        "the MTUs differ: " + cIf + " on " + client.label() + " has "
+                                + cm.getAsInt() + ", " + sIf + " on " + server.label() + " has " + sm.getAsInt()
+                                + "; the path carries the smaller"));
             }
         }
         return new Findings(List.of(), warnings);
@@ -122,7 +129,8 @@ final class Preflight {
         String online = e.facts().get("cpus");
         if (online != null && online.matches("\\d+")) {
             int n = Integer.parseInt(online);
-            List<Integer> missing = e.plan().cpus().stream().filter(c -> c >= n).distinct().toList();
+            List<Integer> missing =
+                    e.plan().cpus().stream().filter(c -> c >= n).distinct().toList();
             if (!missing.isEmpty()) {
                 problems.add("CPU " + missing.stream().map(String::valueOf).collect(Collectors.joining(", "))
                         + " is not on " + e.label() + ", which has " + n + " CPU" + (n == 1 ? "" : "s") + " (0-"

@@ -15,8 +15,8 @@ import java.util.TreeSet;
  * What preflight learnt about a host in one round trip: kernel, CPUs, the tool and its version,
  * the data interfaces' MTU and state, its addresses, listening ports, and the interface carrying the SSH session.
  */
-public record PreflightFacts(Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening,
-                        List<String> interfaces) {
+public record PreflightFacts(
+        Map<String, String> facts, Set<Integer> tcpListening, Set<Integer> udpListening, List<String> interfaces) {
 
     public String get(String key) {
         return facts.get(key);
@@ -102,8 +102,11 @@ public record PreflightFacts(Map<String, String> facts, Set<Integer> tcpListenin
                     line(kv, "addr." + address, a);
                     addressInterfaces.putIfAbsent(address, a);
                 }
-                case "target" -> line(kv, "target.addresses",
-                        String.join(" ", Arrays.asList(f).subList(1, f.length)));
+                case "target" ->
+                    line(
+                            kv,
+                            "target.addresses",
+                            String.join(" ", Arrays.asList(f).subList(1, f.length)));
                 case "listen" -> line(kv, "listen." + a, value(f, 2));
                 case "has" -> line(kv, a, "yes");
                 case "sudo" -> line(kv, "sudo", a);

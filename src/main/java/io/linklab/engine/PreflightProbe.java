@@ -17,8 +17,7 @@ import java.util.List;
  */
 final class PreflightProbe {
 
-    private PreflightProbe() {
-    }
+    private PreflightProbe() {}
 
     /**
      * @param resolve a host name to look up as the host would (the client's target, when it is not an address),

@@ -26,12 +26,10 @@ import java.util.function.Consumer;
  */
 final class ProcessMerger {
 
-    private record Key(Direction direction, boolean omitted, long index) {
-    }
+    private record Key(Direction direction, boolean omitted, long index) {}
 
     /** Where one process's next share of one direction goes. */
-    private record Counter(String process, Direction direction, boolean omitted) {
-    }
+    private record Counter(String process, Direction direction, boolean omitted) {}
 
     private final List<String> processes;
     private final int streams;
@@ -81,12 +79,19 @@ final class ProcessMerger {
         List<String> out = new ArrayList<>();
         pending.forEach((key, byProcess) -> {
             Sample first = byProcess.values().iterator().next();
-            List<String> absent = processes.stream().filter(p -> !byProcess.containsKey(p)).toList();
+            List<String> absent =
+                    processes.stream().filter(p -> !byProcess.containsKey(p)).toList();
             out.add(key.direction().csv() + " interval " + (key.index() + 1)
-                    + String.format(Locale.ROOT, " (%.2f-%.2f s%s)", first.startS(), first.endS(),
-                    key.omitted() ? ", omitted" : "")
+                    + String.format(
+                            Locale.ROOT,
+                            " (%.2f-%.2f s%s)",
+                            first.startS(),
+                            first.endS(),
+                            key.omitted() ? ", omitted" : "")
                     + ": no report from " + String.join(", ", absent) + " (reported by "
-                    + String.join(", ", processes.stream().filter(byProcess::containsKey).toList()) + ")");
+                    + String.join(
+                            ", ",
+                            processes.stream().filter(byProcess::containsKey).toList()) + ")");
         });
         return out;
     }
@@ -117,9 +122,24 @@ final class ProcessMerger {
             }
         }
         // The parts are one end's view (the engine merges each end's reports apart): the SUM is that view too.
-        return new Sample(null, Sample.SUM, parts.get(0).direction(), start, end, bytes.longValue(), bps.value(),
-                retr.longValue(), null, null, null, lost.longValue(), packets.longValue(), omitted,
-                parts.get(0).role(), null, startUtc);
+        return new Sample(
+                null,
+                Sample.SUM,
+                parts.get(0).direction(),
+                start,
+                end,
+                bytes.longValue(),
+                bps.value(),
+                retr.longValue(),
+                null,
+                null,
+                null,
+                lost.longValue(),
+                packets.longValue(),
+                omitted,
+                parts.get(0).role(),
+                null,
+                startUtc);
     }
 
     /**
@@ -130,8 +150,7 @@ final class ProcessMerger {
      * @param missing the processes that reported no total while others did, in their order; a SUM without
      *                them would be short, so there is none
      */
-    record Total(Summary sum, List<String> missing) {
-    }
+    record Total(Summary sum, List<String> missing) {}
 
     /**
      * The end-of-test totals of all processes for one direction and role: each process's SUM summary,
@@ -164,7 +183,8 @@ final class ProcessMerger {
             return new Total(null, List.of());
         }
         List<String> missing = processes.stream()
-                .filter(p -> !sums.containsKey(p) && !streamsOf.containsKey(p)).toList();
+                .filter(p -> !sums.containsKey(p) && !streamsOf.containsKey(p))
+                .toList();
         if (!missing.isEmpty()) {
             return new Total(null, missing);
         }
@@ -194,9 +214,25 @@ final class ProcessMerger {
             lsd.max(s.localServiceDemandUsPerKb());
             rsd.max(s.remoteServiceDemandUsPerKb());
         }
-        return new Total(new Summary(null, Sample.SUM, direction, role, start, end, bytes.longValue(), bps.value(),
-                retr.longValue(), jitter.value(), lost.longValue(), packets.longValue(), lcpu.value(), rcpu.value(),
-                lsd.value(), rsd.value()), List.of());
+        return new Total(
+                new Summary(
+                        null,
+                        Sample.SUM,
+                        direction,
+                        role,
+                        start,
+                        end,
+                        bytes.longValue(),
+                        bps.value(),
+                        retr.longValue(),
+                        jitter.value(),
+                        lost.longValue(),
+                        packets.longValue(),
+                        lcpu.value(),
+                        rcpu.value(),
+                        lsd.value(),
+                        rsd.value()),
+                List.of());
     }
 
     /** Sums numbers a tool may or may not report: null stays null only if no part reported it. */

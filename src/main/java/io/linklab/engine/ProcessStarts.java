@@ -15,28 +15,28 @@ import java.util.concurrent.ExecutionException;
 final class ProcessStarts {
 
     /** A command to start on a host with its output sinks. */
-    record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {
-    }
+    record Start(Transport transport, RemoteCommand command, LineSink out, LineSink err) {}
 
-    private ProcessStarts() {
-    }
+    private ProcessStarts() {}
 
     /**
      * Starts every command and registers every process that did start with {@code control} for the clean-up, even
      * when another failed to; the first failure is thrown once all starts are over.
      */
-    static List<RemoteProcess> startAll(List<Start> starts, RunControl control) throws TransportException,
-            InterruptedException {
+    static List<RemoteProcess> startAll(List<Start> starts, RunControl control)
+            throws TransportException, InterruptedException {
         control.checkCancelled();
         List<CompletableFuture<RemoteProcess>> futures = new ArrayList<>();
         for (Start st : starts) {
-            futures.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return control.started(st.transport().start(st.command(), st.out(), st.err()));
-                } catch (TransportException e) {
-                    throw new CompletionException(e);
-                }
-            }, Run.IO));
+            futures.add(CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return control.started(st.transport().start(st.command(), st.out(), st.err()));
+                        } catch (TransportException e) {
+                            throw new CompletionException(e);
+                        }
+                    },
+                    Run.IO));
         }
         List<RemoteProcess> out = new ArrayList<>();
         TransportException failure = null;
@@ -49,7 +49,8 @@ final class ProcessStarts {
                     error = err;
                 }
                 if (failure == null) {
-                    failure = e.getCause() instanceof TransportException te ? te
+                    failure = e.getCause() instanceof TransportException te
+                            ? te
                             : new TransportException(String.valueOf(e.getCause()), e.getCause());
                 }
             }

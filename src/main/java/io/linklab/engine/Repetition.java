@@ -1,7 +1,7 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RawLog;
 import io.linklab.counters.CounterSession;
+import io.linklab.engine.store.RawLog;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
@@ -55,6 +55,7 @@ final class Repetition {
     private final RunControl control;
     /** The processes' names (their ports) when there are several, else empty. */
     private final List<String> names = new ArrayList<>();
+
     private final String prefix;
     private final BoundedLines errors = new BoundedLines(KEPT_STDERR_CHARS);
     private final AtomicLong lastOutput = new AtomicLong(System.nanoTime());
@@ -92,8 +93,18 @@ final class Repetition {
         List<RemoteProcess> servers = new ArrayList<>();
         List<RemoteProcess> clients = new ArrayList<>();
         List<RemoteProcess> samplers = new ArrayList<>();
-        CounterSession counters = run.counters() == null ? null : run.counters().session(pl, rep, point.mtu(), p,
-                hosts.client(), hosts.clientLabel(), hosts.server(), hosts.serverLabel());
+        CounterSession counters = run.counters() == null
+                ? null
+                : run.counters()
+                        .session(
+                                pl,
+                                rep,
+                                point.mtu(),
+                                p,
+                                hosts.client(),
+                                hosts.clientLabel(),
+                                hosts.server(),
+                                hosts.serverLabel());
         List<StreamingParser> clientParsers = new ArrayList<>();
         List<Summary> all;
         List<String> incomplete;
@@ -112,8 +123,9 @@ final class Repetition {
             // Each host's counter sampler starts with the servers (one round trip), before any client.
             List<ProcessStarts.Start> starts = new ArrayList<>();
             if (counters != null) {
-                counters.starts().forEach(c -> starts.add(new ProcessStarts.Start(c.transport(), c.command(),
-                        c.out(), c.err())));
+                counters.starts()
+                        .forEach(
+                                c -> starts.add(new ProcessStarts.Start(c.transport(), c.command(), c.out(), c.err())));
             }
             int samplerCount = starts.size();
             starts.addAll(serverStarts);
@@ -136,8 +148,9 @@ final class Repetition {
             if (counters != null) {
                 counters.clientsStarted();
             }
-            run.listener().progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
-                    + (n > 1 ? " (" + n + " processes)" : ""));
+            run.listener()
+                    .progress("running " + tool.program() + " for " + (p.omitS() + p.durationS()) + " s"
+                            + (n > 1 ? " (" + n + " processes)" : ""));
             awaitClients(clients);
             if (counters != null) {
                 counters.clientsEnded();
@@ -196,7 +209,12 @@ final class Repetition {
         Map<Direction, PointRunner.Totals> totals = totals(all);
         if (counters != null) {
             // findings.csv; the command line prints it after its table, the report lists it
-            counters.findings(all, tool.program(), n, p.omitS() + p.durationS(), p.protocol() == TestPlan.Protocol.UDP,
+            counters.findings(
+                    all,
+                    tool.program(),
+                    n,
+                    p.omitS() + p.durationS(),
+                    p.protocol() == TestPlan.Protocol.UDP,
                     directions);
         }
         return totals;
@@ -234,12 +252,12 @@ final class Repetition {
                 ready.countDown();
             }
         };
-        return new ProcessStarts.Start(run.hosts().server(), cmd, control.guarded(out, cmd),
-                control.guarded(errSink, cmd));
+        return new ProcessStarts.Start(
+                run.hosts().server(), cmd, control.guarded(out, cmd), control.guarded(errSink, cmd));
     }
 
-    private ProcessStarts.Start clientStart(int i, ProcessMerger merger, ProcessSummaries summaries,
-                                            List<StreamingParser> clientParsers) {
+    private ProcessStarts.Start clientStart(
+            int i, ProcessMerger merger, ProcessSummaries summaries, List<StreamingParser> clientParsers) {
         int port = p.basePort() + i;
         String label = run.hosts().clientLabel();
         String process = p.processes() > 1 ? String.valueOf(port) : null;
@@ -265,8 +283,8 @@ final class Repetition {
                 parser.feed(line);
             }
         };
-        return new ProcessStarts.Start(run.hosts().client(), cmd, control.guarded(out, cmd),
-                control.guarded(errSink, cmd));
+        return new ProcessStarts.Start(
+                run.hosts().client(), cmd, control.guarded(out, cmd), control.guarded(errSink, cmd));
     }
 
     private void awaitServers(List<RemoteProcess> servers, List<CountDownLatch> ready, List<BoundedLines> serverErr)
@@ -282,7 +300,8 @@ final class Repetition {
                 }
                 if (System.nanoTime() > serverDeadline) {
                     throw new PointFailure(tool.program() + " server on " + label + " port " + (p.basePort() + i)
-                            + " did not report listening within " + run.timings().serverStart().toSeconds() + " s");
+                            + " did not report listening within "
+                            + run.timings().serverStart().toSeconds() + " s");
                 }
             }
         }
@@ -311,9 +330,10 @@ final class Repetition {
             ProcessMerger.Total sendTotal = ProcessMerger.total(all, names, d, Role.SENDER);
             for (ProcessMerger.Total t : List.of(sendTotal, recvTotal)) {
                 if (!t.missing().isEmpty()) {
-                    missingTotals.add("the " + tool.program() + " client" + (t.missing().size() == 1 ? "" : "s")
-                            + " to port " + String.join(", ", t.missing()) + " reported no " + d.csv() + " "
-                            + (t == recvTotal ? Role.RECEIVER : Role.SENDER).csv() + " total");
+                    missingTotals.add(
+                            "the " + tool.program() + " client" + (t.missing().size() == 1 ? "" : "s")
+                                    + " to port " + String.join(", ", t.missing()) + " reported no " + d.csv() + " "
+                                    + (t == recvTotal ? Role.RECEIVER : Role.SENDER).csv() + " total");
                 } else if (n > 1 && t.sum() != null) {
                     run.journal().summary(pl, rep, t.sum());
                     run.listener().summary(pl, t.sum());
@@ -330,7 +350,8 @@ final class Repetition {
                 throw new PointFailure(tool.program() + " reported no end-of-test totals for " + d.csv()
                         + (errors.isEmpty() ? "" : " (" + lastOf(errors) + ")"));
             }
-            Long retr = send != null && send.retransmits() != null ? send.retransmits()
+            Long retr = send != null && send.retransmits() != null
+                    ? send.retransmits()
                     : recv != null ? recv.retransmits() : null;
             totals.put(d, new PointRunner.Totals(rate.bitsPerSecond(), retr));
         }
@@ -373,9 +394,14 @@ final class Repetition {
                 if (summaries.offer(tagged, t -> run.journal().summary(pl, rep, t))) {
                     run.listener().summary(pl, tagged);
                 } else {
-                    run.warn(pl, rep, who + " printed a " + (s.role() == null ? "" : s.role().csv() + " ")
-                            + "total after its end was taken (" + s.bitsPerSecond() + " bit/s); it is left out of "
-                            + "the results and the SUM");
+                    run.warn(
+                            pl,
+                            rep,
+                            who + " printed a "
+                                    + (s.role() == null ? "" : s.role().csv() + " ")
+                                    + "total after its end was taken (" + s.bitsPerSecond()
+                                    + " bit/s); it is left out of "
+                                    + "the results and the SUM");
                 }
             }
 
@@ -393,7 +419,10 @@ final class Repetition {
     private void awaitClients(List<RemoteProcess> clients) throws PointFailure, Run.RunAbort, InterruptedException {
         RunHosts hosts = run.hosts();
         long startNs = System.nanoTime();
-        long limit = startNs + Duration.ofSeconds(p.omitS() + p.durationS()).plus(run.timings().clientGrace()).toNanos();
+        long limit = startNs
+                + Duration.ofSeconds(p.omitS() + p.durationS())
+                        .plus(run.timings().clientGrace())
+                        .toNanos();
         long stallNs = TimeUnit.MILLISECONDS.toNanos((long) Math.max(8000, p.intervalS() * 5000));
         for (RemoteProcess c : clients) {
             while (c.waitFor(Duration.ofMillis(100)).isEmpty()) {
@@ -413,8 +442,7 @@ final class Repetition {
         }
     }
 
-    private void checkContact(Transport t, String who) throws Run.RunAbort,
-            InterruptedException {
+    private void checkContact(Transport t, String who) throws Run.RunAbort, InterruptedException {
         // A round trip to the SSH server, not a command: a command pays the host's login shell, which on a
         // busy host was seen to take longer than this whole check while the host was perfectly reachable.
         Duration timeout = run.timings().contactTimeout();

@@ -1,13 +1,13 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RawLogs;
-import io.linklab.engine.store.ResultCsv;
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.HostCounters;
+import io.linklab.engine.store.RawLogs;
+import io.linklab.engine.store.ResultCsv;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
@@ -59,6 +59,7 @@ final class Run implements RunHandle {
     private final RunRecord record;
     /** The plan's points, built once: the command preview recorded with the run and the run itself use these. */
     private final List<SweepPoint> points;
+
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
     private final RunControl control;
     private final RawLogs logs;
@@ -71,10 +72,18 @@ final class Run implements RunHandle {
     private PointDriver driver;
     /** Both ends' facts from preflight, for the driver. */
     private Map<String, String> clientFacts = Map.of();
+
     private Map<String, String> serverFacts = Map.of();
 
-    Run(String runId, Path dir, TestPlan plan, RunListener listener, TransportFactory transports,
-        ParserFactory parsers, PointHooks hooks, RunTimings timings) {
+    Run(
+            String runId,
+            Path dir,
+            TestPlan plan,
+            RunListener listener,
+            TransportFactory transports,
+            ParserFactory parsers,
+            PointHooks hooks,
+            RunTimings timings) {
         this.runId = runId;
         this.dir = dir;
         this.plan = plan;
@@ -132,9 +141,9 @@ final class Run implements RunHandle {
      */
     private void runAndRecord() {
         RunOutcome outcome = null;
-        try (FileChannel lockChannel = FileChannel.open(dir.resolve(ResultsStore.LOCK_FILE),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock lock = lockChannel.tryLock()) {
+        try (FileChannel lockChannel = FileChannel.open(
+                        dir.resolve(ResultsStore.LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = lockChannel.tryLock()) {
             outcome = runLocked();
         } catch (Throwable e) {
             outcome = new RunOutcome(RunOutcome.Status.FAILED, "internal error: " + e, dir);
@@ -164,8 +173,7 @@ final class Run implements RunHandle {
     }
 
     /** How the run ended, for run.json and the outcome. */
-    private record Ending(RunRecord.State state, String message) {
-    }
+    private record Ending(RunRecord.State state, String message) {}
 
     private RunOutcome runLocked() throws IOException {
         // The logins (the slowest part before the test) go first; the record's first write (JSON set-up
@@ -189,26 +197,34 @@ final class Run implements RunHandle {
         RunCleanup.HostCleanup hostCleanup;
         try {
             listener.progress("connecting to " + plan.client().login()
-                    + (plan.client().login().equals(plan.server().login()) ? "" : " and " + plan.server().login()));
+                    + (plan.client().login().equals(plan.server().login())
+                            ? ""
+                            : " and " + plan.server().login()));
             RunHosts hosts = logins.hosts();
             preflight(logins, hosts);
             mtu = mtuTransaction(hosts);
             if (mtu != null) {
                 beginMtu(mtu);
             }
-            RunContext context = new RunContext(plan, tool, parsers, hosts, journal, record, listener, logs, control,
-                    timings, counters);
-            ending = driver == null ? measure(new PointRunner(context, mtu, hooks))
+            RunContext context = new RunContext(
+                    plan, tool, parsers, hosts, journal, record, listener, logs, control, timings, counters);
+            ending = driver == null
+                    ? measure(new PointRunner(context, mtu, hooks))
                     : drive(new DrivenPoints(context, mtu, hooks));
         } catch (RunAbort e) {
             boolean stopped = control.broken() == null && control.cancelled();
-            ending = new Ending(stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,
-                    control.broken() != null ? control.broken()
+            ending = new Ending(
+                    stopped ? RunRecord.State.CANCELLED : RunRecord.State.FAILED,
+                    control.broken() != null
+                            ? control.broken()
                             : control.cancelled() ? "stopped by " + control.stoppedBy() : e.getMessage());
         } catch (InterruptedException e) {
-            ending = control.broken() != null ? new Ending(RunRecord.State.FAILED, control.broken())
-                    : new Ending(RunRecord.State.CANCELLED, "stopped by " + control.stoppedBy() + " after "
-                            + donePoints + " of " + points.size() + " points");
+            ending = control.broken() != null
+                    ? new Ending(RunRecord.State.FAILED, control.broken())
+                    : new Ending(
+                            RunRecord.State.CANCELLED,
+                            "stopped by " + control.stoppedBy() + " after " + donePoints + " of " + points.size()
+                                    + " points");
         } finally {
             Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
             hostCleanup = new RunCleanup(record, listener).start(control, logins.taken(), mtu);
@@ -252,8 +268,8 @@ final class Run implements RunHandle {
             return new Ending(RunRecord.State.FAILED, control.broken());
         }
         if (control.cancelled()) {
-            return new Ending(RunRecord.State.CANCELLED, Headlines.stopped(control.stoppedBy(), donePoints,
-                    points.size()));
+            return new Ending(
+                    RunRecord.State.CANCELLED, Headlines.stopped(control.stoppedBy(), donePoints, points.size()));
         }
         if (failedPoints > 0) {
             return new Ending(RunRecord.State.FAILED, Headlines.failureSummary(allRows, failedPoints));
@@ -275,16 +291,18 @@ final class Run implements RunHandle {
             return new Ending(RunRecord.State.FAILED, control.broken());
         }
         if (control.cancelled()) {
-            return new Ending(RunRecord.State.CANCELLED, "stopped by " + control.stoppedBy() + " after " + donePoints
-                    + " points");
+            return new Ending(
+                    RunRecord.State.CANCELLED,
+                    "stopped by " + control.stoppedBy() + " after " + donePoints + " points");
         }
         if (driven.lost() != null) {
             return new Ending(RunRecord.State.FAILED, driven.lost());
         }
         List<SweepRow> rows = driven.rows();
         if (rows.stream().noneMatch(SweepRow::ok)) {
-            return new Ending(RunRecord.State.FAILED, rows.isEmpty() ? "no point measured"
-                    : Headlines.failureSummary(rows, driven.failedPoints()));
+            return new Ending(
+                    RunRecord.State.FAILED,
+                    rows.isEmpty() ? "no point measured" : Headlines.failureSummary(rows, driven.failedPoints()));
         }
         // A point that failed (a tool missing on one end) ends that branch of the search, not the run.
         return new Ending(RunRecord.State.OK, donePoints + " points, " + driven.failedPoints() + " failed");
@@ -345,7 +363,9 @@ final class Run implements RunHandle {
         serverFacts = withLogin(sFacts, hosts.serverLabel());
         record.hostFacts("client", clientFacts);
         record.hostFacts("server", serverFacts);
-        Preflight.Findings findings = Preflight.check(plan, points,
+        Preflight.Findings findings = Preflight.check(
+                plan,
+                points,
                 new Preflight.End(plan.client(), cFacts, hosts.clientLabel()),
                 new Preflight.End(plan.server(), sFacts, hosts.serverLabel()));
         if (findings.refused()) {
@@ -373,10 +393,12 @@ final class Run implements RunHandle {
             return null;
         }
         List<MtuTransaction.End> ends = new ArrayList<>();
-        ends.add(new MtuTransaction.End("client", hosts.clientLabel(), hosts.client(), plan.client().dataInterface()));
-        if (!hosts.oneHost() || !plan.client().dataInterface().equals(plan.server().dataInterface())) {
-            ends.add(new MtuTransaction.End("server", hosts.serverLabel(), hosts.server(),
-                    plan.server().dataInterface()));
+        ends.add(new MtuTransaction.End(
+                "client", hosts.clientLabel(), hosts.client(), plan.client().dataInterface()));
+        if (!hosts.oneHost()
+                || !plan.client().dataInterface().equals(plan.server().dataInterface())) {
+            ends.add(new MtuTransaction.End(
+                    "server", hosts.serverLabel(), hosts.server(), plan.server().dataInterface()));
         }
         return new MtuTransaction(runId, ends, listener::progress, control::stopFailing);
     }

@@ -1,9 +1,9 @@
 package io.linklab.engine;
 
+import io.linklab.counters.HostCounters;
 import io.linklab.engine.store.RawLogs;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
-import io.linklab.counters.HostCounters;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.driver.ToolDriver;
@@ -13,9 +13,18 @@ import io.linklab.tools.driver.ToolDriver;
  * (journal, record, listener, raw logs, the hosts' counters: null when host_counters.csv could not be made) and
  * whether to stop.
  */
-record RunContext(TestPlan plan, ToolDriver tool, ParserFactory parsers, RunHosts hosts, RunJournal journal,
-                  RunRecord record, RunListener listener, RawLogs logs, RunControl control,
-                  RunTimings timings, HostCounters counters) {
+record RunContext(
+        TestPlan plan,
+        ToolDriver tool,
+        ParserFactory parsers,
+        RunHosts hosts,
+        RunJournal journal,
+        RunRecord record,
+        RunListener listener,
+        RawLogs logs,
+        RunControl control,
+        RunTimings timings,
+        HostCounters counters) {
 
     /** The same run measuring with {@code other} (a tune's points change the tool). */
     RunContext withTool(ToolDriver other) {

@@ -21,9 +21,11 @@ final class RunControl {
     private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
     /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
     private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
+
     private volatile boolean cancelled;
     /** Who stopped the run ("the user", "SIGTERM") and when: run.json's outcome of an interrupted run. */
     private volatile String stoppedBy;
+
     private volatile Instant stoppedAt;
     /**
      * Why the run must stop: an Error (out of memory, a stack overflow) on a thread of the run other than
@@ -32,6 +34,7 @@ final class RunControl {
     private volatile String broken;
     /** Why the run was stopped from within (not by the user): the run fails with this message. */
     private volatile String stoppedBecause;
+
     private volatile Thread thread;
 
     RunControl(String runId) {

@@ -12,6 +12,5 @@ import java.util.Map;
  * @param points   sweep point labels in order ("" alone outside sweeps)
  * @param commands the exact command lines per host label
  */
-public record RunInfo(String runId, TestPlan plan, Path runDir, List<String> points,
-                      Map<String, List<String>> commands) {
-}
+public record RunInfo(
+        String runId, TestPlan plan, Path runDir, List<String> points, Map<String, List<String>> commands) {}

@@ -15,41 +15,30 @@ import java.util.List;
  */
 public interface RunListener {
 
-    default void runStarted(RunInfo info) {
-    }
+    default void runStarted(RunInfo info) {}
 
-    default void pointStarted(String point, int index, int total) {
-    }
+    default void pointStarted(String point, int index, int total) {}
 
-    default void sample(String point, Sample sample) {
-    }
+    default void sample(String point, Sample sample) {}
 
-    default void summary(String point, Summary summary) {
-    }
+    default void summary(String point, Summary summary) {}
 
-    default void event(String point, ToolEvent event) {
-    }
+    default void event(String point, ToolEvent event) {}
 
     /** Host counters (CPU, NIC, TCP) of both ends as each host's sampler reports them, from the clients' start. */
-    default void hostCounters(String point, List<HostCounterRow> rows) {
-    }
+    default void hostCounters(String point, List<HostCounterRow> rows) {}
 
     /** What the rules found after a repetition of a point (also when they found nothing: an empty list). */
-    default void findings(String point, List<Finding> findings) {
-    }
+    default void findings(String point, List<Finding> findings) {}
 
     /** A raw line of tool output from a host, for the console. */
-    default void output(String host, String line) {
-    }
+    default void output(String host, String line) {}
 
     /** Human-readable progress ("starting iperf3 server on h2", "restoring MTU 1500 on h1"). */
-    default void progress(String message) {
-    }
+    default void progress(String message) {}
 
     /** A sweep point is done (ok or failed), with its rows per direction. */
-    default void pointFinished(String point, List<SweepRow> rows) {
-    }
+    default void pointFinished(String point, List<SweepRow> rows) {}
 
-    default void runFinished(RunOutcome outcome) {
-    }
+    default void runFinished(RunOutcome outcome) {}
 }

@@ -24,8 +24,11 @@ final class RunLogins {
     /** The transports {@link #hosts} got, for the clean-up: the client's alone when the server's login failed. */
     private final List<Transport> taken = new ArrayList<>();
 
-    private RunLogins(CompletableFuture<Transport> clientLogin, CompletableFuture<Transport> serverLogin,
-                      CompletableFuture<PreflightFacts> clientProbe, CompletableFuture<PreflightFacts> serverProbe) {
+    private RunLogins(
+            CompletableFuture<Transport> clientLogin,
+            CompletableFuture<Transport> serverLogin,
+            CompletableFuture<PreflightFacts> clientProbe,
+            CompletableFuture<PreflightFacts> serverProbe) {
         this.clientLogin = clientLogin;
         this.serverLogin = serverLogin;
         this.clientProbe = clientProbe;
@@ -44,15 +47,17 @@ final class RunLogins {
         int commands = oneHost ? 2 * first + 4 : first + 2;
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
                 () -> preparedFor(open(transports, plan.client().login()), commands), Run.IO);
-        CompletableFuture<Transport> s = oneHost ? c : CompletableFuture.supplyAsync(
-                () -> preparedFor(open(transports, plan.server().login()), commands), Run.IO);
+        CompletableFuture<Transport> s = oneHost
+                ? c
+                : CompletableFuture.supplyAsync(
+                        () -> preparedFor(open(transports, plan.server().login()), commands), Run.IO);
         // A target given by name is looked up where iperf3 will look it up: on the client.
-        String resolve = plan.target() != null && Validators.ipAddress(plan.target()).isPresent()
-                ? plan.target() : null;
-        CompletableFuture<PreflightFacts> cp = c.thenApplyAsync(t -> probe(t, tool, interfaces(plan.client()), resolve),
-                Run.IO);
-        CompletableFuture<PreflightFacts> sp = oneProbe ? cp
-                : s.thenApplyAsync(t -> probe(t, tool, interfaces(plan.server()), null), Run.IO);
+        String resolve =
+                plan.target() != null && Validators.ipAddress(plan.target()).isPresent() ? plan.target() : null;
+        CompletableFuture<PreflightFacts> cp =
+                c.thenApplyAsync(t -> probe(t, tool, interfaces(plan.client()), resolve), Run.IO);
+        CompletableFuture<PreflightFacts> sp =
+                oneProbe ? cp : s.thenApplyAsync(t -> probe(t, tool, interfaces(plan.server()), null), Run.IO);
         return new RunLogins(c, s, cp, sp);
     }
 
@@ -102,7 +107,8 @@ final class RunLogins {
         return facts(serverProbe);
     }
 
-    private static PreflightFacts facts(CompletableFuture<PreflightFacts> probe) throws Run.RunAbort, InterruptedException {
+    private static PreflightFacts facts(CompletableFuture<PreflightFacts> probe)
+            throws Run.RunAbort, InterruptedException {
         try {
             return probe.get();
         } catch (ExecutionException e) {
@@ -142,8 +148,8 @@ final class RunLogins {
         try {
             return PreflightProbe.run(t, tool, ifs, resolve);
         } catch (TransportException e) {
-            throw new CompletionException(new Run.RunAbort("preflight on " + t.hostLabel() + " failed: "
-                    + e.getMessage()));
+            throw new CompletionException(
+                    new Run.RunAbort("preflight on " + t.hostLabel() + " failed: " + e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CompletionException(new Run.RunAbort("stopped by the user"));

@@ -12,9 +12,17 @@ import java.time.Duration;
  * @param mtuSettle      how long the MTU path check may retry while a link settles after a change
  * @param countersStart  how long the clients wait for the hosts' counter samplers' first snapshot
  */
-record RunTimings(Duration serverStart, Duration clientGrace, Duration contactTimeout, Duration mtuSettle,
-                  Duration countersStart) {
+record RunTimings(
+        Duration serverStart,
+        Duration clientGrace,
+        Duration contactTimeout,
+        Duration mtuSettle,
+        Duration countersStart) {
 
-    static final RunTimings STANDARD = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(20),
-            Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(3));
+    static final RunTimings STANDARD = new RunTimings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(3));
 }

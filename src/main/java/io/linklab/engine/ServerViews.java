@@ -12,7 +12,6 @@ import io.linklab.remote.LineSink;
 import io.linklab.tools.shape.TotalRows;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -31,8 +30,7 @@ final class ServerViews {
     static final Duration TOTALS_WAIT = Duration.ofSeconds(3);
 
     /** One direction and role of an end-of-test total. */
-    record Part(Direction direction, Role role) {
-    }
+    record Part(Direction direction, Role role) {}
 
     private final List<View> views = new ArrayList<>();
     private final int streams;
@@ -100,7 +98,8 @@ final class ServerViews {
             }
             for (List<Summary> totals : each) {
                 List<Summary> mine = totals.stream()
-                        .filter(s -> s.direction() == part.direction() && s.role() == part.role()).toList();
+                        .filter(s -> s.direction() == part.direction() && s.role() == part.role())
+                        .toList();
                 out.addAll(mine);
                 out.addAll(TotalRows.singleStreamSums(mine));
             }
@@ -115,8 +114,10 @@ final class ServerViews {
 
     /** Whether a server's totals name a part: its SUM, or its only stream's total. */
     private boolean complete(List<Summary> totals, Part part) {
-        long n = totals.stream().filter(s -> s.direction() == part.direction() && s.role() == part.role())
-                .filter(s -> s.isSum() || streams == 1).count();
+        long n = totals.stream()
+                .filter(s -> s.direction() == part.direction() && s.role() == part.role())
+                .filter(s -> s.isSum() || streams == 1)
+                .count();
         return n > 0;
     }
 

@@ -8,5 +8,4 @@ import io.linklab.model.TestPlan;
  * @param label "mtu=9000", "streams=4", …, or "" for a run without a sweep
  * @param mtu   the MTU set on both data interfaces for this point, null to leave MTUs alone
  */
-public record SweepPoint(String label, TestPlan plan, Integer mtu) {
-}
+public record SweepPoint(String label, TestPlan plan, Integer mtu) {}

@@ -9,8 +9,7 @@ import java.util.List;
 /** Turns a plan into its points: one plain point, or one per sweep value with that value applied. */
 public final class SweepPoints {
 
-    private SweepPoints() {
-    }
+    private SweepPoints() {}
 
     public static List<SweepPoint> of(TestPlan plan) {
         if (!plan.isSweep()) {
@@ -38,9 +37,24 @@ public final class SweepPoints {
     }
 
     private static TestPlan with(TestPlan p, int streams, int processes, String window, String messageSize) {
-        return new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), p.udpBitrate(), p.durationS(),
-                p.intervalS(), p.omitS(), streams, processes, p.basePort(), p.mode(), window, messageSize,
-                p.repetitions(), null);
+        return new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                p.protocol(),
+                p.udpBitrate(),
+                p.durationS(),
+                p.intervalS(),
+                p.omitS(),
+                streams,
+                processes,
+                p.basePort(),
+                p.mode(),
+                window,
+                messageSize,
+                p.repetitions(),
+                null);
     }
 
     /**

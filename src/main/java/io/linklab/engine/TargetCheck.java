@@ -18,20 +18,24 @@ import java.util.Map;
 final class TargetCheck {
 
     /** What the check found: reasons to refuse the run, and warnings for a run that goes ahead. */
-    record Findings(List<String> problems, List<String> warnings) {
-    }
+    record Findings(List<String> problems, List<String> warnings) {}
 
-    private TargetCheck() {
-    }
+    private TargetCheck() {}
 
     /**
      * @param target the plan's target: an address, or a name the client resolved in its probe
      * @param oneLogin whether client and server are one login (one host: its loopback is then a fine target); two
      *                 logins on one host are told by their identical addresses
      */
-    static Findings check(String target, PreflightFacts client, String clientLabel, PreflightFacts server, String serverLabel,
-                          boolean oneLogin) {
-        boolean sameHost = oneLogin || (!server.addresses().isEmpty() && server.addresses().equals(client.addresses()));
+    static Findings check(
+            String target,
+            PreflightFacts client,
+            String clientLabel,
+            PreflightFacts server,
+            String serverLabel,
+            boolean oneLogin) {
+        boolean sameHost =
+                oneLogin || (!server.addresses().isEmpty() && server.addresses().equals(client.addresses()));
         List<String> problems = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         Map<String, Address> serverAddresses = normalized(server.addresses());
@@ -59,8 +63,10 @@ final class TargetCheck {
         // An address the client has too (its loopback, a docker0 both hosts have) takes the client to itself.
         Map<String, Address> clientAddresses = normalized(client.addresses());
         String onServer = addresses.stream()
-                .filter(a -> serverAddresses.containsKey(a) && (sameHost || !loopback(a) && !clientAddresses.containsKey(a)))
-                .findFirst().orElse(null);
+                .filter(a ->
+                        serverAddresses.containsKey(a) && (sameHost || !loopback(a) && !clientAddresses.containsKey(a)))
+                .findFirst()
+                .orElse(null);
         if (onServer == null) {
             problems.add(named + whyNot(addresses, serverAddresses, clientAddresses, serverLabel, clientLabel, sameHost)
                     + "; the server's addresses: " + listing(serverAddresses, sameHost) + " (use the address of its "
@@ -80,13 +86,16 @@ final class TargetCheck {
     }
 
     /** An address as the host spells it, and its interface. */
-    private record Address(String spelled, String iface) {
-    }
+    private record Address(String spelled, String iface) {}
 
     /** Why the target does not reach the server: a loopback, the client's own address, or simply not the server's. */
-    private static String whyNot(List<String> addresses, Map<String, Address> serverAddresses,
-                                 Map<String, Address> clientAddresses, String serverLabel, String clientLabel,
-                                 boolean sameHost) {
+    private static String whyNot(
+            List<String> addresses,
+            Map<String, Address> serverAddresses,
+            Map<String, Address> clientAddresses,
+            String serverLabel,
+            String clientLabel,
+            boolean sameHost) {
         for (String a : addresses) {
             if (loopback(a) && !sameHost) {
                 return " is a loopback address: the client " + clientLabel + " would connect to itself, not to the "
@@ -95,7 +104,8 @@ final class TargetCheck {
             if (clientAddresses.containsKey(a)) {
                 return serverAddresses.containsKey(a)
                         ? " is an address of the client " + clientLabel + " as well as of the server " + serverLabel
-                                + " (" + clientAddresses.get(a).iface() + " on both): the client would connect to itself"
+                                + " (" + clientAddresses.get(a).iface()
+                                + " on both): the client would connect to itself"
                         : " is not an address of the server " + serverLabel + " but of the client " + clientLabel
                                 + " itself (" + clientAddresses.get(a).iface() + ")";
             }
@@ -139,7 +149,10 @@ final class TargetCheck {
     }
 
     private static boolean linkLocal(String a) {
-        return a.startsWith("169.254.") || a.startsWith("fe8") || a.startsWith("fe9") || a.startsWith("fea")
+        return a.startsWith("169.254.")
+                || a.startsWith("fe8")
+                || a.startsWith("fe9")
+                || a.startsWith("fea")
                 || a.startsWith("feb");
     }
 }

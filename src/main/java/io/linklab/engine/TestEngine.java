@@ -1,7 +1,7 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
@@ -29,8 +29,12 @@ public final class TestEngine {
     }
 
     /** An engine whose runs do {@code hooks}' work around each measurement and wait for hosts as {@code timings} say. */
-    TestEngine(ResultsStore store, TransportFactory transports, ParserFactory parsers, PointHooks hooks,
-               RunTimings timings) {
+    TestEngine(
+            ResultsStore store,
+            TransportFactory transports,
+            ParserFactory parsers,
+            PointHooks hooks,
+            RunTimings timings) {
         this.store = Objects.requireNonNull(store);
         this.transports = Objects.requireNonNull(transports);
         this.parsers = Objects.requireNonNull(parsers);
@@ -39,8 +43,7 @@ public final class TestEngine {
     }
 
     /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
-    public static TestEngine standard(ResultsStore store, SshSettings settings,
-                                      LoginPrompts prompts) {
+    public static TestEngine standard(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
         return new TestEngine(store, new LoginTransports(settings, prompts), ParserFactory.live());
     }
 

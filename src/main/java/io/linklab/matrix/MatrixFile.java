@@ -31,15 +31,15 @@ public final class MatrixFile {
             .number("bits_per_second_max", MatrixRow::bitsPerSecondMax)
             .number("retransmits", MatrixRow::retransmits)
             .number("link_speed_bps", MatrixRow::linkSpeedBps)
-            .number("fraction_of_link", r -> r.fractionOfLink() == null ? null
-                    : Math.round(r.fractionOfLink() * 10000) / 10000.0)
+            .number(
+                    "fraction_of_link",
+                    r -> r.fractionOfLink() == null ? null : Math.round(r.fractionOfLink() * 10000) / 10000.0)
             .text("status", MatrixRow::status)
             .text("reason", MatrixRow::reason)
             .text("run", MatrixRow::run)
             .build();
 
-    private MatrixFile() {
-    }
+    private MatrixFile() {}
 
     public static void write(Path dir, List<MatrixRow> rows) throws IOException {
         StringWriter text = new StringWriter();
@@ -57,11 +57,24 @@ public final class MatrixFile {
             return rows;
         }
         try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-                rows.add(new MatrixRow(r.get("client"), r.get("server"), r.get("direction"),
-                        number(r.get("bits_per_second")), number(r.get("bits_per_second_min")),
-                        number(r.get("bits_per_second_max")), whole(r.get("retransmits")),
-                        number(r.get("link_speed_bps")), r.get("status"), r.get("reason"), r.get("run")));
+            for (CSVRecord r : CSVFormat.RFC4180
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(in)) {
+                rows.add(new MatrixRow(
+                        r.get("client"),
+                        r.get("server"),
+                        r.get("direction"),
+                        number(r.get("bits_per_second")),
+                        number(r.get("bits_per_second_min")),
+                        number(r.get("bits_per_second_max")),
+                        whole(r.get("retransmits")),
+                        number(r.get("link_speed_bps")),
+                        r.get("status"),
+                        r.get("reason"),
+                        r.get("run")));
             }
         }
         return rows;

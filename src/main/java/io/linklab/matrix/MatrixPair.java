@@ -15,8 +15,14 @@ import java.util.List;
  * @param linkSpeed   the slowest drawn link speed on the path as the user wrote it ("100G"), or null
  * @param uplinks     ids of the switch-to-switch links on the path: pairs that share one load the same uplink
  */
-public record MatrixPair(String client, String clientIface, String server, String serverIface, String target,
-                         String linkSpeed, List<String> uplinks) {
+public record MatrixPair(
+        String client,
+        String clientIface,
+        String server,
+        String serverIface,
+        String target,
+        String linkSpeed,
+        List<String> uplinks) {
 
     public MatrixPair {
         if (client.equals(server)) {
@@ -31,8 +37,10 @@ public record MatrixPair(String client, String clientIface, String server, Strin
     }
 
     boolean sharesHostWith(MatrixPair other) {
-        return client.equals(other.client) || client.equals(other.server)
-                || server.equals(other.client) || server.equals(other.server);
+        return client.equals(other.client)
+                || client.equals(other.server)
+                || server.equals(other.client)
+                || server.equals(other.server);
     }
 
     boolean sharesUplinkWith(MatrixPair other) {

@@ -86,15 +86,29 @@ public final class MatrixPairs {
     }
 
     private MatrixPair pair(String client, String server) {
-        return path(client, server).orElseGet(() -> new MatrixPair(client, null, server, null,
-                firstAddress(lab.host(server).orElseThrow()), null, List.of()));
+        return path(client, server)
+                .orElseGet(() -> new MatrixPair(
+                        client,
+                        null,
+                        server,
+                        null,
+                        firstAddress(lab.host(server).orElseThrow()),
+                        null,
+                        List.of()));
     }
 
     private String hostId(String where, String word) {
-        return lab.hosts().stream().filter(h -> h.id().equals(word) || word.equals(h.name())).map(HostSpec::id)
-                .findFirst().orElseThrow(() -> new InvalidValueException(where, word,
+        return lab.hosts().stream()
+                .filter(h -> h.id().equals(word) || word.equals(h.name()))
+                .map(HostSpec::id)
+                .findFirst()
+                .orElseThrow(() -> new InvalidValueException(
+                        where,
+                        word,
                         "no such host in the lab " + lab.name() + " (its hosts: "
-                                + String.join(", ", lab.hosts().stream().map(HostSpec::id).toList()) + ")"));
+                                + String.join(
+                                        ", ",
+                                        lab.hosts().stream().map(HostSpec::id).toList()) + ")"));
     }
 
     /** Breadth first from the client through switches: the fewest cables, as a lab is usually cabled. */
@@ -146,14 +160,20 @@ public final class MatrixPairs {
         }
         LinkSpec.End serverEnd = last.a().nodeId().equals(server) ? last.a() : last.b();
         HostSpec s = lab.host(server).orElseThrow();
-        String target = s.interfaces().stream().filter(i -> i.name().equals(serverEnd.iface()))
-                .map(InterfaceSpec::address).filter(a -> a != null && !a.isBlank()).findFirst()
+        String target = s.interfaces().stream()
+                .filter(i -> i.name().equals(serverEnd.iface()))
+                .map(InterfaceSpec::address)
+                .filter(a -> a != null && !a.isBlank())
+                .findFirst()
                 .orElseGet(() -> firstAddress(s));
         return new MatrixPair(client, clientIface, server, serverEnd.iface(), target, speed, uplinks);
     }
 
     private static String firstAddress(HostSpec h) {
-        return h.interfaces().stream().map(InterfaceSpec::address).filter(a -> a != null && !a.isBlank())
-                .findFirst().orElse(null);
+        return h.interfaces().stream()
+                .map(InterfaceSpec::address)
+                .filter(a -> a != null && !a.isBlank())
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -8,9 +8,18 @@ package io.linklab.matrix;
  * @param status        ok, failed (reason says why) or stopped
  * @param run           the pair's run folder, relative to the matrix folder
  */
-public record MatrixRow(String client, String server, String direction, Double bitsPerSecond,
-                        Double bitsPerSecondMin, Double bitsPerSecondMax, Long retransmits, Double linkSpeedBps,
-                        String status, String reason, String run) {
+public record MatrixRow(
+        String client,
+        String server,
+        String direction,
+        Double bitsPerSecond,
+        Double bitsPerSecondMin,
+        Double bitsPerSecondMax,
+        Long retransmits,
+        Double linkSpeedBps,
+        String status,
+        String reason,
+        String run) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -18,8 +27,7 @@ public record MatrixRow(String client, String server, String direction, Double b
 
     /** The rate as a fraction of the link's speed, where both are known. */
     public Double fractionOfLink() {
-        return bitsPerSecond == null || linkSpeedBps == null || linkSpeedBps <= 0 ? null
-                : bitsPerSecond / linkSpeedBps;
+        return bitsPerSecond == null || linkSpeedBps == null || linkSpeedBps <= 0 ? null : bitsPerSecond / linkSpeedBps;
     }
 
     public boolean ok() {
@@ -28,7 +36,7 @@ public record MatrixRow(String client, String server, String direction, Double b
 
     /** A pair that did not run (or not to its end): no figures, a reason. */
     static MatrixRow without(MatrixPair pair, Double linkSpeedBps, String status, String reason, String run) {
-        return new MatrixRow(pair.client(), pair.server(), "", null, null, null, null, linkSpeedBps, status, reason,
-                run);
+        return new MatrixRow(
+                pair.client(), pair.server(), "", null, null, null, null, linkSpeedBps, status, reason, run);
     }
 }

@@ -1,13 +1,13 @@
 package io.linklab.matrix;
 
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
@@ -35,19 +35,16 @@ public final class MatrixRun {
 
     /** What a matrix tells as it goes; called from the runs' threads. */
     public interface Listener {
-        default void pairStarted(MatrixPair pair) {
-        }
+        default void pairStarted(MatrixPair pair) {}
 
-        default void pairFinished(MatrixPair pair, List<MatrixRow> rows) {
-        }
+        default void pairFinished(MatrixPair pair, List<MatrixRow> rows) {}
     }
 
     /**
      * @param concurrency the most tests at once
      * @param shareHosts  whether a host may be in two tests at once (each test then logs in on its own)
      */
-    public record Options(int concurrency, boolean shareHosts, Uplinks uplinks) {
-    }
+    public record Options(int concurrency, boolean shareHosts, Uplinks uplinks) {}
 
     /** Makes the engine that runs the pairs, from the matrix's store and logins. */
     @FunctionalInterface
@@ -73,8 +70,16 @@ public final class MatrixRun {
     /**
      * @param base the test every pair runs (tool, streams, duration …); its ends and target are the pair's
      */
-    public MatrixRun(Topology lab, TestPlan base, List<MatrixPair> pairs, Options options, TransportFactory logins,
-                     Engines engines, Path dir, Listener listener) throws IOException {
+    public MatrixRun(
+            Topology lab,
+            TestPlan base,
+            List<MatrixPair> pairs,
+            Options options,
+            TransportFactory logins,
+            Engines engines,
+            Path dir,
+            Listener listener)
+            throws IOException {
         this.lab = lab;
         this.base = base;
         this.pairs = List.copyOf(pairs);
@@ -87,7 +92,8 @@ public final class MatrixRun {
         List<MatrixPair> toRun = new ArrayList<>();
         for (MatrixPair p : pairs) {
             List<MatrixRow> kept = earlier.stream()
-                    .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()) && r.ok()).toList();
+                    .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()) && r.ok())
+                    .toList();
             results.put(p, kept.isEmpty() ? null : kept);
             if (kept.isEmpty()) {
                 toRun.add(p);
@@ -107,8 +113,8 @@ public final class MatrixRun {
         synchronized (this) {
             stopped = true;
             for (MatrixPair p : schedule.dropWaiting()) {
-                results.put(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by the user",
-                        "")));
+                results.put(
+                        p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by the user", "")));
             }
             write();
             runs = List.copyOf(running.values());
@@ -136,7 +142,12 @@ public final class MatrixRun {
                 if (Files.isDirectory(runDir)) {
                     RunFolder.replaceEarlierRun(runDir);
                 }
-                running.put(p, engine.start(planFor(p), new PairListener(p, dir.relativize(runDir).toString()), runDir));
+                running.put(
+                        p,
+                        engine.start(
+                                planFor(p),
+                                new PairListener(p, dir.relativize(runDir).toString()),
+                                runDir));
             } catch (IOException | RuntimeException e) {
                 finish(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.FAILED, e.getMessage(), "")));
             }
@@ -154,11 +165,24 @@ public final class MatrixRun {
     private TestPlan planFor(MatrixPair p) {
         HostSpec c = lab.host(p.client()).orElseThrow();
         HostSpec s = lab.host(p.server()).orElseThrow();
-        return new TestPlan(base.tool(), new TestPlan.End(c.login(), p.clientIface(), base.client().cpus()),
-                new TestPlan.End(s.login(), p.serverIface(), base.server().cpus()), p.target(), base.protocol(),
-                base.udpBitrate(), base.durationS(), base.intervalS(), base.omitS(), base.streams(),
-                base.processes(), base.basePort(), base.mode(), base.window(), base.messageSize(),
-                base.repetitions(), base.sweep());
+        return new TestPlan(
+                base.tool(),
+                new TestPlan.End(c.login(), p.clientIface(), base.client().cpus()),
+                new TestPlan.End(s.login(), p.serverIface(), base.server().cpus()),
+                p.target(),
+                base.protocol(),
+                base.udpBitrate(),
+                base.durationS(),
+                base.intervalS(),
+                base.omitS(),
+                base.streams(),
+                base.processes(),
+                base.basePort(),
+                base.mode(),
+                base.window(),
+                base.messageSize(),
+                base.repetitions(),
+                base.sweep());
     }
 
     private synchronized void pairEnded(MatrixPair p, String run, List<SweepRow> measured, RunOutcome outcome) {
@@ -166,14 +190,26 @@ public final class MatrixRun {
         List<MatrixRow> rows = new ArrayList<>();
         Double speed = linkSpeed(p);
         for (SweepRow r : measured) {
-            rows.add(new MatrixRow(p.client(), p.server(), r.direction() == null ? "" : r.direction().csv(),
-                    r.bitsPerSecond(), r.bitsPerSecondMin(), r.bitsPerSecondMax(), r.retransmits(), speed,
+            rows.add(new MatrixRow(
+                    p.client(),
+                    p.server(),
+                    r.direction() == null ? "" : r.direction().csv(),
+                    r.bitsPerSecond(),
+                    r.bitsPerSecondMin(),
+                    r.bitsPerSecondMax(),
+                    r.retransmits(),
+                    speed,
                     outcome.ok() && r.ok() ? MatrixRow.OK : outcome.ok() ? MatrixRow.FAILED : status(outcome),
-                    outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(), run));
+                    outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(),
+                    run));
         }
         if (rows.isEmpty()) {
-            rows.add(MatrixRow.without(p, speed, outcome.ok() ? MatrixRow.FAILED : status(outcome),
-                    outcome.ok() ? "the run measured nothing" : outcome.message(), run));
+            rows.add(MatrixRow.without(
+                    p,
+                    speed,
+                    outcome.ok() ? MatrixRow.FAILED : status(outcome),
+                    outcome.ok() ? "the run measured nothing" : outcome.message(),
+                    run));
         }
         if (!outcome.ok() && !stopped) {
             failHostThatIsDown(p, outcome.message());

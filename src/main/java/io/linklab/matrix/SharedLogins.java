@@ -76,8 +76,8 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         }
 
         @Override
-        public CommandResult run(RemoteCommand command, Duration timeout) throws TransportException,
-                InterruptedException {
+        public CommandResult run(RemoteCommand command, Duration timeout)
+                throws TransportException, InterruptedException {
             return t.run(command, timeout);
         }
 
@@ -92,8 +92,8 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         }
 
         @Override
-        public CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
-                InterruptedException {
+        public CommandResult runBrief(RemoteCommand command, Duration timeout)
+                throws TransportException, InterruptedException {
             return t.runBrief(command, timeout);
         }
 

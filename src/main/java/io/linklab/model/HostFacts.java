@@ -27,10 +27,24 @@ import java.util.Optional;
  * @param sysctls          TCP and socket buffer settings by sysctl name
  * @param sessionInterface the interface carrying the SSH session (never to be touched), null if none
  */
-public record HostFacts(String host, Instant probedAt, boolean reachable, boolean loginOk, String problem,
-                        String kernel, String hostname, String osId, String osLike, String osName,
-                        String cpuModel, int cpuCount, boolean root, List<ToolFacts> tools,
-                        List<InterfaceFacts> interfaces, Map<String, String> sysctls, String sessionInterface) {
+public record HostFacts(
+        String host,
+        Instant probedAt,
+        boolean reachable,
+        boolean loginOk,
+        String problem,
+        String kernel,
+        String hostname,
+        String osId,
+        String osLike,
+        String osName,
+        String cpuModel,
+        int cpuCount,
+        boolean root,
+        List<ToolFacts> tools,
+        List<InterfaceFacts> interfaces,
+        Map<String, String> sysctls,
+        String sessionInterface) {
 
     public HostFacts {
         tools = List.copyOf(tools);
@@ -40,8 +54,9 @@ public record HostFacts(String host, Instant probedAt, boolean reachable, boolea
 
     /** A host the probe could not get into. */
     public static HostFacts failed(String host, Instant at, boolean reachable, String problem) {
-        return new HostFacts(host, at, reachable, false, problem, null, null, null, null, null, null, 0, false,
-                List.of(), List.of(), Map.of(), null);
+        return new HostFacts(
+                host, at, reachable, false, problem, null, null, null, null, null, null, 0, false, List.of(), List.of(),
+                Map.of(), null);
     }
 
     public boolean ok() {
@@ -86,8 +101,15 @@ public record HostFacts(String host, Instant probedAt, boolean reachable, boolea
      * @param driver     kernel driver (mlx5_core, ixgbe, veth, ...), or the link type when there is none
      * @param offloads   ethtool -k features (tcp-segmentation-offload, generic-receive-offload, ...) → on
      */
-    public record InterfaceFacts(String name, List<String> addresses, int mtu, Long speedMbps, String operState,
-                                 String driver, String mac, Map<String, Boolean> offloads) {
+    public record InterfaceFacts(
+            String name,
+            List<String> addresses,
+            int mtu,
+            Long speedMbps,
+            String operState,
+            String driver,
+            String mac,
+            Map<String, Boolean> offloads) {
         public InterfaceFacts {
             addresses = List.copyOf(addresses);
             offloads = Map.copyOf(offloads);

@@ -11,8 +11,17 @@ import java.util.List;
  * @param jumpHost          ProxyJump spec, null for direct
  * @param x                 canvas position
  */
-public record HostSpec(String id, String name, String managementAddress, String sshUser, int sshPort,
-                       String identityFile, String jumpHost, List<InterfaceSpec> interfaces, double x, double y) {
+public record HostSpec(
+        String id,
+        String name,
+        String managementAddress,
+        String sshUser,
+        int sshPort,
+        String identityFile,
+        String jumpHost,
+        List<InterfaceSpec> interfaces,
+        double x,
+        double y) {
 
     /** Management address meaning "this machine, through plain local processes". */
     public static final String LOCAL = "local";
@@ -33,7 +42,8 @@ public record HostSpec(String id, String name, String managementAddress, String 
         String user = sshUser == null || sshUser.isBlank() ? "" : sshUser + "@";
         String port = sshPort == 22 || sshPort == 0 ? "" : ":" + sshPort;
         // An IPv6 address before a port is bracketed, or its last group would read as the port.
-        String host = !port.isEmpty() && managementAddress.contains(":") ? "[" + managementAddress + "]" : managementAddress;
+        String host =
+                !port.isEmpty() && managementAddress.contains(":") ? "[" + managementAddress + "]" : managementAddress;
         return user + host + port;
     }
 }

@@ -7,5 +7,4 @@ package io.linklab.model;
  * @param mtu     expected MTU, 0 when not stated
  * @param speed   nominal speed as the engineer writes it ("10G", "100G", "IB EDR"), or null
  */
-public record InterfaceSpec(String name, String address, int mtu, String speed) {
-}
+public record InterfaceSpec(String name, String address, int mtu, String speed) {}

@@ -4,6 +4,5 @@ package io.linklab.model;
 public record LinkSpec(String id, End a, End b, String nominalSpeed) {
 
     /** @param iface interface name on a host, port label on a switch, or null */
-    public record End(String nodeId, String iface) {
-    }
+    public record End(String nodeId, String iface) {}
 }

@@ -13,8 +13,7 @@ public interface MeasurementSink {
     void event(ToolEvent event);
 
     /** Facts about the run the tool printed: "tool", "version", "protocol", "local", "remote", "cpu.local"… */
-    default void meta(String key, String value) {
-    }
+    default void meta(String key, String value) {}
 
     /** Passes everything on to {@code target}; a subclass changes what it overrides (counts, filters, copies). */
     class Forwarding implements MeasurementSink {

@@ -2,7 +2,8 @@ package io.linklab.model;
 
 /** Which side of a flow reported an end-of-test total. */
 public enum Role {
-    SENDER, RECEIVER;
+    SENDER,
+    RECEIVER;
 
     public String csv() {
         return this == SENDER ? "sender" : "receiver";

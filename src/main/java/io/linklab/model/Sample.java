@@ -41,11 +41,39 @@ public record Sample(
     public static final String SUM = "SUM";
 
     /** A sample as a parser first makes it: role, index and absolute time not (yet) known. */
-    public Sample(String process, String stream, Direction direction, double startS, double endS, Long bytes,
-                  Double bitsPerSecond, Long retransmits, Long cwndBytes, Double rttMs, Double jitterMs,
-                  Long lostPackets, Long packets, boolean omitted) {
-        this(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes, rttMs, jitterMs,
-                lostPackets, packets, omitted, null, null, null);
+    public Sample(
+            String process,
+            String stream,
+            Direction direction,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits,
+            Long cwndBytes,
+            Double rttMs,
+            Double jitterMs,
+            Long lostPackets,
+            Long packets,
+            boolean omitted) {
+        this(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                null,
+                null,
+                null);
     }
 
     public boolean isSum() {
@@ -64,35 +92,136 @@ public record Sample(
     }
 
     /** A TCP sample with only the fields every tool prints. */
-    public static Sample tcp(String process, String stream, Direction direction, double startS, double endS,
-                             Long bytes, Double bitsPerSecond, Long retransmits, Long cwndBytes) {
-        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                null, null, null, null, false);
+    public static Sample tcp(
+            String process,
+            String stream,
+            Direction direction,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits,
+            Long cwndBytes) {
+        return new Sample(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                null,
+                null,
+                null,
+                null,
+                false);
     }
 
     public Sample withProcess(String newProcess) {
-        return new Sample(newProcess, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, startUtc);
+        return new Sample(
+                newProcess,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                streamIndex,
+                startUtc);
     }
 
     public Sample withDirection(Direction newDirection) {
-        return new Sample(process, stream, newDirection, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, startUtc);
+        return new Sample(
+                process,
+                stream,
+                newDirection,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                streamIndex,
+                startUtc);
     }
 
     public Sample withRole(Role newRole) {
-        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted, newRole, streamIndex, startUtc);
+        return new Sample(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                newRole,
+                streamIndex,
+                startUtc);
     }
 
     public Sample withStreamIndex(Integer newIndex) {
-        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted, role, newIndex, startUtc);
+        return new Sample(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                newIndex,
+                startUtc);
     }
 
     public Sample withStartUtc(Instant newStart) {
-        return new Sample(process, stream, direction, startS, endS, bytes, bitsPerSecond, retransmits, cwndBytes,
-                rttMs, jitterMs, lostPackets, packets, omitted, role, streamIndex, newStart);
+        return new Sample(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                streamIndex,
+                newStart);
     }
 
     /**
@@ -101,7 +230,23 @@ public record Sample(
      * left out as in the tools' own SUM lines.
      */
     public Sample asSum() {
-        return new Sample(process, SUM, direction, startS, endS, bytes, bitsPerSecond, retransmits, null, null,
-                jitterMs, lostPackets, packets, omitted, role, null, startUtc);
+        return new Sample(
+                process,
+                SUM,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                null,
+                null,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                null,
+                startUtc);
     }
 }

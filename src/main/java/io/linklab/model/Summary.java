@@ -24,33 +24,115 @@ public record Summary(
         Double remoteServiceDemandUsPerKb,
         String note) {
 
-    public Summary(String process, String stream, Direction direction, Role role, double startS, double endS,
-                   Long bytes, Double bitsPerSecond, Long retransmits, Double jitterMs, Long lostPackets, Long packets,
-                   Double localCpuPercent, Double remoteCpuPercent, Double localServiceDemandUsPerKb,
-                   Double remoteServiceDemandUsPerKb) {
-        this(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits, jitterMs, lostPackets,
-                packets, localCpuPercent, remoteCpuPercent, localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, null);
+    public Summary(
+            String process,
+            String stream,
+            Direction direction,
+            Role role,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits,
+            Double jitterMs,
+            Long lostPackets,
+            Long packets,
+            Double localCpuPercent,
+            Double remoteCpuPercent,
+            Double localServiceDemandUsPerKb,
+            Double remoteServiceDemandUsPerKb) {
+        this(
+                process,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                jitterMs,
+                lostPackets,
+                packets,
+                localCpuPercent,
+                remoteCpuPercent,
+                localServiceDemandUsPerKb,
+                remoteServiceDemandUsPerKb,
+                null);
     }
 
     public boolean isSum() {
         return Sample.SUM.equals(stream);
     }
 
-    public static Summary tcp(String process, String stream, Direction direction, Role role, double startS, double endS,
-                              Long bytes, Double bitsPerSecond, Long retransmits) {
-        return new Summary(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
-                null, null, null, null, null, null, null);
+    public static Summary tcp(
+            String process,
+            String stream,
+            Direction direction,
+            Role role,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits) {
+        return new Summary(
+                process,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     public Summary withProcess(String newProcess) {
-        return new Summary(newProcess, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
-                jitterMs, lostPackets, packets, localCpuPercent, remoteCpuPercent,
-                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, note);
+        return new Summary(
+                newProcess,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                jitterMs,
+                lostPackets,
+                packets,
+                localCpuPercent,
+                remoteCpuPercent,
+                localServiceDemandUsPerKb,
+                remoteServiceDemandUsPerKb,
+                note);
     }
 
     public Summary withNote(String newNote) {
-        return new Summary(process, stream, direction, role, startS, endS, bytes, bitsPerSecond, retransmits,
-                jitterMs, lostPackets, packets, localCpuPercent, remoteCpuPercent,
-                localServiceDemandUsPerKb, remoteServiceDemandUsPerKb, newNote);
+        return new Summary(
+                process,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                jitterMs,
+                lostPackets,
+                packets,
+                localCpuPercent,
+                remoteCpuPercent,
+                localServiceDemandUsPerKb,
+                remoteServiceDemandUsPerKb,
+                newNote);
     }
 }

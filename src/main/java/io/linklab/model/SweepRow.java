@@ -9,9 +9,18 @@ package io.linklab.model;
  * @param gain               ratio to the first point of the same direction, null when not computable
  * @param status             "ok" or "failed: reason"
  */
-public record SweepRow(String point, Integer mtu, Integer streams, Integer processes, Direction direction,
-                       Double bitsPerSecond, Double bitsPerSecondMin, Double bitsPerSecondMax, Long retransmits,
-                       Double gain, String status) {
+public record SweepRow(
+        String point,
+        Integer mtu,
+        Integer streams,
+        Integer processes,
+        Direction direction,
+        Double bitsPerSecond,
+        Double bitsPerSecondMin,
+        Double bitsPerSecondMax,
+        Long retransmits,
+        Double gain,
+        String status) {
 
     public boolean ok() {
         return "ok".equals(status);

@@ -39,10 +39,17 @@ public record TestPlan(
         int repetitions,
         Sweep sweep) {
 
-    public enum Protocol { TCP, UDP }
+    public enum Protocol {
+        TCP,
+        UDP
+    }
 
     /** Which way data flows. */
-    public enum Mode { NORMAL, REVERSE, BIDIR }
+    public enum Mode {
+        NORMAL,
+        REVERSE,
+        BIDIR
+    }
 
     /**
      * One end of the test.
@@ -57,7 +64,9 @@ public record TestPlan(
             cpus = cpus == null ? List.of() : List.copyOf(cpus);
             for (int cpu : cpus) {
                 if (cpu < 0 || cpu > MAX_CPU) {
-                    throw new InvalidValueException("cpus", String.valueOf(cpu),
+                    throw new InvalidValueException(
+                            "cpus",
+                            String.valueOf(cpu),
                             "a CPU number is 0 to " + MAX_CPU + " (see nproc or lscpu on the host)");
                 }
             }
@@ -85,8 +94,8 @@ public record TestPlan(
                 int from = Integer.parseInt(m.group(1));
                 int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
                 if (to < from || to > MAX_CPU) {
-                    throw new InvalidValueException(field, text, "a CPU list such as 2,4,6-9, ranges counting up, "
-                            + "CPUs 0 to " + MAX_CPU);
+                    throw new InvalidValueException(
+                            field, text, "a CPU list such as 2,4,6-9, ranges counting up, " + "CPUs 0 to " + MAX_CPU);
                 }
                 for (int c = from; c <= to; c++) {
                     cpus.add(c);
@@ -120,9 +129,16 @@ public record TestPlan(
 
     /** Linux's highest possible CPU number (CONFIG_NR_CPUS at most 8192). */
     public static final int MAX_CPU = 8191;
+
     private static final Pattern CPU_RANGE = Pattern.compile("\\s*(\\d{1,4})(?:-(\\d{1,4}))?\\s*");
 
-    public enum SweepKind { MTU, STREAMS, PROCESSES, WINDOW, MESSAGE_SIZE }
+    public enum SweepKind {
+        MTU,
+        STREAMS,
+        PROCESSES,
+        WINDOW,
+        MESSAGE_SIZE
+    }
 
     /** A parameter and the values it takes, in order. */
     public record Sweep(SweepKind kind, List<String> values) {
@@ -133,8 +149,24 @@ public record TestPlan(
 
     /** A plan with the defaults an engineer would pick for a first run: iperf3, TCP, 10 s, 1 s intervals. */
     public static TestPlan defaults(End client, End server, String target) {
-        return new TestPlan(Tool.IPERF3, client, server, target, Protocol.TCP, null, 10, 1.0, 0, 1, 1,
-                5201, Mode.NORMAL, null, null, 1, null);
+        return new TestPlan(
+                Tool.IPERF3,
+                client,
+                server,
+                target,
+                Protocol.TCP,
+                null,
+                10,
+                1.0,
+                0,
+                1,
+                1,
+                5201,
+                Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
     }
 
     public boolean isSweep() {

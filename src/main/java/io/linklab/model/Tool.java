@@ -2,7 +2,9 @@ package io.linklab.model;
 
 /** The measurement tools LinkLab drives and reads. */
 public enum Tool {
-    IPERF3("iperf3"), IPERF2("iperf2"), NETPERF("netperf");
+    IPERF3("iperf3"),
+    IPERF2("iperf2"),
+    NETPERF("netperf");
 
     private final String id;
 

@@ -9,7 +9,11 @@ package io.linklab.model;
  */
 public record ToolEvent(Severity severity, String kind, String message, long lineNumber) {
 
-    public enum Severity { INFO, WARNING, ERROR }
+    public enum Severity {
+        INFO,
+        WARNING,
+        ERROR
+    }
 
     public static ToolEvent error(String kind, String message, long lineNumber) {
         return new ToolEvent(Severity.ERROR, kind, message, lineNumber);

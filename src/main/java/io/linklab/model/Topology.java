@@ -22,12 +22,12 @@ public record Topology(String name, List<HostSpec> hosts, List<SwitchSpec> switc
      */
     public static Topology loopback() {
         InterfaceSpec lo = new InterfaceSpec("lo", "127.0.0.1", 65536, null);
-        HostSpec client = new HostSpec("local-client", "This machine (client)", HostSpec.LOCAL, null, 22, null, null,
-                List.of(lo), 120, 160);
-        HostSpec server = new HostSpec("local-server", "This machine (server)", HostSpec.LOCAL, null, 22, null, null,
-                List.of(lo), 520, 160);
-        LinkSpec link = new LinkSpec("loopback", new LinkSpec.End("local-client", "lo"),
-                new LinkSpec.End("local-server", "lo"), "loopback");
+        HostSpec client = new HostSpec(
+                "local-client", "This machine (client)", HostSpec.LOCAL, null, 22, null, null, List.of(lo), 120, 160);
+        HostSpec server = new HostSpec(
+                "local-server", "This machine (server)", HostSpec.LOCAL, null, 22, null, null, List.of(lo), 520, 160);
+        LinkSpec link = new LinkSpec(
+                "loopback", new LinkSpec.End("local-client", "lo"), new LinkSpec.End("local-server", "lo"), "loopback");
         return new Topology("Loopback", List.of(client, server), List.of(), List.of(link));
     }
 }

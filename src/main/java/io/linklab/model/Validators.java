@@ -17,14 +17,13 @@ public final class Validators {
     private static final Pattern IFACE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-]{0,14}");
     private static final Pattern HOST_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?");
     private static final Pattern USER = Pattern.compile("[a-z_][a-z0-9_.\\-]{0,31}");
-    private static final Pattern IPV4 = Pattern.compile(
-            "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
+    private static final Pattern IPV4 =
+            Pattern.compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]{2,45}(%[A-Za-z0-9_.\\-]{1,15})?");
     private static final Pattern SIZE = Pattern.compile("(\\d{1,10})(\\.\\d{1,3})?([KMGkmg])?");
     private static final Pattern RATE = Pattern.compile("(\\d{1,10})(\\.\\d{1,3})?([KMGTkmgt])?");
 
-    private Validators() {
-    }
+    private Validators() {}
 
     public static Optional<String> interfaceName(String v) {
         if (v == null || v.isEmpty()) {

@@ -51,8 +51,12 @@ public final class BoundedLines implements LineSink {
     public synchronized String text() {
         StringBuilder sb = new StringBuilder(head);
         if (droppedLines > 0) {
-            sb.append("[... ").append(droppedLines).append(droppedLines == 1 ? " line" : " lines").append(" (")
-                    .append(droppedChars).append(" characters) left out ...]\n");
+            sb.append("[... ")
+                    .append(droppedLines)
+                    .append(droppedLines == 1 ? " line" : " lines")
+                    .append(" (")
+                    .append(droppedChars)
+                    .append(" characters) left out ...]\n");
         }
         for (String l : tail) {
             sb.append(l).append('\n');

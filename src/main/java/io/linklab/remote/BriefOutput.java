@@ -16,7 +16,7 @@ final class BriefOutput extends OutputStream {
 
     BriefOutput(String end) {
         this.end = end;
-        this.lines = new LineSplitter(this::line, () -> { });
+        this.lines = new LineSplitter(this::line, () -> {});
     }
 
     private void line(String line) {

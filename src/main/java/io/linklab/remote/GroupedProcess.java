@@ -28,8 +28,7 @@ final class GroupedProcess implements RemoteProcess {
     /** Characters of output a command may have waiting for its sinks before the writer is held back. */
     static final int MAX_QUEUED_CHARS = 512 * 1024;
 
-    private record Line(boolean stderr, String text, int cost) {
-    }
+    private record Line(boolean stderr, String text, int cost) {}
 
     private final ProcessGroupTransport transport;
     private final RemoteCommand command;
@@ -40,6 +39,7 @@ final class GroupedProcess implements RemoteProcess {
     private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     /** Room left in the queue, in characters; the writer waits for it while the delivery goes on. */
     private final Semaphore room = new Semaphore(MAX_QUEUED_CHARS);
+
     private volatile boolean delivering = true;
     private final CountDownLatch done = new CountDownLatch(1);
     private final AtomicBoolean cancelled = new AtomicBoolean();
@@ -51,8 +51,13 @@ final class GroupedProcess implements RemoteProcess {
     private volatile boolean sudoWantsPassword;
     private volatile String wrapperError;
 
-    GroupedProcess(ProcessGroupTransport transport, RemoteCommand command, String pidFile, boolean viaSudo,
-                   LineSink stdout, LineSink stderr) {
+    GroupedProcess(
+            ProcessGroupTransport transport,
+            RemoteCommand command,
+            String pidFile,
+            boolean viaSudo,
+            LineSink stdout,
+            LineSink stderr) {
         this.transport = transport;
         this.command = command;
         this.pidFile = pidFile;
@@ -145,15 +150,16 @@ final class GroupedProcess implements RemoteProcess {
             delivering = false;
             exitStatus = execution.exitStatus();
             if (!cancelled.get()) {
-                failure = execution.lostConnection()
+                failure = execution
+                        .lostConnection()
                         .map(why -> why + " while running '" + command.description() + "'")
                         .orElse(null);
                 if (failure == null && sudoWantsPassword && exitStatus != 0) {
                     failure = transport.sudoAdvice(command);
                 }
                 if (failure == null && exitStatus == 125 && wrapperError != null) {
-                    failure = "could not start '" + command.description() + "' on " + transport.hostLabel()
-                            + ": " + wrapperError;
+                    failure = "could not start '" + command.description() + "' on " + transport.hostLabel() + ": "
+                            + wrapperError;
                 }
                 if (failure == null && exitStatus < 0) {
                     failure = "'" + command.description() + "' on " + transport.hostLabel() + " ended without an"
@@ -169,8 +175,10 @@ final class GroupedProcess implements RemoteProcess {
         room.release(line.cost());
         try {
             if (line.stderr()) {
-                if (viaSudo && line.text().startsWith("sudo: ")
-                        && (line.text().contains("password is required") || line.text().contains("terminal is required"))) {
+                if (viaSudo
+                        && line.text().startsWith("sudo: ")
+                        && (line.text().contains("password is required")
+                                || line.text().contains("terminal is required"))) {
                     sudoWantsPassword = true;
                 }
                 if (line.text().startsWith("linklab: cannot use ")) {

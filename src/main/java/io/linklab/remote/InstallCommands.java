@@ -17,8 +17,7 @@ public final class InstallCommands {
     /** Where Red Hat's family names a package otherwise than Debian's. */
     private static final Map<String, String> RPM_NAME = Map.of("iputils-ping", "iputils");
 
-    private InstallCommands() {
-    }
+    private InstallCommands() {}
 
     /** The (Debian) package that holds {@code program}. */
     public static String packageOf(String program) {
@@ -39,9 +38,11 @@ public final class InstallCommands {
         // RHEL and its rebuilds ship iperf (2) and netperf only in EPEL; Fedora has them itself.
         boolean epel = (pkg.equals("iperf") || pkg.equals("netperf")) && !"fedora".equals(osId);
         if (family.matches(".*\\b(debian|ubuntu)\\b.*")) {
-            String where = !pkg.equals("netperf") ? ""
-                    : family.contains("ubuntu") ? "  # netperf is in Ubuntu's multiverse component"
-                    : "  # netperf is in Debian's non-free component: enable it in the apt sources first";
+            String where = !pkg.equals("netperf")
+                    ? ""
+                    : family.contains("ubuntu")
+                            ? "  # netperf is in Ubuntu's multiverse component"
+                            : "  # netperf is in Debian's non-free component: enable it in the apt sources first";
             return sudo + "apt-get install -y " + pkg + where;
         }
         if (family.matches(".*\\b(rhel|centos|fedora|rocky|almalinux|ol)\\b.*")) {
@@ -54,7 +55,8 @@ public final class InstallCommands {
             return sudo + "zypper install -y " + pkg;
         }
         if (family.matches(".*\\barch\\b.*")) {
-            return pkg.equals("netperf") ? "install netperf from the AUR (e.g. yay -S netperf)"
+            return pkg.equals("netperf")
+                    ? "install netperf from the AUR (e.g. yay -S netperf)"
                     : sudo + "pacman -S --noconfirm " + pkg;
         }
         if (family.matches(".*\\balpine\\b.*")) {

@@ -40,7 +40,8 @@ final class KeyRing {
             files.addAll(loaded);
         }
         IdentityRepository agent = null;
-        Path socket = settings.agentSocket() != null ? settings.agentSocket()
+        Path socket = settings.agentSocket() != null
+                ? settings.agentSocket()
                 : System.getenv("SSH_AUTH_SOCK") != null ? Path.of(System.getenv("SSH_AUTH_SOCK")) : null;
         if (settings.useAgent() && socket != null) {
             try {
@@ -101,10 +102,15 @@ final class KeyRing {
         }
 
         String describe() {
-            int agentKeys = agent != null && agent.getStatus() == RUNNING ? agent.getIdentities().size() : 0;
+            int agentKeys = agent != null && agent.getStatus() == RUNNING
+                    ? agent.getIdentities().size()
+                    : 0;
             return "none of the keys was accepted (ssh-agent: " + (agent == null ? "not used" : agentKeys + " keys")
-                    + "; key files tried: " + tried.stream().filter(p -> !missing.contains(p.toString()))
-                    .map(Path::toString).toList() + (missing.isEmpty() ? "" : "; not found: " + missing)
+                    + "; key files tried: "
+                    + tried.stream()
+                            .filter(p -> !missing.contains(p.toString()))
+                            .map(Path::toString)
+                            .toList() + (missing.isEmpty() ? "" : "; not found: " + missing)
                     + ") and no password was given.";
         }
 
@@ -119,7 +125,6 @@ final class KeyRing {
         }
 
         @Override
-        public void removeAll() {
-        }
+        public void removeAll() {}
     }
 }

@@ -49,8 +49,13 @@ final class KnownHostsCheck implements HostKeyRepository {
      * @param hostLabel   the host as the user named it, for messages
      * @param hashNames   record host names hashed (the ssh config's HashKnownHosts)
      */
-    KnownHostsCheck(List<Path> userFiles, List<Path> systemFiles, String hostLabel, boolean acceptNew,
-                    boolean hashNames, LoginPrompts prompts) {
+    KnownHostsCheck(
+            List<Path> userFiles,
+            List<Path> systemFiles,
+            String hostLabel,
+            boolean acceptNew,
+            boolean hashNames,
+            LoginPrompts prompts) {
         if (userFiles.isEmpty()) {
             throw new IllegalArgumentException("a user known_hosts file is needed to record keys in");
         }
@@ -107,7 +112,8 @@ final class KnownHostsCheck implements HostKeyRepository {
                 return CHANGED;
             }
         }
-        List<KnownHostsFile.Entry> plain = known.stream().filter(e -> e.marker().isEmpty()).toList();
+        List<KnownHostsFile.Entry> plain =
+                known.stream().filter(e -> e.marker().isEmpty()).toList();
         if (plain.stream().anyMatch(e -> e.sameKey(key))) {
             return OK;
         }
@@ -120,8 +126,8 @@ final class KnownHostsCheck implements HostKeyRepository {
             try {
                 record(name, type, key);
             } catch (IOException e) {
-                refusal = "the host key of " + hostLabel + " was accepted but could not be recorded in "
-                        + recordFile() + ": " + e.getMessage();
+                refusal = "the host key of " + hostLabel + " was accepted but could not be recorded in " + recordFile()
+                        + ": " + e.getMessage();
                 return NOT_INCLUDED;
             }
             prompts.hostKeyAdded(seen);
@@ -138,12 +144,19 @@ final class KnownHostsCheck implements HostKeyRepository {
 
     /** OpenSSH's warning for a changed key, with each offending line and how to remove it. */
     private String changed(String name, String type, String fp, List<KnownHostsFile.Entry> plain) {
-        List<KnownHostsFile.Entry> sameType = plain.stream().filter(e -> e.keyType().equals(type)).toList();
+        List<KnownHostsFile.Entry> sameType =
+                plain.stream().filter(e -> e.keyType().equals(type)).toList();
         List<KnownHostsFile.Entry> offending = sameType.isEmpty() ? plain : sameType;
         String shown = NewHostKey.displayType(type);
         StringBuilder m = new StringBuilder("WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! ")
-                .append(hostLabel).append(" (").append(name).append(") sent the ").append(shown)
-                .append(" host key with fingerprint ").append(fp).append(", but ");
+                .append(hostLabel)
+                .append(" (")
+                .append(name)
+                .append(") sent the ")
+                .append(shown)
+                .append(" host key with fingerprint ")
+                .append(fp)
+                .append(", but ");
         if (sameType.isEmpty()) {
             m.append("it is known by a key of another type, and a host does not stop offering its known key by"
                     + " itself.");
@@ -151,15 +164,19 @@ final class KnownHostsCheck implements HostKeyRepository {
             m.append("a different ").append(shown).append(" key is recorded for it.");
         }
         for (KnownHostsFile.Entry e : offending) {
-            m.append(" Offending ").append(NewHostKey.displayType(e.keyType())).append(" key in ").append(e.where())
+            m.append(" Offending ")
+                    .append(NewHostKey.displayType(e.keyType()))
+                    .append(" key in ")
+                    .append(e.where())
                     .append('.');
         }
         m.append(" Someone could be eavesdropping on you right now (man-in-the-middle attack), or the host key has"
                 + " just been changed (host reinstalled). LinkLab will not connect. If you know why the key changed,"
                 + " remove the old key with: ");
-        Set<Path> files = offending.stream().map(KnownHostsFile.Entry::file)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        m.append(files.stream().map(f -> ShellQuote.join(List.of("ssh-keygen", "-f", f.toString(), "-R", name))
+        Set<Path> files =
+                offending.stream().map(KnownHostsFile.Entry::file).collect(Collectors.toCollection(LinkedHashSet::new));
+        m.append(files.stream()
+                .map(f -> ShellQuote.join(List.of("ssh-keygen", "-f", f.toString(), "-R", name))
                         + (systemFiles.contains(f) && !userFiles.contains(f) ? " (as root: the system-wide file)" : ""))
                 .collect(Collectors.joining(" and ")));
         return m.append(" and connect again to accept the new key.").toString();
@@ -210,7 +227,8 @@ final class KnownHostsCheck implements HostKeyRepository {
             return new FileAttribute<?>[0];
         }
         return new FileAttribute<?>[] {
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
+        };
     }
 
     private static List<Path> concat(List<Path> a, List<Path> b) {
@@ -229,12 +247,10 @@ final class KnownHostsCheck implements HostKeyRepository {
     }
 
     @Override
-    public void remove(String host, String type) {
-    }
+    public void remove(String host, String type) {}
 
     @Override
-    public void remove(String host, String type, byte[] key) {
-    }
+    public void remove(String host, String type, byte[] key) {}
 
     @Override
     public String getKnownHostsRepositoryID() {

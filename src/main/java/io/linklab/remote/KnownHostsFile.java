@@ -26,8 +26,7 @@ final class KnownHostsFile {
 
     private static final String HASH_MAGIC = "|1|";
 
-    private KnownHostsFile() {
-    }
+    private KnownHostsFile() {}
 
     /**
      * One key line.

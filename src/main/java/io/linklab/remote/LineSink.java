@@ -6,5 +6,5 @@ public interface LineSink {
 
     void line(String line);
 
-    LineSink DISCARD = line -> { };
+    LineSink DISCARD = line -> {};
 }

@@ -96,7 +96,8 @@ public final class LocalTransport extends ProcessGroupTransport {
     private static void pump(InputStream in, OutputStream out, CountDownLatch drained, String name) {
         DaemonThreads.start(name, () -> {
             byte[] buf = new byte[8192];
-            try (in; out) {
+            try (in;
+                    out) {
                 int n;
                 while ((n = in.read(buf)) >= 0) {
                     out.write(buf, 0, n);

@@ -18,8 +18,8 @@ final class LoginPrompter implements UserInfo, UIKeyboardInteractive {
     private static final Logger LOG = Logger.getLogger(LoginPrompter.class.getName());
     // Words of keyboard-interactive prompts that contain "password" but want something else: a one-time
     // code (pam_oath: "One-time password (OATH)"), or a new password during an expired-password change.
-    private static final List<String> NOT_THE_PASSWORD = List.of("one-time", "one time", "otp", "oath", "code",
-            "token", "new ", "retype", "again", "confirm");
+    private static final List<String> NOT_THE_PASSWORD =
+            List.of("one-time", "one time", "otp", "oath", "code", "token", "new ", "retype", "again", "confirm");
 
     private final String login;
     private final LoginPrompts prompts;
@@ -47,7 +47,8 @@ final class LoginPrompter implements UserInfo, UIKeyboardInteractive {
 
     @Override
     public boolean promptPassphrase(String message) {
-        String keyFile = message.startsWith("Passphrase for ") ? message.substring("Passphrase for ".length()) : message;
+        String keyFile =
+                message.startsWith("Passphrase for ") ? message.substring("Passphrase for ".length()) : message;
         char[] p;
         synchronized (promptLock) {
             p = prompts.passphrase(login, keyFile);
@@ -99,8 +100,8 @@ final class LoginPrompter implements UserInfo, UIKeyboardInteractive {
     }
 
     @Override
-    public String[] promptKeyboardInteractive(String destination, String name, String instruction,
-                                              String[] prompt, boolean[] echo) {
+    public String[] promptKeyboardInteractive(
+            String destination, String name, String instruction, String[] prompt, boolean[] echo) {
         String[] answers = new String[prompt.length];
         for (int i = 0; i < prompt.length; i++) {
             if (!echo[i] && asksForThePassword(prompt[i])) {

@@ -21,8 +21,7 @@ public interface LoginPrompts {
      * The server took a password given by {@link #password} as wrong: an implementation that keeps passwords
      * must forget this one.
      */
-    default void passwordRefused(String login) {
-    }
+    default void passwordRefused(String login) {}
 
     /**
      * The answer to a keyboard-interactive prompt that is not the password (a one-time code, a token PIN),
@@ -38,8 +37,7 @@ public interface LoginPrompts {
     boolean acceptNewHostKey(NewHostKey key);
 
     /** A new host key was recorded in known_hosts (accepted here or by accept-new). */
-    default void hostKeyAdded(NewHostKey key) {
-    }
+    default void hostKeyAdded(NewHostKey key) {}
 
     /** Asks nothing: no passphrases, no passwords, new host keys refused (headless default). */
     LoginPrompts NONE = new Refusing();

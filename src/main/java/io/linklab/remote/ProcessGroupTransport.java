@@ -44,9 +44,11 @@ abstract class ProcessGroupTransport implements Transport {
     private final AtomicInteger sequence = new AtomicInteger();
     /** The {@link #sequence} value the last complete cleanup covered: nothing started since needs another. */
     private volatile int cleanedUpTo;
+
     private final Map<String, RemoteCommand> started = new ConcurrentHashMap<>();
     /** Commands whose end has not been seen yet, started or still in the host's login shell. */
     private final Set<GroupedProcess> live = ConcurrentHashMap.newKeySet();
+
     private volatile Boolean root;
     private volatile boolean usedSudo;
 
@@ -83,8 +85,10 @@ abstract class ProcessGroupTransport implements Transport {
         live.add(process);
         Execution execution;
         try {
-            execution = execute(ProcessGroups.wrap(pidFile, command.argvAsRun(sudo)),
-                    process.stdoutStream(), process.stderrStream());
+            execution = execute(
+                    ProcessGroups.wrap(pidFile, command.argvAsRun(sudo)),
+                    process.stdoutStream(),
+                    process.stderrStream());
         } catch (TransportException | RuntimeException e) {
             live.remove(process);
             throw e;
@@ -116,8 +120,12 @@ abstract class ProcessGroupTransport implements Transport {
         }
         Optional<String> failure = process.failure();
         if (failure.isPresent()) {
-            throw new TransportException(process instanceof GroupedProcess g && g.lostConnection()
-                    ? TransportException.Kind.CONNECTION_LOST : TransportException.Kind.OTHER, failure.get(), null);
+            throw new TransportException(
+                    process instanceof GroupedProcess g && g.lostConnection()
+                            ? TransportException.Kind.CONNECTION_LOST
+                            : TransportException.Kind.OTHER,
+                    failure.get(),
+                    null);
         }
         return new CommandResult(status.getAsInt(), out.text(), err.text(), false);
     }
@@ -148,7 +156,9 @@ abstract class ProcessGroupTransport implements Transport {
         boolean sweep = !swept;
         CommandResult r;
         try {
-            r = runControl("cleaning up", ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir, sweep),
+            r = runControl(
+                    "cleaning up",
+                    ProcessGroups.killAll(usedSudo && !Boolean.TRUE.equals(root), runDir, sweep),
                     CONTROL_TIMEOUT);
         } finally {
             running.forEach(GroupedProcess::stop);
@@ -165,9 +175,10 @@ abstract class ProcessGroupTransport implements Transport {
             if (f.length >= 3 && (f[0].equals("killed") || f[0].equals("survived"))) {
                 RemoteCommand c = started.get(f[1]);
                 String what = c == null ? f[1] : "'" + c.description() + "' (" + ShellQuote.join(c.argv()) + ")";
-                killed.add(f[0].equals("killed")
-                        ? "killed " + what + ", process group " + f[2] + ", with " + f[3]
-                        : "could not kill " + what + ", process group " + f[2]);
+                killed.add(
+                        f[0].equals("killed")
+                                ? "killed " + what + ", process group " + f[2] + ", with " + f[3]
+                                : "could not kill " + what + ", process group " + f[2]);
             }
         }
         String check = ". Check with: ps -eo pid,pgid,args | grep -v grep | grep linklab";
@@ -177,8 +188,8 @@ abstract class ProcessGroupTransport implements Transport {
                     + (killed.isEmpty() ? "" : ": " + String.join("; ", killed)) + check);
         }
         if (r.exitStatus() != 0) {
-            throw new TransportException("cleanup on " + hostLabel() + " did not finish (exit status "
-                    + r.exitStatus() + "): " + String.join("; ", killed) + " " + r.stderr().trim() + check);
+            throw new TransportException("cleanup on " + hostLabel() + " did not finish (exit status " + r.exitStatus()
+                    + "): " + String.join("; ", killed) + " " + r.stderr().trim() + check);
         }
         if (!unended.isEmpty()) {
             throw new TransportException("cleanup on " + hostLabel() + ": " + String.join(", ", unended)
@@ -214,8 +225,7 @@ abstract class ProcessGroupTransport implements Transport {
     }
 
     /** Reconnects when needed before a cleanup; local processes need nothing. */
-    protected void prepareForCleanup() throws TransportException {
-    }
+    protected void prepareForCleanup() throws TransportException {}
 
     /** Kills the process groups of the given processes (TERM, 2 s, KILL) through a separate command. */
     void killGroups(List<GroupedProcess> processes) throws TransportException, InterruptedException {
@@ -223,8 +233,8 @@ abstract class ProcessGroupTransport implements Transport {
         boolean sudo = files.stream().anyMatch(f -> f.endsWith(".root.pid")) && !Boolean.TRUE.equals(root);
         CommandResult r = runControl("killing " + processes, ProcessGroups.killGroups(sudo, files), CONTROL_TIMEOUT);
         if (r.timedOut()) {
-            throw new TransportException("killing " + processes + " did not finish within "
-                    + CONTROL_TIMEOUT.toSeconds() + " s");
+            throw new TransportException(
+                    "killing " + processes + " did not finish within " + CONTROL_TIMEOUT.toSeconds() + " s");
         }
         if (r.exitStatus() != 0) {
             throw new TransportException("killing " + processes + " did not finish (exit status " + r.exitStatus()
@@ -248,7 +258,9 @@ abstract class ProcessGroupTransport implements Transport {
         String program = command.argv().get(0);
         String kill = "kill";
         try {
-            CommandResult r = runControl("looking up " + program, List.of("sh", "-c", SUDO_WHICH, "sh", program, "kill"),
+            CommandResult r = runControl(
+                    "looking up " + program,
+                    List.of("sh", "-c", SUDO_WHICH, "sh", program, "kill"),
                     Duration.ofSeconds(5));
             String[] paths = r.stdout().trim().split("\n");
             if (r.exitStatus() == 0 && paths.length == 2) {
@@ -264,7 +276,9 @@ abstract class ProcessGroupTransport implements Transport {
         // An MTU change gets the rule README documents: ip for that alone (plain ip would allow
         // "ip netns exec", i.e. any command as root).
         List<String> argv = command.argv();
-        if (argv.size() == 7 && argv.subList(0, 4).equals(List.of("ip", "link", "set", "dev")) && argv.get(5).equals("mtu")) {
+        if (argv.size() == 7
+                && argv.subList(0, 4).equals(List.of("ip", "link", "set", "dev"))
+                && argv.get(5).equals("mtu")) {
             program += " link set dev * mtu *";
         }
         return "'" + command.description() + "' needs root on " + hostLabel() + " and sudo there wants a password"
@@ -297,7 +311,8 @@ abstract class ProcessGroupTransport implements Transport {
                 try {
                     CommandResult id = runControl("asking for the login's uid", sweepArgv(), Duration.ofSeconds(20));
                     if (id.timedOut() || id.exitStatus() != 0) {
-                        throw new TransportException("'id -u' failed on " + hostLabel() + ": " + id.stderr().trim());
+                        throw new TransportException("'id -u' failed on " + hostLabel() + ": "
+                                + id.stderr().trim());
                     }
                     swept = true;
                     r = id.stdout().lines().findFirst().orElse("").trim().equals("0");
@@ -315,7 +330,8 @@ abstract class ProcessGroupTransport implements Transport {
      * Runs one of our own fixed control commands (kill, cleanup, id) directly, without the wrapper:
      * they end on their own within their bounded loops.
      */
-    CommandResult runControl(String what, List<String> argv, Duration timeout) throws TransportException, InterruptedException {
+    CommandResult runControl(String what, List<String> argv, Duration timeout)
+            throws TransportException, InterruptedException {
         return beginControl(what, argv).finish(timeout);
     }
 
@@ -351,11 +367,13 @@ abstract class ProcessGroupTransport implements Transport {
             closed.await(500, TimeUnit.MILLISECONDS);
             Optional<String> lost = x.lostConnection();
             if (lost.isPresent()) {
-                throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
+                throw new TransportException(
+                        TransportException.Kind.CONNECTION_LOST, lost.get() + " while " + what, null);
             }
             if (x.exitStatus() < 0) {
                 throw new TransportException("'" + what + "' on " + hostLabel() + " ended without an exit status:"
-                        + " killed by a signal from outside LinkLab, or sshd closed its channel. " + err.text().trim());
+                        + " killed by a signal from outside LinkLab, or sshd closed its channel. "
+                        + err.text().trim());
             }
             return new CommandResult(x.exitStatus(), out.text(), err.text(), false);
         }

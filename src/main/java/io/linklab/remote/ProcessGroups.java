@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class ProcessGroups {
 
-    private ProcessGroups() {
-    }
+    private ProcessGroups() {}
 
     /**
      * Run as {@code setsid -w sh -c WRAPPER PIDFILE COMMAND...}. {@code setsid} makes the shell the
@@ -193,8 +192,8 @@ final class ProcessGroups {
      * the run folders earlier sessions left behind ({@link #SWEEP}).
      */
     static List<String> killAll(boolean sudo, String runDir, boolean sweep) {
-        List<String> argv = new ArrayList<>(List.of("sh", "-c", CLEANUP, "linklab-cleanup", KILLER,
-                sudo ? "sudo" : "-", runDir));
+        List<String> argv =
+                new ArrayList<>(List.of("sh", "-c", CLEANUP, "linklab-cleanup", KILLER, sudo ? "sudo" : "-", runDir));
         if (sweep) {
             argv.add(SWEEP);
         }

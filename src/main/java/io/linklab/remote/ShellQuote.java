@@ -8,8 +8,7 @@ import java.util.List;
  */
 public final class ShellQuote {
 
-    private ShellQuote() {
-    }
+    private ShellQuote() {}
 
     /** One argument, quoted so any POSIX shell passes it through unchanged as one word. */
     public static String quote(String arg) {
@@ -37,8 +36,17 @@ public final class ShellQuote {
 
     // Characters no shell treats specially anywhere in a word; everything else gets quoted.
     private static boolean isPlain(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '_' || c == '.' || c == '/' || c == ',' || c == ':' || c == '@' || c == '+'
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '_'
+                || c == '.'
+                || c == '/'
+                || c == ','
+                || c == ':'
+                || c == '@'
+                || c == '+'
                 || c == '%';
     }
 }

@@ -11,6 +11,7 @@ final class SshChannelExecution implements Execution {
     private final ChannelExec channel;
     /** Why the connection is gone: closed by us, or lost. */
     private final Supplier<String> gone;
+
     private final AtomicBoolean released = new AtomicBoolean();
 
     SshChannelExecution(SshConnections.Pooled pooled, ChannelExec channel, Supplier<String> gone) {

@@ -19,6 +19,7 @@ final class SshConnections {
 
     /** Below sshd's default MaxSessions (10), leaving room for the kill commands of a cancel. */
     static final int CHANNELS_PER_SESSION = 8;
+
     static final int CHANNEL_OPEN_TIMEOUT_MS = 5000;
 
     private final SshConnector connector;
@@ -75,7 +76,8 @@ final class SshConnections {
                 }
             }
             if (pool.stream().noneMatch(p -> p.connection.isConnected())) {
-                throw new TransportException(TransportException.Kind.CONNECTION_LOST, lost() + ". Reconnect to go on.", null);
+                throw new TransportException(
+                        TransportException.Kind.CONNECTION_LOST, lost() + ". Reconnect to go on.", null);
             }
             Pooled p = new Pooled(connector.open(target));
             pool.add(p);

@@ -1,12 +1,12 @@
 package io.linklab.remote;
 
-import io.linklab.concurrent.DaemonThreads;
 import com.jcraft.jsch.ConfigRepository;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.OpenSSHConfig;
 import com.jcraft.jsch.Proxy;
 import com.jcraft.jsch.Session;
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.Validators;
 import java.io.IOException;
@@ -55,7 +55,8 @@ public final class SshConnector {
             try {
                 this.config = OpenSSHConfig.parseFile(settings.sshConfig().toString());
             } catch (IOException e) {
-                throw new TransportException("cannot read the ssh config " + settings.sshConfig() + ": " + e.getMessage(), e);
+                throw new TransportException(
+                        "cannot read the ssh config " + settings.sshConfig() + ": " + e.getMessage(), e);
             }
         } else {
             this.config = ConfigRepository.nullConfig;
@@ -83,8 +84,8 @@ public final class SshConnector {
 
     /** Connects all hosts at once, so a test over several hosts waits for the slowest, not the sum. */
     public List<Outcome> connectAll(List<SshTarget> targets) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(targets.size(), 16)),
-                DaemonThreads.named("linklab-ssh-connect"));
+        ExecutorService pool = Executors.newFixedThreadPool(
+                Math.max(1, Math.min(targets.size(), 16)), DaemonThreads.named("linklab-ssh-connect"));
         List<Future<SshTransport>> futures = new ArrayList<>();
         try {
             for (SshTarget t : targets) {
@@ -96,8 +97,12 @@ public final class SshConnector {
                     out.add(new Outcome(targets.get(i), futures.get(i).get(), null, null));
                 } catch (ExecutionException e) {
                     Throwable c = e.getCause();
-                    out.add(new Outcome(targets.get(i), null, c instanceof TransportException || c instanceof InvalidValueException
-                            ? c.getMessage() : "cannot connect to " + targets.get(i).label() + ": " + c,
+                    out.add(new Outcome(
+                            targets.get(i),
+                            null,
+                            c instanceof TransportException || c instanceof InvalidValueException
+                                    ? c.getMessage()
+                                    : "cannot connect to " + targets.get(i).label() + ": " + c,
                             c instanceof TransportException te ? te.kind() : TransportException.Kind.OTHER));
                 }
             }
@@ -111,9 +116,15 @@ public final class SshConnector {
     }
 
     /** A target with the ssh config applied: everything needed to open a session. */
-    record Resolved(String label, String user, String hostName, int port, List<Path> identities,
-                    List<String> jumps, KnownHosts knownHosts, String hostKeyAlias) {
-    }
+    record Resolved(
+            String label,
+            String user,
+            String hostName,
+            int port,
+            List<Path> identities,
+            List<String> jumps,
+            KnownHosts knownHosts,
+            String hostKeyAlias) {}
 
     /**
      * Where a login checks host keys and what it may record.
@@ -122,14 +133,14 @@ public final class SshConnector {
      * @param system the system-wide files, read only
      * @param hash   record host names hashed (HashKnownHosts yes)
      */
-    record KnownHosts(List<Path> user, List<Path> system, boolean acceptNew, boolean hash) {
-    }
+    record KnownHosts(List<Path> user, List<Path> system, boolean acceptNew, boolean hash) {}
 
     Resolved resolve(SshTarget target) {
         ConfigRepository.Config c = config.getConfig(target.host());
         String localUser = System.getProperty("user.name");
         String user = first(target.user(), c.getUser(), localUser);
-        String hostName = c.getHostname() == null ? target.host() : c.getHostname().replace("%h", target.host());
+        String hostName =
+                c.getHostname() == null ? target.host() : c.getHostname().replace("%h", target.host());
         Validators.requireHostOrAddress("HostName of " + target.host() + " in " + settings.sshConfig(), hostName);
         Validators.requireUserName("SSH user of " + target.label(), user);
         int port = target.port() != 0 ? target.port() : c.getPort() > 0 ? c.getPort() : 22;
@@ -161,21 +172,34 @@ public final class SshConnector {
             }
         }
         String jump = first(target.jumpHost(), c.getValue("ProxyJump"), null);
-        List<String> jumps = jump == null || jump.equalsIgnoreCase("none") ? List.of()
-                : Arrays.stream(jump.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-        return new Resolved(target.label(), user, hostName, port, List.copyOf(ids), jumps, knownHosts(c, tokens),
+        List<String> jumps = jump == null || jump.equalsIgnoreCase("none")
+                ? List.of()
+                : Arrays.stream(jump.split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
+        return new Resolved(
+                target.label(),
+                user,
+                hostName,
+                port,
+                List.copyOf(ids),
+                jumps,
+                knownHosts(c, tokens),
                 c.getValue("HostKeyAlias"));
     }
 
     /** The known_hosts files and policy as OpenSSH takes them: explicit settings, else the config, else its defaults. */
     private KnownHosts knownHosts(ConfigRepository.Config c, Map<String, String> tokens) {
-        List<Path> user = settings.knownHosts() != null ? List.of(settings.knownHosts())
+        List<Path> user = settings.knownHosts() != null
+                ? List.of(settings.knownHosts())
                 : files(c.getValue("UserKnownHostsFile"), tokens);
         if (user.isEmpty()) {
             Path ssh = SshSettings.home().resolve(".ssh");
             user = List.of(ssh.resolve("known_hosts"), ssh.resolve("known_hosts2"));
         }
-        List<Path> system = settings.systemKnownHosts() != null ? List.of(settings.systemKnownHosts())
+        List<Path> system = settings.systemKnownHosts() != null
+                ? List.of(settings.systemKnownHosts())
                 : files(c.getValue("GlobalKnownHostsFile"), tokens);
         if (system.isEmpty() && c.getValue("GlobalKnownHostsFile") == null) {
             system = List.of(Path.of("/etc/ssh/ssh_known_hosts"), Path.of("/etc/ssh/ssh_known_hosts2"));
@@ -183,10 +207,13 @@ public final class SshConnector {
         // OpenSSH's accept-new, or "no" (which LinkLab never honours as "trust anything": it records new
         // keys and still refuses changed ones).
         String strict = c.getValue("StrictHostKeyChecking");
-        boolean acceptNew = settings.acceptNewHostKeys() || (strict != null
-                && List.of("accept-new", "no", "off").contains(strict.trim().toLowerCase(Locale.ROOT)));
+        boolean acceptNew = settings.acceptNewHostKeys()
+                || (strict != null
+                        && List.of("accept-new", "no", "off")
+                                .contains(strict.trim().toLowerCase(Locale.ROOT)));
         String hash = c.getValue("HashKnownHosts");
-        return new KnownHosts(user, system, acceptNew, hash != null && hash.trim().equalsIgnoreCase("yes"));
+        return new KnownHosts(
+                user, system, acceptNew, hash != null && hash.trim().equalsIgnoreCase("yes"));
     }
 
     /** A config value listing files ("none" for no file), expanded like IdentityFile. */
@@ -194,8 +221,10 @@ public final class SshConnector {
         if (value == null || value.isBlank()) {
             return List.of();
         }
-        return Arrays.stream(value.trim().split("\\s+")).filter(f -> !f.equalsIgnoreCase("none"))
-                .map(f -> expand(f, tokens)).toList();
+        return Arrays.stream(value.trim().split("\\s+"))
+                .filter(f -> !f.equalsIgnoreCase("none"))
+                .map(f -> expand(f, tokens))
+                .toList();
     }
 
     private static String first(String a, String b, String c) {
@@ -254,8 +283,15 @@ public final class SshConnector {
                 }
                 Resolved hr = resolve(hopTarget);
                 // A hop's own ProxyJump is not followed: the chain is the one written for the target.
-                Resolved direct = new Resolved(hr.label(), hr.user(), hr.hostName(), hr.port(), hr.identities(),
-                        List.of(), r.knownHosts(), hr.hostKeyAlias());
+                Resolved direct = new Resolved(
+                        hr.label(),
+                        hr.user(),
+                        hr.hostName(),
+                        hr.port(),
+                        hr.identities(),
+                        List.of(),
+                        r.knownHosts(),
+                        hr.hostKeyAlias());
                 Session s = login(direct, proxy, " (jump host for " + r.label() + ")");
                 jumps.add(s);
                 proxy = new JumpProxy(s);
@@ -305,7 +341,8 @@ public final class SshConnector {
         }
     }
 
-    private TransportException explain(Resolved r, String role, JSchException e, KnownHostsCheck check, KeyRing.Keys ids) {
+    private TransportException explain(
+            Resolved r, String role, JSchException e, KnownHostsCheck check, KeyRing.Keys ids) {
         String where = r.label() + role + " (" + r.hostName() + ":" + r.port() + ")";
         if (check.refusal() != null) {
             return new TransportException(TransportException.Kind.HOST_KEY, check.refusal(), e);
@@ -313,35 +350,58 @@ public final class SshConnector {
         String msg = String.valueOf(e.getMessage());
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ConnectException) {
-                return new TransportException(TransportException.Kind.UNREACHABLE, "nothing accepts SSH connections on " + where
-                        + ": connection refused. Is sshd running there, on this port?", e);
+                return new TransportException(
+                        TransportException.Kind.UNREACHABLE,
+                        "nothing accepts SSH connections on " + where
+                                + ": connection refused. Is sshd running there, on this port?",
+                        e);
             }
             if (t instanceof NoRouteToHostException) {
-                return new TransportException(TransportException.Kind.UNREACHABLE, where + " cannot be reached: no route to host. Check the"
-                        + " management address and that the host and its link are up.", e);
+                return new TransportException(
+                        TransportException.Kind.UNREACHABLE,
+                        where + " cannot be reached: no route to host. Check the"
+                                + " management address and that the host and its link are up.",
+                        e);
             }
             if (t instanceof SocketTimeoutException) {
-                return new TransportException(TransportException.Kind.UNREACHABLE, where + " did not answer within " + settings.connectTimeout().toSeconds()
-                        + " s. Check the management address, the link and any firewall.", e);
+                return new TransportException(
+                        TransportException.Kind.UNREACHABLE,
+                        where + " did not answer within "
+                                + settings.connectTimeout().toSeconds()
+                                + " s. Check the management address, the link and any firewall.",
+                        e);
             }
             if (t instanceof UnknownHostException) {
-                return new TransportException(TransportException.Kind.UNREACHABLE, "cannot resolve the host name '" + r.hostName() + "' of " + r.label()
-                        + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".", e);
+                return new TransportException(
+                        TransportException.Kind.UNREACHABLE,
+                        "cannot resolve the host name '" + r.hostName() + "' of " + r.label()
+                                + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".",
+                        e);
             }
         }
         if (msg.contains("timeout") || msg.contains("timed out")) {
-            return new TransportException(TransportException.Kind.UNREACHABLE, where + " did not answer within " + settings.connectTimeout().toSeconds()
-                    + " s. Check the management address, the link and any firewall.", e);
+            return new TransportException(
+                    TransportException.Kind.UNREACHABLE,
+                    where + " did not answer within "
+                            + settings.connectTimeout().toSeconds()
+                            + " s. Check the management address, the link and any firewall.",
+                    e);
         }
         if (msg.startsWith("Auth fail") || msg.startsWith("Auth cancel")) {
-            return new TransportException(TransportException.Kind.LOGIN_REFUSED, "login as " + r.user() + " on " + where + " was refused: " + ids.describe()
-                    + " Check the user name, that the public key is in ~" + r.user() + "/.ssh/authorized_keys on the"
-                    + " host, or give the right key (--identity / IdentityFile).", e);
+            return new TransportException(
+                    TransportException.Kind.LOGIN_REFUSED,
+                    "login as " + r.user() + " on " + where + " was refused: " + ids.describe()
+                            + " Check the user name, that the public key is in ~" + r.user()
+                            + "/.ssh/authorized_keys on the"
+                            + " host, or give the right key (--identity / IdentityFile).",
+                    e);
         }
         return new TransportException("SSH connection to " + where + " failed: " + msg, e);
     }
 
     private String settingsConfigName() {
-        return settings.sshConfig() == null ? "~/.ssh/config" : settings.sshConfig().toString();
+        return settings.sshConfig() == null
+                ? "~/.ssh/config"
+                : settings.sshConfig().toString();
     }
 }

@@ -1,8 +1,8 @@
 package io.linklab.remote;
 
-import io.linklab.concurrent.DaemonThreads;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSchException;
+import io.linklab.concurrent.DaemonThreads;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +58,8 @@ final class SshLaunchers {
 
     private static final Logger LOG = Logger.getLogger(SshLaunchers.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final ExecutorService WARMING = Executors.newCachedThreadPool(DaemonThreads.named("linklab-ssh-warm"));
+    private static final ExecutorService WARMING =
+            Executors.newCachedThreadPool(DaemonThreads.named("linklab-ssh-warm"));
 
     private final SshConnections connections;
     private final String hostLabel;
@@ -72,13 +73,19 @@ final class SshLaunchers {
     private int warming;
     /** Launchers told to end (end of file on their stdin) whose channel has not closed yet; guarded by {@link #lock}. */
     private final List<Launcher> retiring = new ArrayList<>();
+
     private volatile boolean closed;
 
     /** An exec channel whose launcher waits for a command line. */
-    record Launcher(SshConnections.Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out,
-                    HeldOutput err, AtomicBoolean released) {
-        Launcher(SshConnections.Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out,
-                 HeldOutput err) {
+    record Launcher(
+            SshConnections.Pooled pooled,
+            ChannelExec channel,
+            OutputStream stdin,
+            HeldOutput out,
+            HeldOutput err,
+            AtomicBoolean released) {
+        Launcher(
+                SshConnections.Pooled pooled, ChannelExec channel, OutputStream stdin, HeldOutput out, HeldOutput err) {
             this(pooled, channel, stdin, out, err, new AtomicBoolean());
         }
 
@@ -219,8 +226,8 @@ final class SshLaunchers {
             SshConnections.Pooled p = connections.pick();
             HeldOutput out = new HeldOutput();
             HeldOutput err = new HeldOutput();
-            ChannelExec ch = SshConnections.openExec(p, "exec " + ShellQuote.join(List.of("sh", "-c", LAUNCHER, marker)),
-                    out, err);
+            ChannelExec ch = SshConnections.openExec(
+                    p, "exec " + ShellQuote.join(List.of("sh", "-c", LAUNCHER, marker)), out, err);
             try {
                 return new Launcher(p, ch, ch.getOutputStream(), out, err);
             } catch (IOException e) {

@@ -20,9 +20,17 @@ import java.time.Duration;
  * @param useAgent           try the keys of a running ssh-agent
  * @param agentSocket        the agent's socket; null means $SSH_AUTH_SOCK
  */
-public record SshSettings(Path sshConfig, Path knownHosts, Path systemKnownHosts, Path identity,
-                          boolean acceptNewHostKeys, boolean useAgent, Path agentSocket, Duration connectTimeout,
-                          Duration keepAliveInterval, int keepAliveCountMax) {
+public record SshSettings(
+        Path sshConfig,
+        Path knownHosts,
+        Path systemKnownHosts,
+        Path identity,
+        boolean acceptNewHostKeys,
+        boolean useAgent,
+        Path agentSocket,
+        Duration connectTimeout,
+        Duration keepAliveInterval,
+        int keepAliveCountMax) {
 
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration KEEP_ALIVE_INTERVAL = Duration.ofSeconds(2);
@@ -31,38 +39,101 @@ public record SshSettings(Path sshConfig, Path knownHosts, Path systemKnownHosts
     /** ~/.ssh/config if present, known_hosts files as it says (else OpenSSH's), agent on, the documented timeouts. */
     public static SshSettings defaults() {
         Path config = home().resolve(".ssh").resolve("config");
-        return new SshSettings(Files.isReadable(config) ? config : null, null, null, null, false, true, null,
-                CONNECT_TIMEOUT, KEEP_ALIVE_INTERVAL, KEEP_ALIVE_COUNT_MAX);
+        return new SshSettings(
+                Files.isReadable(config) ? config : null,
+                null,
+                null,
+                null,
+                false,
+                true,
+                null,
+                CONNECT_TIMEOUT,
+                KEEP_ALIVE_INTERVAL,
+                KEEP_ALIVE_COUNT_MAX);
     }
 
     public SshSettings withSshConfig(Path p) {
-        return new SshSettings(p, knownHosts, systemKnownHosts, identity, acceptNewHostKeys, useAgent, agentSocket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                p,
+                knownHosts,
+                systemKnownHosts,
+                identity,
+                acceptNewHostKeys,
+                useAgent,
+                agentSocket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withKnownHosts(Path p) {
-        return new SshSettings(sshConfig, p, systemKnownHosts, identity, acceptNewHostKeys, useAgent, agentSocket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                sshConfig,
+                p,
+                systemKnownHosts,
+                identity,
+                acceptNewHostKeys,
+                useAgent,
+                agentSocket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withSystemKnownHosts(Path p) {
-        return new SshSettings(sshConfig, knownHosts, p, identity, acceptNewHostKeys, useAgent, agentSocket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                sshConfig,
+                knownHosts,
+                p,
+                identity,
+                acceptNewHostKeys,
+                useAgent,
+                agentSocket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withIdentity(Path p) {
-        return new SshSettings(sshConfig, knownHosts, systemKnownHosts, p, acceptNewHostKeys, useAgent, agentSocket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                sshConfig,
+                knownHosts,
+                systemKnownHosts,
+                p,
+                acceptNewHostKeys,
+                useAgent,
+                agentSocket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withAcceptNewHostKeys(boolean b) {
-        return new SshSettings(sshConfig, knownHosts, systemKnownHosts, identity, b, useAgent, agentSocket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                sshConfig,
+                knownHosts,
+                systemKnownHosts,
+                identity,
+                b,
+                useAgent,
+                agentSocket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withAgent(boolean use, Path socket) {
-        return new SshSettings(sshConfig, knownHosts, systemKnownHosts, identity, acceptNewHostKeys, use, socket,
-                connectTimeout, keepAliveInterval, keepAliveCountMax);
+        return new SshSettings(
+                sshConfig,
+                knownHosts,
+                systemKnownHosts,
+                identity,
+                acceptNewHostKeys,
+                use,
+                socket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     public SshSettings withAgent(boolean use) {

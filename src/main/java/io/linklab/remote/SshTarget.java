@@ -103,8 +103,8 @@ public record SshTarget(String user, String host, int port, String identityFile,
     }
 
     public static SshTarget of(HostSpec spec) {
-        return new SshTarget(spec.sshUser(), spec.managementAddress(), spec.sshPort(), spec.identityFile(),
-                spec.jumpHost());
+        return new SshTarget(
+                spec.sshUser(), spec.managementAddress(), spec.sshPort(), spec.identityFile(), spec.jumpHost());
     }
 
     /** user@host:port as the user wrote it (parts left to the ssh config omitted). */

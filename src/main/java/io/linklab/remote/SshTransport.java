@@ -80,8 +80,10 @@ public final class SshTransport extends ProcessGroupTransport {
                 return new SshChannelExecution(p, SshConnections.openExec(p, line, stdout, stderr), this::gone);
             } catch (JSchException e) {
                 if (!p.session().isConnected()) {
-                    throw new TransportException(TransportException.Kind.CONNECTION_LOST,
-                            connections.lost() + " (opening a channel failed: " + e.getMessage() + ")", e);
+                    throw new TransportException(
+                            TransportException.Kind.CONNECTION_LOST,
+                            connections.lost() + " (opening a channel failed: " + e.getMessage() + ")",
+                            e);
                 }
                 // sshd refused another channel on this connection (MaxSessions): use another connection.
                 p.full = true;
@@ -137,8 +139,8 @@ public final class SshTransport extends ProcessGroupTransport {
      * {@code timeout} ({@link #BRIEF_LIMIT}) instead of killed with its group; and without stdin.
      */
     @Override
-    public CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
-            InterruptedException {
+    public CommandResult runBrief(RemoteCommand command, Duration timeout)
+            throws TransportException, InterruptedException {
         if (launchers.closed() || needsSudo(command)) {
             return run(command, timeout);
         }
@@ -165,11 +167,13 @@ public final class SshTransport extends ProcessGroupTransport {
             if (!l.usable()) {
                 l.discard();
                 if (!isConnected()) {
-                    throw new TransportException(TransportException.Kind.CONNECTION_LOST, connections.lost()
-                            + " while running '" + command.description() + "'", null);
+                    throw new TransportException(
+                            TransportException.Kind.CONNECTION_LOST,
+                            connections.lost() + " while running '" + command.description() + "'",
+                            null);
                 }
-                throw new TransportException("the launcher on " + hostLabel() + " ended while running '"
-                        + command.description() + "'");
+                throw new TransportException(
+                        "the launcher on " + hostLabel() + " ended while running '" + command.description() + "'");
             }
             if (System.nanoTime() > deadline) {
                 launchers.retire(l); // the host's timeout ends the command, then the launcher sees the end of its stdin

@@ -46,8 +46,8 @@ public interface Transport extends AutoCloseable {
      * transport may run it more cheaply, e.g. SSH without a channel and login shell of its own, bounded by
      * the host's {@code timeout} rather than by a process group. No stdin.
      */
-    default CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
-            InterruptedException {
+    default CommandResult runBrief(RemoteCommand command, Duration timeout)
+            throws TransportException, InterruptedException {
         return run(command, timeout);
     }
 
@@ -56,8 +56,7 @@ public interface Transport extends AutoCloseable {
      * a fixed start-up cost on the host (SSH: the login shell and its rc files) may pay it ahead for them.
      * A new hint replaces the previous one; 0 withdraws it. Local processes need nothing.
      */
-    default void prepareFor(int commands) {
-    }
+    default void prepareFor(int commands) {}
 
     /**
      * Whether the host still answers at the level of the connection itself, within {@code timeout}: for
@@ -78,8 +77,7 @@ public interface Transport extends AutoCloseable {
     }
 
     /** Drops the connection (if any) and opens a new one, e.g. after the management link came back. */
-    default void reconnect() throws TransportException {
-    }
+    default void reconnect() throws TransportException {}
 
     @Override
     void close();

@@ -45,9 +45,11 @@ final class ImportTally implements MeasurementSink {
     @Override
     public void summary(Summary summary) {
         summaries++;
-        if (summary.role() == Role.RECEIVER && summary.bitsPerSecond() != null
+        if (summary.role() == Role.RECEIVER
+                && summary.bitsPerSecond() != null
                 && (summary.process() == null || !summary.process().endsWith("server"))) {
-            totals.computeIfAbsent(String.valueOf(summary.process()), k -> new ProcessTotals()).add(summary);
+            totals.computeIfAbsent(String.valueOf(summary.process()), k -> new ProcessTotals())
+                    .add(summary);
         }
         target.summary(summary);
     }
@@ -101,8 +103,19 @@ final class ImportTally implements MeasurementSink {
                         + " could read (" + lines + " lines)";
             }
         }
-        return new FileResult(file, format, lines, samples, summaries, runs.size(), version, receiver,
-                List.copyOf(events), eventCount, failure, testFailed);
+        return new FileResult(
+                file,
+                format,
+                lines,
+                samples,
+                summaries,
+                runs.size(),
+                version,
+                receiver,
+                List.copyOf(events),
+                eventCount,
+                failure,
+                testFailed);
     }
 
     private boolean damaged() {
@@ -123,7 +136,6 @@ final class ImportTally implements MeasurementSink {
         }
         return null;
     }
-
 
     /** Receiver totals of one process's latest test: its SUM line if it printed one, else the streams added up. */
     private static final class ProcessTotals {

@@ -34,17 +34,26 @@ public final class LogImporter {
     private static final int SNIFF = 256 * 1024;
     private static final int FOLDED = 1000;
 
-    private LogImporter() {
-    }
+    private LogImporter() {}
 
     /**
      * What importing one file gave. {@code failure} is set when nothing could be read from it: the file is
      * unreadable, or (with {@code testFailed}) it is the log of a test that failed before measuring, and the
      * failure quotes the tool's own error.
      */
-    public record FileResult(Path file, LogFormat format, long lines, long samples, long summaries, int runs,
-                             String version, Map<Direction, Double> receiverBitsPerSecond, List<ToolEvent> events,
-                             long eventCount, String failure, boolean testFailed) {
+    public record FileResult(
+            Path file,
+            LogFormat format,
+            long lines,
+            long samples,
+            long summaries,
+            int runs,
+            String version,
+            Map<Direction, Double> receiverBitsPerSecond,
+            List<ToolEvent> events,
+            long eventCount,
+            String failure,
+            boolean testFailed) {
 
         public boolean failed() {
             return failure != null;
@@ -179,21 +188,34 @@ public final class LogImporter {
         FileResult result = tally.result(file, format, lines, null);
         if (result.failed() && longest > FOLDED) {
             // Tool lines are short; a long one is usually many reports pasted onto one line.
-            return tally.result(file, format, lines, result.failure() + "; line " + longestAt + " is " + longest
-                    + " characters long: if the reports were folded onto one line, put each on its own line");
+            return tally.result(
+                    file,
+                    format,
+                    lines,
+                    result.failure() + "; line " + longestAt + " is " + longest
+                            + " characters long: if the reports were folded onto one line, put each on its own line");
         }
         return result;
     }
 
     /** Why an import stopped at a line no tool prints: it outgrew the read buffer's limit. */
     private static ToolEvent lineTooLong(long line) {
-        return ToolEvent.error(ToolMeta.INPUT_JUNK, "line " + line + " is longer than " + (MAX_LINE >> 20)
-                + " MB: not tool output; stopped here", line);
+        return ToolEvent.error(
+                ToolMeta.INPUT_JUNK,
+                "line " + line + " is longer than " + (MAX_LINE >> 20) + " MB: not tool output; stopped here",
+                line);
     }
 
     /** JSON: whole buffers of complete lines go to the parser, which feeds Jackson in bulk. */
-    private static FileResult runChunks(Path file, LogFormat format, InputStream in, ImportTally tally,
-                                        Iperf3JsonParser json, byte[] buf, int filled) throws IOException {
+    private static FileResult runChunks(
+            Path file,
+            LogFormat format,
+            InputStream in,
+            ImportTally tally,
+            Iperf3JsonParser json,
+            byte[] buf,
+            int filled)
+            throws IOException {
         long lines = 0;
         boolean eof = false;
         while (true) {
@@ -233,8 +255,14 @@ public final class LogImporter {
         return tally.result(file, format, lines, null);
     }
 
-    private static void feed(StreamingParser parser, Iperf3JsonParser json, LineDecoder decoder, byte[] buf, int off,
-                             int len, long lineNo) {
+    private static void feed(
+            StreamingParser parser,
+            Iperf3JsonParser json,
+            LineDecoder decoder,
+            byte[] buf,
+            int off,
+            int len,
+            long lineNo) {
         if (json != null) {
             json.feed(buf, off, len);
         } else {
@@ -289,8 +317,10 @@ public final class LogImporter {
 
     /** Bytes to text: ASCII fast, UTF-8 checked, anything else replaced and reported once. */
     private static final class LineDecoder {
-        private final CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final CharsetDecoder strict = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
         private final MeasurementSink sink;
         private long badLines;
 
@@ -315,8 +345,11 @@ public final class LogImporter {
             } catch (CharacterCodingException e) {
                 badLines++;
                 if (badLines == 1) {
-                    sink.event(ToolEvent.warning(ToolMeta.INPUT_ENCODING, "line " + lineNo
-                            + ": bytes that are not UTF-8 (replaced; the numbers on the line are still read)", lineNo));
+                    sink.event(ToolEvent.warning(
+                            ToolMeta.INPUT_ENCODING,
+                            "line " + lineNo
+                                    + ": bytes that are not UTF-8 (replaced; the numbers on the line are still read)",
+                            lineNo));
                 }
                 return new String(buf, off, len, StandardCharsets.UTF_8);
             }

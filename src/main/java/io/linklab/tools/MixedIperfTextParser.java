@@ -22,8 +22,10 @@ public final class MixedIperfTextParser implements StreamingParser {
 
     @Override
     public void feed(String line) {
-        if (active != iperf2 && (line.contains("Client connecting to ") || line.contains("Server listening on TCP port")
-                || line.contains("Server listening on UDP port"))) {
+        if (active != iperf2
+                && (line.contains("Client connecting to ")
+                        || line.contains("Server listening on TCP port")
+                        || line.contains("Server listening on UDP port"))) {
             switchTo(iperf2);
         } else if (active != iperf3 && (line.contains("Connecting to host ") || isIperf3ServerBanner(line))) {
             switchTo(iperf3);

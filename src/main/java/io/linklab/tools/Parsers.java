@@ -13,15 +13,15 @@ import java.util.List;
 /** Where the engine and the importer get their parsers: one per tool output, fed line by line. */
 public final class Parsers {
 
-    private Parsers() {
-    }
+    private Parsers() {}
 
     /**
      * A parser for a live run's output. {@code json} selects iperf3 -J / --json-stream, iperf2 -y C;
      * netperf's one parser reads all of its layouts.
      */
     public static StreamingParser forLive(Tool tool, boolean json, MeasurementSink sink) {
-        List<LogFormat> formats = Arrays.stream(LogFormat.values()).filter(f -> f.tool() == tool).toList();
+        List<LogFormat> formats =
+                Arrays.stream(LogFormat.values()).filter(f -> f.tool() == tool).toList();
         // Each tool's text format comes first in LogFormat, its machine-readable one (if it has one) last.
         return forFormat(json ? formats.get(formats.size() - 1) : formats.get(0), sink);
     }

@@ -7,8 +7,10 @@ package io.linklab.tools;
  */
 public final class TextScanner {
 
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-            1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final double[] POW10 = {
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
+    };
 
     private String s;
     private int pos;
@@ -296,26 +298,45 @@ public final class TextScanner {
 
     private static double decimalPrefix(char c) {
         switch (c) {
-            case 'k': case 'K': return 1e3;
-            case 'm': case 'M': return 1e6;
-            case 'g': case 'G': return 1e9;
-            case 't': case 'T': return 1e12;
-            default: return 1;
+            case 'k':
+            case 'K':
+                return 1e3;
+            case 'm':
+            case 'M':
+                return 1e6;
+            case 'g':
+            case 'G':
+                return 1e9;
+            case 't':
+            case 'T':
+                return 1e12;
+            default:
+                return 1;
         }
     }
 
     private static double binaryPrefix(char c) {
         switch (c) {
-            case 'k': case 'K': return 1024.0;
-            case 'm': case 'M': return 1024.0 * 1024;
-            case 'g': case 'G': return 1024.0 * 1024 * 1024;
-            case 't': case 'T': return 1024.0 * 1024 * 1024 * 1024;
-            default: return 1;
+            case 'k':
+            case 'K':
+                return 1024.0;
+            case 'm':
+            case 'M':
+                return 1024.0 * 1024;
+            case 'g':
+            case 'G':
+                return 1024.0 * 1024 * 1024;
+            case 't':
+            case 'T':
+                return 1024.0 * 1024 * 1024 * 1024;
+            default:
+                return 1;
         }
     }
 
     /** Space, tab, and the no-break space that logs copied from web pages carry. */
     private double headStart;
+
     private double headEnd;
     private long headBytes;
     private double headRate;

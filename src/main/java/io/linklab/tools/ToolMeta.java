@@ -18,6 +18,7 @@ public final class ToolMeta {
     public static final String SIDE = "side";
     /** "TCP" or "UDP" (netperf: the test name, "TCP_STREAM"). */
     public static final String PROTOCOL = "protocol";
+
     public static final String LOCAL = "local";
     public static final String REMOTE = "remote";
     public static final String CPU_LOCAL = "cpu.local";
@@ -41,25 +42,27 @@ public final class ToolMeta {
 
     /** Event kinds a tool reports. */
     public static final String SERVER_BUSY = "server-busy";
+
     public static final String CONNECT_FAILED = "connect-failed";
     public static final String LISTEN_FAILED = "listen-failed";
     public static final String CONNECTION_LOST = "connection-lost";
     public static final String INTERRUPTED = "interrupted";
     /** An interrupted test's totals of the other end, printed as zeros because they were never exchanged. */
     public static final String TOTALS_NOT_EXCHANGED = "totals-not-exchanged";
+
     public static final String PARAMETER = "parameter";
     public static final String TOOL_ERROR = "tool-error";
     public static final String TOOL_WARNING = "tool-warning";
 
     /** Event kinds about the input itself (damage), all starting with {@value #INPUT_PREFIX}. */
     public static final String INPUT_PREFIX = "input-";
+
     public static final String INPUT_TRUNCATED = "input-truncated";
     public static final String INPUT_JUNK = "input-junk";
     public static final String INPUT_SYNTAX = "input-syntax";
     public static final String INPUT_ENCODING = "input-encoding";
 
-    private ToolMeta() {
-    }
+    private ToolMeta() {}
 
     /** Classifies the text of a tool's error message into a stable kind. */
     public static String classifyError(String message) {
@@ -67,8 +70,11 @@ public final class ToolMeta {
         if (m.contains("busy")) {
             return SERVER_BUSY;
         }
-        if (m.contains("unable to connect") || m.contains("connection refused") || m.contains("connect failed")
-                || m.contains("no route to host") || m.contains("establish control")) {
+        if (m.contains("unable to connect")
+                || m.contains("connection refused")
+                || m.contains("connect failed")
+                || m.contains("no route to host")
+                || m.contains("establish control")) {
             return CONNECT_FAILED;
         }
         if (m.contains("unable to start listener") || m.contains("address already in use")) {
@@ -77,13 +83,19 @@ public final class ToolMeta {
         if (m.contains("interrupt") || m.contains("has terminated")) {
             return INTERRUPTED;
         }
-        if (m.contains("control socket has closed") || m.contains("connection reset") || m.contains("timed out")
+        if (m.contains("control socket has closed")
+                || m.contains("connection reset")
+                || m.contains("timed out")
                 || m.contains("broken pipe")) {
             return CONNECTION_LOST;
         }
-        if (m.contains("parameter") || m.contains("invalid") || m.contains("unrecognized option")
+        if (m.contains("parameter")
+                || m.contains("invalid")
+                || m.contains("unrecognized option")
                 || m.contains("ignoring extra argument")
-                || m.contains("must be") || m.contains("not supported") || m.contains("bad ")) {
+                || m.contains("must be")
+                || m.contains("not supported")
+                || m.contains("bad ")) {
             return PARAMETER;
         }
         return TOOL_ERROR;

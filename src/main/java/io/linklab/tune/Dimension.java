@@ -6,7 +6,11 @@ import java.util.Set;
 
 /** A setting the tuner may change: what `--vary` lists. */
 public enum Dimension {
-    TOOL, PROCESSES, STREAMS, PINNING, WINDOW;
+    TOOL,
+    PROCESSES,
+    STREAMS,
+    PINNING,
+    WINDOW;
 
     /** The name users type. */
     public String id() {
@@ -32,8 +36,10 @@ public enum Dimension {
                 }
             }
             if (found == null) {
-                throw new InvalidValueException(field, text, "'" + part.trim()
-                        + "' is not a dimension; use tool, processes, streams, pinning or window");
+                throw new InvalidValueException(
+                        field,
+                        text,
+                        "'" + part.trim() + "' is not a dimension; use tool, processes, streams, pinning or window");
             }
             out.add(found);
         }

@@ -2,7 +2,9 @@ package io.linklab.tune;
 
 /** Where a probe's processes run: the scheduler's choice, one core each, or the cores of the NIC's NUMA node. */
 public enum Pinning {
-    NONE("none"), SPREAD("spread"), NUMA("numa");
+    NONE("none"),
+    SPREAD("spread"),
+    NUMA("numa");
 
     private final String id;
 

@@ -12,8 +12,8 @@ import java.util.List;
  * @param busiestCorePercent the receiver's busiest core, 0-100, over the probe; null when not known
  * @param failure            why the probe gave no rate (a host lost, the tool missing), null when it measured
  */
-public record Probe(TuneSettings settings, double rate, double min, double max, Double busiestCorePercent,
-                    String failure) {
+public record Probe(
+        TuneSettings settings, double rate, double min, double max, Double busiestCorePercent, String failure) {
 
     /** A probe that measured {@code rates}, one per repetition. */
     public static Probe of(TuneSettings settings, List<Double> rates, Double busiestCorePercent) {

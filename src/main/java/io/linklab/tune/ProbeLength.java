@@ -8,8 +8,8 @@ public record ProbeLength(int durationS, int omitS, int repetitions) {
 
     public ProbeLength {
         if (durationS < 1 || omitS < 0 || repetitions < 1) {
-            throw new IllegalArgumentException("duration " + durationS + " s, omit " + omitS + " s, repetitions "
-                    + repetitions);
+            throw new IllegalArgumentException(
+                    "duration " + durationS + " s, omit " + omitS + " s, repetitions " + repetitions);
         }
     }
 

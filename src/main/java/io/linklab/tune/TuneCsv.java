@@ -22,11 +22,14 @@ public final class TuneCsv {
             .number("bits_per_second", s -> s.probe().ok() ? s.probe().rate() : null)
             .number("bits_per_second_min", s -> s.probe().ok() ? s.probe().min() : null)
             .number("bits_per_second_max", s -> s.probe().ok() ? s.probe().max() : null)
-            .text("reason", s -> s.probe().ok() ? s.reason() : s.reason() + ": failed: " + s.probe().failure())
+            .text(
+                    "reason",
+                    s -> s.probe().ok()
+                            ? s.reason()
+                            : s.reason() + ": failed: " + s.probe().failure())
             .build();
 
-    private TuneCsv() {
-    }
+    private TuneCsv() {}
 
     public static void write(Path dir, List<TuneStep> steps) throws IOException {
         try (CsvTableWriter<TuneStep> w = CsvTableWriter.create(dir.resolve(FILE), TABLE)) {

@@ -40,23 +40,34 @@ public final class TuneDriver implements PointDriver {
         int serverCores = cpus(serverFacts);
         // The weaker end decides: more processes than its cores only share them. NUMA pinning needs the NIC's node,
         // which the run's probe does not read: only "spread" is tried.
-        space = new TuneSpace(request.tools(), Math.min(clientCores, serverCores), request.maxStreams(),
-                List.of(Pinning.SPREAD), request.windows(), request.vary(), request.linkSpeedBps());
+        space = new TuneSpace(
+                request.tools(),
+                Math.min(clientCores, serverCores),
+                request.maxStreams(),
+                List.of(Pinning.SPREAD),
+                request.windows(),
+                request.vary(),
+                request.linkSpeedBps());
         List<Integer> cCpus = TunePlans.firstCpus(clientCores);
         List<Integer> sCpus = TunePlans.firstCpus(serverCores);
         this.clientCpus = cCpus;
         this.serverCpus = sCpus;
         ProbeRunner runner = (settings, length) -> {
-            SweepPoint point = new SweepPoint(settings.label(),
-                    TunePlans.plan(request.base(), settings, length, cCpus, sCpus), null);
+            SweepPoint point = new SweepPoint(
+                    settings.label(), TunePlans.plan(request.base(), settings, length, cCpus, sCpus), null);
             busiest.clear();
             SweepRow row = measurer.measure(point).get(0);
             if (!row.ok() || row.bitsPerSecond() == null) {
                 String status = row.status();
                 return Probe.failed(settings, status.startsWith("failed: ") ? status.substring(8) : status);
             }
-            return new Probe(settings, row.bitsPerSecond(), row.bitsPerSecondMin(), row.bitsPerSecondMax(),
-                    median(busiest), null);
+            return new Probe(
+                    settings,
+                    row.bitsPerSecond(),
+                    row.bitsPerSecondMin(),
+                    row.bitsPerSecondMax(),
+                    median(busiest),
+                    null);
         };
         Duration spent = Duration.ofNanos(System.nanoTime() - startNanos);
         TuneBudget b = request.budget();
@@ -64,8 +75,13 @@ public final class TuneDriver implements PointDriver {
         if (left.isNegative() || left.isZero()) {
             left = Duration.ofMillis(1);
         }
-        result = new Tuner(runner, space, new TuneBudget(left, b.probe(), b.confirm(), b.overhead()),
-                System::nanoTime, onStep).run();
+        result = new Tuner(
+                        runner,
+                        space,
+                        new TuneBudget(left, b.probe(), b.confirm(), b.overhead()),
+                        System::nanoTime,
+                        onStep)
+                .run();
     }
 
     /**

@@ -9,8 +9,7 @@ import java.util.List;
 /** Settings as a test plan: what the engine runs for a probe, and what "Save as test" keeps of the winner. */
 public final class TunePlans {
 
-    private TunePlans() {
-    }
+    private TunePlans() {}
 
     /**
      * The plan that runs {@code s} for {@code length}. iperf2 and netperf cannot omit a warm-up: they run it as
@@ -18,16 +17,31 @@ public final class TunePlans {
      *
      * @param clientCpus the client's CPUs to spread processes over (0 … n-1), serverCpus the server's
      */
-    public static TestPlan plan(TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus,
-                                List<Integer> serverCpus) {
+    public static TestPlan plan(
+            TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
         boolean omits = s.tool() == Tool.IPERF3;
         int duration = omits ? length.durationS() : length.durationS() + length.omitS();
         boolean pinned = s.pinning() != Pinning.NONE;
         End client = new End(base.client().login(), base.client().dataInterface(), pinned ? clientCpus : List.of());
         End server = new End(base.server().login(), base.server().dataInterface(), pinned ? serverCpus : List.of());
-        return new TestPlan(s.tool(), client, server, base.target(), base.protocol(), base.udpBitrate(), duration,
-                base.intervalS(), omits ? length.omitS() : 0, s.streams(), s.processes(), base.basePort(), base.mode(),
-                s.window(), base.messageSize(), length.repetitions(), null);
+        return new TestPlan(
+                s.tool(),
+                client,
+                server,
+                base.target(),
+                base.protocol(),
+                base.udpBitrate(),
+                duration,
+                base.intervalS(),
+                omits ? length.omitS() : 0,
+                s.streams(),
+                s.processes(),
+                base.basePort(),
+                base.mode(),
+                s.window(),
+                base.messageSize(),
+                length.repetitions(),
+                null);
     }
 
     /** 0, 1, … {@code count}-1: process i on CPU i. */

@@ -9,15 +9,15 @@ import java.util.Optional;
 /** A tune's result as people read it: the winner, its rate and spread, the share of the link, why it stopped. */
 public final class TuneReport {
 
-    private TuneReport() {
-    }
+    private TuneReport() {}
 
     /** One probe as the progress prints it: "step 3 processes 1 -> 2: iperf3 p=2 s=1 …: 18.2 Gbit/s (17.9-18.5)". */
     public static String stepLine(TuneStep s) {
         Probe p = s.probe();
         return "step " + s.step() + " " + s.reason() + ": " + p.settings().label() + ": "
-                + (p.ok() ? gbps(p.rate()) + " Gbit/s (" + gbps(p.min()) + "-" + gbps(p.max()) + ")"
-                : "failed: " + p.failure());
+                + (p.ok()
+                        ? gbps(p.rate()) + " Gbit/s (" + gbps(p.min()) + "-" + gbps(p.max()) + ")"
+                        : "failed: " + p.failure());
     }
 
     /**
@@ -37,13 +37,20 @@ public final class TuneReport {
         StringBuilder rate = new StringBuilder("rate " + gbps(w.rate()) + " Gbit/s, min " + gbps(w.min()) + ", max "
                 + gbps(w.max()) + " (" + how + ")");
         if (linkSpeedBps != null) {
-            rate.append(String.format(Locale.ROOT, ", %.0f %% of the link's %s Gbit/s", 100 * w.rate() / linkSpeedBps,
+            rate.append(String.format(
+                    Locale.ROOT,
+                    ", %.0f %% of the link's %s Gbit/s",
+                    100 * w.rate() / linkSpeedBps,
                     gbps(linkSpeedBps)));
         }
         String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty());
-        return List.of("best: " + r.best().label(), rate.toString(),
+        return List.of(
+                "best: " + r.best().label(),
+                rate.toString(),
                 "stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")"),
-                "", "# the winner's commands per host:", script);
+                "",
+                "# the winner's commands per host:",
+                script);
     }
 
     static String gbps(double bps) {

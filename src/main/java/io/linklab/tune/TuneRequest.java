@@ -16,8 +16,14 @@ import java.util.Set;
  * @param linkSpeedBps the link's speed in bits per second, null when not known
  * @param budget       the time it may take in all
  */
-public record TuneRequest(TestPlan base, List<Tool> tools, int maxStreams, List<String> windows, Set<Dimension> vary,
-                          Double linkSpeedBps, TuneBudget budget) {
+public record TuneRequest(
+        TestPlan base,
+        List<Tool> tools,
+        int maxStreams,
+        List<String> windows,
+        Set<Dimension> vary,
+        Double linkSpeedBps,
+        TuneBudget budget) {
 
     public TuneRequest {
         tools = List.copyOf(tools);

@@ -12,8 +12,8 @@ import java.util.List;
  * @param why       why the search stopped
  * @param detail    the evidence for {@code why} ("busiest core 99 % with 2 processes of 2")
  */
-public record TuneResult(List<TuneStep> steps, TuneSettings best, Probe searched, Probe confirmed, StopReason why,
-                         String detail) {
+public record TuneResult(
+        List<TuneStep> steps, TuneSettings best, Probe searched, Probe confirmed, StopReason why, String detail) {
 
     public TuneResult {
         steps = List.copyOf(steps);

@@ -50,7 +50,7 @@ public record TuneSettings(Tool tool, int processes, int streams, Pinning pinnin
 
     /** The point label in the run's history and charts: "iperf3 p=2 s=4 pin=spread w=4M". */
     public String label() {
-        return tool.id() + " p=" + processes + " s=" + streams + " pin=" + pinning.id()
-                + " w=" + (window == null ? "default" : window) + (mtu == null ? "" : " mtu=" + mtu);
+        return tool.id() + " p=" + processes + " s=" + streams + " pin=" + pinning.id() + " w="
+                + (window == null ? "default" : window) + (mtu == null ? "" : " mtu=" + mtu);
     }
 }

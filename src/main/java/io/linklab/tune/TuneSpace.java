@@ -17,8 +17,14 @@ import java.util.Set;
  * @param vary         the dimensions the user lets vary; the others stay at the start settings
  * @param linkSpeedBps the link's speed in bits per second, null when not known
  */
-public record TuneSpace(List<Tool> tools, int maxProcesses, int maxStreams, List<Pinning> pinnings,
-                        List<String> windows, Set<Dimension> vary, Double linkSpeedBps) {
+public record TuneSpace(
+        List<Tool> tools,
+        int maxProcesses,
+        int maxStreams,
+        List<Pinning> pinnings,
+        List<String> windows,
+        Set<Dimension> vary,
+        Double linkSpeedBps) {
 
     public TuneSpace {
         if (tools.isEmpty()) {

@@ -6,5 +6,4 @@ package io.linklab.tune;
  *
  * @param step 1, 2, … in the order they ran
  */
-public record TuneStep(int step, Probe probe, String reason) {
-}
+public record TuneStep(int step, Probe probe, String reason) {}

@@ -43,8 +43,8 @@ public final class Tuner {
      * @param nanoClock the time in nanoseconds ({@link System#nanoTime} in real tunes)
      * @param onStep    hears of each probe as it ends (the CLI's progress)
      */
-    public Tuner(ProbeRunner runner, TuneSpace space, TuneBudget budget, LongSupplier nanoClock,
-                 Consumer<TuneStep> onStep) {
+    public Tuner(
+            ProbeRunner runner, TuneSpace space, TuneBudget budget, LongSupplier nanoClock, Consumer<TuneStep> onStep) {
         this.runner = runner;
         this.space = space;
         this.budget = budget;
@@ -69,13 +69,13 @@ public final class Tuner {
         StopReason why;
         try {
             search();
-            why = best == null ? StopReason.FAILED : cpuBoundDetail != null ? StopReason.CPU_BOUND
-                    : StopReason.NO_GAIN;
+            why = best == null ? StopReason.FAILED : cpuBoundDetail != null ? StopReason.CPU_BOUND : StopReason.NO_GAIN;
         } catch (SearchEnd e) {
             why = best == null && e.reason != StopReason.STOPPED ? StopReason.FAILED : e.reason;
         }
         if (best == null) {
-            String failures = steps.isEmpty() ? "the budget allows no probe"
+            String failures = steps.isEmpty()
+                    ? "the budget allows no probe"
                     : steps.get(steps.size() - 1).probe().failure();
             return new TuneResult(steps, null, null, null, why, failures);
         }
@@ -100,8 +100,9 @@ public final class Tuner {
             case CPU_BOUND -> cpuBoundDetail;
             case BUDGET -> "after " + (steps.size()) + " probes in " + elapsedS() + " s";
             case STOPPED -> "stopped after " + steps.size() + " probes";
-            default -> "the last step of each dimension gained less than the noise between repetitions ("
-                    + Math.round(100 * noise()) + " %)";
+            default ->
+                "the last step of each dimension gained less than the noise between repetitions ("
+                        + Math.round(100 * noise()) + " %)";
         };
     }
 
@@ -126,10 +127,18 @@ public final class Tuner {
             }
         }
         if (space.varies(Dimension.PINNING)) {
-            tryEach(space.pinnings().stream().map(pin -> best.settings().withPinning(pin)).toList(), "pinning");
+            tryEach(
+                    space.pinnings().stream()
+                            .map(pin -> best.settings().withPinning(pin))
+                            .toList(),
+                    "pinning");
         }
         if (space.varies(Dimension.WINDOW)) {
-            tryEach(space.windows().stream().map(w -> best.settings().withWindow(w)).toList(), "window");
+            tryEach(
+                    space.windows().stream()
+                            .map(w -> best.settings().withWindow(w))
+                            .toList(),
+                    "window");
         }
     }
 
@@ -141,7 +150,8 @@ public final class Tuner {
         boolean streamsMoved = true;
         for (int round = 0; round < 3 && streamsMoved; round++) {
             climbProcesses();
-            streamsMoved = space.varies(Dimension.STREAMS) && space.maxStreams(tool) > 1
+            streamsMoved = space.varies(Dimension.STREAMS)
+                    && space.maxStreams(tool) > 1
                     && climbStreams(space.maxStreams(tool));
         }
     }
@@ -174,8 +184,8 @@ public final class Tuner {
     private void noteCpuBound() {
         Double busiest = best.busiestCorePercent();
         if (saturated(best)) {
-            cpuBoundDetail = "busiest receiver core " + Math.round(busiest) + " % with " + best.settings().processes()
-                    + " processes on " + space.maxProcesses() + " cores";
+            cpuBoundDetail = "busiest receiver core " + Math.round(busiest) + " % with "
+                    + best.settings().processes() + " processes on " + space.maxProcesses() + " cores";
         }
     }
 
@@ -199,7 +209,12 @@ public final class Tuner {
     /** Measures each alternative against the best so far, which becomes the alternative where it wins. */
     private void tryEach(List<TuneSettings> alternatives, String dimension) throws SearchEnd {
         for (TuneSettings s : alternatives) {
-            adopt(probe(s, dimension + " -> " + (dimension.equals("window") ? s.window() : s.pinning().id())));
+            adopt(probe(
+                    s,
+                    dimension + " -> "
+                            + (dimension.equals("window")
+                                    ? s.window()
+                                    : s.pinning().id())));
         }
     }
 
@@ -229,19 +244,28 @@ public final class Tuner {
             best = candidate;
             return Verdict.TIES_BETTER;
         }
-        String label = candidate.settings().label() + " against " + best.settings().label();
+        String label =
+                candidate.settings().label() + " against " + best.settings().label();
         Probe incumbent = pooled(best, remeasure(best.settings(), "again: " + label));
         Probe challenger = pooled(candidate, remeasure(candidate.settings(), "again: " + label));
         best = challenger.rate() > incumbent.rate() ? challenger : incumbent;
         // pooled over twice the repetitions, their means wander less: half the noise separates them
-        return challenger.rate() > incumbent.rate() * (1 + noise() / 2) ? Verdict.GAINS
+        return challenger.rate() > incumbent.rate() * (1 + noise() / 2)
+                ? Verdict.GAINS
                 : best == challenger ? Verdict.TIES_BETTER : Verdict.LOSES;
     }
 
     /** Two measurements of the same settings as one, of as many repetitions each. */
     private Probe pooled(Probe a, Probe b) {
-        Probe p = b.ok() ? new Probe(a.settings(), (a.rate() + b.rate()) / 2, Math.min(a.min(), b.min()),
-                Math.max(a.max(), b.max()), a.busiestCorePercent(), null) : a;
+        Probe p = b.ok()
+                ? new Probe(
+                        a.settings(),
+                        (a.rate() + b.rate()) / 2,
+                        Math.min(a.min(), b.min()),
+                        Math.max(a.max(), b.max()),
+                        a.busiestCorePercent(),
+                        null)
+                : a;
         measured.put(a.settings(), p);
         return p;
     }
@@ -249,7 +273,9 @@ public final class Tuner {
     /** The same load on another tool: netperf runs one stream per process, so its processes take the streams. */
     private TuneSettings onTool(TuneSettings s, Tool t) {
         if (t == Tool.NETPERF) {
-            return s.withTool(t).withProcesses(Math.min(space.maxProcesses(), s.totalStreams())).withStreams(1);
+            return s.withTool(t)
+                    .withProcesses(Math.min(space.maxProcesses(), s.totalStreams()))
+                    .withStreams(1);
         }
         return s.withTool(t).withStreams(Math.min(s.streams(), space.maxStreams(t)));
     }
@@ -272,8 +298,10 @@ public final class Tuner {
 
     /** Time kept back for the confirmation, if the budget has it at all. */
     private double keepBack() {
-        return secondsOf(budget.probe()) + secondsOf(budget.confirm()) <= budget.total().toMillis() / 1000.0
-                ? secondsOf(budget.confirm()) : 0;
+        return secondsOf(budget.probe()) + secondsOf(budget.confirm())
+                        <= budget.total().toMillis() / 1000.0
+                ? secondsOf(budget.confirm())
+                : 0;
     }
 
     /** Measures {@code s} (again), within the budget. */

@@ -16,8 +16,7 @@ public final class AppIcon {
 
     private static final String RESOURCE_DIR = "/io/linklab/icons/";
 
-    private AppIcon() {
-    }
+    private AppIcon() {}
 
     /**
      * The classpath resource path (for {@code Class.getResource}) of the smallest bundled icon at least
@@ -41,7 +40,9 @@ public final class AppIcon {
 
     /** Every bundled size, so the window manager can take the one that fits its title bar, task bar or switcher. */
     public static List<Image> windowIcons() {
-        return SIZES.stream().map(s -> load(RESOURCE_DIR + "linklab-" + s + ".png")).toList();
+        return SIZES.stream()
+                .map(s -> load(RESOURCE_DIR + "linklab-" + s + ".png"))
+                .toList();
     }
 
     /** Gives the stage every size of the icon; dialogs owned by it show the same icon. */

@@ -25,8 +25,8 @@ import javafx.stage.Window;
  * @param runs       the history, dashboards and comparisons, over the results store
  * @param runStarter where the wizard's Run hands its plan: the runs area, or a test's recorder
  */
-public record AppServices(Settings settings, TaskRunner tasks, HostProbeService prober, RunsArea runs,
-                          RunStarter runStarter) {
+public record AppServices(
+        Settings settings, TaskRunner tasks, HostProbeService prober, RunsArea runs, RunStarter runStarter) {
 
     public AppServices {
         Objects.requireNonNull(settings, "settings");
@@ -44,8 +44,11 @@ public record AppServices(Settings settings, TaskRunner tasks, HostProbeService 
         SshSettings ssh = SshSettings.defaults();
         LoginPrompts prompts = new DialogLoginPrompts(owner);
         ResultsStore store = ResultsStore.defaultStore();
-        RunsArea runs = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, ssh, prompts),
-                EngineWiring.importsDir(store), tasks);
+        RunsArea runs = new RunsArea(
+                new StoreLibrary(store),
+                EngineWiring.launcher(store, ssh, prompts),
+                EngineWiring.importsDir(store),
+                tasks);
         return new AppServices(Settings.user(), tasks, new RemoteHostProbeService(ssh, prompts), runs, null);
     }
 
@@ -55,8 +58,11 @@ public record AppServices(Settings settings, TaskRunner tasks, HostProbeService 
      */
     public static AppServices inFolder(Path root, Settings settings, TaskRunner tasks) {
         ResultsStore store = new ResultsStore(root.resolve("runs"));
-        RunsArea runs = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                EngineWiring.importsDir(store), tasks);
+        RunsArea runs = new RunsArea(
+                new StoreLibrary(store),
+                EngineWiring.launcher(store, SshSettings.defaults()),
+                EngineWiring.importsDir(store),
+                tasks);
         return new AppServices(settings, tasks, null, runs, null);
     }
 

@@ -38,8 +38,14 @@ final class LabFiles {
      * @param problem shows a problem the user must read
      * @param fit     fits the drawing to the canvas (after a lab is opened or grows)
      */
-    LabFiles(TopologyEditorViewModel editor, Settings settings, TaskRunner tasks, Supplier<Stage> stage,
-             Consumer<String> say, Consumer<String> problem, Runnable fit) {
+    LabFiles(
+            TopologyEditorViewModel editor,
+            Settings settings,
+            TaskRunner tasks,
+            Supplier<Stage> stage,
+            Consumer<String> say,
+            Consumer<String> problem,
+            Runnable fit) {
         this.editor = editor;
         this.settings = settings;
         this.tasks = tasks;
@@ -84,8 +90,10 @@ final class LabFiles {
     private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("LinkLab topology (*.json)", "*.json"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter("LinkLab topology (*.json)", "*.json"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         Path current = editor.fileProperty().get();
         if (current != null && current.getParent() != null) {
             fc.setInitialDirectory(current.getParent().toFile());
@@ -123,8 +131,12 @@ final class LabFiles {
         }
         ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Don't Save", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "The topology \"" + editor.topology().name()
-                + "\" has unsaved changes. Save them first?", saveButton, discard, ButtonType.CANCEL);
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                "The topology \"" + editor.topology().name() + "\" has unsaved changes. Save them first?",
+                saveButton,
+                discard,
+                ButtonType.CANCEL);
         a.setHeaderText("Unsaved changes");
         a.initOwner(stage.get());
         a.getDialogPane().setId("unsaved-changes");
@@ -149,10 +161,13 @@ final class LabFiles {
         if (f == null) {
             return;
         }
-        tasks.run(() -> SshConfigHosts.read(f.toPath()), entries -> {
-            int n = editor.importHosts(entries);
-            say.accept(n == 0 ? "No new hosts in " + f : "Imported " + n + " hosts from " + f);
-            fit.run();
-        }, e -> problem.accept(f + ": cannot read the SSH config (" + e.getMessage() + ")"));
+        tasks.run(
+                () -> SshConfigHosts.read(f.toPath()),
+                entries -> {
+                    int n = editor.importHosts(entries);
+                    say.accept(n == 0 ? "No new hosts in " + f : "Imported " + n + " hosts from " + f);
+                    fit.run();
+                },
+                e -> problem.accept(f + ": cannot read the SSH config (" + e.getMessage() + ")"));
     }
 }

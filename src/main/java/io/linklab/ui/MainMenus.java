@@ -56,24 +56,40 @@ final class MainMenus {
         Menu recent = new Menu("Open _Recent");
         recent.setOnShowing(e -> files.fillRecent(recent));
         recent.getItems().add(new MenuItem("(none)"));
-        MenuItem save = item("_Save Topology", "Shortcut+S", () -> files.save(() -> { }));
-        MenuItem saveAs = item("Save Topology _As…", "Shortcut+Shift+S", () -> files.saveAs(() -> { }));
+        MenuItem save = item("_Save Topology", "Shortcut+S", () -> files.save(() -> {}));
+        MenuItem saveAs = item("Save Topology _As…", "Shortcut+Shift+S", () -> files.saveAs(() -> {}));
         MenuItem importHosts = item("_Import Hosts from ~/.ssh/config…", null, files::importSshConfig);
         MenuItem openPlan = item("Open _Plan…", null, window::openPlan);
         MenuItem importLogs = item("Import _Logs…", "Shortcut+L", window::importLogs);
         MenuItem exit = item("E_xit", "Shortcut+Q", window::requestClose);
-        return new Menu("_File", null, newTopology, open, recent, save, saveAs, new SeparatorMenuItem(),
-                importHosts, openPlan, importLogs, new SeparatorMenuItem(), exit);
+        return new Menu(
+                "_File",
+                null,
+                newTopology,
+                open,
+                recent,
+                save,
+                saveAs,
+                new SeparatorMenuItem(),
+                importHosts,
+                openPlan,
+                importLogs,
+                new SeparatorMenuItem(),
+                exit);
     }
 
     private Menu editMenu() {
         MenuItem undo = item("_Undo", "Shortcut+Z", window::undo);
-        undo.textProperty().bind(Bindings.when(editor.history().canUndoProperty())
-                .then(Bindings.concat("Undo ", editor.history().undoDescriptionProperty())).otherwise("Undo"));
+        undo.textProperty()
+                .bind(Bindings.when(editor.history().canUndoProperty())
+                        .then(Bindings.concat("Undo ", editor.history().undoDescriptionProperty()))
+                        .otherwise("Undo"));
         undo.disableProperty().bind(editor.history().canUndoProperty().not());
         MenuItem redo = item("_Redo", "Shortcut+Shift+Z", window::redo);
-        redo.textProperty().bind(Bindings.when(editor.history().canRedoProperty())
-                .then(Bindings.concat("Redo ", editor.history().redoDescriptionProperty())).otherwise("Redo"));
+        redo.textProperty()
+                .bind(Bindings.when(editor.history().canRedoProperty())
+                        .then(Bindings.concat("Redo ", editor.history().redoDescriptionProperty()))
+                        .otherwise("Redo"));
         redo.disableProperty().bind(editor.history().canRedoProperty().not());
         MenuItem redoY = item("Redo", "Shortcut+Y", window::redo);
         redoY.setVisible(false);
@@ -82,8 +98,19 @@ final class MainMenus {
         MenuItem paste = item("_Paste", "Shortcut+V", () -> window.onCanvas(editor::paste));
         MenuItem delete = item("_Delete", "Delete", () -> window.onCanvas(editor::deleteSelection));
         MenuItem selectAll = item("Select _All", "Shortcut+A", () -> window.onCanvas(editor::selectAll));
-        return new Menu("_Edit", null, undo, redo, redoY, new SeparatorMenuItem(), cut, copy, paste, delete,
-                new SeparatorMenuItem(), selectAll);
+        return new Menu(
+                "_Edit",
+                null,
+                undo,
+                redo,
+                redoY,
+                new SeparatorMenuItem(),
+                cut,
+                copy,
+                paste,
+                delete,
+                new SeparatorMenuItem(),
+                selectAll);
     }
 
     private Menu viewMenu() {
@@ -93,7 +120,9 @@ final class MainMenus {
         MenuItem latest = item("Latest _Run", "Shortcut+3", window::showLatestRun);
         CheckMenuItem ownWindows = new CheckMenuItem("Open Runs in Their _Own Windows");
         ownWindows.setId("menu-runs-own-windows");
-        ownWindows.selectedProperty().bindBidirectional(window.runs().workspace().ownWindowsProperty());
+        ownWindows
+                .selectedProperty()
+                .bindBidirectional(window.runs().workspace().ownWindowsProperty());
         MenuItem zoomIn = item("Zoom _In", "Shortcut+Equals", () -> canvas().zoomIn());
         MenuItem zoomOut = item("Zoom _Out", "Shortcut+Minus", () -> canvas().zoomOut());
         MenuItem actual = item("_Actual Size", "Shortcut+0", () -> canvas().resetZoom());
@@ -101,10 +130,23 @@ final class MainMenus {
         CheckMenuItem dark = new CheckMenuItem("_Dark Theme");
         dark.setSelected(window.shell().themeProperty().get() == Settings.Theme.DARK);
         dark.setId("menu-dark-theme");
-        dark.selectedProperty().addListener((o, was, now) -> window.shell().themeProperty().set(now
-                ? Settings.Theme.DARK : Settings.Theme.LIGHT));
-        return new Menu("_View", null, lab, history, latest, ownWindows, new SeparatorMenuItem(), zoomIn, zoomOut,
-                actual, fit, new SeparatorMenuItem(), dark);
+        dark.selectedProperty()
+                .addListener((o, was, now) ->
+                        window.shell().themeProperty().set(now ? Settings.Theme.DARK : Settings.Theme.LIGHT));
+        return new Menu(
+                "_View",
+                null,
+                lab,
+                history,
+                latest,
+                ownWindows,
+                new SeparatorMenuItem(),
+                zoomIn,
+                zoomOut,
+                actual,
+                fit,
+                new SeparatorMenuItem(),
+                dark);
     }
 
     private Menu testMenu() {
@@ -152,7 +194,9 @@ final class MainMenus {
         Button newTest = tool("New Test", "Set up a test between two hosts (Ctrl+T)", window::newTest);
         newTest.setId("toolbar-new-test");
         newTest.getStyleClass().add("accent");
-        Button probe = tool("Probe All", "Check every host: reachable, login, tools, MTU and speed (Ctrl+Shift+P)",
+        Button probe = tool(
+                "Probe All",
+                "Check every host: reachable, login, tools, MTU and speed (Ctrl+Shift+P)",
                 window::probeAll);
         probe.setId("toolbar-probe");
         probe.setDisable(!window.probes().available());
@@ -168,11 +212,18 @@ final class MainMenus {
         Button zoomOut = tool("Zoom Out", "Zoom out (Ctrl+-)", () -> canvas().zoomOut());
         Button zoomIn = tool("Zoom In", "Zoom in (Ctrl+=)", () -> canvas().zoomIn());
         ToolBar bar = new ToolBar(
-                newTest, probe, new Separator(),
+                newTest,
+                probe,
+                new Separator(),
                 tool("New", "New topology (Ctrl+N)", files::newLab),
                 tool("Open", "Open a topology file (Ctrl+O)", files::open),
-                tool("Save", "Save the topology (Ctrl+S)", () -> files.save(() -> { })),
-                new Separator(), undo, redo, new Separator(), zoomOut, zoomIn,
+                tool("Save", "Save the topology (Ctrl+S)", () -> files.save(() -> {})),
+                new Separator(),
+                undo,
+                redo,
+                new Separator(),
+                zoomOut,
+                zoomIn,
                 tool("Fit", "Fit the drawing to the window (Ctrl+F)", () -> canvas().fit()));
         bar.setId("lab-toolbar");
         return bar;

@@ -56,10 +56,15 @@ public final class MainWindow {
         editor = new TopologyEditorViewModel(Topology.loopback(), services.tasks());
         probes = new ProbeViewModel(services.prober(), services.tasks());
         editorView = new TopologyEditorView(editor, probes.badges());
-        files = new LabFiles(editor, settings, services.tasks(), () -> stage, shell::say, this::showProblem,
+        files = new LabFiles(
+                editor,
+                settings,
+                services.tasks(),
+                () -> stage,
+                shell::say,
+                this::showProblem,
                 () -> editorView.canvas().fit());
-        tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage,
-                this::showProblem);
+        tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage, this::showProblem);
         editor.setOnProblem(this::showProblem);
         editor.setOnFileChanged(settings::addRecentTopology);
         editor.history().topologyProperty().addListener((o, was, now) -> {
@@ -71,8 +76,9 @@ public final class MainWindow {
         runs.setOnRunEnded(this::runEnded);
         runs.dashboardDivider().set(settings.get(Settings.DASHBOARD_DIVIDER));
         runs.workspace().ownWindowsProperty().set(settings.get(Settings.RUNS_IN_OWN_WINDOW));
-        runs.workspace().ownWindowsProperty().addListener((o, was, now) ->
-                settings.put(Settings.RUNS_IN_OWN_WINDOW, now));
+        runs.workspace()
+                .ownWindowsProperty()
+                .addListener((o, was, now) -> settings.put(Settings.RUNS_IN_OWN_WINDOW, now));
         shell.themeProperty().addListener((o, was, now) -> applyTheme(now));
 
         menus = new MainMenus(this, files);
@@ -153,10 +159,13 @@ public final class MainWindow {
         String last = settings.get(Settings.LAST_TOPOLOGY);
         if (!last.isEmpty()) {
             // A last lab that has gone (deleted, unmounted) is no reason for an error dialog at start.
-            editor.open(Path.of(last), () -> {
-                shell.say("Opened " + last);
-                editorView.canvas().fit();
-            }, problem -> shell.say("Could not reopen the last lab (" + problem + "); showing the Loopback lab"));
+            editor.open(
+                    Path.of(last),
+                    () -> {
+                        shell.say("Opened " + last);
+                        editorView.canvas().fit();
+                    },
+                    problem -> shell.say("Could not reopen the last lab (" + problem + "); showing the Loopback lab"));
         } else {
             shell.say(MainWindowViewModel.LOOPBACK_HINT);
         }
@@ -170,7 +179,9 @@ public final class MainWindow {
         shutDown = true;
         if (stage != null) {
             WindowGeometry.remember(stage, settings);
-            settings.put(Settings.EDITOR_DIVIDER, editorView.split().getDividers().get(0).getPosition());
+            settings.put(
+                    Settings.EDITOR_DIVIDER,
+                    editorView.split().getDividers().get(0).getPosition());
             settings.put(Settings.DASHBOARD_DIVIDER, runs.dashboardDivider().get());
             // No flush here: that is disk I/O on the FX thread; java.util.prefs writes back in the background
             // and once more at exit.
@@ -183,9 +194,11 @@ public final class MainWindow {
         if (scene == null) {
             return;
         }
-        scene.getStylesheets().setAll(MainWindow.class.getResource("linklab.css").toExternalForm());
+        scene.getStylesheets()
+                .setAll(MainWindow.class.getResource("linklab.css").toExternalForm());
         if (theme == Settings.Theme.DARK) {
-            scene.getStylesheets().add(MainWindow.class.getResource("linklab-dark.css").toExternalForm());
+            scene.getStylesheets()
+                    .add(MainWindow.class.getResource("linklab-dark.css").toExternalForm());
         }
     }
 
@@ -262,8 +275,7 @@ public final class MainWindow {
     }
 
     void showProbeDetails() {
-        List<HostSpec> hosts = shell.selectedHosts(editor.topology(), editor.selection(),
-                "see what its probe found");
+        List<HostSpec> hosts = shell.selectedHosts(editor.topology(), editor.selection(), "see what its probe found");
         if (!hosts.isEmpty()) {
             new ProbeDetailsView(hosts.get(0), probes).show(stage);
         }
@@ -296,7 +308,9 @@ public final class MainWindow {
     }
 
     void showAbout() {
-        info("About LinkLab", "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.",
+        info(
+                "About LinkLab",
+                "LinkLab — iperf3, iperf2 and netperf over SSH, live charts, safe MTU sweeps.",
                 "about-dialog");
     }
 

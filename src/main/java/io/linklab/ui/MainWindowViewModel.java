@@ -51,7 +51,8 @@ public final class MainWindowViewModel {
 
     /** The lab shown changed: the first-start hint goes once a lab of the user's is shown. */
     public void topologyShown(Topology now) {
-        if (status.get().equals(LOOPBACK_HINT) && !now.name().equals(Topology.loopback().name())) {
+        if (status.get().equals(LOOPBACK_HINT)
+                && !now.name().equals(Topology.loopback().name())) {
             say("");
         }
     }
@@ -77,7 +78,8 @@ public final class MainWindowViewModel {
     /** The wizard's Run: remembered as the next test's start, and said. */
     public void runStarted(TestPlan plan) {
         rememberPlan(plan);
-        say("Started " + plan.tool().id() + " from " + plan.client().login() + " to " + plan.server().login());
+        say("Started " + plan.tool().id() + " from " + plan.client().login() + " to "
+                + plan.server().login());
     }
 
     /** A run started here ended (finished, stopped or failed), whichever tab is in front. */
@@ -96,7 +98,9 @@ public final class MainWindowViewModel {
 
     /** The selected hosts of the lab, in its order; says what to do when none is selected. */
     public List<HostSpec> selectedHosts(Topology topology, Collection<String> selection, String whatFor) {
-        List<HostSpec> hosts = topology.hosts().stream().filter(h -> selection.contains(h.id())).toList();
+        List<HostSpec> hosts = topology.hosts().stream()
+                .filter(h -> selection.contains(h.id()))
+                .toList();
         if (hosts.isEmpty()) {
             say("Select a host to " + whatFor);
         }

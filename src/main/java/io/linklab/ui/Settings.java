@@ -30,12 +30,16 @@ public final class Settings {
         }
     }
 
-    public enum Theme { LIGHT, DARK }
+    public enum Theme {
+        LIGHT,
+        DARK
+    }
 
     public static final Key<Double> WINDOW_X = Key.ofDouble("window.x", Double.NaN);
     public static final Key<Double> WINDOW_Y = Key.ofDouble("window.y", Double.NaN);
     /** The window's inside (scene) size; NaN until the window was first closed: a first start sizes it to the screen. */
     public static final Key<Double> WINDOW_WIDTH = Key.ofDouble("window.width", Double.NaN);
+
     public static final Key<Double> WINDOW_HEIGHT = Key.ofDouble("window.height", Double.NaN);
     public static final Key<Boolean> WINDOW_MAXIMIZED = Key.ofBoolean("window.maximized", false);
     /** Between the drawing and the property panel. */
@@ -44,6 +48,7 @@ public final class Settings {
     public static final Key<Double> DASHBOARD_DIVIDER = Key.ofDouble("divider.dashboard", 0.68);
     /** Runs open in a window of their own rather than as a tab of the main window. */
     public static final Key<Boolean> RUNS_IN_OWN_WINDOW = Key.ofBoolean("runs.ownWindow", false);
+
     public static final Key<Theme> THEME = new Key<>("theme", Theme.LIGHT, Theme::valueOf, Theme::name);
     public static final Key<String> LAST_TOPOLOGY = Key.ofString("topology.last", "");
     public static final Key<String> RECENT_TOPOLOGIES = Key.ofString("topology.recent", "");
@@ -102,7 +107,9 @@ public final class Settings {
         while (list.size() > RECENT_LIMIT) {
             list.remove(list.size() - 1);
         }
-        put(RECENT_TOPOLOGIES, String.join("\n", list.stream().map(Path::toString).toList()));
+        put(
+                RECENT_TOPOLOGIES,
+                String.join("\n", list.stream().map(Path::toString).toList()));
         put(LAST_TOPOLOGY, abs.toString());
     }
 

@@ -26,8 +26,7 @@ final class StatusBar {
         message.setId("status-message");
         message.textProperty().bind(status);
         // The whole message stays readable on hover however narrow the window.
-        status.addListener((o, was, now) -> message.setTooltip(now == null || now.isEmpty() ? null
-                : new Tooltip(now)));
+        status.addListener((o, was, now) -> message.setTooltip(now == null || now.isEmpty() ? null : new Tooltip(now)));
         // A long message (a path, an error) wraps onto a second line rather than pushing the host states out.
         message.setMinWidth(0);
         message.setWrapText(true);

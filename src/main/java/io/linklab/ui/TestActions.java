@@ -28,8 +28,13 @@ final class TestActions {
     private final Consumer<String> problem;
 
     /** @param problem shows a problem the user must read */
-    TestActions(MainWindowViewModel shell, TopologyEditorViewModel editor, RunStarter runStarter, TaskRunner tasks,
-                Supplier<Stage> stage, Consumer<String> problem) {
+    TestActions(
+            MainWindowViewModel shell,
+            TopologyEditorViewModel editor,
+            RunStarter runStarter,
+            TaskRunner tasks,
+            Supplier<Stage> stage,
+            Consumer<String> problem) {
         this.shell = shell;
         this.editor = editor;
         this.runStarter = runStarter;
@@ -43,7 +48,10 @@ final class TestActions {
         TestWizardViewModel vm = new TestWizardViewModel(editor.topology());
         shell.lastPlan().ifPresent(vm::load);
         for (String id : editor.selection()) {
-            editor.topology().links().stream().filter(l -> l.id().equals(id)).findFirst().ifPresent(vm::useLink);
+            editor.topology().links().stream()
+                    .filter(l -> l.id().equals(id))
+                    .findFirst()
+                    .ifPresent(vm::useLink);
         }
         TestWizard wizard = new TestWizard(stage.get(), vm, this::run, this::savePlan);
         Scene scene = stage.get() == null ? null : stage.get().getScene();
@@ -72,11 +80,13 @@ final class TestActions {
             return;
         }
         shell.rememberPlan(plan);
-        tasks.run(() -> {
-            PlanFiles.write(f.toPath(), plan);
-            return f;
-        }, done -> shell.say("Saved plan " + done), e -> problem.accept(f + ": cannot save the plan ("
-                + e.getMessage() + ")"));
+        tasks.run(
+                () -> {
+                    PlanFiles.write(f.toPath(), plan);
+                    return f;
+                },
+                done -> shell.say("Saved plan " + done),
+                e -> problem.accept(f + ": cannot save the plan (" + e.getMessage() + ")"));
     }
 
     void openPlan() {
@@ -84,9 +94,12 @@ final class TestActions {
         if (f == null) {
             return;
         }
-        tasks.run(() -> PlanFiles.read(f.toPath()), plan -> {
-            shell.rememberPlan(plan);
-            newTest();
-        }, e -> problem.accept(e.getMessage()));
+        tasks.run(
+                () -> PlanFiles.read(f.toPath()),
+                plan -> {
+                    shell.rememberPlan(plan);
+                    newTest();
+                },
+                e -> problem.accept(e.getMessage()));
     }
 }

@@ -15,8 +15,7 @@ final class WindowGeometry {
     static final double MIN_HEIGHT = 700;
     static final double FIRST_START_SHARE = 0.85;
 
-    private WindowGeometry() {
-    }
+    private WindowGeometry() {}
 
     /**
      * The scene size to open at: the remembered one, else a share of the primary screen. The scene, not the stage:
@@ -43,7 +42,9 @@ final class WindowGeometry {
         double x = settings.get(Settings.WINDOW_X);
         double y = settings.get(Settings.WINDOW_Y);
         // Only restore a position that is still on a screen (a monitor may have gone since).
-        if (!Double.isNaN(x) && !Double.isNaN(y) && !Screen.getScreensForRectangle(x, y, 100, 60).isEmpty()) {
+        if (!Double.isNaN(x)
+                && !Double.isNaN(y)
+                && !Screen.getScreensForRectangle(x, y, 100, 60).isEmpty()) {
             stage.setX(x);
             stage.setY(y);
         } else {

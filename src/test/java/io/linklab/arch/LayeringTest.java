@@ -30,31 +30,55 @@ class LayeringTest {
 
     @Test
     void modelImportsNothingOfOurs() {
-        noClasses().that().resideInAPackage("io.linklab.model..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.linklab.tools..", "io.linklab.remote..",
-                        "io.linklab.engine..", "io.linklab.ui..", "io.linklab.cli..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.linklab.model..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.linklab.tools..",
+                        "io.linklab.remote..",
+                        "io.linklab.engine..",
+                        "io.linklab.ui..",
+                        "io.linklab.cli..")
                 .check(CLASSES);
     }
 
     @Test
     void onlyUiUsesJavaFx() {
-        noClasses().that().resideOutsideOfPackages("io.linklab.ui..", "io.linklab")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.linklab.ui..", "io.linklab")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx..", "org.controlsfx..")
                 .check(CLASSES);
     }
 
     @Test
     void layersBelowUiNeverUseTheUi() {
-        noClasses().that().resideInAnyPackage("io.linklab.model..", "io.linklab.tools..", "io.linklab.remote..",
-                        "io.linklab.engine..", "io.linklab.cli..")
-                .should().dependOnClassesThat().resideInAPackage("io.linklab.ui..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(
+                        "io.linklab.model..",
+                        "io.linklab.tools..",
+                        "io.linklab.remote..",
+                        "io.linklab.engine..",
+                        "io.linklab.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.linklab.ui..")
                 .check(CLASSES);
     }
 
     @Test
     void toolsAndRemoteDoNotUseTheEngine() {
-        noClasses().that().resideInAnyPackage("io.linklab.tools..", "io.linklab.remote..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.linklab.engine..", "io.linklab.cli..")
+        noClasses()
+                .that()
+                .resideInAnyPackage("io.linklab.tools..", "io.linklab.remote..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.linklab.engine..", "io.linklab.cli..")
                 .check(CLASSES);
     }
 
@@ -62,31 +86,37 @@ class LayeringTest {
     @Test
     void uiPackagesFormNoCycle() {
         slices().assignedFrom(new SliceAssignment() {
-            @Override
-            public SliceIdentifier getIdentifierOf(JavaClass c) {
-                String p = c.getPackageName();
-                if (!p.equals("io.linklab.ui") && !p.startsWith("io.linklab.ui.")) {
-                    return SliceIdentifier.ignore();
-                }
-                String[] parts = p.split("\\.");
-                return SliceIdentifier.of(parts.length > 3 ? "ui." + parts[3] : "ui");
-            }
+                    @Override
+                    public SliceIdentifier getIdentifierOf(JavaClass c) {
+                        String p = c.getPackageName();
+                        if (!p.equals("io.linklab.ui") && !p.startsWith("io.linklab.ui.")) {
+                            return SliceIdentifier.ignore();
+                        }
+                        String[] parts = p.split("\\.");
+                        return SliceIdentifier.of(parts.length > 3 ? "ui." + parts[3] : "ui");
+                    }
 
-            @Override
-            public String getDescription() {
-                return "ui and its packages";
-            }
-        }).should().beFreeOfCycles().check(CLASSES);
+                    @Override
+                    public String getDescription() {
+                        return "ui and its packages";
+                    }
+                })
+                .should()
+                .beFreeOfCycles()
+                .check(CLASSES);
     }
 
     /** A view-model holds state and rules and is tested without a screen: no Node, Scene, control or layout. */
     @Test
     void viewModelsTouchNoScene() {
-        noClasses().that().haveSimpleNameEndingWith("ViewModel")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..")
+        noClasses()
+                .that()
+                .haveSimpleNameEndingWith("ViewModel")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("javafx.scene..", "javafx.stage..")
                 .check(CLASSES);
     }
-
 
     /**
      * Output goes where the caller says: the command line writes to the PrintStreams Cli.run is given, the app
@@ -94,17 +124,19 @@ class LayeringTest {
      */
     @Test
     void onlyMainMethodsUseTheStandardStreams() {
-        classes().should(new ArchCondition<JavaClass>("not read System.out or System.err outside a main method") {
-            @Override
-            public void check(JavaClass c, ConditionEvents events) {
-                for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
-                    boolean stream = a.getTargetOwner().isEquivalentTo(System.class)
-                            && Set.of("out", "err").contains(a.getName());
-                    if (stream && !a.getOrigin().getName().equals("main")) {
-                        events.add(SimpleConditionEvent.violated(a, a.getDescription()));
+        classes()
+                .should(new ArchCondition<JavaClass>("not read System.out or System.err outside a main method") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
+                            boolean stream = a.getTargetOwner().isEquivalentTo(System.class)
+                                    && Set.of("out", "err").contains(a.getName());
+                            if (stream && !a.getOrigin().getName().equals("main")) {
+                                events.add(SimpleConditionEvent.violated(a, a.getDescription()));
+                            }
+                        }
                     }
-                }
-            }
-        }).check(CLASSES);
+                })
+                .check(CLASSES);
     }
 }

@@ -26,7 +26,9 @@ class CliOptionsTest {
     private int run(String... args) {
         out.reset();
         err.reset();
-        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -56,28 +58,66 @@ class CliOptionsTest {
 
     @Test
     void iperf3sShortOptionsMeanWhatTheyMeanInIperf3() {
-        assertEquals(0, test("-c", "198.19.0.2", "-P", "4", "-t", "5", "-i", "0.5", "-O", "1", "-R", "-u", "-b", "10M",
-                "-w", "4M", "-l", "64K", "-p", "5300", "--dry-run"), err());
-        assertEquals("iperf3 -c 198.19.0.2 -p 5300 -t 5 -i 0.5 -O 1 -P 4 -R -u -b 10M -w 4M -l 64K "
-                + "--connect-timeout 5000 --forceflush", clientLine());
+        assertEquals(
+                0,
+                test(
+                        "-c",
+                        "198.19.0.2",
+                        "-P",
+                        "4",
+                        "-t",
+                        "5",
+                        "-i",
+                        "0.5",
+                        "-O",
+                        "1",
+                        "-R",
+                        "-u",
+                        "-b",
+                        "10M",
+                        "-w",
+                        "4M",
+                        "-l",
+                        "64K",
+                        "-p",
+                        "5300",
+                        "--dry-run"),
+                err());
+        assertEquals(
+                "iperf3 -c 198.19.0.2 -p 5300 -t 5 -i 0.5 -O 1 -P 4 -R -u -b 10M -w 4M -l 64K "
+                        + "--connect-timeout 5000 --forceflush",
+                clientLine());
         // clustered and attached, as iperf3 takes them too
         assertEquals(0, test("-c198.19.0.2", "-t5", "-Ru", "--dry-run"), err());
-        assertEquals("iperf3 -c 198.19.0.2 -p 5201 -t 5 -i 1 -R -u --connect-timeout 5000 --forceflush",
-                clientLine());
+        assertEquals("iperf3 -c 198.19.0.2 -p 5201 -t 5 -i 1 -R -u --connect-timeout 5000 --forceflush", clientLine());
     }
 
     @Test
     void gnuLongOptionsTakeTheirValueAfterAnEqualsSign() {
         assertEquals(0, test("--target=198.19.0.2", "--streams=3", "--duration=7", "--bidir", "--dry-run"), err());
-        assertEquals("iperf3 -c 198.19.0.2 -p 5201 -t 7 -i 1 -P 3 --bidir --connect-timeout 5000 --forceflush",
+        assertEquals(
+                "iperf3 -c 198.19.0.2 -p 5201 -t 7 -i 1 -P 3 --bidir --connect-timeout 5000 --forceflush",
                 clientLine());
     }
 
     @Test
     void aSavedPlanKeepsItsValuesUnlessAnOptionIsGivenEvenOneAtItsDefault() {
         Path plan = dir.resolve("plan.json");
-        assertEquals(0, test("--target", "198.19.0.2", "-P", "4", "-t", "5", "-p", "5300", "--save-plan",
-                plan.toString(), "--dry-run"), err());
+        assertEquals(
+                0,
+                test(
+                        "--target",
+                        "198.19.0.2",
+                        "-P",
+                        "4",
+                        "-t",
+                        "5",
+                        "-p",
+                        "5300",
+                        "--save-plan",
+                        plan.toString(),
+                        "--dry-run"),
+                err());
         assertEquals(0, run("test", "--plan", plan.toString(), "--dry-run"), err());
         assertEquals("iperf3 -c 198.19.0.2 -p 5300 -t 5 -i 1 -P 4 --connect-timeout 5000 --forceflush", clientLine());
         // -t 10 is also the default: given, it still overrides the plan's 5
@@ -90,7 +130,8 @@ class CliOptionsTest {
         assertEquals(0, test("--target", "198.19.0.2", "--bitrate", "2G", "--dry-run"), err());
         assertTrue(clientLine().contains(" -b 2G ") && !clientLine().contains(" -u "), clientLine());
         assertEquals(0, test("--target", "198.19.0.2", "--tool", "iperf2", "-b", "2G", "--dry-run"), err());
-        assertTrue(clientLine().startsWith("iperf -c 198.19.0.2") && clientLine().endsWith(" -b 2G"), clientLine());
+        assertTrue(
+                clientLine().startsWith("iperf -c 198.19.0.2") && clientLine().endsWith(" -b 2G"), clientLine());
         assertEquals(2, test("--target", "198.19.0.2", "--tool", "netperf", "-b", "2G", "--dry-run"));
         assertTrue(err().contains("--bitrate: '2G' is not valid — netperf has no pacing"), err());
     }
@@ -108,9 +149,11 @@ class CliOptionsTest {
     @Test
     void everyMissingRequiredOptionIsNamedInOneMessage() {
         assertEquals(2, run("test"));
-        assertEquals("linklab test: --client, --server, --target and --out are required (--plan FILE can give "
-                + "--client, --server and --target; --out DIR is the folder that receives samples.csv, summary.csv, "
-                + "run.json (and sweep.csv); --dry-run only prints the commands)\n", err());
+        assertEquals(
+                "linklab test: --client, --server, --target and --out are required (--plan FILE can give "
+                        + "--client, --server and --target; --out DIR is the folder that receives samples.csv, summary.csv, "
+                        + "run.json (and sweep.csv); --dry-run only prints the commands)\n",
+                err());
         assertEquals(2, run("test", "--server", "local", "--dry-run"));
         assertTrue(err().contains("--client and --target are required"), err());
     }
@@ -143,7 +186,8 @@ class CliOptionsTest {
         assertTrue(help.contains("port of the first server (default: 5201)"), help);
         assertTrue(help.contains("seconds each test measures (default: 10)"), help);
         assertTrue(help.contains("iperf3, iperf2, netperf (default: iperf3)"), help);
-        assertTrue(help.contains("-c, --target=ADDR") && help.contains("--ssh-config=FILE") && help.contains("--force"),
+        assertTrue(
+                help.contains("-c, --target=ADDR") && help.contains("--ssh-config=FILE") && help.contains("--force"),
                 help);
         assertEquals(0, run("help", "test"));
         assertEquals(help, out(), "`help test` is `test --help`");
@@ -153,7 +197,8 @@ class CliOptionsTest {
     void completionScriptsComeFromTheSameOptions() throws Exception {
         assertEquals(0, run("completion", "bash"));
         String bash = out();
-        assertTrue(bash.contains("complete -F _complete_linklab") && !bash.contains("java -jar"), bash.substring(0, 400));
+        assertTrue(
+                bash.contains("complete -F _complete_linklab") && !bash.contains("java -jar"), bash.substring(0, 400));
         for (String option : new String[] {"--streams", "--bitrate", "--ssh-config", "--force", "--format"}) {
             assertTrue(bash.contains(option), option);
         }
@@ -172,10 +217,17 @@ class CliOptionsTest {
     /** What bash offers for the last of {@code words}, one per line. */
     private static String complete(Path script, String... words) throws Exception {
         String line = String.join(" ", words);
-        Process p = new ProcessBuilder("bash", "-c", "source \"$1\"; COMP_WORDS=(" + line + "); COMP_CWORD="
-                + (words.length - 1) + "; COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}; _complete_linklab; "
-                + "printf '%s\\n' \"${COMPREPLY[@]}\"", "bash", script.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        "source \"$1\"; COMP_WORDS=(" + line + "); COMP_CWORD="
+                                + (words.length - 1) + "; COMP_LINE='" + line
+                                + "'; COMP_POINT=${#COMP_LINE}; _complete_linklab; "
+                                + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+                        "bash",
+                        script.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String offered = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         return offered;

@@ -37,7 +37,11 @@ class HeadStartTest {
     void aJarRunOfItsOwnGetsTheInstalledCommandsC1OnlyJit() throws Exception {
         // the directive this JVM's HotSpot accepts (it says how many it added); removed again for the other tests
         assertTrue(C1Only.apply(), "the compiler directive was refused: " + C1Only.DIRECTIVE);
-        ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                "compilerDirectivesRemove", new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "compilerDirectivesRemove",
+                        new Object[] {new String[0]},
+                        new String[] {String[].class.getName()});
     }
 }

@@ -5,12 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.tools.Fixtures;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,6 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** `linklab import` as CONTRACTS.md describes it: table on stdout, per-file messages on stderr, exit 0/1/2. */
 class ImportCommandTest {
@@ -30,7 +29,9 @@ class ImportCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -44,7 +45,12 @@ class ImportCommandTest {
 
     private static List<CSVRecord> csv(Path file) throws IOException {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser p = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+                CSVParser p = CSVFormat.RFC4180
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .build()
+                        .parse(r)) {
             return p.getRecords();
         }
     }
@@ -53,22 +59,42 @@ class ImportCommandTest {
     void importsASeedIntoSamplesAndSummaryCsv() throws IOException {
         Path samples = dir.resolve("s.csv");
         Path summary = dir.resolve("t.csv");
-        int rc = run("import", Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
-                "--samples", samples.toString(), "--summary", summary.toString());
+        int rc = run(
+                "import",
+                Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
+                "--samples",
+                samples.toString(),
+                "--summary",
+                summary.toString());
         assertEquals(0, rc, stderr());
         assertTrue(stdout().contains("c2s 98.2 Gbit/s"), stdout());
         assertTrue(stdout().contains("iperf3"), stdout());
         String header = Files.readAllLines(samples).get(0);
-        for (String col : new String[] {"source", "point", "stream", "direction", "start_s", "end_s", "bytes",
-                "bits_per_second", "retransmits", "cwnd_bytes", "process"}) {
+        for (String col : new String[] {
+            "source",
+            "point",
+            "stream",
+            "direction",
+            "start_s",
+            "end_s",
+            "bytes",
+            "bits_per_second",
+            "retransmits",
+            "cwnd_bytes",
+            "process"
+        }) {
             assertTrue(header.contains(col), header);
         }
         List<CSVRecord> rows = csv(samples);
         // Four processes of one stream each: every interval of each has its stream's row and a SUM row.
-        assertEquals(60, rows.stream().filter(r -> !r.get("stream").equals("SUM")).count());
-        assertEquals(60, rows.stream().filter(r -> r.get("stream").equals("SUM")).count());
+        assertEquals(
+                60, rows.stream().filter(r -> !r.get("stream").equals("SUM")).count());
+        assertEquals(
+                60, rows.stream().filter(r -> r.get("stream").equals("SUM")).count());
         CSVRecord first = rows.get(0);
-        assertEquals(Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(), first.get("source"),
+        assertEquals(
+                Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
+                first.get("source"),
                 "the path as given");
         assertEquals("", first.get("point"));
         assertEquals("S1", first.get("process"));
@@ -82,8 +108,10 @@ class ImportCommandTest {
         assertEquals("sender", first.get("role"));
         assertEquals("1", first.get("stream_index"));
         assertEquals("", first.get("time_utc"), "a text log says no absolute time");
-        CSVRecord firstSum = rows.stream().filter(r -> r.get("process").equals("S1") && r.get("stream").equals("SUM"))
-                .findFirst().orElseThrow();
+        CSVRecord firstSum = rows.stream()
+                .filter(r -> r.get("process").equals("S1") && r.get("stream").equals("SUM"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("", firstSum.get("stream_index"));
         assertEquals("1", firstSum.get("end_s"));
         assertEquals(first.get("bits_per_second"), firstSum.get("bits_per_second"), "a single stream is its SUM");
@@ -96,18 +124,28 @@ class ImportCommandTest {
     @Test
     void netperfCpuColumnsAndUdpExtrasReachTheSummary() throws IOException {
         Path summary = dir.resolve("t.csv");
-        int rc = run("import", Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
-                Fixtures.resource("recorded/iperf3_3.12_client_udp_R_get_server_output.txt").toString(),
-                "--summary", summary.toString());
+        int rc = run(
+                "import",
+                Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
+                Fixtures.resource("recorded/iperf3_3.12_client_udp_R_get_server_output.txt")
+                        .toString(),
+                "--summary",
+                summary.toString());
         assertEquals(0, rc, stderr());
         List<CSVRecord> rows = csv(summary);
-        CSVRecord last = rows.stream().filter(r -> named(r, "004") && !r.get("bits_per_second").isEmpty())
-                .reduce((a, b) -> b).orElseThrow();
+        CSVRecord last = rows.stream()
+                .filter(r -> named(r, "004") && !r.get("bits_per_second").isEmpty())
+                .reduce((a, b) -> b)
+                .orElseThrow();
         assertEquals("3592060000", last.get("bits_per_second"));
         assertEquals("5.8", last.get("local_cpu_percent"));
         assertEquals("0.356", last.get("remote_service_demand_us_per_kb"));
-        CSVRecord udpReceiver = rows.stream().filter(r -> named(r, "iperf3")
-                && r.get("role").equals("receiver") && r.get("process").isEmpty()).findFirst().orElseThrow();
+        CSVRecord udpReceiver = rows.stream()
+                .filter(r -> named(r, "iperf3")
+                        && r.get("role").equals("receiver")
+                        && r.get("process").isEmpty())
+                .findFirst()
+                .orElseThrow();
         assertEquals("s2c", udpReceiver.get("direction"));
         assertEquals("0.014", udpReceiver.get("jitter_ms"));
         assertEquals("0", udpReceiver.get("lost_packets"));
@@ -126,8 +164,15 @@ class ImportCommandTest {
         Path prose = Files.writeString(dir.resolve("notes.txt"), "Meeting notes\nnothing measured today\n");
         Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         Path samples = dir.resolve("s.csv");
-        int rc = run("import", empty.toString(), binary.toString(), dir.resolve("missing.txt").toString(),
-                prose.toString(), good.toString(), "--samples", samples.toString());
+        int rc = run(
+                "import",
+                empty.toString(),
+                binary.toString(),
+                dir.resolve("missing.txt").toString(),
+                prose.toString(),
+                good.toString(),
+                "--samples",
+                samples.toString());
         assertEquals(1, rc);
         String e = stderr();
         assertTrue(e.contains("empty.txt: is empty"), e);
@@ -142,45 +187,71 @@ class ImportCommandTest {
     @Test
     void aFailedTestsLogIsOneLineQuotingTheToolAndLeavesNoRows() throws IOException {
         // What each tool prints when its test cannot run (iperf3 3.x, iperf3 -J, iperf 2.0, iperf 2.1, netperf 2.7).
-        Path busy = Files.writeString(dir.resolve("busy.txt"),
-                "iperf3: error - the server is busy running a test. try again later\n");
-        Path refused = Files.writeString(dir.resolve("refused.txt"),
-                "iperf3: error - unable to connect to server: Connection refused\r\n");
-        Path parameter = Files.writeString(dir.resolve("parameter.json"), "{\n\t\"start\":\t{\n\t\t\"connected\":\t[],"
-                + "\n\t\t\"version\":\t\"iperf 3.9\"\n\t},\n\t\"intervals\":\t[],\n\t\"end\":\t{\n\t},\n"
-                + "\t\"error\":\t\"parameter error - must either be a client (-c) or server (-s)\"\n}\n");
+        Path busy = Files.writeString(
+                dir.resolve("busy.txt"), "iperf3: error - the server is busy running a test. try again later\n");
+        Path refused = Files.writeString(
+                dir.resolve("refused.txt"), "iperf3: error - unable to connect to server: Connection refused\r\n");
+        Path parameter = Files.writeString(
+                dir.resolve("parameter.json"),
+                "{\n\t\"start\":\t{\n\t\t\"connected\":\t[],"
+                        + "\n\t\t\"version\":\t\"iperf 3.9\"\n\t},\n\t\"intervals\":\t[],\n\t\"end\":\t{\n\t},\n"
+                        + "\t\"error\":\t\"parameter error - must either be a client (-c) or server (-s)\"\n}\n");
         Path iperf2 = Files.writeString(dir.resolve("iperf2.txt"), "connect failed: Connection refused\n");
-        Path iperf21 = Files.writeString(dir.resolve("iperf21.txt"),
+        Path iperf21 = Files.writeString(
+                dir.resolve("iperf21.txt"),
                 "------------------------------------------------------------\n"
-                + "Client connecting to 10.0.0.2, TCP port 5001\n"
-                + "TCP window size: 85.0 KByte (default)\n"
-                + "------------------------------------------------------------\n"
-                + "tcp connect failed: Connection refused\n");
-        Path netperf = Files.writeString(dir.resolve("netperf.txt"),
+                        + "Client connecting to 10.0.0.2, TCP port 5001\n"
+                        + "TCP window size: 85.0 KByte (default)\n"
+                        + "------------------------------------------------------------\n"
+                        + "tcp connect failed: Connection refused\n");
+        Path netperf = Files.writeString(
+                dir.resolve("netperf.txt"),
                 "establish control: are you sure there is a netserver listening on 10.0.0.2 at port 12865?\n"
-                + "establish_control could not establish the control connection from 0.0.0.0 port 0 address "
-                + "family AF_UNSPEC to 10.0.0.2 port 12865 address family AF_INET\n");
+                        + "establish_control could not establish the control connection from 0.0.0.0 port 0 address "
+                        + "family AF_UNSPEC to 10.0.0.2 port 12865 address family AF_INET\n");
         Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         Path samples = dir.resolve("s.csv");
         Path summary = dir.resolve("t.csv");
-        int rc = run("import", busy.toString(), refused.toString(), parameter.toString(), iperf2.toString(),
-                good.toString(), iperf21.toString(), netperf.toString(), "--samples", samples.toString(),
-                "--summary", summary.toString());
+        int rc = run(
+                "import",
+                busy.toString(),
+                refused.toString(),
+                parameter.toString(),
+                iperf2.toString(),
+                good.toString(),
+                iperf21.toString(),
+                netperf.toString(),
+                "--samples",
+                samples.toString(),
+                "--summary",
+                summary.toString());
         assertEquals(1, rc, stderr());
         String[] lines = stderr().split("\\R");
         assertEquals(6, lines.length, stderr());
-        assertEquals("linklab import: " + busy + ": the test failed before measuring; the tool said: "
-                + "\"iperf3: error - the server is busy running a test. try again later\" (line 1)", lines[0]);
-        assertTrue(lines[1].startsWith("linklab import: " + refused + ": ")
-                && lines[1].contains("\"iperf3: error - unable to connect to server: Connection refused\""), lines[1]);
-        assertTrue(lines[2].startsWith("linklab import: " + parameter + ": ")
-                && lines[2].contains("parameter error - must either be a client (-c) or server (-s)"), lines[2]);
-        assertTrue(lines[3].startsWith("linklab import: " + iperf2 + ": ")
-                && lines[3].contains("connect failed: Connection refused"), lines[3]);
-        assertTrue(lines[4].startsWith("linklab import: " + iperf21 + ": ")
-                && lines[4].contains("tcp connect failed: Connection refused"), lines[4]);
-        assertTrue(lines[5].startsWith("linklab import: " + netperf + ": ")
-                && lines[5].contains("establish control: are you sure there is a netserver listening"), lines[5]);
+        assertEquals(
+                "linklab import: " + busy + ": the test failed before measuring; the tool said: "
+                        + "\"iperf3: error - the server is busy running a test. try again later\" (line 1)",
+                lines[0]);
+        assertTrue(
+                lines[1].startsWith("linklab import: " + refused + ": ")
+                        && lines[1].contains("\"iperf3: error - unable to connect to server: Connection refused\""),
+                lines[1]);
+        assertTrue(
+                lines[2].startsWith("linklab import: " + parameter + ": ")
+                        && lines[2].contains("parameter error - must either be a client (-c) or server (-s)"),
+                lines[2]);
+        assertTrue(
+                lines[3].startsWith("linklab import: " + iperf2 + ": ")
+                        && lines[3].contains("connect failed: Connection refused"),
+                lines[3]);
+        assertTrue(
+                lines[4].startsWith("linklab import: " + iperf21 + ": ")
+                        && lines[4].contains("tcp connect failed: Connection refused"),
+                lines[4]);
+        assertTrue(
+                lines[5].startsWith("linklab import: " + netperf + ": ")
+                        && lines[5].contains("establish control: are you sure there is a netserver listening"),
+                lines[5]);
         assertFalse(stderr().contains("\tat "), stderr());
         assertEquals(6, stdout().split("test failed", -1).length - 1, stdout());
         assertTrue(csv(samples).stream().allMatch(r -> r.get("source").equals(good.toString())));
@@ -196,7 +267,8 @@ class ImportCommandTest {
         Path whole = Fixtures.resource("recorded/iperf3_3.12_client_bidir.json");
         String text = Files.readString(whole);
         int cut = text.indexOf("\n\t\"end\":");
-        Path truncated = Files.writeString(dir.resolve("cut.json"), text.substring(0, cut).replace("\n", "\r\n"));
+        Path truncated = Files.writeString(
+                dir.resolve("cut.json"), text.substring(0, cut).replace("\n", "\r\n"));
         Path samples = dir.resolve("s.csv");
         int rc = run("import", truncated.toString(), "--samples", samples.toString());
         assertEquals(1, rc, "damaged input: the work ran but the file was not whole");
@@ -208,7 +280,8 @@ class ImportCommandTest {
     @Test
     void junkBetweenJsonDocumentsIsSkippedWithALineNumber() throws IOException {
         String doc = Files.readString(Fixtures.resource("recorded/iperf3_3.12_client_bidir.json"));
-        Path mixed = Files.writeString(dir.resolve("two.json"),
+        Path mixed = Files.writeString(
+                dir.resolve("two.json"),
                 doc + "\nsome wrapper text\n{\"start\": {\"version\": \"iperf 3.12\", broken\n" + doc);
         Path samples = dir.resolve("s.csv");
         int rc = run("import", mixed.toString(), "--format", "iperf3-json", "--samples", samples.toString());
@@ -220,8 +293,9 @@ class ImportCommandTest {
 
     @Test
     void nonUtf8BytesAreReportedAndTheNumbersStillRead() throws IOException {
-        byte[] text = ("2024-01-01 10:00 Mon\u00e9\n" + Files.readString(
-                Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt"))).getBytes(StandardCharsets.UTF_8);
+        byte[] text = ("2024-01-01 10:00 Mon\u00e9\n"
+                        + Files.readString(Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt")))
+                .getBytes(StandardCharsets.UTF_8);
         byte[] gbk = text.clone();
         gbk[19] = (byte) 0xd6; // a lone GBK lead byte where 'é' was
         gbk[20] = (byte) 0xdc;
@@ -240,8 +314,7 @@ class ImportCommandTest {
         assertTrue(stderr().contains("--format iperf4: unknown format"), stderr());
         assertEquals(2, run("import", "x.txt", "--bogus"));
         assertTrue(stderr().contains("unknown option '--bogus'"), stderr());
-        assertEquals(2, run("import", dir.resolve("none.txt").toString()),
-                "the only file cannot be read: bad input");
+        assertEquals(2, run("import", dir.resolve("none.txt").toString()), "the only file cannot be read: bad input");
         assertFalse(stderr().contains("\tat "), stderr());
     }
 }

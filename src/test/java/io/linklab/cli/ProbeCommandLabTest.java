@@ -26,17 +26,30 @@ class ProbeCommandLabTest {
     void probesLabHostsAndReportsTheUnreachableOne() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Cli.run(new String[] {"probe", "h1", lab.h2().login(), "root@" + lab.value("UNUSED_MGMT_ADDR"),
-                        "--ssh-config", lab.sshConfig().toString(), "--identity", lab.identity().toString(),
-                        "--known-hosts", lab.knownHosts().toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Cli.run(
+                new String[] {
+                    "probe",
+                    "h1",
+                    lab.h2().login(),
+                    "root@" + lab.value("UNUSED_MGMT_ADDR"),
+                    "--ssh-config",
+                    lab.sshConfig().toString(),
+                    "--identity",
+                    lab.identity().toString(),
+                    "--known-hosts",
+                    lab.knownHosts().toString()
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         String o = out.toString(StandardCharsets.UTF_8);
         assertEquals(1, status, "one host is unreachable");
         assertTrue(o.contains("h1: Debian") && o.contains(lab.h2().login() + ": Debian"), o + err);
         assertTrue(o.contains("iperf3 3.12, iperf 2.1.8, netperf 2.7.0, netserver 2.7.0"), o);
         assertTrue(o.matches("(?s).*mgmt0 .*" + lab.h1().mgmt() + "/24.*\\(carries the SSH session\\).*"), o);
         assertTrue(o.contains("root@" + lab.value("UNUSED_MGMT_ADDR") + ": UNREACHABLE"), o);
-        assertTrue(err.toString().contains("no route to host") || err.toString().contains("did not answer"), err.toString());
+        assertTrue(
+                err.toString().contains("no route to host") || err.toString().contains("did not answer"),
+                err.toString());
     }
 
     @Test
@@ -44,17 +57,20 @@ class ProbeCommandLabTest {
         // The config's UserKnownHostsFile, in a .ssh directory that does not exist yet.
         Path known = dir.resolve("home").resolve(".ssh").resolve("known_hosts");
         Path config = dir.resolve("ssh_config");
-        Files.writeString(config, Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(),
-                known.toString()));
+        Files.writeString(
+                config,
+                Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(), known.toString()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Cli.run(new String[] {"probe", "h1", "h2", "--ssh-config", config.toString(),
-                        "--accept-new-host-keys"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Cli.run(
+                new String[] {"probe", "h1", "h2", "--ssh-config", config.toString(), "--accept-new-host-keys"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         String e = err.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, e);
         for (String addr : new String[] {lab.h1().mgmt(), lab.h2().mgmt()}) {
-            assertTrue(e.contains("Warning: Permanently added '" + addr + "' (ED25519) to the list of known hosts.\n"), e);
+            assertTrue(
+                    e.contains("Warning: Permanently added '" + addr + "' (ED25519) to the list of known hosts.\n"), e);
         }
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(known.getParent())));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(known)));
@@ -62,8 +78,12 @@ class ProbeCommandLabTest {
 
         // Known from now on: nothing added, nothing said.
         err.reset();
-        assertEquals(0, Cli.run(new String[] {"probe", "h1", "--ssh-config", config.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertEquals(
+                0,
+                Cli.run(
+                        new String[] {"probe", "h1", "--ssh-config", config.toString()},
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertTrue(!err.toString(StandardCharsets.UTF_8).contains("Permanently added"), err.toString());
         assertEquals(2, Files.readAllLines(known).size());
     }

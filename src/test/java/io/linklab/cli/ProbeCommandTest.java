@@ -14,7 +14,10 @@ class ProbeCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
-        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -28,7 +31,8 @@ class ProbeCommandTest {
     void jsonHasTheFacts() {
         assertEquals(0, run("probe", "local", "--json"), err.toString());
         String o = out.toString(StandardCharsets.UTF_8);
-        assertTrue(o.trim().startsWith("[") && o.contains("\"host\" : \"local\"") && o.contains("\"probedAt\" : \"20"), o);
+        assertTrue(
+                o.trim().startsWith("[") && o.contains("\"host\" : \"local\"") && o.contains("\"probedAt\" : \"20"), o);
     }
 
     @Test

@@ -25,7 +25,9 @@ class RunTestCommandLabTest {
     Path dir;
 
     private int run(String... args) {
-        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -37,23 +39,59 @@ class RunTestCommandLabTest {
     void aliasesOfTheSshConfigWithItsUserKeyAndKnownHosts() throws Exception {
         // Only the config names the user, the key and the lab's known_hosts (there is no ~/.ssh here):
         // before, `test` checked host keys against ~/.ssh/known_hosts whatever UserKnownHostsFile said.
-        run("test", "--client", "h1", "--server", "h2", "--target", lab.h2().data(), "--ssh-config",
-                lab.sshConfig().toString(), "--duration", "1", "--port", "5570", "--out", dir.resolve("run").toString());
+        run(
+                "test",
+                "--client",
+                "h1",
+                "--server",
+                "h2",
+                "--target",
+                lab.h2().data(),
+                "--ssh-config",
+                lab.sshConfig().toString(),
+                "--duration",
+                "1",
+                "--port",
+                "5570",
+                "--out",
+                dir.resolve("run").toString());
         // The engine says this once both logins are open. What follows (preflight, the measurement) is the
         // engine's, tested in EngineLabTest; here only how the hosts were reached matters.
-        assertTrue(err().contains("connecting to h1 and h2\nchecking iperf3, interfaces and ports on both ends\n"),
-                err());
+        assertTrue(
+                err().contains("connecting to h1 and h2\nchecking iperf3, interfaces and ports on both ends\n"), err());
         assertTrue(!err().contains("host key") && !err().contains("cannot connect"), err());
     }
 
     @Test
     void iperf3sOptionsPaceTcpOverSshAndTheOutFolderIsNeverWrittenOver() throws Exception {
         Path o = dir.resolve("paced");
-        String[] test = {"test", "--client", "h1", "--server", "h2", "-c", lab.h2().data(), "--ssh-config",
-            lab.sshConfig().toString(), "-P", "2", "-t", "2", "-b", "100M", "-p", "5572", "--out", o.toString()};
+        String[] test = {
+            "test",
+            "--client",
+            "h1",
+            "--server",
+            "h2",
+            "-c",
+            lab.h2().data(),
+            "--ssh-config",
+            lab.sshConfig().toString(),
+            "-P",
+            "2",
+            "-t",
+            "2",
+            "-b",
+            "100M",
+            "-p",
+            "5572",
+            "--out",
+            o.toString()
+        };
         assertEquals(0, run(test), err());
         // -b without -u paces TCP: 2 streams x 100 Mbit/s, where the unpaced veth carries gigabits
-        String row = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("-  ")).findFirst()
+        String row = out.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.startsWith("-  "))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(out.toString(StandardCharsets.UTF_8)));
         double gbit = Double.parseDouble(row.trim().split("\\s+")[2]);
         assertTrue(gbit > 0.1 && gbit < 0.25, "paced to 2 x 100 Mbit/s: " + row);
@@ -73,7 +111,10 @@ class RunTestCommandLabTest {
         // The lab's known_hosts with h1's ED25519 line holding h2's key: h1 now "presents a different key".
         Path known = dir.resolve("known_hosts");
         String h2Key = Files.readAllLines(lab.knownHosts()).stream()
-                .filter(l -> l.startsWith(lab.h2().mgmt() + " ssh-ed25519 ")).findFirst().orElseThrow().split(" ")[2];
+                .filter(l -> l.startsWith(lab.h2().mgmt() + " ssh-ed25519 "))
+                .findFirst()
+                .orElseThrow()
+                .split(" ")[2];
         StringBuilder sb = new StringBuilder();
         for (String l : Files.readAllLines(lab.knownHosts())) {
             sb.append(l.startsWith(lab.h1().mgmt() + " ssh-ed25519 ") ? lab.h1().mgmt() + " ssh-ed25519 " + h2Key : l)
@@ -81,10 +122,25 @@ class RunTestCommandLabTest {
         }
         Files.writeString(known, sb.toString());
         Path config = dir.resolve("ssh_config");
-        Files.writeString(config, Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(),
-                known.toString()));
-        int status = run("test", "--client", "h1", "--server", "h2", "--target", lab.h2().data(), "--ssh-config",
-                config.toString(), "--accept-new-host-keys", "--duration", "1", "--port", "5570", "--out",
+        Files.writeString(
+                config,
+                Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(), known.toString()));
+        int status = run(
+                "test",
+                "--client",
+                "h1",
+                "--server",
+                "h2",
+                "--target",
+                lab.h2().data(),
+                "--ssh-config",
+                config.toString(),
+                "--accept-new-host-keys",
+                "--duration",
+                "1",
+                "--port",
+                "5570",
+                "--out",
                 dir.resolve("run").toString());
         assertEquals(1, status, err());
         assertTrue(err().contains("REMOTE HOST IDENTIFICATION HAS CHANGED") && err().contains(known + ":1"), err());

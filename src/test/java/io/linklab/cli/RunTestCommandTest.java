@@ -38,7 +38,9 @@ class RunTestCommandTest {
     Path dir;
 
     private int run(String... args) {
-        return Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -51,24 +53,82 @@ class RunTestCommandTest {
         assertEquals(2, run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
         assertTrue(err().contains("--client is required"), err());
         err.reset();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--streams",
-                "0", "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--streams",
+                        "0",
+                        "--out",
+                        dir.toString()));
         assertTrue(err().contains("--streams: '0' is not valid"), err());
         err.reset();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--mtu",
-                "9000:1500:250", "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--mtu",
+                        "9000:1500:250",
+                        "--out",
+                        dir.toString()));
         assertTrue(err().contains("--mtu"), err());
         err.reset();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--mtu",
-                "1500,9000", "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--mtu",
+                        "1500,9000",
+                        "--out",
+                        dir.toString()));
         assertTrue(err().contains("--client-if"), err());
         err.reset();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1;reboot",
-                "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1;reboot",
+                        "--out",
+                        dir.toString()));
         assertTrue(err().contains("--target"), err());
         err.reset();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--reverse",
-                "--bidir", "--out", dir.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--reverse",
+                        "--bidir",
+                        "--out",
+                        dir.toString()));
         err.reset();
         assertEquals(2, run("test", "--frobnicate"));
         assertTrue(err().contains("unknown option '--frobnicate'"), err());
@@ -77,14 +137,25 @@ class RunTestCommandTest {
 
     @Test
     void theSshOptionsAreProbesCheckedTheSameWay() {
-        String[] base = {"test", "--client", "h1", "--server", "h2", "--target", "198.19.0.2", "--out",
-            dir.resolve("run").toString()};
+        String[] base = {
+            "test",
+            "--client",
+            "h1",
+            "--server",
+            "h2",
+            "--target",
+            "198.19.0.2",
+            "--out",
+            dir.resolve("run").toString()
+        };
         assertEquals(2, run(concat(base, "--ssh-config", "/nonexistent/config")));
         assertTrue(err().contains("--ssh-config: cannot read /nonexistent/config"), err());
         err.reset();
         assertEquals(2, run(concat(base, "--known-hosts", "/nonexistent/known_hosts")));
-        assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts")
-                && err().contains("--accept-new-host-keys"), err());
+        assertTrue(
+                err().contains("--known-hosts: cannot read /nonexistent/known_hosts")
+                        && err().contains("--accept-new-host-keys"),
+                err());
         err.reset();
         assertEquals(2, run("probe", "h1", "--known-hosts", "/nonexistent/known_hosts"));
         assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts"), err());
@@ -100,9 +171,25 @@ class RunTestCommandTest {
 
     @Test
     void dryRunShowsTheCommandsPerHost() {
-        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
-                "198.19.0.2", "--processes", "2", "--client-if", "data0", "--server-if", "data0", "--mtu",
-                "1500:2000:250", "--dry-run"));
+        assertEquals(
+                0,
+                run(
+                        "test",
+                        "--client",
+                        "root@198.18.0.11",
+                        "--server",
+                        "root@198.18.0.12",
+                        "--target",
+                        "198.19.0.2",
+                        "--processes",
+                        "2",
+                        "--client-if",
+                        "data0",
+                        "--server-if",
+                        "data0",
+                        "--mtu",
+                        "1500:2000:250",
+                        "--dry-run"));
         String o = out.toString(StandardCharsets.UTF_8);
         assertTrue(o.contains("[server root@198.18.0.12]"), o);
         assertTrue(o.contains("iperf3 -s -1 -p 5202"), o);
@@ -112,8 +199,23 @@ class RunTestCommandTest {
 
     @Test
     void cpuListsPinEachProcessOnItsEndAndBadListsAreNamed() {
-        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
-                "198.19.0.2", "--processes", "3", "--client-cpus", "4-5", "--server-cpus", "2,6", "--dry-run"));
+        assertEquals(
+                0,
+                run(
+                        "test",
+                        "--client",
+                        "root@198.18.0.11",
+                        "--server",
+                        "root@198.18.0.12",
+                        "--target",
+                        "198.19.0.2",
+                        "--processes",
+                        "3",
+                        "--client-cpus",
+                        "4-5",
+                        "--server-cpus",
+                        "2,6",
+                        "--dry-run"));
         String o = out.toString(StandardCharsets.UTF_8);
         assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5201"), o);
         assertTrue(o.contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), o);
@@ -123,16 +225,44 @@ class RunTestCommandTest {
         // a saved plan keeps the lists, readably
         Path plan = dir.resolve("pinned.json");
         out.reset();
-        assertEquals(0, run("test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target",
-                "198.19.0.2", "--processes", "2", "--client-cpus", "4-5", "--save-plan", plan.toString(), "--dry-run"));
+        assertEquals(
+                0,
+                run(
+                        "test",
+                        "--client",
+                        "root@198.18.0.11",
+                        "--server",
+                        "root@198.18.0.12",
+                        "--target",
+                        "198.19.0.2",
+                        "--processes",
+                        "2",
+                        "--client-cpus",
+                        "4-5",
+                        "--save-plan",
+                        plan.toString(),
+                        "--dry-run"));
         out.reset();
         assertEquals(0, run("test", "--plan", plan.toString(), "--dry-run"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"),
+        assertTrue(
+                out.toString(StandardCharsets.UTF_8).contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"),
                 out.toString(StandardCharsets.UTF_8));
         for (String bad : List.of("1,,2", "3-1", "a", "1;reboot", "99999")) {
             err.reset();
-            assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1",
-                    "--client-cpus", bad, "--dry-run"), bad);
+            assertEquals(
+                    2,
+                    run(
+                            "test",
+                            "--client",
+                            "local",
+                            "--server",
+                            "local",
+                            "--target",
+                            "127.0.0.1",
+                            "--client-cpus",
+                            bad,
+                            "--dry-run"),
+                    bad);
             assertTrue(err().contains("--client-cpus"), bad + ": " + err());
             assertTrue(!err().contains("Exception"), err());
         }
@@ -141,8 +271,22 @@ class RunTestCommandTest {
     @Test
     void localStreamsSweepWritesAllFiles() throws Exception {
         Path o = dir.resolve("out");
-        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port", "5581",
-                "--duration", "1", "--sweep", "streams=1,2", "--out", o.toString());
+        int rc = run(
+                "test",
+                "--client",
+                "local",
+                "--server",
+                "local",
+                "--target",
+                "127.0.0.1",
+                "--port",
+                "5581",
+                "--duration",
+                "1",
+                "--sweep",
+                "streams=1,2",
+                "--out",
+                o.toString());
         assertEquals(0, rc, err());
         for (String f : List.of("samples.csv", "summary.csv", "sweep.csv", "run.json", "journal.jsonl")) {
             assertTrue(Files.size(o.resolve(f)) > 0, f);
@@ -173,18 +317,42 @@ class RunTestCommandTest {
     @Test
     void anOutFolderThatIsNotEmptyIsRefusedAndNothingInItChanges() throws Exception {
         Path o = earlierSweep();
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--duration",
-                "1", "--out", o.toString()));
-        assertTrue(err().contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
-                + "sweep.csv, journal.jsonl, raw/ and 1 more); choose a new folder, or pass --force"), err());
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--duration",
+                        "1",
+                        "--out",
+                        o.toString()));
+        assertTrue(
+                err().contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
+                        + "sweep.csv, journal.jsonl, raw/ and 1 more); choose a new folder, or pass --force"),
+                err());
         assertEquals("earlier sweep.csv\n", Files.readString(o.resolve("sweep.csv")), "nothing replaced");
         assertEquals("earlier run.json\n", Files.readString(o.resolve("run.json")));
         // a folder with only the user's own files is not empty either
         err.reset();
         Path mine = Files.createDirectories(dir.resolve("mine"));
         Files.writeString(mine.resolve("notes.txt"), "cable B\n");
-        assertEquals(2, run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--out",
-                mine.toString()));
+        assertEquals(
+                2,
+                run(
+                        "test",
+                        "--client",
+                        "local",
+                        "--server",
+                        "local",
+                        "--target",
+                        "127.0.0.1",
+                        "--out",
+                        mine.toString()));
         assertTrue(err().contains(mine + " is not empty (it holds notes.txt)"), err());
     }
 
@@ -196,14 +364,34 @@ class RunTestCommandTest {
             // a port nobody uses now: the machine's other tests run iperf3 on fixed ones
             port = free.getLocalPort();
         }
-        int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
-                String.valueOf(port), "--duration", "1", "--out", o.toString(), "--force");
+        int rc = run(
+                "test",
+                "--client",
+                "local",
+                "--server",
+                "local",
+                "--target",
+                "127.0.0.1",
+                "--port",
+                String.valueOf(port),
+                "--duration",
+                "1",
+                "--out",
+                o.toString(),
+                "--force");
         assertEquals(0, rc, err());
-        assertTrue(err().startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
-                + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"), err());
+        assertTrue(
+                err().startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
+                        + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"),
+                err());
         assertTrue(Files.notExists(o.resolve("sweep.csv")), "a single test has no sweep.csv: the old one is gone");
         assertTrue(Files.notExists(o.resolve("raw").resolve("client-5581.txt")));
-        assertEquals("ok", new ObjectMapper().readTree(o.resolve("run.json").toFile()).path("status").asText());
+        assertEquals(
+                "ok",
+                new ObjectMapper()
+                        .readTree(o.resolve("run.json").toFile())
+                        .path("status")
+                        .asText());
         assertEquals("cable B\n", Files.readString(o.resolve("notes.txt")));
     }
 
@@ -211,8 +399,20 @@ class RunTestCommandTest {
     void failureExitsOneAndStillWritesTheRecordWithItsReason() throws Exception {
         Path o = dir.resolve("busy");
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            int rc = run("test", "--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
-                    String.valueOf(busy.getLocalPort()), "--duration", "1", "--out", o.toString());
+            int rc = run(
+                    "test",
+                    "--client",
+                    "local",
+                    "--server",
+                    "local",
+                    "--target",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(busy.getLocalPort()),
+                    "--duration",
+                    "1",
+                    "--out",
+                    o.toString());
             assertEquals(1, rc, err());
         }
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
@@ -226,12 +426,26 @@ class RunTestCommandTest {
     void anErrorInsideTheRunEndsItAsFailedWithExitOneInsteadOfWaitingForever() throws Exception {
         Path o = dir.resolve("broken");
         // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
-        RunTestCommand command = new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(
-                new LocalTransport()));
-        int rc = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(90),
-                () -> command.run(List.of("--client", "local", "--server", "local", "--target", "127.0.0.1", "--port",
-                        "5597", "--duration", "2", "--out", o.toString()), new PrintStream(out, true,
-                        StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        RunTestCommand command =
+                new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(new LocalTransport()));
+        int rc = Assertions.assertTimeoutPreemptively(
+                Duration.ofSeconds(90),
+                () -> command.run(
+                        List.of(
+                                "--client",
+                                "local",
+                                "--server",
+                                "local",
+                                "--target",
+                                "127.0.0.1",
+                                "--port",
+                                "5597",
+                                "--duration",
+                                "2",
+                                "--out",
+                                o.toString()),
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8)));
         assertEquals(1, rc, err());
         assertTrue(err().contains("failed: internal error: java.lang.StackOverflowError: waiting"), err());
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
@@ -258,10 +472,7 @@ class RunTestCommandTest {
         }
 
         @Override
-        public RemoteProcess start(RemoteCommand command,
-                                                     LineSink stdout,
-                                                     LineSink stderr)
-                throws TransportException {
+        public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
             RemoteProcess p = inner.start(command, stdout, stderr);
             if (!command.description().startsWith("iperf3 client")) {
                 return p;

@@ -31,7 +31,8 @@ class StartupTrainingTest {
         assertEquals(StartupTraining.SAMPLES.size(), r.parsedSamples());
         assertTrue(r.importedSampleRows() > 20, "imported rows: " + r.importedSampleRows());
         // the refused `test` run still went through the engine and wrote its record, journal and CSVs
-        assertTrue(r.runFiles().containsAll(List.of("run.json", "journal.jsonl", "samples.csv", "summary.csv")),
+        assertTrue(
+                r.runFiles().containsAll(List.of("run.json", "journal.jsonl", "samples.csv", "summary.csv")),
                 "run files: " + r.runFiles());
         assertEquals(r.listedClasses(), r.listedClassesLoaded(), "listed classes this JVM cannot load");
         try (Stream<Path> left = Files.list(temp)) {
@@ -44,7 +45,8 @@ class StartupTrainingTest {
         // A renamed class would silently drop out of the archive; this names it instead.
         List<String> missing = new ArrayList<>();
         List<String> ours = StartupTraining.classList().stream()
-                .filter(n -> n.startsWith("io.linklab.") || n.startsWith("com.jcraft.")).toList();
+                .filter(n -> n.startsWith("io.linklab.") || n.startsWith("com.jcraft."))
+                .toList();
         assertTrue(ours.size() > 50, "LinkLab and JSch names on the list: " + ours.size());
         for (String name : ours) {
             try {
@@ -66,10 +68,17 @@ class StartupTrainingTest {
         Path home = Files.createDirectory(temp.resolve("home"));
         Path log = temp.resolve("classes.log");
         Path out = temp.resolve("out.txt");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load:file=" + log, "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
-                "-cp", System.getProperty("java.class.path"), StartupTraining.class.getName())
-                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xlog:class+load:file=" + log,
+                        "-Djava.io.tmpdir=" + tmp,
+                        "-Duser.home=" + home,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        StartupTraining.class.getName())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the training did not end within 120 s");
         String output = Files.readString(out, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), output);
@@ -77,29 +86,47 @@ class StartupTrainingTest {
 
         Set<String> loaded;
         try (Stream<String> lines = Files.lines(log)) {
-            loaded = lines.map(l -> l.split(" ")).filter(f -> f.length > 1).map(f -> f[1])
+            loaded = lines.map(l -> l.split(" "))
+                    .filter(f -> f.length > 1)
+                    .map(f -> f[1])
                     .collect(Collectors.toSet());
         }
         List<String> expected = List.of(
                 // the command line: picocli's model and parser
-                "picocli.CommandLine$Model$CommandSpec", "picocli.CommandLine$Interpreter",
+                "picocli.CommandLine$Model$CommandSpec",
+                "picocli.CommandLine$Interpreter",
                 // import: format detection, every parser, CSV
-                "io.linklab.tools.detect.FormatDetector", "io.linklab.tools.iperf3.Iperf3TextParser",
-                "io.linklab.tools.iperf3.Iperf3JsonParser", "io.linklab.tools.iperf2.Iperf2TextParser",
-                "io.linklab.tools.iperf2.Iperf2CsvParser", "io.linklab.tools.netperf.NetperfParser",
-                "org.apache.commons.csv.CSVPrinter", "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
+                "io.linklab.tools.detect.FormatDetector",
+                "io.linklab.tools.iperf3.Iperf3TextParser",
+                "io.linklab.tools.iperf3.Iperf3JsonParser",
+                "io.linklab.tools.iperf2.Iperf2TextParser",
+                "io.linklab.tools.iperf2.Iperf2CsvParser",
+                "io.linklab.tools.netperf.NetperfParser",
+                "org.apache.commons.csv.CSVPrinter",
+                "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
                 // test: plans, commands, the engine's run with its record, journal and CSVs
-                "io.linklab.engine.store.PlanFiles", "com.fasterxml.jackson.databind.ObjectMapper",
-                "io.linklab.tools.driver.Iperf3Driver", "io.linklab.tools.driver.NetperfDriver",
-                "io.linklab.engine.Run", "io.linklab.engine.store.RunRecord", "io.linklab.engine.store.RunJournal",
+                "io.linklab.engine.store.PlanFiles",
+                "com.fasterxml.jackson.databind.ObjectMapper",
+                "io.linklab.tools.driver.Iperf3Driver",
+                "io.linklab.tools.driver.NetperfDriver",
+                "io.linklab.engine.Run",
+                "io.linklab.engine.store.RunRecord",
+                "io.linklab.engine.store.RunJournal",
                 "io.linklab.engine.store.ResultCsv",
                 // SSH: JSch's keys, key exchange, cipher and the JDK's ed25519 / X25519 / AES-GCM behind them
-                "com.jcraft.jsch.KeyPairEd25519", "com.jcraft.jsch.KnownHosts", "com.jcraft.jsch.jce.XDH",
-                "com.jcraft.jsch.jce.AES128GCM", "sun.security.ec.ed.EdDSASignature",
-                "sun.security.ec.XDHKeyAgreement", "com.sun.crypto.provider.GaloisCounterMode",
+                "com.jcraft.jsch.KeyPairEd25519",
+                "com.jcraft.jsch.KnownHosts",
+                "com.jcraft.jsch.jce.XDH",
+                "com.jcraft.jsch.jce.AES128GCM",
+                "sun.security.ec.ed.EdDSASignature",
+                "sun.security.ec.XDHKeyAgreement",
+                "com.sun.crypto.provider.GaloisCounterMode",
                 // only loaded from the list: what a connected login runs
-                "io.linklab.remote.SshTransport", "com.jcraft.jsch.ChannelExec", "sun.nio.ch.NioSocketImpl");
-        List<String> notLoaded = expected.stream().filter(c -> !loaded.contains(c)).toList();
+                "io.linklab.remote.SshTransport",
+                "com.jcraft.jsch.ChannelExec",
+                "sun.nio.ch.NioSocketImpl");
+        List<String> notLoaded =
+                expected.stream().filter(c -> !loaded.contains(c)).toList();
         assertEquals(List.of(), notLoaded, "classes the training should load");
 
         try (Stream<Path> left = Stream.concat(Files.list(tmp), Files.list(home))) {

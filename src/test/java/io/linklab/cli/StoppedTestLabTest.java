@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("lab")
 class StoppedTestLabTest {
 
-    private static final Pattern INTERVAL = Pattern.compile("\\[\\s*(\\d+|SUM)\\]\\s+(\\d+\\.\\d+)-(\\d+\\.\\d+)\\s+sec");
+    private static final Pattern INTERVAL =
+            Pattern.compile("\\[\\s*(\\d+|SUM)\\]\\s+(\\d+\\.\\d+)-(\\d+\\.\\d+)\\s+sec");
 
     private final Lab lab = Lab.get();
 
@@ -71,13 +72,36 @@ class StoppedTestLabTest {
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
         // env resets the signals: a test JVM started from a script's background job inherits SIGINT ignored.
-        List<String> cmd = List.of("env", "--default-signal=INT,TERM",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "io.linklab.Launcher", "test",
-                "--client", lab.h1().login(), "--server", lab.h2().login(), "--target", lab.h2().data(),
-                "--identity", lab.identity().toString(), "--known-hosts", lab.knownHosts().toString(),
-                "--port", String.valueOf(port), "--processes", "2", "--duration", "10", "--out", out.toString());
-        Process child = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        List<String> cmd = List.of(
+                "env",
+                "--default-signal=INT,TERM",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.linklab.Launcher",
+                "test",
+                "--client",
+                lab.h1().login(),
+                "--server",
+                lab.h2().login(),
+                "--target",
+                lab.h2().data(),
+                "--identity",
+                lab.identity().toString(),
+                "--known-hosts",
+                lab.knownHosts().toString(),
+                "--port",
+                String.valueOf(port),
+                "--processes",
+                "2",
+                "--duration",
+                "10",
+                "--out",
+                out.toString());
+        Process child = new ProcessBuilder(cmd)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .start();
         Instant signalled;
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -89,7 +113,10 @@ class StoppedTestLabTest {
                 Thread.sleep(50);
             }
             signalled = Instant.now();
-            new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid())).inheritIO().start().waitFor();
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid()))
+                    .inheritIO()
+                    .start()
+                    .waitFor();
             assertTrue(child.waitFor(60, TimeUnit.SECONDS), "still running 60 s after SIG" + signal);
         } finally {
             child.destroyForcibly();
@@ -99,11 +126,13 @@ class StoppedTestLabTest {
         assertTrue(err.contains("\ncancelled: stopped by " + by + " after 0 of 1 points\n"), err);
         assertTrue(err.endsWith("results in " + out + "\n"), err);
 
-        JsonNode outcome = new ObjectMapper().readTree(out.resolve("run.json").toFile()).get("outcome");
+        JsonNode outcome =
+                new ObjectMapper().readTree(out.resolve("run.json").toFile()).get("outcome");
         assertEquals("interrupted", outcome.get("status").asText(), outcome.toString());
         assertEquals(by, outcome.get("by").asText());
         Instant at = Instant.parse(outcome.get("at").asText());
-        assertTrue(!at.isBefore(signalled.minusSeconds(1)) && at.isBefore(signalled.plusSeconds(10)),
+        assertTrue(
+                !at.isBefore(signalled.minusSeconds(1)) && at.isBefore(signalled.plusSeconds(10)),
                 "stopped at " + at + ", signalled at " + signalled);
 
         List<String[]> summary = csv(out.resolve("summary.csv"));
@@ -111,14 +140,16 @@ class StoppedTestLabTest {
         int bytes = column(summary, "bytes");
         int bps = column(summary, "bits_per_second");
         for (String[] row : summary.subList(1, summary.size())) {
-            assertFalse(row[bytes].equals("0") || row[bps].equals("0"), "a total nobody measured: "
-                    + String.join(",", row));
+            assertFalse(
+                    row[bytes].equals("0") || row[bps].equals("0"),
+                    "a total nobody measured: " + String.join(",", row));
         }
 
         List<String[]> samples = csv(out.resolve("samples.csv"));
         Set<String> seen = new HashSet<>();
         for (String[] row : samples.subList(1, samples.size())) {
-            String key = String.join(",", pick(samples, row, "stream", "direction", "role", "process", "start_s", "end_s"));
+            String key =
+                    String.join(",", pick(samples, row, "stream", "direction", "role", "process", "start_s", "end_s"));
             assertTrue(seen.add(key), "interval twice in samples.csv: " + key);
         }
 
@@ -136,7 +167,9 @@ class StoppedTestLabTest {
             for (String[] row : samples.subList(1, samples.size())) {
                 List<String> v = pick(samples, row, "stream", "process", "start_s", "end_s", "role");
                 // the client's own lines: its sender view, per stream (a single stream's SUM rows are LinkLab's)
-                if (v.get(1).equals(String.valueOf(p)) && v.get(4).equals("sender") && !v.get(0).equals("SUM")) {
+                if (v.get(1).equals(String.valueOf(p))
+                        && v.get(4).equals("sender")
+                        && !v.get(0).equals("SUM")) {
                     inSamples.add(v.get(0) + " " + Double.parseDouble(v.get(2)) + "-" + Double.parseDouble(v.get(3)));
                 }
             }

@@ -35,13 +35,25 @@ class TuneCommandLabTest {
     private int run(List<String> args) {
         out.reset();
         err.reset();
-        return Cli.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     private List<String> hosts(String command, int port) {
-        return new ArrayList<>(List.of(command, "--client", "h1", "--server", "h2", "-c", lab.h2().data(),
-                "--ssh-config", lab.sshConfig().toString(), "--port", String.valueOf(port)));
+        return new ArrayList<>(List.of(
+                command,
+                "--client",
+                "h1",
+                "--server",
+                "h2",
+                "-c",
+                lab.h2().data(),
+                "--ssh-config",
+                lab.sshConfig().toString(),
+                "--port",
+                String.valueOf(port)));
     }
 
     /** The median of three repetitions from their mean, min and max (the veth lab's noise: medians, not means). */
@@ -53,8 +65,17 @@ class TuneCommandLabTest {
     void aOneMinuteTuneEndsInTimeAndItsWinnerReachesTheGridsBest() throws Exception {
         Path tuneDir = dir.resolve("tune");
         List<String> tune = hosts("tune", 5610);
-        tune.addAll(List.of("--budget", "60s", "--tools", "iperf3", "--vary", "processes,streams", "--max-streams",
-                "2", "--out", tuneDir.toString()));
+        tune.addAll(List.of(
+                "--budget",
+                "60s",
+                "--tools",
+                "iperf3",
+                "--vary",
+                "processes,streams",
+                "--max-streams",
+                "2",
+                "--out",
+                tuneDir.toString()));
         long start = System.nanoTime();
         int status = run(tune);
         double tookS = (System.nanoTime() - start) / 1e9;
@@ -64,8 +85,10 @@ class TuneCommandLabTest {
         assertTrue(tookS <= 75, "a 60 s budget took " + tookS + " s\n" + tuneErr);
 
         List<String> csv = Files.readAllLines(tuneDir.resolve("tune.csv"));
-        assertEquals("step,tool,processes,streams,pinning,window,mtu,bits_per_second,bits_per_second_min,"
-                + "bits_per_second_max,reason", csv.get(0));
+        assertEquals(
+                "step,tool,processes,streams,pinning,window,mtu,bits_per_second,bits_per_second_min,"
+                        + "bits_per_second_max,reason",
+                csv.get(0));
         String[] confirm = csv.get(csv.size() - 1).split(",", -1);
         assertEquals("confirm", confirm[10], "the winner was confirmed: " + csv);
         assertTrue(csv.size() >= 4, "the start, at least one step and the confirmation: " + csv);
@@ -84,8 +107,19 @@ class TuneCommandLabTest {
         for (int processes = 1; processes <= 2; processes++) {
             Path g = dir.resolve("grid-" + processes);
             List<String> test = hosts("test", 5620);
-            test.addAll(List.of("--processes", String.valueOf(processes), "--sweep", "streams=1,2", "-t",
-                    String.valueOf(seconds), "-O", "1", "--repeat", "3", "--out", g.toString()));
+            test.addAll(List.of(
+                    "--processes",
+                    String.valueOf(processes),
+                    "--sweep",
+                    "streams=1,2",
+                    "-t",
+                    String.valueOf(seconds),
+                    "-O",
+                    "1",
+                    "--repeat",
+                    "3",
+                    "--out",
+                    g.toString()));
             assertEquals(0, run(test), err.toString(StandardCharsets.UTF_8));
             for (String row : Files.readAllLines(g.resolve("sweep.csv")).subList(1, 3)) {
                 List<String> cells = Arrays.asList(row.split(",", -1));
@@ -104,9 +138,10 @@ class TuneCommandLabTest {
         // The machine's other work moves the veth's rate by far more than 5 % between the tune and the grid a
         // minute later (a confirmation at 14 Gbit/s, the same settings at 28 in the grid): the winner's settings are
         // compared with the grid's best as the grid measured both, in the same minutes.
-        String figures = String.format("the tune's winner (confirmed at %.2f Gbit/s) measured %.2f Gbit/s in the "
-                + "grid, whose best is %.2f Gbit/s:%s%ntune:%n%s", winner / 1e9, gridOfWinner / 1e9, gridBest / 1e9,
-                gridRows, String.join("\n", csv));
+        String figures = String.format(
+                "the tune's winner (confirmed at %.2f Gbit/s) measured %.2f Gbit/s in the "
+                        + "grid, whose best is %.2f Gbit/s:%s%ntune:%n%s",
+                winner / 1e9, gridOfWinner / 1e9, gridBest / 1e9, gridRows, String.join("\n", csv));
         System.out.println(figures);
         // Under the load of other work on the machine the grid's own repetitions of one point spread by 30 % and
         // more (p=2 s=1 at 12-16 Gbit/s in one grid, 17-23 in the next): where they overlap, the grid cannot tell

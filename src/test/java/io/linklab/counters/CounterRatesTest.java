@@ -13,14 +13,20 @@ class CounterRatesTest {
 
     @Test
     void ratesOverTheHostsOwnInterval() {
-        Snapshot a = new Snapshot(100.0, Map.of("cpu0", new long[] {10, 0, 10, 70, 0, 0, 10, 0},
-                "cpu1", new long[] {0, 0, 0, 100, 0, 0, 0, 0}), Map.of("rx_bytes", 1000L, "qdisc_dropped", 5L),
-                Map.of(), Map.of("Tcp.RetransSegs", 10L, "Tcp.OutSegs", 1000L));
-        Snapshot b = new Snapshot(102.0, Map.of("cpu0", new long[] {60, 0, 20, 70, 0, 0, 50, 0},
-                "cpu1", new long[] {0, 0, 0, 200, 0, 0, 0, 0}), Map.of("rx_bytes", 5000L, "qdisc_dropped", 3L),
-                Map.of(), Map.of("Tcp.RetransSegs", 30L, "Tcp.OutSegs", 3000L));
-        Map<String, CounterValue> v = CounterRates.between(a, b).stream()
-                .collect(Collectors.toMap(CounterValue::name, c -> c));
+        Snapshot a = new Snapshot(
+                100.0,
+                Map.of("cpu0", new long[] {10, 0, 10, 70, 0, 0, 10, 0}, "cpu1", new long[] {0, 0, 0, 100, 0, 0, 0, 0}),
+                Map.of("rx_bytes", 1000L, "qdisc_dropped", 5L),
+                Map.of(),
+                Map.of("Tcp.RetransSegs", 10L, "Tcp.OutSegs", 1000L));
+        Snapshot b = new Snapshot(
+                102.0,
+                Map.of("cpu0", new long[] {60, 0, 20, 70, 0, 0, 50, 0}, "cpu1", new long[] {0, 0, 0, 200, 0, 0, 0, 0}),
+                Map.of("rx_bytes", 5000L, "qdisc_dropped", 3L),
+                Map.of(),
+                Map.of("Tcp.RetransSegs", 30L, "Tcp.OutSegs", 3000L));
+        Map<String, CounterValue> v =
+                CounterRates.between(a, b).stream().collect(Collectors.toMap(CounterValue::name, c -> c));
         assertEquals(2000.0, v.get("rx_bytes").value(), "4000 bytes in 2 s");
         assertEquals("bytes/s", v.get("rx_bytes").unit());
         assertEquals(10.0, v.get("retrans_segs").value());
@@ -36,10 +42,24 @@ class CounterRatesTest {
     @Test
     void aRecordedSeriesHasARowPerCoreAndTheNicAndTcpCounters() throws Exception {
         List<Snapshot> s = RecordedCounters.snapshots("rxdrop-server.txt");
-        List<String> names = CounterRates.between(s.get(2), s.get(3)).stream().map(CounterValue::name).toList();
-        for (String n : List.of("cpu0.user", "cpu0.system", "cpu0.softirq", "cpu0.irq", "cpu0.idle", "cpu1.busy",
-                "rx_bytes", "tx_bytes", "rx_dropped", "rx_missed", "softnet_dropped", "out_segs",
-                "retrans_segs", "backlog_drop")) {
+        List<String> names = CounterRates.between(s.get(2), s.get(3)).stream()
+                .map(CounterValue::name)
+                .toList();
+        for (String n : List.of(
+                "cpu0.user",
+                "cpu0.system",
+                "cpu0.softirq",
+                "cpu0.irq",
+                "cpu0.idle",
+                "cpu1.busy",
+                "rx_bytes",
+                "tx_bytes",
+                "rx_dropped",
+                "rx_missed",
+                "softnet_dropped",
+                "out_segs",
+                "retrans_segs",
+                "backlog_drop")) {
             assertTrue(names.contains(n), n + " in " + names);
         }
         assertTrue(!names.contains("rx_pause"), "veth has no pause counters: not reported");
@@ -60,15 +80,30 @@ class CounterRatesTest {
         List<Snapshot> snaps = new ArrayList<>();
         SnapshotParser p = new SnapshotParser(snaps::add);
         // two cores at 100 ticks a second each; iperf3 used 95 ticks in the second, its wrapping sh none
-        for (String l : List.of("@@ snap", "100.0 10.0", "cpu0 100 0 0 100 0 0 0 0 0 0", "cpu1 0 0 0 200 0 0 0 0 0 0",
-                "@@ procs", stat(41, "sh", 1, 1, 0), stat(42, "iperf3", 500, 100, 1), "@@ end",
-                "@@ snap", "101.0 10.0", "cpu0 150 0 0 150 0 0 0 0 0 0", "cpu1 0 0 95 205 0 0 0 0 0 0",
-                "@@ procs", stat(41, "sh", 1, 1, 0), stat(42, "iperf3", 580, 115, 1), stat(43, "iperf3 (x)", 9, 9, 0),
+        for (String l : List.of(
+                "@@ snap",
+                "100.0 10.0",
+                "cpu0 100 0 0 100 0 0 0 0 0 0",
+                "cpu1 0 0 0 200 0 0 0 0 0 0",
+                "@@ procs",
+                stat(41, "sh", 1, 1, 0),
+                stat(42, "iperf3", 500, 100, 1),
+                "@@ end",
+                "@@ snap",
+                "101.0 10.0",
+                "cpu0 150 0 0 150 0 0 0 0 0 0",
+                "cpu1 0 0 95 205 0 0 0 0 0 0",
+                "@@ procs",
+                stat(41, "sh", 1, 1, 0),
+                stat(42, "iperf3", 580, 115, 1),
+                stat(43, "iperf3 (x)", 9, 9, 0),
                 "@@ end")) {
             p.line(l);
         }
         assertEquals(2, snaps.size());
-        assertEquals(new Snapshot.ProcTime("iperf3 (x)", 18, 0), snaps.get(1).procs().get(43L),
+        assertEquals(
+                new Snapshot.ProcTime("iperf3 (x)", 18, 0),
+                snaps.get(1).procs().get(43L),
                 "a name with a space and parentheses ends at the last ')'");
         Map<String, CounterValue> v = CounterRates.between(snaps.get(0), snaps.get(1)).stream()
                 .collect(Collectors.toMap(CounterValue::name, c -> c));
@@ -77,6 +112,8 @@ class CounterRatesTest {
         assertEquals(95.0, v.get("proc.busiest").value(), 1e-9);
         assertEquals(1.0, v.get("proc.busiest_core").value());
         assertEquals(1.0, v.get("proc.count").value(), "sh only starts the tool; pid 43 has no start to count from");
-        assertTrue(v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")), v.keySet().toString());
+        assertTrue(
+                v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")),
+                v.keySet().toString());
     }
 }

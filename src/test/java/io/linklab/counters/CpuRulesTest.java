@@ -49,8 +49,8 @@ class CpuRulesTest {
     private List<Finding> findings() {
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, List.of());
-        return CpuRules.all(new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client,
-                server, List.of()));
+        return CpuRules.all(
+                new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of()));
     }
 
     @Test
@@ -59,8 +59,10 @@ class CpuRulesTest {
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
         assertEquals("cpu-bound-one-core", f.get(0).code());
-        assertEquals("CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
-                + "cores averaged 5 %, with 1 iperf3 process; try 4 processes (--processes 4)", f.get(0).message());
+        assertEquals(
+                "CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
+                        + "cores averaged 5 %, with 1 iperf3 process; try 4 processes (--processes 4)",
+                f.get(0).message());
     }
 
     @Test
@@ -75,10 +77,15 @@ class CpuRulesTest {
         process(95, 2);
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
-        assertEquals("CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
-                + "cores averaged 5 %, iperf3 (pid 4242) using 95 % of it, with 1 iperf3 process; try 4 processes "
-                + "(--processes 4)", f.get(0).message());
-        assertEquals(true, f.get(0).evidence().contains("proc.busiest median=95"), f.get(0).evidence());
+        assertEquals(
+                "CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
+                        + "cores averaged 5 %, iperf3 (pid 4242) using 95 % of it, with 1 iperf3 process; try 4 processes "
+                        + "(--processes 4)",
+                f.get(0).message());
+        assertEquals(
+                true,
+                f.get(0).evidence().contains("proc.busiest median=95"),
+                f.get(0).evidence());
     }
 
     /** Seed 000's case as the scheduler often shows it: no core full, the one process at a core's worth. */
@@ -88,8 +95,9 @@ class CpuRulesTest {
         process(98, 1);
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
-        assertEquals("CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core, with 1 "
-                + "iperf3 process; try 2 processes (--processes 2)",
+        assertEquals(
+                "CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core, with 1 "
+                        + "iperf3 process; try 2 processes (--processes 2)",
                 f.get(0).message());
     }
 
@@ -102,9 +110,11 @@ class CpuRulesTest {
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
         assertEquals("cpu-shared-core", f.get(0).code());
-        assertEquals("CPU shared: cpu0 of the client (h1) was 100 % busy, but iperf3 (pid 4242) got only 45 % of it "
-                + "(4 % softirq): something else runs on that core; stop it, or pin the test to an idle core "
-                + "(--client-cpus)", f.get(0).message());
+        assertEquals(
+                "CPU shared: cpu0 of the client (h1) was 100 % busy, but iperf3 (pid 4242) got only 45 % of it "
+                        + "(4 % softirq): something else runs on that core; stop it, or pin the test to an idle core "
+                        + "(--client-cpus)",
+                f.get(0).message());
     }
 
     @Test
@@ -124,19 +134,21 @@ class CpuRulesTest {
         process(50, 0);
         List<HostCounterRow> peer = new ArrayList<>();
         for (int t = 1; t <= 5; t++) {
-            peer.add(new HostCounterRow(t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu", "proc.busiest",
-                    "%", 45)));
-            peer.add(new HostCounterRow(t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu",
-                    "proc.busiest_core", "core", 0)));
+            peer.add(new HostCounterRow(
+                    t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu", "proc.busiest", "%", 45)));
+            peer.add(new HostCounterRow(
+                    t, 1, "", 1, "server", "h2", "eth1", new CounterValue("cpu", "proc.busiest_core", "core", 0)));
         }
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, peer);
-        PointEvidence apart = new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client,
-                server, List.of());
-        assertEquals(List.of("cpu-shared-core"), CpuRules.all(apart).stream().map(Finding::code).toList(),
+        PointEvidence apart =
+                new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of());
+        assertEquals(
+                List.of("cpu-shared-core"),
+                CpuRules.all(apart).stream().map(Finding::code).toList(),
                 "on hosts of their own, 34 % of cpu0 is something else");
-        PointEvidence oneKernel = new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client,
-                server, List.of(), true);
+        PointEvidence oneKernel = new PointEvidence(
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), true);
         assertEquals(List.of(), CpuRules.all(oneKernel), "the server's iperf3 took 45 % of that core");
     }
 }

@@ -25,9 +25,17 @@ class FindingRulesTest {
     }
 
     private static PointEvidence recorded(String name, List<Summary> totals) throws Exception {
-        return new PointEvidence("", null, "iperf3", 1, 10, false, List.of(Direction.S2C),
+        return new PointEvidence(
+                "",
+                null,
+                "iperf3",
+                1,
+                10,
+                false,
+                List.of(Direction.S2C),
                 RecordedCounters.series(name + "-client.txt", "client", "h1"),
-                RecordedCounters.series(name + "-server.txt", "server", "h2"), totals);
+                RecordedCounters.series(name + "-server.txt", "server", "h2"),
+                totals);
     }
 
     @Test
@@ -38,8 +46,7 @@ class FindingRulesTest {
         assertEquals("packet-loss", loss.code());
         assertEquals("server", loss.end());
         assertTrue(loss.message().contains("qdisc on server data0 dropped 39"), loss.message());
-        assertTrue(loss.message().startsWith("packets lost s2c: TCP on the server (h2) resent 4"),
-                loss.message());
+        assertTrue(loss.message().startsWith("packets lost s2c: TCP on the server (h2) resent 4"), loss.message());
         assertTrue(loss.evidence().contains("qdisc_dropped="), loss.evidence());
     }
 
@@ -48,7 +55,10 @@ class FindingRulesTest {
         List<Finding> f = FindingRules.packetLoss(recorded("rxdrop", List.of()));
         assertEquals(1, f.size(), f.toString());
         String m = f.get(0).message();
-        assertTrue(m.matches("packets lost s2c: TCP on the server \\(h2\\) resent \\d{5} lost segments \\([01]\\.\\d+ % of.*"), m);
+        assertTrue(
+                m.matches(
+                        "packets lost s2c: TCP on the server \\(h2\\) resent \\d{5} lost segments \\([01]\\.\\d+ % of.*"),
+                m);
         assertTrue(m.contains("no host counted a drop"), m);
     }
 
@@ -62,36 +72,53 @@ class FindingRulesTest {
                 Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 3, 4_530_000_000L, 12.1e9, 489L),
                 Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 3, 3_930_000_000L, 10.5e9, 475L),
                 Summary.tcp(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 8_460_000_000L, 22.6e9, null));
-        PointEvidence clean = new PointEvidence("", null, "iperf3", 1, 3, false, List.of(Direction.C2S),
+        PointEvidence clean = new PointEvidence(
+                "",
+                null,
+                "iperf3",
+                1,
+                3,
+                false,
+                List.of(Direction.C2S),
                 RecordedCounters.series("clean-client.txt", "client", "h1"),
-                RecordedCounters.series("clean-server.txt", "server", "h2"), totals);
+                RecordedCounters.series("clean-server.txt", "server", "h2"),
+                totals);
         EndSeries sender = clean.client();
-        assertTrue(sender.total("retrans_segs") > 900 && sender.total("dsack_recv_segs") > 900,
+        assertTrue(
+                sender.total("retrans_segs") > 900 && sender.total("dsack_recv_segs") > 900,
                 "the recording retransmitted, and the receiver reported them as duplicates");
         List<Finding> all = FindingRules.all(clean);
-        assertEquals(List.of("link-speed-unknown"), all.stream().map(Finding::code).toList(), all.toString());
-        assertEquals("c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0 "
-                + "reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
+        assertEquals(
+                List.of("link-speed-unknown"), all.stream().map(Finding::code).toList(), all.toString());
+        assertEquals(
+                "c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0 "
+                        + "reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
                 all.get(0).message());
     }
 
     @Test
     void nicBytesAgreeWithTheToolsAndDisagreeWhenTheToolSawHalf() throws Exception {
         assertEquals(List.of(), FindingRules.nicBytesAgainstToolBytes(recorded("tbf", tbfTotals())));
-        List<Summary> half = List.of(Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3,
-                (long) (30 * MIB), 84e6, null));
+        List<Summary> half =
+                List.of(Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (30 * MIB), 84e6, null));
         List<Finding> f = FindingRules.nicBytesAgainstToolBytes(recorded("tbf", half));
         assertEquals(1, f.size());
         assertEquals("nic-bytes-disagree", f.get(0).code());
-        assertTrue(f.get(0).message().startsWith("data0 on the client (h1) counted 100 % more"), f.get(0).message());
-        assertTrue(f.get(0).message().contains("more: someone else uses the link"), f.get(0).message());
+        assertTrue(
+                f.get(0).message().startsWith("data0 on the client (h1) counted 100 % more"),
+                f.get(0).message());
+        assertTrue(
+                f.get(0).message().contains("more: someone else uses the link"),
+                f.get(0).message());
     }
 
     @Test
     void rateAgainstTheLinkSpeedOfRecordedInterfaces() throws Exception {
         List<Finding> f = FindingRules.rateAgainstLinkSpeed(recorded("tbf", tbfTotals()));
         assertEquals(1, f.size());
-        assertEquals("s2c reaches 2 % of 10.0 Gbit/s (the link speed of data0 and data0)", f.get(0).message());
+        assertEquals(
+                "s2c reaches 2 % of 10.0 Gbit/s (the link speed of data0 and data0)",
+                f.get(0).message());
     }
 
     @Test
@@ -103,13 +130,22 @@ class FindingRulesTest {
             rx.add(row(t, "rx_dropped", 0));
             tx.add(row(t, "tx_bytes", 1.2e9));
         }
-        PointEvidence e = new PointEvidence("mtu=9000", 9000, "iperf3", 1, 4, false, List.of(Direction.C2S),
-                new EndSeries("client", "h1", "eth1", null, tx), new EndSeries("server", "h2", "eth1", null, rx),
+        PointEvidence e = new PointEvidence(
+                "mtu=9000",
+                9000,
+                "iperf3",
+                1,
+                4,
+                false,
+                List.of(Direction.C2S),
+                new EndSeries("client", "h1", "eth1", null, tx),
+                new EndSeries("server", "h2", "eth1", null, rx),
                 List.of());
         List<Finding> f = FindingRules.receiverDrops(e);
         assertEquals(1, f.size(), f.toString());
-        assertEquals("receiver drops frames at MTU 9000: the server (h2) dropped 3000 packets (rx_missed 3000 in the "
-                + "NIC (missed: no buffer)) in 3 intervals while the client (h1) kept sending at 9.60 Gbit/s",
+        assertEquals(
+                "receiver drops frames at MTU 9000: the server (h2) dropped 3000 packets (rx_missed 3000 in the "
+                        + "NIC (missed: no buffer)) in 3 intervals while the client (h1) kept sending at 9.60 Gbit/s",
                 f.get(0).message());
         assertEquals("mtu=9000", f.get(0).point());
     }
@@ -117,10 +153,11 @@ class FindingRulesTest {
     @Test
     void pauseFramesSayFlowControlIsActive() {
         List<HostCounterRow> rows = List.of(row(1, "rx_pause", 0), row(2, "tx_pause", 250), row(3, "tx_pause", 250));
-        List<Finding> f = FindingRules.pauseFrames(evidence(idle("client"),
-                new EndSeries("server", "h2", "ens1f0", null, rows), List.of()));
+        List<Finding> f = FindingRules.pauseFrames(
+                evidence(idle("client"), new EndSeries("server", "h2", "ens1f0", null, rows), List.of()));
         assertEquals(1, f.size());
-        assertTrue(f.get(0).message().startsWith("flow control is active: h2 ens1f0 received 0 and sent 500 pause"),
+        assertTrue(
+                f.get(0).message().startsWith("flow control is active: h2 ens1f0 received 0 and sent 500 pause"),
                 f.get(0).message());
     }
 
@@ -133,14 +170,37 @@ class FindingRulesTest {
                 Summary.tcp(null, "SUM", Direction.C2S, Role.SENDER, 0, 10, 3L, 3e9, 1000L));
         List<Finding> f = FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), s));
         assertEquals(1, f.size());
-        assertEquals("retransmits concentrated on one stream: stream 5 had 900 of 1000 c2s retransmits (90 %) across "
-                + "3 streams", f.get(0).message());
-        EndSeries resentNeedlessly = new EndSeries("client", "h1", "eth1", null, List.of(
-                new HostCounterRow(1, 1, "", 1, "client", "h1", "eth1", new CounterValue("tcp", "retrans_segs",
-                        "segments/s", 1000)),
-                new HostCounterRow(1, 1, "", 1, "client", "h1", "eth1", new CounterValue("tcp", "dsack_recv_segs",
-                        "segments/s", 990))));
-        assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(resentNeedlessly, idle("server"), s)),
+        assertEquals(
+                "retransmits concentrated on one stream: stream 5 had 900 of 1000 c2s retransmits (90 %) across "
+                        + "3 streams",
+                f.get(0).message());
+        EndSeries resentNeedlessly = new EndSeries(
+                "client",
+                "h1",
+                "eth1",
+                null,
+                List.of(
+                        new HostCounterRow(
+                                1,
+                                1,
+                                "",
+                                1,
+                                "client",
+                                "h1",
+                                "eth1",
+                                new CounterValue("tcp", "retrans_segs", "segments/s", 1000)),
+                        new HostCounterRow(
+                                1,
+                                1,
+                                "",
+                                1,
+                                "client",
+                                "h1",
+                                "eth1",
+                                new CounterValue("tcp", "dsack_recv_segs", "segments/s", 990))));
+        assertEquals(
+                List.of(),
+                FindingRules.retransmitsOnOneStream(evidence(resentNeedlessly, idle("server"), s)),
                 "the receiver had 99 % of them already: reordering, not one stream's loss");
         List<Summary> even = List.of(s.get(1), s.get(2));
         assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), even)));
@@ -148,14 +208,20 @@ class FindingRulesTest {
 
     @Test
     void retransmitsGrowingWithTheMtu() {
-        List<MtuGrowthRules.MtuPoint> earlier = List.of(new MtuGrowthRules.MtuPoint("mtu=1500", 1500, 3, 0),
+        List<MtuGrowthRules.MtuPoint> earlier = List.of(
+                new MtuGrowthRules.MtuPoint("mtu=1500", 1500, 3, 0),
                 new MtuGrowthRules.MtuPoint("mtu=4000", 4000, 5, 0));
         List<Finding> f = MtuGrowthRules.growsWithMtu(earlier, new MtuGrowthRules.MtuPoint("mtu=9000", 9000, 40, 0));
         assertEquals(1, f.size());
-        assertEquals("retransmits grow with the MTU: 40 per GB at MTU 9000, 3 per GB at MTU 1500", f.get(0).message());
-        assertEquals(List.of(), MtuGrowthRules.growsWithMtu(earlier, new MtuGrowthRules.MtuPoint("mtu=9000", 9000, 5, 0)));
-        assertEquals(List.of(), MtuGrowthRules.growsWithMtu(List.of(), new MtuGrowthRules.MtuPoint("mtu=9000", 9000, 40,
-                0)), "nothing to compare with at the first point");
+        assertEquals(
+                "retransmits grow with the MTU: 40 per GB at MTU 9000, 3 per GB at MTU 1500",
+                f.get(0).message());
+        assertEquals(
+                List.of(), MtuGrowthRules.growsWithMtu(earlier, new MtuGrowthRules.MtuPoint("mtu=9000", 9000, 5, 0)));
+        assertEquals(
+                List.of(),
+                MtuGrowthRules.growsWithMtu(List.of(), new MtuGrowthRules.MtuPoint("mtu=9000", 9000, 40, 0)),
+                "nothing to compare with at the first point");
     }
 
     private static PointEvidence evidence(EndSeries client, EndSeries server, List<Summary> totals) {

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -38,10 +37,24 @@ class HostCountersLabTest {
     Path dir;
 
     private int test(Path o, String... more) {
-        List<String> args = new ArrayList<>(List.of("test", "--client", "h1", "--server", "h2", "--target",
-                lab.h2().data(), "--ssh-config", lab.sshConfig().toString(), "--port", PORT, "--out", o.toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "test",
+                "--client",
+                "h1",
+                "--server",
+                "h2",
+                "--target",
+                lab.h2().data(),
+                "--ssh-config",
+                lab.sshConfig().toString(),
+                "--port",
+                PORT,
+                "--out",
+                o.toString()));
         args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+        return Cli.run(
+                args.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -51,14 +64,22 @@ class HostCountersLabTest {
 
     private static List<CSVRecord> csv(Path f) throws Exception {
         try (Reader r = Files.newBufferedReader(f)) {
-            return CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+            return CSVFormat.RFC4180
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(r)
+                    .getRecords();
         }
     }
 
     /** The count of a counter over the run: its rate × interval summed over the rows. */
     private static double total(List<CSVRecord> rows, String end, String name) {
-        return rows.stream().filter(r -> r.get("end").equals(end) && r.get("name").equals(name))
-                .mapToDouble(r -> Double.parseDouble(r.get("value")) * Double.parseDouble(r.get("interval_s"))).sum();
+        return rows.stream()
+                .filter(r -> r.get("end").equals(end) && r.get("name").equals(name))
+                .mapToDouble(r -> Double.parseDouble(r.get("value")) * Double.parseDouble(r.get("interval_s")))
+                .sum();
     }
 
     @Test
@@ -67,51 +88,68 @@ class HostCountersLabTest {
         // No --client-if/--server-if: each sampler finds its data interface from the target address.
         assertEquals(0, test(o, "-P", "2", "-t", "3"), output());
         List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
-        int cores = Integer.parseInt(lab.h1().exec("grep", "-c", "^cpu[0-9]", "/proc/stat").trim());
+        int cores = Integer.parseInt(
+                lab.h1().exec("grep", "-c", "^cpu[0-9]", "/proc/stat").trim());
         for (String end : List.of("client", "server")) {
             Set<String> names = new TreeSet<>();
             rows.stream().filter(r -> r.get("end").equals(end)).forEach(r -> names.add(r.get("name")));
             for (int c = 0; c < cores; c++) {
                 for (String part : List.of("user", "system", "softirq", "irq", "idle", "busy")) {
-                    assertTrue(names.contains("cpu" + c + "." + part), end + " lacks cpu" + c + "." + part + ": " + names);
+                    assertTrue(
+                            names.contains("cpu" + c + "." + part), end + " lacks cpu" + c + "." + part + ": " + names);
                 }
             }
-            for (String n : List.of("rx_bytes", "tx_bytes", "rx_dropped", "qdisc_dropped", "retrans_segs", "out_segs")) {
+            for (String n :
+                    List.of("rx_bytes", "tx_bytes", "rx_dropped", "qdisc_dropped", "retrans_segs", "out_segs")) {
                 assertTrue(names.contains(n), end + " lacks " + n + ": " + names);
             }
-            assertTrue(rows.stream().filter(r -> r.get("end").equals(end))
-                    .allMatch(r -> r.get("interface").equals("data0")), "found data0 from the target address");
+            assertTrue(
+                    rows.stream()
+                            .filter(r -> r.get("end").equals(end))
+                            .allMatch(r -> r.get("interface").equals("data0")),
+                    "found data0 from the target address");
         }
-        assertEquals(Set.of("cpu", "nic", "tcp"), rows.stream().map(r -> r.get("group")).collect(
-                Collectors.toSet()));
+        assertEquals(
+                Set.of("cpu", "nic", "tcp"),
+                rows.stream().map(r -> r.get("group")).collect(Collectors.toSet()));
         // the counters span the test: from before the clients (negative times) to after them
-        double last = rows.stream().mapToDouble(r -> Double.parseDouble(r.get("time_s"))).max().orElse(0);
+        double last = rows.stream()
+                .mapToDouble(r -> Double.parseDouble(r.get("time_s")))
+                .max()
+                .orElse(0);
         assertTrue(last >= 3, "the last interval ends after the 3 s test: " + last);
 
         long toolBytes = csv(o.resolve("summary.csv")).stream()
-                .filter(r -> r.get("stream").equals("SUM") && r.get("role").equals("receiver")
-                        && r.get("direction").equals("c2s")).mapToLong(r -> Long.parseLong(r.get("bytes"))).sum();
+                .filter(r -> r.get("stream").equals("SUM")
+                        && r.get("role").equals("receiver")
+                        && r.get("direction").equals("c2s"))
+                .mapToLong(r -> Long.parseLong(r.get("bytes")))
+                .sum();
         double nicBytes = total(rows, "server", "rx_bytes");
         double sentBytes = total(rows, "client", "tx_bytes");
         assertTrue(toolBytes > 0, output());
-        assertTrue(Math.abs(nicBytes - toolBytes) <= 0.10 * toolBytes,
+        assertTrue(
+                Math.abs(nicBytes - toolBytes) <= 0.10 * toolBytes,
                 "server data0 received " + nicBytes + " bytes, iperf3 " + toolBytes);
-        assertTrue(Math.abs(sentBytes - toolBytes) <= 0.10 * toolBytes,
+        assertTrue(
+                Math.abs(sentBytes - toolBytes) <= 0.10 * toolBytes,
                 "client data0 sent " + sentBytes + " bytes, iperf3 " + toolBytes);
 
         // the Findings block after the table: on the clean veth link only that its speed is unknown (veth's /sys
         // speed is no link speed; its reordered packets are resent, but the receiver had them: no loss)
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertTrue(stdout.contains("\nFindings\n") && stdout.contains("c2s reached "), stdout);
-        List<String> codes = CounterFiles.readFindings(o).stream().map(Finding::code).toList();
+        List<String> codes =
+                CounterFiles.readFindings(o).stream().map(Finding::code).toList();
         assertTrue(codes.contains("link-speed-unknown"), stdout);
         for (String untrue : List.of("link-share", "packet-loss", "retransmits-one-stream", "nic-bytes-disagree")) {
             assertFalse(codes.contains(untrue), untrue + " on a clean link: " + stdout);
         }
-        assertTrue(Files.readString(o.resolve("findings.csv")).startsWith(
-                "point,severity,end,code,message,evidence\r\n"));
+        assertTrue(
+                Files.readString(o.resolve("findings.csv")).startsWith("point,severity,end,code,message,evidence\r\n"));
         // one sampler per host, gone with the test
-        assertFalse((lab.h1().processes() + lab.h2().processes()).contains("linklab-counters"),
+        assertFalse(
+                (lab.h1().processes() + lab.h2().processes()).contains("linklab-counters"),
                 lab.h1().processes() + lab.h2().processes());
     }
 
@@ -124,26 +162,52 @@ class HostCountersLabTest {
         // counting a retransmit: one full run saw 8 retransmits in 3 s.) A tbf qdisc that overflows is then named.
         lab.h1().exec("nft", "add table ip linklab_h7");
         try {
-            lab.h1().exec("nft", "add chain ip linklab_h7 in { type filter hook prerouting priority 0 ; policy accept ; }");
-            lab.h1().exec("nft", "add rule ip linklab_h7 in iifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
+            lab.h1()
+                    .exec(
+                            "nft",
+                            "add chain ip linklab_h7 in { type filter hook prerouting priority 0 ; policy accept ; }");
+            lab.h1()
+                    .exec(
+                            "nft",
+                            "add rule ip linklab_h7 in iifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
             Path o = dir.resolve("nft");
             assertEquals(0, test(o, "-P", "2", "-t", "3", "-R"), output());
             Finding loss = finding(o, "packet-loss");
             assertEquals("server", loss.end());
-            assertTrue(loss.message().matches("packets lost s2c: TCP on the server \\(h2\\) resent [1-9]\\d{2,} lost "
-                    + "segments \\([0-9.]+ % of [1-9]\\d+ sent.*"), loss.message());
+            assertTrue(
+                    loss.message()
+                            .matches("packets lost s2c: TCP on the server \\(h2\\) resent [1-9]\\d{2,} lost "
+                                    + "segments \\([0-9.]+ % of [1-9]\\d+ sent.*"),
+                    loss.message());
             assertTrue(loss.message().contains("no host counted a drop"), loss.message());
         } finally {
             lab.h1().exec("sh", "-c", "nft delete table ip linklab_h7 2>/dev/null; true");
         }
-        lab.h2().exec("tc", "qdisc", "add", "dev", lab.h2().dataIf(), "root", "tbf", "rate", "300mbit", "burst", "16k",
-                "limit", "20k");
+        lab.h2()
+                .exec(
+                        "tc",
+                        "qdisc",
+                        "add",
+                        "dev",
+                        lab.h2().dataIf(),
+                        "root",
+                        "tbf",
+                        "rate",
+                        "300mbit",
+                        "burst",
+                        "16k",
+                        "limit",
+                        "20k");
         try {
             Path o = dir.resolve("tbf");
             out.reset();
-            assertEquals(0, test(o, "-P", "2", "-t", "3", "-R", "--server-if", lab.h2().dataIf()), output());
+            assertEquals(
+                    0,
+                    test(o, "-P", "2", "-t", "3", "-R", "--server-if", lab.h2().dataIf()),
+                    output());
             Finding loss = finding(o, "packet-loss");
-            assertTrue(loss.message().matches(".*counted on the way: qdisc on server data0 dropped [1-9]\\d*.*"),
+            assertTrue(
+                    loss.message().matches(".*counted on the way: qdisc on server data0 dropped [1-9]\\d*.*"),
                     loss.message());
             assertTrue(out.toString(StandardCharsets.UTF_8).contains(loss.message()), "in the CLI's Findings block");
         } finally {
@@ -158,8 +222,19 @@ class HostCountersLabTest {
      */
     @Test
     void aTestPinnedToACoreWithBackgroundLoadOnItGetsACpuFinding() throws Exception {
-        Process loop = new ProcessBuilder("ip", "netns", "exec", lab.h1().namespace(), "taskset", "-c", "0", "sh",
-                "-c", "while :; do :; done").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        Process loop = new ProcessBuilder(
+                        "ip",
+                        "netns",
+                        "exec",
+                        lab.h1().namespace(),
+                        "taskset",
+                        "-c",
+                        "0",
+                        "sh",
+                        "-c",
+                        "while :; do :; done")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
             Path o = dir.resolve("pinned");
@@ -167,14 +242,22 @@ class HostCountersLabTest {
             // the test's own load there rather than something else
             assertEquals(0, test(o, "-P", "2", "-t", "3", "--client-cpus", "0", "--server-cpus", "1"), output());
             List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
-            assertTrue(rows.stream().anyMatch(r -> r.get("end").equals("client")
-                    && r.get("name").matches("proc\\.iperf3\\.\\d+") && r.get("unit").equals("%")),
+            assertTrue(
+                    rows.stream()
+                            .anyMatch(r -> r.get("end").equals("client")
+                                    && r.get("name").matches("proc\\.iperf3\\.\\d+")
+                                    && r.get("unit").equals("%")),
                     "the client's iperf3 process has rows of its own");
-            List<Finding> cpu = CounterFiles.readFindings(o).stream().filter(f -> f.end().equals("client")
-                    && f.code().startsWith("cpu-")).toList();
+            List<Finding> cpu = CounterFiles.readFindings(o).stream()
+                    .filter(f -> f.end().equals("client") && f.code().startsWith("cpu-"))
+                    .toList();
             assertEquals(1, cpu.size(), output());
-            assertTrue(cpu.get(0).message().matches(".*cpu0 of the client \\(h1\\) was (9\\d|100) % busy.*iperf3 "
-                    + "\\(pid \\d+\\).*"), cpu.get(0).message());
+            assertTrue(
+                    cpu.get(0)
+                            .message()
+                            .matches(".*cpu0 of the client \\(h1\\) was (9\\d|100) % busy.*iperf3 "
+                                    + "\\(pid \\d+\\).*"),
+                    cpu.get(0).message());
         } finally {
             loop.destroyForcibly();
             loop.waitFor();
@@ -183,7 +266,9 @@ class HostCountersLabTest {
 
     private Finding finding(Path run, String code) throws Exception {
         List<Finding> all = CounterFiles.readFindings(run);
-        return all.stream().filter(f -> f.code().equals(code)).findFirst()
+        return all.stream()
+                .filter(f -> f.code().equals(code))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + code + " finding in " + all + "\n" + output()));
     }
 }

@@ -9,8 +9,7 @@ import java.util.List;
 /** Recorded sampler output in src/test/resources/counters (see its README for how it was made). */
 final class RecordedCounters {
 
-    private RecordedCounters() {
-    }
+    private RecordedCounters() {}
 
     static List<String> lines(String name) throws IOException {
         try (InputStream in = RecordedCounters.class.getResourceAsStream("/counters/" + name)) {
@@ -30,14 +29,17 @@ final class RecordedCounters {
 
     /** The rows of a recorded series as an end's sampler makes them, times from its first snapshot. */
     static EndSeries series(String name, String end, String host) throws IOException {
-        Sampler sampler = new Sampler(null, null, "linklab-counters", () -> { });
+        Sampler sampler = new Sampler(null, null, "linklab-counters", () -> {});
         lines(name).forEach(sampler.out()::line);
         List<Sampler.Timed> values = sampler.values();
-        long first = values.stream().mapToLong(t -> t.endNanos() - (long) (t.intervalS() * 1e9)).min().orElse(0);
+        long first = values.stream()
+                .mapToLong(t -> t.endNanos() - (long) (t.intervalS() * 1e9))
+                .min()
+                .orElse(0);
         List<HostCounterRow> rows = new ArrayList<>();
         for (Sampler.Timed t : values) {
-            rows.add(new HostCounterRow((t.endNanos() - first) / 1e9, t.intervalS(), "", 1, end, host,
-                    sampler.iface(), t.value()));
+            rows.add(new HostCounterRow(
+                    (t.endNanos() - first) / 1e9, t.intervalS(), "", 1, end, host, sampler.iface(), t.value()));
         }
         return new EndSeries(end, host, sampler.iface(), sampler.speedMbps(), rows);
     }

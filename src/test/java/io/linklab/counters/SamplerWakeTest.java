@@ -22,15 +22,16 @@ class SamplerWakeTest {
         try (LocalTransport t = new LocalTransport()) {
             String name = "linklab-counters-wake-test";
             // a long interval: without the wake, the next snapshot would come only after the test's time-outs
-            Sampler s = new Sampler(t, SamplerScript.command("lo", 30, null, name), name, () -> { });
-            RemoteProcess p = t.start(s.command, s.out(), line -> { });
+            Sampler s = new Sampler(t, SamplerScript.command("lo", 30, null, name), name, () -> {});
+            RemoteProcess p = t.start(s.command, s.out(), line -> {});
             try {
                 s.awaitFirstSnapshot(TimeUnit.SECONDS.toNanos(10));
                 assertEquals(1, s.snapshots(), "the first snapshot at the start");
                 assertFalse(s.endsByItself(), "not woken yet");
                 long ended = System.nanoTime();
                 s.wake();
-                assertTrue(s.awaitSnapshotAfter(ended, TimeUnit.SECONDS.toNanos(10)),
+                assertTrue(
+                        s.awaitSnapshotAfter(ended, TimeUnit.SECONDS.toNanos(10)),
                         "a snapshot, with the qdisc's counters, from after the wake");
                 assertTrue(s.endsByItself(), "it said the snapshot was its last");
                 OptionalInt exit = p.waitFor(Duration.ofSeconds(5));

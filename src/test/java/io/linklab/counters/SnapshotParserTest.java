@@ -22,14 +22,16 @@ class SnapshotParserTest {
         assertTrue(s.interfaceCounters().get("rx_bytes") > 0);
         assertTrue(s.interfaceCounters().containsKey("rx_missed_errors"), "from /sys/class/net/data0/statistics");
         assertEquals(39267L, s.interfaceCounters().get("qdisc_dropped"), "tc -s: the tbf's drops");
-        assertTrue(s.ethtool().containsKey("rx_queue_0_drops"), "veth's ethtool -S: " + s.ethtool().keySet());
+        assertTrue(
+                s.ethtool().containsKey("rx_queue_0_drops"),
+                "veth's ethtool -S: " + s.ethtool().keySet());
         assertTrue(s.tcp().get("Tcp.RetransSegs") > 40000, "the server sent and retransmitted");
         assertTrue(s.tcp().containsKey("TcpExt.TCPBacklogDrop"));
     }
 
     @Test
     void theInterfaceAndItsSpeedComeFromTheFirstLines() throws Exception {
-        SnapshotParser p = new SnapshotParser(s -> { });
+        SnapshotParser p = new SnapshotParser(s -> {});
         RecordedCounters.lines("tbf-client.txt").forEach(p::line);
         assertEquals("data0", p.iface());
         assertEquals(10000L, p.speedMbps());
@@ -39,10 +41,19 @@ class SnapshotParserTest {
     void aSnapshotCutShortIsDroppedAndAMissingSpeedIsNotReported() {
         List<Snapshot> out = new ArrayList<>();
         SnapshotParser p = new SnapshotParser(out::add);
-        for (String l : List.of("@@ if ib0", "@@ speed -1", "@@ snap", "100.50 10.0",
-                "cpu  1 2 3 4 5 6 7 8 0 0", "cpu0 1 2 3 4 5 6 7 8 0 0",
+        for (String l : List.of(
+                "@@ if ib0",
+                "@@ speed -1",
+                "@@ snap",
+                "100.50 10.0",
+                "cpu  1 2 3 4 5 6 7 8 0 0",
+                "cpu0 1 2 3 4 5 6 7 8 0 0",
                 "   ib0:123456789012 7    0    0    0     0          0         0 99 8 0 0 0 0 0 0",
-                "Tcp: RtoAlgorithm OutSegs RetransSegs", "Tcp: 1 500 7", "@@ end", "@@ snap", "101.5 10.0")) {
+                "Tcp: RtoAlgorithm OutSegs RetransSegs",
+                "Tcp: 1 500 7",
+                "@@ end",
+                "@@ snap",
+                "101.5 10.0")) {
             p.line(l);
         }
         assertNull(p.speedMbps());

@@ -14,9 +14,24 @@ import org.junit.jupiter.api.Test;
 class CommandPreviewTest {
 
     private static TestPlan plan(int processes, TestPlan.Sweep sweep) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End("alice@198.18.3.11", "data0"),
-                new TestPlan.End("root@198.18.3.12", "data0"), "198.19.3.2", TestPlan.Protocol.TCP, null, 5, 1.0, 0,
-                1, processes, 5201, TestPlan.Mode.NORMAL, null, null, 1, sweep);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("alice@198.18.3.11", "data0"),
+                new TestPlan.End("root@198.18.3.12", "data0"),
+                "198.19.3.2",
+                TestPlan.Protocol.TCP,
+                null,
+                5,
+                1.0,
+                0,
+                1,
+                processes,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                sweep);
     }
 
     @Test
@@ -34,8 +49,8 @@ class CommandPreviewTest {
 
     @Test
     void mtuSweepShowsTheChangesWithSudoForNonRoot() {
-        Map<String, List<String>> c = CommandPreview.forPlan(plan(1,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000"))));
+        Map<String, List<String>> c =
+                CommandPreview.forPlan(plan(1, new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000"))));
         List<String> client = c.get("client alice@198.18.3.11");
         assertEquals("# point mtu=1500", client.get(0));
         assertEquals("sudo -n -- ip link set dev data0 mtu 1500", client.get(1));
@@ -46,7 +61,8 @@ class CommandPreviewTest {
 
     @Test
     void invalidPlanIsRefusedNamingTheField() {
-        InvalidValueException e = assertThrows(InvalidValueException.class, () -> CommandPreview.forPlan(plan(0, null)));
+        InvalidValueException e =
+                assertThrows(InvalidValueException.class, () -> CommandPreview.forPlan(plan(0, null)));
         assertEquals("processes", e.field());
     }
 

@@ -1,9 +1,5 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
@@ -32,7 +32,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,10 +70,15 @@ class EngineLabTest {
 
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity()).withAgent(false);
+        SshSettings settings = SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity())
+                .withAgent(false);
         SshConnector connector = new SshConnector(settings, LoginPrompts.NONE);
-        engine = new TestEngine(new ResultsStore(workspace), login -> connector.connect(SshTarget.parse(login)),
+        engine = new TestEngine(
+                new ResultsStore(workspace),
+                login -> connector.connect(SshTarget.parse(login)),
                 (tool, sink) -> Parsers.forLive(tool, false, sink));
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
         assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
@@ -87,11 +91,26 @@ class EngineLabTest {
         assertEquals(1500, lab.h2().mtu(), "h2 MTU not restored");
     }
 
-    private TestPlan plan(Tool tool, int duration, int streams, int processes, TestPlan.Mode mode,
-                          TestPlan.Sweep sweep) {
-        return new TestPlan(tool, new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()), lab.h2().data(), TestPlan.Protocol.TCP, null,
-                duration, 1.0, 0, streams, processes, PORT, mode, null, null, 1, sweep);
+    private TestPlan plan(
+            Tool tool, int duration, int streams, int processes, TestPlan.Mode mode, TestPlan.Sweep sweep) {
+        return new TestPlan(
+                tool,
+                new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                lab.h2().data(),
+                TestPlan.Protocol.TCP,
+                null,
+                duration,
+                1.0,
+                0,
+                streams,
+                processes,
+                PORT,
+                mode,
+                null,
+                null,
+                1,
+                sweep);
     }
 
     /** Runs a plan to its end and reads the run back from its folder. */
@@ -99,13 +118,16 @@ class EngineLabTest {
         RunHandle h = engine.start(plan, listener);
         RunOutcome o = h.await(Duration.ofSeconds(180)).orElseThrow(() -> new AssertionError("run did not end"));
         StoredRun run = engine.store().open(h.runId());
-        assertEquals(o.status() == RunOutcome.Status.OK ? RunRecord.State.OK : o.status() == RunOutcome.Status.FAILED
-                ? RunRecord.State.FAILED : RunRecord.State.CANCELLED, run.record().state());
+        assertEquals(
+                o.status() == RunOutcome.Status.OK
+                        ? RunRecord.State.OK
+                        : o.status() == RunOutcome.Status.FAILED ? RunRecord.State.FAILED : RunRecord.State.CANCELLED,
+                run.record().state());
         return run;
     }
 
     private StoredRun runOk(TestPlan plan) throws Exception {
-        StoredRun run = run(plan, new RunListener() { });
+        StoredRun run = run(plan, new RunListener() {});
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
         return run;
     }
@@ -116,7 +138,9 @@ class EngineLabTest {
 
     /** The client's own view: what a run recorded before it read the servers' lines too. */
     private static List<Sample> clientView(StoredRun run) {
-        return samples(run).stream().filter(s -> Boolean.TRUE.equals(s.printedByClient())).toList();
+        return samples(run).stream()
+                .filter(s -> Boolean.TRUE.equals(s.printedByClient()))
+                .toList();
     }
 
     private static List<Summary> summaries(StoredRun run) {
@@ -126,23 +150,32 @@ class EngineLabTest {
     @Test
     void singleAndFourStreamIperf3() throws Exception {
         StoredRun one = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null));
-        assertEquals(2, clientView(one).stream().filter(s -> !s.isSum()).count(), "two 1-second intervals of one stream");
+        assertEquals(
+                2, clientView(one).stream().filter(s -> !s.isSum()).count(), "two 1-second intervals of one stream");
         assertEquals(2, clientView(one).stream().filter(Sample::isSum).count(), "and a SUM of each: one CSV shape");
         SweepRow row = one.rows().get(0);
         assertTrue(row.bitsPerSecond() > 100e6, "veth throughput implausibly low: " + row.bitsPerSecond());
-        assertTrue(one.record().commands().get("client " + lab.h1().login()).get(0).startsWith("iperf3 -c "
-                + lab.h2().data()));
-        assertTrue(one.record().hosts().get("server").get("tool.version").startsWith("iperf 3"),
+        assertTrue(one.record()
+                .commands()
+                .get("client " + lab.h1().login())
+                .get(0)
+                .startsWith("iperf3 -c " + lab.h2().data()));
+        assertTrue(
+                one.record().hosts().get("server").get("tool.version").startsWith("iperf 3"),
                 one.record().hosts().toString());
         assertTrue(Files.size(one.dir().resolve("samples.csv")) > 0);
         assertTrue(Files.list(one.dir().resolve("raw")).count() >= 2, "raw output per process");
 
         StoredRun four = runOk(plan(Tool.IPERF3, 2, 4, 1, TestPlan.Mode.NORMAL, null));
-        Set<String> streams = clientView(four).stream().filter(s -> !s.isSum()).map(Sample::stream)
+        Set<String> streams = clientView(four).stream()
+                .filter(s -> !s.isSum())
+                .map(Sample::stream)
                 .collect(Collectors.toSet());
         assertEquals(4, streams.size(), streams.toString());
         assertEquals(2, clientView(four).stream().filter(Sample::isSum).count());
-        Summary sum = summaries(four).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
+        Summary sum = summaries(four).stream()
+                .filter(s -> s.isSum() && s.role() == Role.RECEIVER)
+                .findFirst()
                 .orElseThrow();
         assertEquals(sum.bitsPerSecond(), four.rows().get(0).bitsPerSecond(), 1);
     }
@@ -151,32 +184,58 @@ class EngineLabTest {
     void fourIperf3ProcessesMergeIntoOneSum() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 4, TestPlan.Mode.NORMAL, null));
         List<Sample> all = clientView(run);
-        Set<String> processes = all.stream().map(Sample::process).filter(p -> p != null).collect(Collectors.toSet());
+        Set<String> processes =
+                all.stream().map(Sample::process).filter(p -> p != null).collect(Collectors.toSet());
         assertEquals(Set.of("5560", "5561", "5562", "5563"), processes);
-        List<Sample> merged = all.stream().filter(s -> s.process() == null && s.isSum()).toList();
+        List<Sample> merged =
+                all.stream().filter(s -> s.process() == null && s.isSum()).toList();
         assertEquals(2, merged.size(), "one merged SUM per interval");
         // The merged SUM of the first interval is the four processes' first intervals added up: each one's
         // first by its own order, as the merge pairs them (on a loaded machine a process's first interval
         // can end at 1.02 s or later, so a cut by time would miss it).
-        double parts = all.stream().filter(s -> s.process() != null && !s.isSum())
+        double parts = all.stream()
+                .filter(s -> s.process() != null && !s.isSum())
                 .collect(Collectors.toMap(Sample::process, Sample::bitsPerSecond, (first, later) -> first))
-                .values().stream().mapToDouble(Double::doubleValue).sum();
+                .values()
+                .stream()
+                .mapToDouble(Double::doubleValue)
+                .sum();
         assertEquals(parts, merged.get(0).bitsPerSecond(), 1);
-        Summary recv = summaries(run).stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER)
-                .findFirst().orElseThrow();
-        double perProcess = summaries(run).stream().filter(s -> s.process() != null && s.role() == Role.RECEIVER
-                        && !s.isSum()).mapToDouble(Summary::bitsPerSecond).sum();
+        Summary recv = summaries(run).stream()
+                .filter(s -> s.process() == null && s.role() == Role.RECEIVER)
+                .findFirst()
+                .orElseThrow();
+        double perProcess = summaries(run).stream()
+                .filter(s -> s.process() != null && s.role() == Role.RECEIVER && !s.isSum())
+                .mapToDouble(Summary::bitsPerSecond)
+                .sum();
         assertEquals(perProcess, recv.bitsPerSecond(), 1);
         assertEquals(recv.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
-        assertEquals(4, run.record().commands().get("server " + lab.h2().login()).size());
+        assertEquals(
+                4, run.record().commands().get("server " + lab.h2().login()).size());
     }
 
     @Test
     void processesPinnedToCpusRunThereOnBothEnds() throws Exception {
         TestPlan base = plan(Tool.IPERF3, 3, 1, 2, TestPlan.Mode.NORMAL, null);
-        TestPlan pinned = new TestPlan(base.tool(), new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)), base.target(), base.protocol(),
-                null, base.durationS(), base.intervalS(), 0, 1, 2, PORT, base.mode(), null, null, 1, null);
+        TestPlan pinned = new TestPlan(
+                base.tool(),
+                new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)),
+                base.target(),
+                base.protocol(),
+                null,
+                base.durationS(),
+                base.intervalS(),
+                0,
+                1,
+                2,
+                PORT,
+                base.mode(),
+                null,
+                null,
+                1,
+                null);
         Map<String, String> seen = new ConcurrentHashMap<>();
         StoredRun run = run(pinned, new RunListener() {
             @Override
@@ -191,19 +250,47 @@ class EngineLabTest {
             }
         });
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
-        assertEquals(Map.of("h1 -c " + PORT, "1", "h1 -c " + (PORT + 1), "0", "h2 -s " + PORT, "0",
-                "h2 -s " + (PORT + 1), "1"), seen);
-        assertTrue(run.record().commands().get("client " + lab.h1().login()).get(0).startsWith("taskset -c 1 iperf3 -c"),
+        assertEquals(
+                Map.of(
+                        "h1 -c " + PORT,
+                        "1",
+                        "h1 -c " + (PORT + 1),
+                        "0",
+                        "h2 -s " + PORT,
+                        "0",
+                        "h2 -s " + (PORT + 1),
+                        "1"),
+                seen);
+        assertTrue(
+                run.record().commands().get("client " + lab.h1().login()).get(0).startsWith("taskset -c 1 iperf3 -c"),
                 run.record().commands().toString());
 
         // a CPU the host does not have is refused before anything starts, naming host and CPU
         int cpus = Integer.parseInt(lab.h2().exec("nproc").trim());
-        TestPlan tooFar = new TestPlan(base.tool(), base.client(),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(cpus + 3)), base.target(), base.protocol(),
-                null, 2, 1.0, 0, 1, 1, PORT, base.mode(), null, null, 1, null);
-        StoredRun refused = run(tooFar, new RunListener() { });
+        TestPlan tooFar = new TestPlan(
+                base.tool(),
+                base.client(),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(cpus + 3)),
+                base.target(),
+                base.protocol(),
+                null,
+                2,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                base.mode(),
+                null,
+                null,
+                1,
+                null);
+        StoredRun refused = run(tooFar, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, refused.record().state());
-        assertTrue(refused.record().message().contains("CPU " + (cpus + 3) + " is not on " + lab.h2().login()),
+        assertTrue(
+                refused.record()
+                        .message()
+                        .contains("CPU " + (cpus + 3) + " is not on " + lab.h2().login()),
                 refused.record().message());
     }
 
@@ -231,12 +318,16 @@ class EngineLabTest {
     @Test
     void iperf2WithFourStreams() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF2, 2, 4, 1, TestPlan.Mode.NORMAL, null));
-        Set<String> streams = clientView(run).stream().filter(s -> !s.isSum()).map(Sample::stream)
+        Set<String> streams = clientView(run).stream()
+                .filter(s -> !s.isSum())
+                .map(Sample::stream)
                 .collect(Collectors.toSet());
         assertEquals(4, streams.size(), streams.toString());
         assertTrue(summaries(run).stream().anyMatch(Summary::isSum), "iperf2 -P 4 prints a SUM total");
         // iperf 2's client knows only what it sent; the receiver's total is the server's, and the sweep row's.
-        Summary received = summaries(run).stream().filter(s -> s.isSum() && s.role() == Role.RECEIVER).findFirst()
+        Summary received = summaries(run).stream()
+                .filter(s -> s.isSum() && s.role() == Role.RECEIVER)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no receiver SUM: " + summaries(run)));
         assertNull(received.note(), () -> "the server's output:\n" + rawServerOutput(run));
         assertEquals(received.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
@@ -247,8 +338,11 @@ class EngineLabTest {
     void netperfTcpStreamWithCpu() throws Exception {
         StoredRun run = runOk(plan(Tool.NETPERF, 2, 1, 1, TestPlan.Mode.NORMAL, null));
         Summary s = summaries(run).get(0);
-        assertTrue(summaries(run).stream().anyMatch(t -> t.isSum() && t.role() == Role.SENDER
-                && "not reported by netperf".equals(t.note())), summaries(run).toString());
+        assertTrue(
+                summaries(run).stream()
+                        .anyMatch(t ->
+                                t.isSum() && t.role() == Role.SENDER && "not reported by netperf".equals(t.note())),
+                summaries(run).toString());
         assertNotNull(s.localCpuPercent(), "netperf -c reports the local CPU");
         assertNotNull(s.remoteCpuPercent(), "netperf -C reports the remote CPU");
         assertTrue(s.bitsPerSecond() > 100e6);
@@ -258,10 +352,29 @@ class EngineLabTest {
     @Test
     void udpAtAGivenBitrateReportsJitterAndLoss() throws Exception {
         TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan udp = new TestPlan(p.tool(), p.client(), p.server(), p.target(), TestPlan.Protocol.UDP, "200M", 2,
-                1.0, 0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        TestPlan udp = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                TestPlan.Protocol.UDP,
+                "200M",
+                2,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                p.mode(),
+                null,
+                null,
+                1,
+                null);
         StoredRun run = runOk(udp);
-        Summary recv = summaries(run).stream().filter(s -> s.role() == Role.RECEIVER).findFirst().orElseThrow();
+        Summary recv = summaries(run).stream()
+                .filter(s -> s.role() == Role.RECEIVER)
+                .findFirst()
+                .orElseThrow();
         assertNotNull(recv.jitterMs(), "UDP receiver reports jitter");
         assertNotNull(recv.packets(), "UDP receiver reports datagrams");
         assertEquals(200e6, run.rows().get(0).bitsPerSecond(), 40e6);
@@ -270,15 +383,31 @@ class EngineLabTest {
     @Test
     void udpRecordsJitterAndLossPerIntervalFromTheReceivingServer() throws Exception {
         TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan udp = new TestPlan(p.tool(), p.client(), p.server(), p.target(), TestPlan.Protocol.UDP, "100M", 2,
-                1.0, 0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        TestPlan udp = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                TestPlan.Protocol.UDP,
+                "100M",
+                2,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                p.mode(),
+                null,
+                null,
+                1,
+                null);
         LiveRunModel live = new LiveRunModel();
         StoredRun run = run(udp, live);
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
         // samples.csv: the server's (receiver's) rows, each interval of the stream and its SUM, with the figures.
         List<CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
-        List<CSVRecord> received = rows.stream()
-                .filter(r -> r.get("role").equals("receiver")).toList();
+        List<CSVRecord> received =
+                rows.stream().filter(r -> r.get("role").equals("receiver")).toList();
         assertTrue(received.stream().filter(r -> r.get("stream").equals("SUM")).count() >= 2, rows.toString());
         assertTrue(received.stream().filter(r -> !r.get("stream").equals("SUM")).count() >= 2, rows.toString());
         for (CSVRecord r : received) {
@@ -290,12 +419,17 @@ class EngineLabTest {
             }
             assertTrue(Long.parseLong(r.get("packets")) > 0, r.toString());
         }
-        assertTrue(rows.stream().anyMatch(r -> r.get("role").equals("sender") && r.get("stream_index").equals("1")));
+        assertTrue(rows.stream()
+                .anyMatch(r ->
+                        r.get("role").equals("sender") && r.get("stream_index").equals("1")));
         // The live model: a loss % lane and the stream's jitter and loss in its table row.
-        assertTrue(live.loss().entries().stream().anyMatch(e -> e.series().size() >= 2),
+        assertTrue(
+                live.loss().entries().stream().anyMatch(e -> e.series().size() >= 2),
                 "loss per interval on the live chart");
-        LiveRunModel.StreamRow row = live.takeSnapshot().rows().stream().filter(r -> !r.key().stream().equals("SUM"))
-                .findFirst().orElseThrow();
+        LiveRunModel.StreamRow row = live.takeSnapshot().rows().stream()
+                .filter(r -> !r.key().stream().equals("SUM"))
+                .findFirst()
+                .orElseThrow();
         assertNotNull(row.jitterMs());
         assertNotNull(row.lossPercent());
     }
@@ -303,8 +437,12 @@ class EngineLabTest {
     @Test
     void reverseRunKeepsTheSendingServersRetransmitsAndWindowBesideTheClientsView() throws Exception {
         StoredRun run = runOk(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.REVERSE, null));
-        List<Sample> sent = samples(run).stream().filter(s -> s.role() == Role.SENDER && !s.isSum()).toList();
-        List<Sample> got = samples(run).stream().filter(s -> s.role() == Role.RECEIVER && !s.isSum()).toList();
+        List<Sample> sent = samples(run).stream()
+                .filter(s -> s.role() == Role.SENDER && !s.isSum())
+                .toList();
+        List<Sample> got = samples(run).stream()
+                .filter(s -> s.role() == Role.RECEIVER && !s.isSum())
+                .toList();
         assertTrue(sent.size() >= 2 && got.size() >= 2, samples(run).toString());
         for (Sample s : sent) {
             assertEquals(Direction.S2C, s.direction());
@@ -315,15 +453,27 @@ class EngineLabTest {
         assertTrue(got.stream().allMatch(s -> s.retransmits() == null && Boolean.TRUE.equals(s.printedByClient())));
         // samples.csv says whose view each row is; both are kept.
         List<CSVRecord> rows = csv(run.dir().resolve("samples.csv"));
-        assertEquals(Set.of("sender", "receiver"), rows.stream().map(r -> r.get("role")).collect(Collectors.toSet()));
-        assertTrue(rows.stream().filter(r -> r.get("role").equals("sender") && !r.get("stream").equals("SUM"))
-                .allMatch(r -> !r.get("retransmits").isEmpty() && !r.get("cwnd_bytes").isEmpty()), rows.toString());
+        assertEquals(
+                Set.of("sender", "receiver"),
+                rows.stream().map(r -> r.get("role")).collect(Collectors.toSet()));
+        assertTrue(
+                rows.stream()
+                        .filter(r -> r.get("role").equals("sender")
+                                && !r.get("stream").equals("SUM"))
+                        .allMatch(r -> !r.get("retransmits").isEmpty()
+                                && !r.get("cwnd_bytes").isEmpty()),
+                rows.toString());
     }
 
     private static List<CSVRecord> csv(Path file) throws IOException {
-        try (CSVParser p = CSVParser.parse(file,
-                StandardCharsets.UTF_8, CSVFormat.RFC4180.builder().setHeader()
-                        .setSkipHeaderRecord(true).get())) {
+        try (CSVParser p = CSVParser.parse(
+                file,
+                StandardCharsets.UTF_8,
+                CSVFormat.RFC4180
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get())) {
             return p.getRecords();
         }
     }
@@ -338,8 +488,14 @@ class EngineLabTest {
         assertTrue(samples(run).stream().anyMatch(s -> s.direction() == Direction.S2C));
         // Every direction has its sender's view with retransmits: the client's for c2s, the server's for s2c.
         for (Direction d : Direction.values()) {
-            assertTrue(samples(run).stream().anyMatch(s -> s.direction() == d && s.role() == Role.SENDER
-                    && !s.isSum() && s.retransmits() != null && s.cwndBytes() != null), d.csv());
+            assertTrue(
+                    samples(run).stream()
+                            .anyMatch(s -> s.direction() == d
+                                    && s.role() == Role.SENDER
+                                    && !s.isSum()
+                                    && s.retransmits() != null
+                                    && s.cwndBytes() != null),
+                    d.csv());
         }
     }
 
@@ -354,8 +510,15 @@ class EngineLabTest {
     private void mtuSweep() throws Exception {
         // The MTU both ends really had while each point measured, read from the hosts at its first sample.
         Map<String, String> seen = new ConcurrentHashMap<>();
-        StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000"))), new RunListener() {
+        StoredRun run = run(
+                plan(
+                        Tool.IPERF3,
+                        2,
+                        1,
+                        1,
+                        TestPlan.Mode.NORMAL,
+                        new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000"))),
+                new RunListener() {
                     @Override
                     public void sample(String point, Sample sample) {
                         seen.computeIfAbsent(point, p -> {
@@ -368,27 +531,56 @@ class EngineLabTest {
                     }
                 });
         // how the run ended first: a run that stopped early explains a point with no samples
-        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message() + "; warnings: "
-                + run.record().warnings());
+        assertEquals(
+                RunRecord.State.OK,
+                run.record().state(),
+                run.record().message() + "; warnings: " + run.record().warnings());
         assertEquals(Map.of("mtu=1500", "1500/1500", "mtu=4000", "4000/4000", "mtu=9000", "9000/9000"), seen);
         assertEquals(3, run.rows().size());
         run.rows().forEach(r -> assertTrue(r.ok(), r.toString()));
-        assertEquals(List.of(1500, 4000, 9000), run.rows().stream().map(SweepRow::mtu).toList());
+        assertEquals(
+                List.of(1500, 4000, 9000),
+                run.rows().stream().map(SweepRow::mtu).toList());
         run.rows().forEach(r -> assertTrue(r.bitsPerSecond() > 100e6, "every point carried traffic: " + r));
-        assertTrue(run.record().mtuRestore().contains("restored 1500"), run.record().mtuRestore());
+        assertTrue(
+                run.record().mtuRestore().contains("restored 1500"),
+                run.record().mtuRestore());
         assertTrue(Files.readString(run.dir().resolve("sweep.csv")).contains("mtu=9000,9000,"));
         // After the run (checked in @AfterEach): both ends back at 1500, nothing left running.
     }
 
     @Test
     void sweepRefusesTheInterfaceCarryingTheSshSession() throws Exception {
-        TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
+        TestPlan p = plan(
+                Tool.IPERF3,
+                2,
+                1,
+                1,
+                TestPlan.Mode.NORMAL,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1400")));
-        TestPlan onMgmt = new TestPlan(p.tool(), new TestPlan.End(lab.h1().login(), "mgmt0"), p.server(), p.target(),
-                p.protocol(), null, 2, 1, 0, 1, 1, PORT, p.mode(), null, null, 1, p.sweep());
-        StoredRun run = run(onMgmt, new RunListener() { });
+        TestPlan onMgmt = new TestPlan(
+                p.tool(),
+                new TestPlan.End(lab.h1().login(), "mgmt0"),
+                p.server(),
+                p.target(),
+                p.protocol(),
+                null,
+                2,
+                1,
+                0,
+                1,
+                1,
+                PORT,
+                p.mode(),
+                null,
+                null,
+                1,
+                p.sweep());
+        StoredRun run = run(onMgmt, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, run.record().state());
-        assertTrue(run.record().message().contains("refusing to change the MTU of mgmt0"), run.record().message());
+        assertTrue(
+                run.record().message().contains("refusing to change the MTU of mgmt0"),
+                run.record().message());
         assertEquals("1500", lab.h1().exec("cat", "/sys/class/net/mgmt0/mtu").trim());
     }
 
@@ -413,16 +605,27 @@ class EngineLabTest {
         // ICMP here, so the path check sees it while TCP's offloaded super-packets pass).
         nft(lab.h1(), "ip protocol icmp meta length > 5000 drop");
         try {
-            StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL,
-                    new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "4000"))), new RunListener() { });
+            StoredRun run = run(
+                    plan(
+                            Tool.IPERF3,
+                            2,
+                            1,
+                            1,
+                            TestPlan.Mode.NORMAL,
+                            new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "4000"))),
+                    new RunListener() {});
             assertEquals(RunRecord.State.FAILED, run.record().state());
             assertEquals(3, run.rows().size());
             assertTrue(run.rows().get(0).ok(), run.rows().get(0).toString());
             SweepRow failed = run.rows().get(1);
             assertTrue(failed.status().startsWith("failed: don't-fragment pings of 9000 bytes"), failed.status());
             assertNull(failed.bitsPerSecond());
-            assertTrue(run.rows().get(2).ok(), "the sweep goes on after a failed point: " + run.rows().get(2));
-            assertTrue(run.record().message().startsWith("1 of 3 points failed"), run.record().message());
+            assertTrue(
+                    run.rows().get(2).ok(),
+                    "the sweep goes on after a failed point: " + run.rows().get(2));
+            assertTrue(
+                    run.record().message().startsWith("1 of 3 points failed"),
+                    run.record().message());
             String csv = Files.readString(run.dir().resolve("sweep.csv"));
             assertTrue(csv.contains("mtu=9000,9000,1,1,c2s,,,,,,failed: don't-fragment"), csv);
         } finally {
@@ -434,9 +637,13 @@ class EngineLabTest {
     void busyPortIsRefusedBeforeAnythingStarts() throws Exception {
         lab.h2().exec("sh", "-c", "timeout 60 iperf3 -s -p " + PORT + " -D --logfile /dev/null");
         try {
-            StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null), new RunListener() { });
+            StoredRun run = run(plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null), new RunListener() {});
             assertEquals(RunRecord.State.FAILED, run.record().state());
-            assertTrue(run.record().message().contains("port " + PORT + " is already in use on " + lab.h2().login()),
+            assertTrue(
+                    run.record()
+                            .message()
+                            .contains("port " + PORT + " is already in use on "
+                                    + lab.h2().login()),
                     run.record().message());
         } finally {
             lab.h2().exec("sh", "-c", "pkill -f '^iperf3 -s -p " + PORT + " -D' ; true");
@@ -447,23 +654,63 @@ class EngineLabTest {
     void aTargetThatIsNotTheServersIsRefusedWithTheServersAddresses() throws Exception {
         // The client's own data address: before, this passed the checks and ended in "Connection refused".
         TestPlan p = plan(Tool.IPERF3, 1, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan toClient = new TestPlan(p.tool(), p.client(), p.server(), lab.h1().data(), p.protocol(), null, 1, 1.0,
-                0, 1, 1, PORT, p.mode(), null, null, 1, null);
-        StoredRun run = run(toClient, new RunListener() { });
+        TestPlan toClient = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                lab.h1().data(),
+                p.protocol(),
+                null,
+                1,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                p.mode(),
+                null,
+                null,
+                1,
+                null);
+        StoredRun run = run(toClient, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, run.record().state());
         String m = run.record().message();
-        assertTrue(m.contains("the target " + lab.h1().data() + " is not an address of the server " + lab.h2().login()
-                + " but of the client " + lab.h1().login() + " itself (" + lab.h1().dataIf() + ")"), m);
-        assertTrue(m.contains(lab.h2().data() + " (" + lab.h2().dataIf() + ")") && m.contains(lab.h2().mgmt()
-                + " (mgmt0)"), "the server's addresses are listed: " + m);
+        assertTrue(
+                m.contains("the target " + lab.h1().data() + " is not an address of the server "
+                        + lab.h2().login() + " but of the client " + lab.h1().login() + " itself ("
+                        + lab.h1().dataIf() + ")"),
+                m);
+        assertTrue(
+                m.contains(lab.h2().data() + " (" + lab.h2().dataIf() + ")")
+                        && m.contains(lab.h2().mgmt() + " (mgmt0)"),
+                "the server's addresses are listed: " + m);
         assertFalse(Files.exists(run.dir().resolve("raw")), "refused before any tool started");
 
         // The server's management address: allowed, with a warning that the test measures the SSH session's link.
-        TestPlan toMgmt = new TestPlan(p.tool(), p.client(), p.server(), lab.h2().mgmt(), p.protocol(), null, 1, 1.0,
-                0, 1, 1, PORT, p.mode(), null, null, 1, null);
+        TestPlan toMgmt = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                lab.h2().mgmt(),
+                p.protocol(),
+                null,
+                1,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                p.mode(),
+                null,
+                null,
+                1,
+                null);
         StoredRun mgmt = runOk(toMgmt);
-        assertTrue(mgmt.record().warnings().stream().anyMatch(w -> w.contains("is on mgmt0 of " + lab.h2().login()
-                + ", the interface LinkLab's SSH session comes in on")), mgmt.record().warnings().toString());
+        assertTrue(
+                mgmt.record().warnings().stream()
+                        .anyMatch(w -> w.contains("is on mgmt0 of " + lab.h2().login()
+                                + ", the interface LinkLab's SSH session comes in on")),
+                mgmt.record().warnings().toString());
     }
 
     private static void nft(Lab.Host host, String rule) throws Exception {
@@ -504,14 +751,38 @@ class EngineLabTest {
     @Test
     void jvmKilledMidSweepLeavesHostsThatRestoreTheirMtuByThemselves() throws Exception {
         Path out = workspace.resolve("killed");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "io.linklab.Launcher", "test",
-                "--client", lab.h1().login(), "--server", lab.h2().login(), "--target", lab.h2().data(),
-                "--client-if", lab.h1().dataIf(), "--server-if", lab.h2().dataIf(),
-                "--identity", lab.identity().toString(), "--known-hosts", lab.knownHosts().toString(),
-                "--port", String.valueOf(PORT), "--duration", "20", "--mtu", "9000,4000", "--out", out.toString());
-        Process child = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(workspace.resolve("child.log").toFile()).start();
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.linklab.Launcher",
+                "test",
+                "--client",
+                lab.h1().login(),
+                "--server",
+                lab.h2().login(),
+                "--target",
+                lab.h2().data(),
+                "--client-if",
+                lab.h1().dataIf(),
+                "--server-if",
+                lab.h2().dataIf(),
+                "--identity",
+                lab.identity().toString(),
+                "--known-hosts",
+                lab.knownHosts().toString(),
+                "--port",
+                String.valueOf(PORT),
+                "--duration",
+                "20",
+                "--mtu",
+                "9000,4000",
+                "--out",
+                out.toString());
+        Process child = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(workspace.resolve("child.log").toFile())
+                .start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             // A sample on disk, not just any journal line: events (warnings, notes) can come first.
@@ -527,8 +798,9 @@ class EngineLabTest {
             long killedAt = System.nanoTime();
             while (lab.h1().mtu() != 1500 || lab.h2().mtu() != 1500) {
                 double waited = (System.nanoTime() - killedAt) / 1e9;
-                assertTrue(waited < MtuTransaction.DEADMAN_SECONDS + 3, "MTUs still " + lab.h1().mtu() + "/"
-                        + lab.h2().mtu() + " after " + waited + " s");
+                assertTrue(
+                        waited < MtuTransaction.DEADMAN_SECONDS + 3,
+                        "MTUs still " + lab.h1().mtu() + "/" + lab.h2().mtu() + " after " + waited + " s");
                 Thread.sleep(200);
             }
             // The samples measured before the kill are on disk, and the folder opens as an interrupted run.
@@ -569,7 +841,8 @@ class EngineLabTest {
     }
 
     private void labSh(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", Path.of("src/test/lab/lab.sh").toAbsolutePath().toString()));
+        List<String> cmd = new ArrayList<>(
+                List.of("bash", Path.of("src/test/lab/lab.sh").toAbsolutePath().toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
@@ -582,7 +855,9 @@ class EngineLabTest {
     private static String rawServerOutput(StoredRun run) {
         try (var files = Files.list(run.dir().resolve("raw"))) {
             StringBuilder out = new StringBuilder();
-            for (Path f : files.filter(f -> f.getFileName().toString().contains("server")).sorted().toList()) {
+            for (Path f : files.filter(f -> f.getFileName().toString().contains("server"))
+                    .sorted()
+                    .toList()) {
                 out.append("== ").append(f.getFileName()).append('\n').append(Files.readString(f));
             }
             return out.toString();

@@ -48,8 +48,12 @@ class MatrixRunScriptedTest {
             """;
 
     /** Scripted hosts have no counter samplers: do not wait seconds for their first snapshot. */
-    private static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(200));
+    private static final RunTimings QUICK = new RunTimings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofMillis(200),
+            Duration.ofMillis(200));
 
     @TempDir
     Path dir;
@@ -59,18 +63,42 @@ class MatrixRunScriptedTest {
     private static final Topology LAB = new Topology("three", List.of(host(1), host(2), host(3)), List.of(), List.of());
 
     private static HostSpec host(int n) {
-        return new HostSpec("h" + n, "h" + n, "h" + n, "root", 22, null, null,
-                List.of(new InterfaceSpec("data0", "198.19.0." + n, 1500, null)), 0, 0);
+        return new HostSpec(
+                "h" + n,
+                "h" + n,
+                "h" + n,
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.0." + n, 1500, null)),
+                0,
+                0);
     }
 
     private static ScriptedTransport scripted(int n) {
-        String facts = String.join("\n", "uname\tLinux 6.1.0\tx86_64", "hostname\th" + n, "cpus\t4\t4", "uid\t0",
-                "user\troot", "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
-                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772", "if\tdata0\t1500\t10000\tup\t\t\t1",
-                "addr\tlo\t127.0.0.1/8", "addr\tdata0\t198.19.0." + n + "/24", "listen\ttcp\t0.0.0.0:22",
-                "has\tping", "has\ttaskset", "session\t198.18.0." + n, "");
-        ScriptedTransport t = new ScriptedTransport("root@h" + n).on("linklab-probe brief", Script.prints(facts))
-                .on("iperf3 -s", Script.prints("Server listening on 5201 (test #1)\n").runningUntilStopped());
+        String facts = String.join(
+                "\n",
+                "uname\tLinux 6.1.0\tx86_64",
+                "hostname\th" + n,
+                "cpus\t4\t4",
+                "uid\t0",
+                "user\troot",
+                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                "if\tdata0\t1500\t10000\tup\t\t\t1",
+                "addr\tlo\t127.0.0.1/8",
+                "addr\tdata0\t198.19.0." + n + "/24",
+                "listen\ttcp\t0.0.0.0:22",
+                "has\tping",
+                "has\ttaskset",
+                "session\t198.18.0." + n,
+                "");
+        ScriptedTransport t = new ScriptedTransport("root@h" + n)
+                .on("linklab-probe brief", Script.prints(facts))
+                .on(
+                        "iperf3 -s",
+                        Script.prints("Server listening on 5201 (test #1)\n").runningUntilStopped());
         for (int s = 1; s <= 3; s++) {
             t.on("^iperf3 -c 198\\.19\\.0\\." + s + " ", Script.prints(String.format(TOTALS, "198.19.0." + s)));
         }
@@ -86,12 +114,34 @@ class MatrixRunScriptedTest {
     }
 
     private List<MatrixRow> matrix(boolean h3Up) throws Exception {
-        TestPlan base = new TestPlan(Tool.IPERF3, new TestPlan.End("", null), new TestPlan.End("", null), "",
-                TestPlan.Protocol.TCP, null, 1, 1.0, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1, null);
+        TestPlan base = new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("", null),
+                new TestPlan.End("", null),
+                "",
+                TestPlan.Protocol.TCP,
+                null,
+                1,
+                1.0,
+                0,
+                1,
+                1,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
         List<MatrixPair> pairs = new MatrixPairs(LAB).all();
-        MatrixRun run = new MatrixRun(LAB, base, pairs, new MatrixRun.Options(2, false, Uplinks.TOGETHER),
-                login -> login(login, h3Up), (store, logins) -> new TestEngine(store, logins, ParserFactory.live(),
-                        PointHooks.NONE, QUICK), dir, new MatrixRun.Listener() { });
+        MatrixRun run = new MatrixRun(
+                LAB,
+                base,
+                pairs,
+                new MatrixRun.Options(2, false, Uplinks.TOGETHER),
+                login -> login(login, h3Up),
+                (store, logins) -> new TestEngine(store, logins, ParserFactory.live(), PointHooks.NONE, QUICK),
+                dir,
+                new MatrixRun.Listener() {});
         run.start();
         return run.done().get(60, TimeUnit.SECONDS);
     }
@@ -120,10 +170,14 @@ class MatrixRunScriptedTest {
         List<MatrixRow> second = matrix(true);
         assertEquals(6, second.size());
         assertTrue(second.stream().allMatch(MatrixRow::ok), second.toString());
-        assertEquals(first.stream().filter(MatrixRow::ok).toList(),
-                second.stream().filter(r -> !r.client().equals("h3") && !r.server().equals("h3")).toList(),
+        assertEquals(
+                first.stream().filter(MatrixRow::ok).toList(),
+                second.stream()
+                        .filter(r -> !r.client().equals("h3") && !r.server().equals("h3"))
+                        .toList(),
                 "the pairs measured before are kept as they were");
-        assertFalse(logins.containsKey("root@h1") && logins.containsKey("root@h2") && !logins.containsKey("root@h3"),
+        assertFalse(
+                logins.containsKey("root@h1") && logins.containsKey("root@h2") && !logins.containsKey("root@h3"),
                 logins.toString());
         assertEquals(1, logins.get("root@h3").get(), logins.toString());
     }

@@ -1,13 +1,13 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
@@ -58,10 +58,14 @@ class MtuSafetyLabTest {
 
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity()).withAgent(false);
+        SshSettings settings = SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity())
+                .withAgent(false);
         connector = new SshConnector(settings, LoginPrompts.NONE);
-        engine = new TestEngine(new ResultsStore(workspace),
+        engine = new TestEngine(
+                new ResultsStore(workspace),
                 login -> new RecordingTransport(connector.connect(SshTarget.parse(login)), events),
                 (tool, sink) -> Parsers.forLive(tool, false, sink));
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
@@ -98,38 +102,57 @@ class MtuSafetyLabTest {
         String user = lab.value("SUDO_USER");
         // The rule in force for the lab user is the documented one, and it is narrow: no other ip command.
         String rules = lab.h1().exec("cat", "/etc/sudoers.d/linklab-lab");
-        assertTrue(rules.lines().anyMatch(MtuCommands.sudoersLine(user)::equals),
+        assertTrue(
+                rules.lines().anyMatch(MtuCommands.sudoersLine(user)::equals),
                 "the lab's sudoers rule is not the documented one (bring the lab up again): " + rules);
-        assertTrue(Files.readString(Path.of("README.md")).contains(MtuCommands.sudoersLine("alice")),
+        assertTrue(
+                Files.readString(Path.of("README.md")).contains(MtuCommands.sudoersLine("alice")),
                 "README documents another line than " + MtuCommands.sudoersLine("alice"));
-        assertEquals("refused", as(lab.h1(), user, "sudo -n ip netns list >/dev/null 2>&1 && echo allowed || echo refused"));
-        assertEquals("refused", as(lab.h1(), user, "sudo -n sh -c true >/dev/null 2>&1 && echo allowed || echo refused"));
+        assertEquals(
+                "refused", as(lab.h1(), user, "sudo -n ip netns list >/dev/null 2>&1 && echo allowed || echo refused"));
+        assertEquals(
+                "refused", as(lab.h1(), user, "sudo -n sh -c true >/dev/null 2>&1 && echo allowed || echo refused"));
 
         // Processes a trusted pid file would hit: one of the sweeping user, one of root.
         String userVictim = startVictim(user);
         String rootVictim = startVictim("root");
         // Another user plants the names the switch used to have, and folders shaped like today's, all
         // claiming this interface with a bogus original MTU and a victim's pid.
-        String info = String.join("\\n", lab.h1().exec("cat", "/proc/sys/kernel/random/boot_id").trim(),
-                netns(lab.h1()), lab.h1().dataIf(), "1234", "planted", "client");
+        String info = String.join(
+                "\\n",
+                lab.h1().exec("cat", "/proc/sys/kernel/random/boot_id").trim(),
+                netns(lab.h1()),
+                lab.h1().dataIf(),
+                "1234",
+                "planted",
+                "client");
         for (String victim : List.of(userVictim, rootVictim)) {
             String token = victim + " " + startTime(victim);
-            as(lab.h1(), OTHER_USER, "for f in /tmp/linklab-deadman-planted" + victim + "-client-data0; do echo 1 > $f;"
-                    + " echo " + victim + " > $f.pid; done; umask 077; "
-                    + "for d in /tmp/linklab-mtu.PLANTED" + victim + "a /tmp/linklab-mtu.PLANTED" + victim
-                    + "b; do mkdir $d && printf '" + info + "\\n' > $d/info && echo 0 > $d/deadline && echo '"
-                    + token + "' > $d/pid; done; chmod 755 /tmp/linklab-mtu.PLANTED" + victim + "b; echo ok");
+            as(
+                    lab.h1(),
+                    OTHER_USER,
+                    "for f in /tmp/linklab-deadman-planted" + victim + "-client-data0; do echo 1 > $f;"
+                            + " echo " + victim + " > $f.pid; done; umask 077; "
+                            + "for d in /tmp/linklab-mtu.PLANTED" + victim + "a /tmp/linklab-mtu.PLANTED" + victim
+                            + "b; do mkdir $d && printf '" + info + "\\n' > $d/info && echo 0 > $d/deadline && echo '"
+                            + token + "' > $d/pid; done; chmod 755 /tmp/linklab-mtu.PLANTED" + victim + "b; echo ok");
         }
         String planted = lab.h1().exec("sh", "-c", "cat /tmp/linklab-mtu.PLANTED*/* /tmp/linklab-deadman-planted*");
 
-        StoredRun run = run(sweep(user + "@" + lab.h1().mgmt(), 2, "4000"), new RunListener() { });
+        StoredRun run = run(sweep(user + "@" + lab.h1().mgmt(), 2, "4000"), new RunListener() {});
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
         assertTrue(run.rows().get(0).ok(), run.rows().get(0).toString());
-        assertEquals(1500, run.record().originalMtus().get(user + "@" + lab.h1().mgmt() + " data0"),
+        assertEquals(
+                1500,
+                run.record().originalMtus().get(user + "@" + lab.h1().mgmt() + " data0"),
                 run.record().originalMtus().toString());
-        assertTrue(run.record().mtuRestore().contains("restored 1500"), run.record().mtuRestore());
+        assertTrue(
+                run.record().mtuRestore().contains("restored 1500"),
+                run.record().mtuRestore());
         assertTrue(alive(userVictim) && alive(rootVictim), "a planted pid was signalled");
-        assertEquals(planted, lab.h1().exec("sh", "-c", "cat /tmp/linklab-mtu.PLANTED*/* /tmp/linklab-deadman-planted*"),
+        assertEquals(
+                planted,
+                lab.h1().exec("sh", "-c", "cat /tmp/linklab-mtu.PLANTED*/* /tmp/linklab-deadman-planted*"),
                 "another user's files were changed");
         assertRestoredBeforeCleanup(2);
     }
@@ -137,12 +160,17 @@ class MtuSafetyLabTest {
     @Test
     void aLoginWithoutTheRuleIsRefusedBeforeAnythingChangesAndToldTheLineToAdd() throws Exception {
         String user = lab.value("NOPW_USER");
-        StoredRun run = run(sweep(user + "@" + lab.h1().mgmt(), 2, "4000"), new RunListener() { });
+        StoredRun run = run(sweep(user + "@" + lab.h1().mgmt(), 2, "4000"), new RunListener() {});
         assertEquals(RunRecord.State.FAILED, run.record().state());
-        assertTrue(run.record().message().contains("changing the MTU on " + user + "@" + lab.h1().mgmt()
-                + " needs root") && run.record().message().contains(MtuCommands.sudoersLine(user)),
+        assertTrue(
+                run.record()
+                                .message()
+                                .contains("changing the MTU on " + user + "@"
+                                        + lab.h1().mgmt() + " needs root")
+                        && run.record().message().contains(MtuCommands.sudoersLine(user)),
                 run.record().message());
-        assertTrue(events.stream().noneMatch(e -> e.contains("automatic MTU restore") || e.contains("set the MTU")),
+        assertTrue(
+                events.stream().noneMatch(e -> e.contains("automatic MTU restore") || e.contains("set the MTU")),
                 events.toString());
     }
 
@@ -150,11 +178,14 @@ class MtuSafetyLabTest {
     void disarmAndKeepAliveSignalNothingButTheirOwnWatcher() throws Exception {
         String victim = startVictim("root");
         try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()))) {
-            CommandResult armed = t.run(MtuCommands.arm("hostile", "client", "data0", 1500, 60), Duration.ofSeconds(20));
+            CommandResult armed =
+                    t.run(MtuCommands.arm("hostile", "client", "data0", 1500, 60), Duration.ofSeconds(20));
             assertEquals(0, armed.exitStatus(), armed.stderr());
             String folder = armed.stdout().strip();
             assertTrue(folder.startsWith("/run/linklab-mtu."), folder);
-            assertEquals("drwx------ root", lab.h1().exec("stat", "-c", "%A %U", folder).trim());
+            assertEquals(
+                    "drwx------ root",
+                    lab.h1().exec("stat", "-c", "%A %U", folder).trim());
             String watcher = lab.h1().exec("cat", folder + "/pid").split(" ")[0];
             // A pid file naming another process of the same user, in its own session, with its true start
             // time: everything matches but the command line.
@@ -170,10 +201,13 @@ class MtuSafetyLabTest {
             waitUntil(() -> !alive(watcher), Duration.ofSeconds(5), "the watcher outlived its folder");
 
             // Another user's folder is never taken for ours, not even by root.
-            as(lab.h1(), OTHER_USER, "umask 077; mkdir /tmp/linklab-mtu.PLANTEDxx0 && echo '" + victim + " "
-                    + startTime(victim) + "' > /tmp/linklab-mtu.PLANTEDxx0/pid; echo ok");
-            CommandResult foreign = t.run(MtuCommands.disarm("/tmp/linklab-mtu.PLANTEDxx0", "data0"),
-                    Duration.ofSeconds(20));
+            as(
+                    lab.h1(),
+                    OTHER_USER,
+                    "umask 077; mkdir /tmp/linklab-mtu.PLANTEDxx0 && echo '" + victim + " " + startTime(victim)
+                            + "' > /tmp/linklab-mtu.PLANTEDxx0/pid; echo ok");
+            CommandResult foreign =
+                    t.run(MtuCommands.disarm("/tmp/linklab-mtu.PLANTEDxx0", "data0"), Duration.ofSeconds(20));
             assertEquals(1, foreign.exitStatus());
             assertTrue(foreign.stderr().contains("is not a private folder of root; left alone"), foreign.stderr());
             assertTrue(alive(victim));
@@ -185,17 +219,23 @@ class MtuSafetyLabTest {
     void aSwitchLeftByAKilledRunRestoresItsOriginalBeforeTheNextRunReadsIt() throws Exception {
         // What a run killed at MTU 9000 leaves: the sweep's MTU, and a switch nobody keeps alive.
         try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()))) {
-            CommandResult armed = t.run(MtuCommands.arm("killedrun", "client", "data0", 1500,
-                    MtuTransaction.DEADMAN_SECONDS), Duration.ofSeconds(20));
+            CommandResult armed = t.run(
+                    MtuCommands.arm("killedrun", "client", "data0", 1500, MtuTransaction.DEADMAN_SECONDS),
+                    Duration.ofSeconds(20));
             assertEquals(0, armed.exitStatus(), armed.stderr());
         }
         lab.h1().exec("ip", "link", "set", "dev", "data0", "mtu", "9000");
-        StoredRun run = run(sweep(lab.h1().login(), 2, "4000"), new RunListener() { });
+        StoredRun run = run(sweep(lab.h1().login(), 2, "4000"), new RunListener() {});
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
-        assertEquals(1500, run.record().originalMtus().get(lab.h1().login() + " data0"),
-                "the next run took the killed run's MTU for the original: " + run.record().originalMtus());
-        assertTrue(run.record().warnings().stream().anyMatch(w -> w.startsWith("an earlier run (killedrun, client) left"
-                + " data0 on " + lab.h1().login() + " changed; its original MTU 1500 was restored")),
+        assertEquals(
+                1500,
+                run.record().originalMtus().get(lab.h1().login() + " data0"),
+                "the next run took the killed run's MTU for the original: "
+                        + run.record().originalMtus());
+        assertTrue(
+                run.record().warnings().stream()
+                        .anyMatch(w -> w.startsWith("an earlier run (killedrun, client) left" + " data0 on "
+                                + lab.h1().login() + " changed; its original MTU 1500 was restored")),
                 run.record().warnings().toString());
     }
 
@@ -219,14 +259,18 @@ class MtuSafetyLabTest {
         RunOutcome o = h.await(Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("run did not end"));
         double took = (System.nanoTime() - killed) / 1e9;
         assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
-        assertTrue(o.message().startsWith("stopped the sweep: the automatic MTU restore on " + lab.h1().login()
-                + " did not take a new deadline (its watcher is gone"), o.message());
+        assertTrue(
+                o.message()
+                        .startsWith("stopped the sweep: the automatic MTU restore on "
+                                + lab.h1().login() + " did not take a new deadline (its watcher is gone"),
+                o.message());
         // The next keep-alive notices (every KEEPALIVE_SECONDS), then the stop, the restore and the clean-up.
         assertTrue(took < MtuTransaction.KEEPALIVE_SECONDS + 15, "the sweep went on for " + took + " s");
         StoredRun run = engine.store().open(h.runId());
         assertEquals(RunRecord.State.FAILED, run.record().state());
         assertEquals(o.message(), run.record().message());
-        assertFalse(run.rows().stream().anyMatch(r -> Integer.valueOf(9000).equals(r.mtu()) && r.ok()),
+        assertFalse(
+                run.rows().stream().anyMatch(r -> Integer.valueOf(9000).equals(r.mtu()) && r.ok()),
                 "the sweep went on to 9000: " + run.rows());
         assertRestoredBeforeCleanup(2);
     }
@@ -263,7 +307,8 @@ class MtuSafetyLabTest {
             if (e.endsWith(" cleanup") && firstCleanup < 0) {
                 firstCleanup = i;
             }
-            if (e.contains(" done disarm the automatic MTU restore") || e.contains(" done set the MTU of data0 to 1500")) {
+            if (e.contains(" done disarm the automatic MTU restore")
+                    || e.contains(" done set the MTU of data0 to 1500")) {
                 lastRestore = i;
                 if (e.contains(" done disarm")) {
                     disarms++;
@@ -275,9 +320,23 @@ class MtuSafetyLabTest {
     }
 
     private TestPlan sweep(String clientLogin, int duration, String mtus) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End(clientLogin, lab.h1().dataIf()),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()), lab.h2().data(), TestPlan.Protocol.TCP, null,
-                duration, 1.0, 0, 1, 1, PORT, TestPlan.Mode.NORMAL, null, null, 1,
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End(clientLogin, lab.h1().dataIf()),
+                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                lab.h2().data(),
+                TestPlan.Protocol.TCP,
+                null,
+                duration,
+                1.0,
+                0,
+                1,
+                1,
+                PORT,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(mtus.split(","))));
     }
 
@@ -321,10 +380,14 @@ class MtuSafetyLabTest {
 
     /** Switch folders (of any user, planted ones excepted) that name the host's network namespace. */
     private static List<String> switches(Lab.Host host) throws Exception {
-        String out = host.exec("sh", "-c", "for d in /run/linklab-mtu.* /tmp/linklab-mtu.*; do "
-                + "case $d in *PLANTED*) continue;; esac; "
-                + "[ -d \"$d\" ] && [ \"$(sed -n 2p \"$d/info\" 2>/dev/null)\" = " + netns(host) + " ] && echo \"$d\"; "
-                + "done; true");
+        String out = host.exec(
+                "sh",
+                "-c",
+                "for d in /run/linklab-mtu.* /tmp/linklab-mtu.*; do "
+                        + "case $d in *PLANTED*) continue;; esac; "
+                        + "[ -d \"$d\" ] && [ \"$(sed -n 2p \"$d/info\" 2>/dev/null)\" = " + netns(host)
+                        + " ] && echo \"$d\"; "
+                        + "done; true");
         return out.lines().filter(l -> !l.isBlank()).toList();
     }
 

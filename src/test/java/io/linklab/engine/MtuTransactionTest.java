@@ -1,11 +1,11 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunRecord;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
@@ -50,14 +50,15 @@ class MtuTransactionTest {
 
         @Override
         public CommandResult run(RemoteCommand command, Duration timeout) {
-            String action = command.argv().get(0).equals("sh") ? command.argv().get(4) : command.argv().get(0);
+            String action = command.argv().get(0).equals("sh")
+                    ? command.argv().get(4)
+                    : command.argv().get(0);
             commands.add(action);
             return answer.apply(action);
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     private static CommandResult ok(String out) {
@@ -77,8 +78,8 @@ class MtuTransactionTest {
         ScriptedHost host = new ScriptedHost(MtuTransactionTest::healthy);
         List<String> stops = new CopyOnWriteArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
-        MtuTransaction t = new MtuTransaction("r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
-                p -> { }, m -> {
+        MtuTransaction t = new MtuTransaction(
+                "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, m -> {
                     stops.add(m);
                     stopped.countDown();
                 });
@@ -87,8 +88,11 @@ class MtuTransactionTest {
                 ? new CommandResult(1, "", "its watcher is gone (it may have restored the MTU already)\n", false)
                 : healthy(a);
         assertTrue(stopped.await(MtuTransaction.KEEPALIVE_SECONDS + 5, TimeUnit.SECONDS), "the sweep was not stopped");
-        assertEquals(List.of("stopped the sweep: the automatic MTU restore on root@h1 did not take a new deadline (its "
-                + "watcher is gone (it may have restored the MTU already)); eth1 may be back at MTU 1500 already"), stops);
+        assertEquals(
+                List.of(
+                        "stopped the sweep: the automatic MTU restore on root@h1 did not take a new deadline (its "
+                                + "watcher is gone (it may have restored the MTU already)); eth1 may be back at MTU 1500 already"),
+                stops);
         // and no MTU is changed without it
         PointFailure f = assertThrows(PointFailure.class, () -> t.apply(9000, host, "10.0.0.2", 0));
         assertTrue(f.getMessage().contains("did not take a new deadline"), f.getMessage());
@@ -101,8 +105,8 @@ class MtuTransactionTest {
     void aHostThatDoesNotAnswerIsRetriedNotStoppedAtOnce() throws Exception {
         ScriptedHost host = new ScriptedHost(MtuTransactionTest::healthy);
         List<String> stops = new CopyOnWriteArrayList<>();
-        MtuTransaction t = new MtuTransaction("r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
-                p -> { }, stops::add);
+        MtuTransaction t = new MtuTransaction(
+                "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, stops::add);
         t.begin(new RunRecord("r1"));
         CountDownLatch tried = new CountDownLatch(2);
         host.answer = a -> {
@@ -119,23 +123,26 @@ class MtuTransactionTest {
 
     @Test
     void aLeftOverSwitchIsReportedAndAnotherRunsLiveSwitchRefusesTheRun() throws Exception {
-        ScriptedHost host = new ScriptedHost(a -> a.equals("claim")
-                ? ok("restored 1500 20261202-1 client\nmtu 1500\n") : healthy(a));
+        ScriptedHost host = new ScriptedHost(
+                a -> a.equals("claim") ? ok("restored 1500 20261202-1 client\nmtu 1500\n") : healthy(a));
         RunRecord record = new RunRecord("r1");
         List<String> progress = new CopyOnWriteArrayList<>();
-        MtuTransaction t = new MtuTransaction("r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
-                progress::add, m -> { });
+        MtuTransaction t = new MtuTransaction(
+                "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), progress::add, m -> {});
         t.begin(record);
-        assertEquals(List.of("an earlier run (20261202-1, client) left eth1 on root@h1 changed; its original MTU 1500"
-                + " was restored before this run read it"), record.warnings());
+        assertEquals(
+                List.of("an earlier run (20261202-1, client) left eth1 on root@h1 changed; its original MTU 1500"
+                        + " was restored before this run read it"),
+                record.warnings());
         t.restore();
 
-        ScriptedHost busy = new ScriptedHost(a -> a.equals("claim")
-                ? new CommandResult(3, "busy 20261202-2 client 1500\n", "", false) : healthy(a));
-        MtuTransaction refused = new MtuTransaction("r2",
-                List.of(new MtuTransaction.End("client", "root@h1", busy, "eth1")), p -> { }, m -> { });
+        ScriptedHost busy = new ScriptedHost(
+                a -> a.equals("claim") ? new CommandResult(3, "busy 20261202-2 client 1500\n", "", false) : healthy(a));
+        MtuTransaction refused = new MtuTransaction(
+                "r2", List.of(new MtuTransaction.End("client", "root@h1", busy, "eth1")), p -> {}, m -> {});
         TransportException e = assertThrows(TransportException.class, () -> refused.begin(new RunRecord("r2")));
-        assertTrue(e.getMessage().startsWith("another LinkLab run (20261202-2) is changing the MTU of eth1 on root@h1"),
+        assertTrue(
+                e.getMessage().startsWith("another LinkLab run (20261202-2) is changing the MTU of eth1 on root@h1"),
                 e.getMessage());
         assertFalse(busy.commands.contains("arm"), busy.commands.toString());
     }
@@ -143,8 +150,12 @@ class MtuTransactionTest {
     @Test
     void onlyAFolderAsArmPrintsItReachesACommand() {
         assertEquals(FOLDER, MtuCommands.requireFolder(FOLDER));
-        for (String bad : List.of("/tmp/linklab-deadman-x-client-eth1", "/run/linklab-mtu.abc", "/run/linklab-mtu.AbCdEfGh12/../x",
-                "/home/linklab-mtu.AbCdEfGh12", "/run/linklab-mtu.AbCdEfGh1;")) {
+        for (String bad : List.of(
+                "/tmp/linklab-deadman-x-client-eth1",
+                "/run/linklab-mtu.abc",
+                "/run/linklab-mtu.AbCdEfGh12/../x",
+                "/home/linklab-mtu.AbCdEfGh12",
+                "/run/linklab-mtu.AbCdEfGh1;")) {
             assertThrows(IllegalArgumentException.class, () -> MtuCommands.requireFolder(bad), bad);
         }
     }

@@ -13,10 +13,26 @@ import org.junit.jupiter.api.Test;
 class PlanScriptTest {
 
     private static TestPlan plan(String client, String server, int processes, TestPlan.Sweep sweep) {
-        TestPlan d = TestPlan.defaults(new TestPlan.End(client, "data0"), new TestPlan.End(server, "data0"),
-                "198.19.3.2");
-        return new TestPlan(Tool.IPERF3, d.client(), d.server(), d.target(), d.protocol(), null, 5, 1.0, 0, 1,
-                processes, 5201, TestPlan.Mode.NORMAL, null, null, 1, sweep);
+        TestPlan d =
+                TestPlan.defaults(new TestPlan.End(client, "data0"), new TestPlan.End(server, "data0"), "198.19.3.2");
+        return new TestPlan(
+                Tool.IPERF3,
+                d.client(),
+                d.server(),
+                d.target(),
+                d.protocol(),
+                null,
+                5,
+                1.0,
+                0,
+                1,
+                processes,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                sweep);
     }
 
     @Test
@@ -31,14 +47,17 @@ class PlanScriptTest {
         String script = PlanScript.of(plan("local", "local", 2, null), l -> Optional.empty());
         List<String> lines = script.lines().toList();
         assertEquals(4, lines.stream().filter(l -> l.endsWith(" &")).count(), script);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("iperf3 -c 198.19.3.2 -p 5202") && l.endsWith(" &")),
-                script);
+        assertTrue(
+                lines.stream().anyMatch(l -> l.startsWith("iperf3 -c 198.19.3.2 -p 5202") && l.endsWith(" &")), script);
         assertEquals("wait", lines.get(lines.size() - 1));
     }
 
     @Test
     void anMtuSweepSetsTheMtuThroughSudoForAUserLogin() {
-        TestPlan p = plan("me@198.18.3.11", "root@198.18.3.12", 1,
+        TestPlan p = plan(
+                "me@198.18.3.11",
+                "root@198.18.3.12",
+                1,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000")));
         String script = PlanScript.of(p, l -> Optional.empty());
         assertTrue(script.contains("# point mtu=9000\n"), script);

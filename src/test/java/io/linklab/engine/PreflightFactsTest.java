@@ -45,25 +45,28 @@ class PreflightFactsTest {
 
     @Test
     void theBriefProbesRecordsGiveTheKeysRunJsonHasAlwaysHad() {
-        PreflightFacts f = PreflightFacts.fromProbe(String.join("\n",
-                "uname\tLinux 6.1.0\tx86_64",
-                "cpus\t2\t4",
-                "uid\t1000",
-                "user\talice",
-                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
-                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
-                "if\tmgmt0\t1500\t10000\tup\t\taa:bb:cc:dd:ee:01\t1",
-                "if\tdata0\t9000\t100000\tup\t\taa:bb:cc:dd:ee:02\t1",
-                "addr\tmgmt0\t198.18.3.11/24",
-                "addr\tdata0\t198.19.3.1/24",
-                "addr\tdata0\tfd00::1/64",
-                "target\t198.19.3.2\tfd00::2",
-                "listen\ttcp\t0.0.0.0:22",
-                "listen\tudp\t*:5353",
-                "has\tping",
-                "sudo\tyes",
-                "session\t198.18.3.11",
-                ""), List.of("data0"));
+        PreflightFacts f = PreflightFacts.fromProbe(
+                String.join(
+                        "\n",
+                        "uname\tLinux 6.1.0\tx86_64",
+                        "cpus\t2\t4",
+                        "uid\t1000",
+                        "user\talice",
+                        "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
+                        "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                        "if\tmgmt0\t1500\t10000\tup\t\taa:bb:cc:dd:ee:01\t1",
+                        "if\tdata0\t9000\t100000\tup\t\taa:bb:cc:dd:ee:02\t1",
+                        "addr\tmgmt0\t198.18.3.11/24",
+                        "addr\tdata0\t198.19.3.1/24",
+                        "addr\tdata0\tfd00::1/64",
+                        "target\t198.19.3.2\tfd00::2",
+                        "listen\ttcp\t0.0.0.0:22",
+                        "listen\tudp\t*:5353",
+                        "has\tping",
+                        "sudo\tyes",
+                        "session\t198.18.3.11",
+                        ""),
+                List.of("data0"));
         assertEquals("Linux 6.1.0", f.get("kernel"));
         assertEquals("2", f.get("cpus"), "the CPUs the processes may run on (nproc)");
         assertEquals("iperf 3.12 (cJSON 1.7.15)", f.get("tool.version"));
@@ -100,9 +103,14 @@ class PreflightFactsTest {
             assertEquals("lo", f.addresses().get("127.0.0.1"), f.facts().toString());
             assertEquals(System.getProperty("user.name"), f.get("user"));
             assertTrue(f.get("cpus").matches("\\d+"), f.facts().toString());
-            assertTrue(f.targetAddresses() == null || f.targetAddresses().contains("127.0.0.1")
-                    || f.targetAddresses().contains("::1"), f.facts().toString());
-            assertEquals(new File("/usr/bin/iperf3").canExecute() || f.hasTool(), f.hasTool(),
+            assertTrue(
+                    f.targetAddresses() == null
+                            || f.targetAddresses().contains("127.0.0.1")
+                            || f.targetAddresses().contains("::1"),
+                    f.facts().toString());
+            assertEquals(
+                    new File("/usr/bin/iperf3").canExecute() || f.hasTool(),
+                    f.hasTool(),
                     f.facts().toString());
         } finally {
             local.cleanup();

@@ -72,16 +72,23 @@ class ProcessMergerTest {
                 Summary.tcp("5202", "5", Direction.C2S, Role.RECEIVER, 0, 5.01, 300L, 3e9, null),
                 Summary.tcp("5202", "5", Direction.C2S, Role.SENDER, 0, 5.01, 300L, 3e9, 7L));
         List<String> two = List.of("5201", "5202");
-        Summary recv = ProcessMerger.total(all, two, Direction.C2S, Role.RECEIVER).sum();
+        Summary recv =
+                ProcessMerger.total(all, two, Direction.C2S, Role.RECEIVER).sum();
         assertEquals(5e9, recv.bitsPerSecond(), 1);
         assertEquals(500L, recv.bytes());
         assertEquals(5.01, recv.endS(), 1e-9);
-        assertEquals(7L, ProcessMerger.total(all, List.of("5202"), Direction.C2S, Role.SENDER).sum().retransmits());
-        assertEquals(List.of("5201"), ProcessMerger.total(all, two, Direction.C2S, Role.SENDER).missing(),
+        assertEquals(
+                7L,
+                ProcessMerger.total(all, List.of("5202"), Direction.C2S, Role.SENDER)
+                        .sum()
+                        .retransmits());
+        assertEquals(
+                List.of("5201"),
+                ProcessMerger.total(all, two, Direction.C2S, Role.SENDER).missing(),
                 "5201 printed no sender total");
         // A total no process reports (iperf2's full-duplex sending side has no receiver) is none, not missing.
-        assertEquals(new ProcessMerger.Total(null, List.of()),
-                ProcessMerger.total(all, two, Direction.S2C, Role.RECEIVER));
+        assertEquals(
+                new ProcessMerger.Total(null, List.of()), ProcessMerger.total(all, two, Direction.S2C, Role.RECEIVER));
     }
 
     @Test
@@ -139,13 +146,14 @@ class ProcessMergerTest {
         assertEquals(2, out.size());
         assertEquals(7e9, out.get(0).bitsPerSecond(), 1);
         assertEquals(10e9, out.get(1).bitsPerSecond(), 1, "5201's 1.00-2.00, not its tail");
-        assertEquals(List.of("c2s interval 3 (2.00-2.04 s): no report from 5202, 5203, 5204 (reported by 5201)"),
+        assertEquals(
+                List.of("c2s interval 3 (2.00-2.04 s): no report from 5202, 5203, 5204 (reported by 5201)"),
                 m.incomplete());
     }
 
     @Test
     void aProcessThatStoppedEarlyIsNamedForEachIntervalItMissed() {
-        ProcessMerger m = new ProcessMerger(PORTS, 1, s -> { });
+        ProcessMerger m = new ProcessMerger(PORTS, 1, s -> {});
         for (int i = 0; i < 3; i++) {
             for (String p : PORTS) {
                 if (i < 2 || !p.equals("5203")) {
@@ -153,7 +161,8 @@ class ProcessMergerTest {
                 }
             }
         }
-        assertEquals(List.of("c2s interval 3 (2.00-3.00 s): no report from 5203 (reported by 5201, 5202, 5204)"),
+        assertEquals(
+                List.of("c2s interval 3 (2.00-3.00 s): no report from 5203 (reported by 5201, 5202, 5204)"),
                 m.incomplete());
     }
 
@@ -182,7 +191,8 @@ class ProcessMergerTest {
         List<Sample> merged = new ArrayList<>();
         ProcessMerger m = new ProcessMerger(List.of("5590", "5591"), 2, merged::add);
         for (String port : List.of("5590", "5591")) {
-            String file = port.equals("5590") ? "iperf3_3.12_lab_client_P2_sigterm.txt"
+            String file = port.equals("5590")
+                    ? "iperf3_3.12_lab_client_P2_sigterm.txt"
                     : "iperf3_3.12_lab_client_P2_server_ended_first_reprint.txt";
             CollectingSink sink = new CollectingSink() {
                 @Override
@@ -190,12 +200,12 @@ class ProcessMergerTest {
                     m.sample(sample.withProcess(port));
                 }
             };
-            CollectingSink.parse(new Iperf3TextParser(sink), sink,
-                    Fixtures.resource("recorded/" + file));
+            CollectingSink.parse(new Iperf3TextParser(sink), sink, Fixtures.resource("recorded/" + file));
         }
         assertEquals(List.of(), m.incomplete(), "every interval of one process has its partner in the other");
         assertEquals(4, merged.size(), merged.toString());
-        assertEquals(List.of(0.0, 1.0, 2.0, 3.0), merged.stream().map(Sample::startS).toList());
+        assertEquals(
+                List.of(0.0, 1.0, 2.0, 3.0), merged.stream().map(Sample::startS).toList());
         // the last: 5590's 3.00-3.93 and 5591's 3.01-4.01, added once
         assertEquals(570425344L + 662700032L, merged.get(3).bytes());
         assertEquals(4.01, merged.get(3).endS());

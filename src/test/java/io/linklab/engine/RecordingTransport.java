@@ -72,8 +72,8 @@ final class RecordingTransport implements Transport {
     }
 
     @Override
-    public CommandResult runBrief(RemoteCommand command, Duration timeout) throws TransportException,
-            InterruptedException {
+    public CommandResult runBrief(RemoteCommand command, Duration timeout)
+            throws TransportException, InterruptedException {
         events.add(hostLabel() + " run " + command.description());
         try {
             return transport.runBrief(command, timeout);

@@ -1,14 +1,14 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
@@ -44,14 +44,29 @@ class RunFailureLocalTest {
     Path workspace;
 
     private static TestPlan plan(int processes) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End("local", null), new TestPlan.End("local", null),
-                "127.0.0.1", TestPlan.Protocol.TCP, null, 2, 1.0, 0, 1, processes, PORT, TestPlan.Mode.NORMAL, null,
-                null, 1, null);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("local", null),
+                new TestPlan.End("local", null),
+                "127.0.0.1",
+                TestPlan.Protocol.TCP,
+                null,
+                2,
+                1.0,
+                0,
+                1,
+                processes,
+                PORT,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
     }
 
     private TestEngine engine(ParserFactory parsers) {
-        return new TestEngine(new ResultsStore(workspace), new LoginTransports(SshSettings.defaults(),
-                LoginPrompts.NONE), parsers);
+        return new TestEngine(
+                new ResultsStore(workspace), new LoginTransports(SshSettings.defaults(), LoginPrompts.NONE), parsers);
     }
 
     private static RunOutcome awaitEnd(RunHandle h) throws InterruptedException {
@@ -90,7 +105,7 @@ class RunFailureLocalTest {
             };
         };
         TestEngine engine = engine(overflowing);
-        RunHandle h = engine.start(plan(1), new RunListener() { });
+        RunHandle h = engine.start(plan(1), new RunListener() {});
         RunOutcome o = awaitEnd(h);
         assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
         assertTrue(o.message().contains("java.lang.StackOverflowError: parser recursed too deep"), o.message());
@@ -121,7 +136,8 @@ class RunFailureLocalTest {
         assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
         assertTrue(o.message().contains("java.lang.OutOfMemoryError: chart buffer"), o.message());
         assertEquals(1, finished.get());
-        assertEquals(RunRecord.State.FAILED, engine.store().open(h.runId()).record().state());
+        assertEquals(
+                RunRecord.State.FAILED, engine.store().open(h.runId()).record().state());
         assertPortsFree(1);
     }
 
@@ -155,32 +171,52 @@ class RunFailureLocalTest {
             };
         };
         TestEngine engine = engine(losing);
-        RunHandle h = engine.start(plan(2), new RunListener() { });
+        RunHandle h = engine.start(plan(2), new RunListener() {});
         RunOutcome o = awaitEnd(h);
         assertEquals(RunOutcome.Status.FAILED, o.status(), o.message());
-        assertTrue(o.message().contains("the iperf3 client to port " + (PORT + 1) + " reported no c2s receiver total"),
+        assertTrue(
+                o.message().contains("the iperf3 client to port " + (PORT + 1) + " reported no c2s receiver total"),
                 o.message());
         StoredRun run = engine.store().open(h.runId());
-        assertTrue(run.record().message().contains(String.valueOf(PORT + 1)), run.record().message());
-        List<Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
-        assertNull(summaries.stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER).findAny()
-                .orElse(null), "no receiver SUM short of a process");
+        assertTrue(
+                run.record().message().contains(String.valueOf(PORT + 1)),
+                run.record().message());
+        List<Summary> summaries =
+                run.summaries().stream().map(RunJournal.Entry::value).toList();
+        assertNull(
+                summaries.stream()
+                        .filter(s -> s.process() == null && s.role() == Role.RECEIVER)
+                        .findAny()
+                        .orElse(null),
+                "no receiver SUM short of a process");
         // What both processes did report still adds up: the sender SUM and every interval.
-        Summary sentSum = summaries.stream().filter(s -> s.process() == null && s.role() == Role.SENDER).findFirst()
+        Summary sentSum = summaries.stream()
+                .filter(s -> s.process() == null && s.role() == Role.SENDER)
+                .findFirst()
                 .orElseThrow();
-        assertEquals(summaries.stream().filter(s -> s.process() != null && s.role() == Role.SENDER && !s.isSum())
-                .mapToDouble(Summary::bitsPerSecond).sum(), sentSum.bitsPerSecond(), 1);
+        assertEquals(
+                summaries.stream()
+                        .filter(s -> s.process() != null && s.role() == Role.SENDER && !s.isSum())
+                        .mapToDouble(Summary::bitsPerSecond)
+                        .sum(),
+                sentSum.bitsPerSecond(),
+                1);
         // The client's view (the sender's): each process's stream, and the merged SUM of every interval.
-        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value)
-                .filter(s -> s.role() == Role.SENDER).toList();
-        Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null && !s.isSum())
+        List<Sample> samples = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(s -> s.role() == Role.SENDER)
+                .toList();
+        Map<String, List<Sample>> byProcess = samples.stream()
+                .filter(s -> s.process() != null && !s.isSum())
                 .collect(Collectors.groupingBy(Sample::process));
         List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
         assertEquals(2, byProcess.size());
         assertFalse(merged.isEmpty());
         for (int i = 0; i < merged.size(); i++) {
             int at = i;
-            double parts = byProcess.values().stream().mapToDouble(l -> l.get(at).bitsPerSecond()).sum();
+            double parts = byProcess.values().stream()
+                    .mapToDouble(l -> l.get(at).bitsPerSecond())
+                    .sum();
             assertEquals(parts, merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
             assertEquals(Direction.C2S, merged.get(i).direction());
         }

@@ -1,14 +1,14 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -34,8 +34,12 @@ class ScriptedRunTest {
     private static final String SERVER = "root@h2";
     private static final String FOLDER = "/run/linklab-mtu.AbCdEfGh12";
     /** A client that hangs times out a second after its test time, not twenty; a server may take its usual time. */
-    static final RunTimings QUICK = new RunTimings(Duration.ofSeconds(10), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), Duration.ofMillis(200), Duration.ofMillis(200));
+    static final RunTimings QUICK = new RunTimings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofMillis(200),
+            Duration.ofMillis(200));
 
     static final String IPERF3_CLIENT_INTERVALS = """
             Connecting to host 198.19.0.2, port 5201
@@ -61,12 +65,25 @@ class ScriptedRunTest {
 
     /** What the brief probe prints on a healthy host with iperf3, ping and taskset, logged in as root. */
     private static String facts(String address, boolean iperf3) {
-        return String.join("\n", "uname\tLinux 6.1.0\tx86_64", "hostname\th", "cpus\t4\t4", "uid\t0", "user\troot",
+        return String.join(
+                "\n",
+                "uname\tLinux 6.1.0\tx86_64",
+                "hostname\th",
+                "cpus\t4\t4",
+                "uid\t0",
+                "user\troot",
                 iperf3 ? "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)" : "tool\tiperf3",
-                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772", "if\tmgmt0\t1500\t1000\tup\t\t\t1",
-                "if\tdata0\t1500\t10000\tup\t\t\t1", "addr\tlo\t127.0.0.1/8", "addr\tdata0\t" + address + "/24",
-                "addr\tmgmt0\t198.18.0.9/24", "listen\ttcp\t0.0.0.0:22", "has\tping", "has\ttaskset",
-                "session\t198.18.0.9", "");
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                "if\tmgmt0\t1500\t1000\tup\t\t\t1",
+                "if\tdata0\t1500\t10000\tup\t\t\t1",
+                "addr\tlo\t127.0.0.1/8",
+                "addr\tdata0\t" + address + "/24",
+                "addr\tmgmt0\t198.18.0.9/24",
+                "listen\ttcp\t0.0.0.0:22",
+                "has\tping",
+                "has\ttaskset",
+                "session\t198.18.0.9",
+                "");
     }
 
     /** A host that answers the probe and, for an MTU sweep, the automatic restore's commands. */
@@ -88,12 +105,28 @@ class ScriptedRunTest {
 
     private static Script listeningServer() {
         return Script.prints("-----------------------------------------------------------\n"
-                + "Server listening on 5201 (test #1)\n").runningUntilStopped();
+                        + "Server listening on 5201 (test #1)\n")
+                .runningUntilStopped();
     }
 
     private static TestPlan plan(TestPlan.Sweep sweep) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End(CLIENT, "data0"), new TestPlan.End(SERVER, "data0"),
-                "198.19.0.2", TestPlan.Protocol.TCP, null, 1, 1.0, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1,
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End(CLIENT, "data0"),
+                new TestPlan.End(SERVER, "data0"),
+                "198.19.0.2",
+                TestPlan.Protocol.TCP,
+                null,
+                1,
+                1.0,
+                0,
+                1,
+                1,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
                 sweep);
     }
 
@@ -103,8 +136,12 @@ class ScriptedRunTest {
 
     private TestEngine engine(ScriptedTransport client, ScriptedTransport server, PointHooks hooks) {
         Map<String, ScriptedTransport> hosts = Map.of(CLIENT, client, SERVER, server);
-        return new TestEngine(new ResultsStore(workspace), login -> new RecordingTransport(hosts.get(login), events),
-                ParserFactory.live(), hooks, QUICK);
+        return new TestEngine(
+                new ResultsStore(workspace),
+                login -> new RecordingTransport(hosts.get(login), events),
+                ParserFactory.live(),
+                hooks,
+                QUICK);
     }
 
     private StoredRun run(TestEngine engine, TestPlan plan) throws Exception {
@@ -148,19 +185,38 @@ class ScriptedRunTest {
 
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
         assertEquals("c2s 4.42 Gbit/s", run.record().message());
-        List<Summary> totals = run.summaries().stream().map(RunJournal.Entry::value).toList();
-        assertEquals(4.42e9, totals.stream().filter(t -> t.role() == Role.RECEIVER).findFirst().orElseThrow()
-                .bitsPerSecond(), 1e6);
-        assertEquals(43L, totals.stream().filter(t -> t.role() == Role.SENDER).findFirst().orElseThrow().retransmits());
-        List<Sample> streams = run.samples().stream().map(RunJournal.Entry::value).filter(x -> !x.isSum()).toList();
-        assertEquals(List.of(4.29e9, 4.60e9), streams.stream().map(Sample::bitsPerSecond).toList());
+        List<Summary> totals =
+                run.summaries().stream().map(RunJournal.Entry::value).toList();
+        assertEquals(
+                4.42e9,
+                totals.stream()
+                        .filter(t -> t.role() == Role.RECEIVER)
+                        .findFirst()
+                        .orElseThrow()
+                        .bitsPerSecond(),
+                1e6);
+        assertEquals(
+                43L,
+                totals.stream()
+                        .filter(t -> t.role() == Role.SENDER)
+                        .findFirst()
+                        .orElseThrow()
+                        .retransmits());
+        List<Sample> streams = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(x -> !x.isSum())
+                .toList();
+        assertEquals(
+                List.of(4.29e9, 4.60e9),
+                streams.stream().map(Sample::bitsPerSecond).toList());
         // servers first, then the hooks' start, the clients, the hooks' end, and the clean-up on both hosts
         int server = firstEvent(SERVER + " start iperf3 server.*");
         int hookStart = firstEvent("hook starting 1 " + CLIENT + " " + SERVER);
         int clientStart = firstEvent(CLIENT + " start iperf3 client.*");
         int hookEnd = firstEvent("hook ended 1");
         assertTrue(server < hookStart && hookStart < clientStart && clientStart < hookEnd, events.toString());
-        assertTrue(firstEvent(CLIENT + " cleanup") > hookEnd && firstEvent(SERVER + " cleanup") > hookEnd,
+        assertTrue(
+                firstEvent(CLIENT + " cleanup") > hookEnd && firstEvent(SERVER + " cleanup") > hookEnd,
                 events.toString());
         assertFalse(s.running("iperf3"), "the server was left running");
     }
@@ -175,26 +231,38 @@ class ScriptedRunTest {
         String m = run.record().message();
         assertTrue(m.contains("iperf3 is not installed on " + SERVER + "; install it there"), m);
         assertFalse(m.contains(CLIENT), "the client has iperf3: " + m);
-        assertTrue(c.commands().stream().noneMatch(l -> l.matches(".*iperf3 -[sc] .*")), c.commands().toString());
-        assertTrue(s.commands().stream().noneMatch(l -> l.matches(".*iperf3 -[sc] .*")), s.commands().toString());
+        assertTrue(
+                c.commands().stream().noneMatch(l -> l.matches(".*iperf3 -[sc] .*")),
+                c.commands().toString());
+        assertTrue(
+                s.commands().stream().noneMatch(l -> l.matches(".*iperf3 -[sc] .*")),
+                s.commands().toString());
     }
 
     @Test
     void aServerThatDoesNotStartFailsThePointWithItsOwnWordsAndNoClientStarts() throws Exception {
         ScriptedTransport c = client();
-        ScriptedTransport s = server().on("iperf3 -s", Script.exits(1).withStderr(
-                "iperf3: error - unable to start listener for connections: Address already in use"));
+        ScriptedTransport s = server().on(
+                        "iperf3 -s",
+                        Script.exits(1)
+                                .withStderr(
+                                        "iperf3: error - unable to start listener for connections: Address already in use"));
         StoredRun run = run(engine(c, s, PointHooks.NONE), plan(null));
 
         assertEquals(RunRecord.State.FAILED, run.record().state());
-        assertEquals("iperf3 server on " + SERVER + " port 5201 did not start: iperf3: error - unable to start "
-                + "listener for connections: Address already in use", run.record().message());
-        assertTrue(c.commands().stream().noneMatch(l -> l.contains("iperf3 -c")), c.commands().toString());
+        assertEquals(
+                "iperf3 server on " + SERVER + " port 5201 did not start: iperf3: error - unable to start "
+                        + "listener for connections: Address already in use",
+                run.record().message());
+        assertTrue(
+                c.commands().stream().noneMatch(l -> l.contains("iperf3 -c")),
+                c.commands().toString());
     }
 
     @Test
     void aConnectionThatDropsMidTestFailsTheRunNamingTheHostAndKeepsWhatWasMeasured() throws Exception {
-        ScriptedTransport c = client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).droppingTheConnection());
+        ScriptedTransport c =
+                client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).droppingTheConnection());
         ScriptedTransport s = server().on("iperf3 -s", listeningServer());
         StoredRun run = run(engine(c, s, PointHooks.NONE), plan(null));
 
@@ -202,25 +270,31 @@ class ScriptedRunTest {
         String m = run.record().message();
         assertTrue(m.startsWith("lost contact with " + CLIENT + ": it stopped answering"), m);
         assertTrue(m.contains("the samples measured until then are kept"), m);
-        assertEquals(List.of(4.29e9, 4.60e9), run.samples().stream().map(RunJournal.Entry::value)
-                .filter(x -> !x.isSum()).map(Sample::bitsPerSecond).toList(), "the intervals before the drop are kept");
+        assertEquals(
+                List.of(4.29e9, 4.60e9),
+                run.samples().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> !x.isSum())
+                        .map(Sample::bitsPerSecond)
+                        .toList(),
+                "the intervals before the drop are kept");
         assertFalse(c.connected());
         // the host that is still there is cleaned up; the lost one is named in a warning
         assertTrue(events.contains(SERVER + " cleaned"), events.toString());
-        assertTrue(run.record().warnings().stream().anyMatch(w -> w.startsWith("clean-up on " + CLIENT + " failed")),
+        assertTrue(
+                run.record().warnings().stream().anyMatch(w -> w.startsWith("clean-up on " + CLIENT + " failed")),
                 run.record().warnings().toString());
         assertFalse(s.running("iperf3"), "the server was left running");
     }
 
     @Test
     void anMtuSweepRestoresBothEndsEvenWhenAPointFails() throws Exception {
-        ScriptedTransport c = client()
-                .on("^ip link set dev data0 mtu", Script.ok())
+        ScriptedTransport c = client().on("^ip link set dev data0 mtu", Script.ok())
                 .on("^ping ", Script.ok())
                 .on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
-        ScriptedTransport s = server()
-                .on("^ip link set dev data0 mtu 9000", Script.exits(2).withStderr(
-                        "Error: mtu greater than device maximum."))
+        ScriptedTransport s = server().on(
+                        "^ip link set dev data0 mtu 9000",
+                        Script.exits(2).withStderr("Error: mtu greater than device maximum."))
                 .on("^ip link set dev data0 mtu", Script.ok())
                 .on("iperf3 -s", listeningServer());
         TestPlan plan = mtuSweep("9000", "4000");
@@ -228,8 +302,10 @@ class ScriptedRunTest {
         assertEquals(CommandPreview.forPlan(plan), run.record().commands(), "run.json's commands are the preview's");
 
         assertEquals(RunRecord.State.FAILED, run.record().state());
-        assertEquals("1 of 2 points failed (first: mtu=9000: cannot set MTU 9000 on data0 of " + SERVER
-                + ": Error: mtu greater than device maximum.)", run.record().message());
+        assertEquals(
+                "1 of 2 points failed (first: mtu=9000: cannot set MTU 9000 on data0 of " + SERVER
+                        + ": Error: mtu greater than device maximum.)",
+                run.record().message());
         List<SweepRow> rows = run.rows();
         assertEquals(List.of(false, true), rows.stream().map(SweepRow::ok).toList(), rows.toString());
         // both ends back at 1500, both automatic restores disarmed, all of it before either host's clean-up
@@ -239,54 +315,68 @@ class ScriptedRunTest {
             assertTrue(restore > cmds.indexOf("ip link set dev data0 mtu 4000"), h.hostLabel() + ": " + cmds);
             assertTrue(cmds.stream().anyMatch(l -> l.contains("linklab-mtu-guard disarm")), cmds.toString());
         }
-        int lastRestore = Math.max(events.lastIndexOf(CLIENT + " done set the MTU of data0 to 1500"),
+        int lastRestore = Math.max(
+                events.lastIndexOf(CLIENT + " done set the MTU of data0 to 1500"),
                 events.lastIndexOf(SERVER + " done set the MTU of data0 to 1500"));
         assertTrue(lastRestore >= 0 && lastRestore < firstEvent(".* cleanup"), events.toString());
-        assertTrue(run.record().mtuRestore().contains(CLIENT + " data0: restored 1500")
-                && run.record().mtuRestore().contains(SERVER + " data0: restored 1500"), run.record().mtuRestore());
+        assertTrue(
+                run.record().mtuRestore().contains(CLIENT + " data0: restored 1500")
+                        && run.record().mtuRestore().contains(SERVER + " data0: restored 1500"),
+                run.record().mtuRestore());
     }
 
     @Test
     void aRestoreThatFailsSaysWhatIsLeftAtWhichMtuAndWhatToDo() throws Exception {
-        ScriptedTransport c = client()
-                .on("^ip link set dev data0 mtu", Script.ok())
+        ScriptedTransport c = client().on("^ip link set dev data0 mtu", Script.ok())
                 .on("^ping ", Script.ok())
                 .on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
-        ScriptedTransport s = server()
-                .on("^ip link set dev data0 mtu 1500", Script.exits(2).withStderr(
-                        "RTNETLINK answers: Operation not permitted"))
+        ScriptedTransport s = server().on(
+                        "^ip link set dev data0 mtu 1500",
+                        Script.exits(2).withStderr("RTNETLINK answers: Operation not permitted"))
                 .on("^ip link set dev data0 mtu", Script.ok())
                 .on("iperf3 -s", listeningServer());
         StoredRun run = run(engine(c, s, PointHooks.NONE), mtuSweep("9000"));
 
         String note = run.record().mtuRestore();
         assertTrue(note.contains(CLIENT + " data0: restored 1500"), note);
-        assertTrue(note.contains(SERVER + " data0: could not restore now (RTNETLINK answers: Operation not "
-                + "permitted): data0 on " + SERVER + " is left at MTU 9000; its automatic restore sets MTU 1500 "
-                + "within " + MtuTransaction.DEADMAN_SECONDS + " s; if it is not back at 1500 by then, run 'ip link "
-                + "set dev data0 mtu 1500' as root on " + SERVER), note);
-        assertTrue(progress.stream().anyMatch(p -> p.startsWith("cannot restore the MTU of data0 on " + SERVER)
-                && p.contains("is left at MTU 9000")), progress.toString());
+        assertTrue(
+                note.contains(SERVER + " data0: could not restore now (RTNETLINK answers: Operation not "
+                        + "permitted): data0 on " + SERVER
+                        + " is left at MTU 9000; its automatic restore sets MTU 1500 "
+                        + "within " + MtuTransaction.DEADMAN_SECONDS
+                        + " s; if it is not back at 1500 by then, run 'ip link "
+                        + "set dev data0 mtu 1500' as root on " + SERVER),
+                note);
+        assertTrue(
+                progress.stream()
+                        .anyMatch(p -> p.startsWith("cannot restore the MTU of data0 on " + SERVER)
+                                && p.contains("is left at MTU 9000")),
+                progress.toString());
         // its switch stays armed (no disarm), so that the host restores by itself
-        assertTrue(s.commands().stream().noneMatch(l -> l.contains("linklab-mtu-guard disarm")), s.commands().toString());
+        assertTrue(
+                s.commands().stream().noneMatch(l -> l.contains("linklab-mtu-guard disarm")),
+                s.commands().toString());
     }
 
     @Test
     void clientsAreStoppedBeforeServersAndBothHostsAreCleanedWhenOneCleanUpThrows() throws Exception {
-        ScriptedTransport c = client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).runningUntilStopped())
+        ScriptedTransport c = client().on(
+                        "^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).runningUntilStopped())
                 .cleanupFails("pkill: cannot signal");
         ScriptedTransport s = server().on("iperf3 -s", listeningServer());
         StoredRun run = run(engine(c, s, PointHooks.NONE), plan(null));
 
         assertEquals(RunRecord.State.FAILED, run.record().state());
-        assertTrue(run.record().message().startsWith("timed out: the iperf3 client was still running"),
+        assertTrue(
+                run.record().message().startsWith("timed out: the iperf3 client was still running"),
                 run.record().message());
         int clientStop = firstEvent(CLIENT + " stop iperf3 client.*");
         int serverStop = firstEvent(SERVER + " stop iperf3 server.*");
         assertTrue(clientStop < serverStop, events.toString());
         assertTrue(serverStop < firstEvent(CLIENT + " cleanup"), events.toString());
         assertTrue(events.contains(SERVER + " cleaned") && events.contains(CLIENT + " cleaned"), events.toString());
-        assertTrue(run.record().warnings().contains("clean-up on " + CLIENT + " failed: pkill: cannot signal"),
+        assertTrue(
+                run.record().warnings().contains("clean-up on " + CLIENT + " failed: pkill: cannot signal"),
                 run.record().warnings().toString());
         assertFalse(c.running("iperf3") || s.running("iperf3"), "a process was left running");
     }

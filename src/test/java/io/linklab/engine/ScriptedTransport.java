@@ -38,8 +38,15 @@ final class ScriptedTransport implements Transport {
      * @param drops        after its lines the connection to the host is lost
      * @param refusal      the start (or run) fails at once with this message, when not null
      */
-    record Script(List<String> out, List<String> err, int exit, Duration delay, Duration lineGap,
-                  boolean untilStopped, boolean drops, String refusal) {
+    record Script(
+            List<String> out,
+            List<String> err,
+            int exit,
+            Duration delay,
+            Duration lineGap,
+            boolean untilStopped,
+            boolean drops,
+            String refusal) {
 
         static Script exits(int status) {
             return new Script(List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null);
@@ -87,8 +94,7 @@ final class ScriptedTransport implements Transport {
         }
     }
 
-    private record Rule(Pattern pattern, Script script) {
-    }
+    private record Rule(Pattern pattern, Script script) {}
 
     private final String label;
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
@@ -188,7 +194,10 @@ final class ScriptedTransport implements Transport {
         String line = describe(command);
         commands.add(line);
         requireConnected();
-        Script s = rules.stream().filter(r -> r.pattern().matcher(line).find()).map(Rule::script).findFirst()
+        Script s = rules.stream()
+                .filter(r -> r.pattern().matcher(line).find())
+                .map(Rule::script)
+                .findFirst()
                 .orElse(Script.exits(127).withStderr("sh: not scripted on " + label + ": " + line));
         if (s.refusal() != null) {
             throw new TransportException(s.refusal());
@@ -235,7 +244,9 @@ final class ScriptedTransport implements Transport {
                         return;
                     }
                     boolean out = i < script.out().size();
-                    String l = out ? script.out().get(i) : script.err().get(i - script.out().size());
+                    String l = out
+                            ? script.out().get(i)
+                            : script.err().get(i - script.out().size());
                     (out ? stdout : stderr).line(l);
                 }
                 if (script.drops()) {

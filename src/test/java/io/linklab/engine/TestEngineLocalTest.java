@@ -1,13 +1,13 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.ResultsStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -37,9 +37,24 @@ class TestEngineLocalTest {
     Path workspace;
 
     private TestPlan plan(int duration) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End("local", null), new TestPlan.End("local", null),
-                "127.0.0.1", TestPlan.Protocol.TCP, null, duration, 0.5, 0, 1, 2, 5583, TestPlan.Mode.NORMAL, null,
-                null, 1, null);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("local", null),
+                new TestPlan.End("local", null),
+                "127.0.0.1",
+                TestPlan.Protocol.TCP,
+                null,
+                duration,
+                0.5,
+                0,
+                1,
+                2,
+                5583,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
     }
 
     @Test
@@ -49,7 +64,7 @@ class TestEngineLocalTest {
         RunHandle h = engine.start(plan(1), new RunListener() {
             @Override
             public void runStarted(RunInfo info) {
-                calls.add("started " + info.points());  // one point, unnamed: [""]
+                calls.add("started " + info.points()); // one point, unnamed: [""]
             }
 
             @Override
@@ -80,20 +95,41 @@ class TestEngineLocalTest {
     void repetitionsGiveMeanMinAndMaxPerPoint() throws Exception {
         TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
         TestPlan p = plan(1);
-        TestPlan reps = new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), null, 1, 0.5, 0, 1, 1,
-                5583, p.mode(), null, null, 3, new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")));
-        RunHandle h = engine.start(reps, new RunListener() { });
+        TestPlan reps = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                p.protocol(),
+                null,
+                1,
+                0.5,
+                0,
+                1,
+                1,
+                5583,
+                p.mode(),
+                null,
+                null,
+                3,
+                new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")));
+        RunHandle h = engine.start(reps, new RunListener() {});
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
         SweepRow row = run.rows().get(0);
         assertEquals("message-size=64K", row.point());
-        assertTrue(row.bitsPerSecondMin() <= row.bitsPerSecond() && row.bitsPerSecond() <= row.bitsPerSecondMax(),
+        assertTrue(
+                row.bitsPerSecondMin() <= row.bitsPerSecond() && row.bitsPerSecond() <= row.bitsPerSecondMax(),
                 row.toString());
-        assertEquals(Set.of(1, 2, 3), run.summaries().stream().map(RunJournal.Entry::repetition)
-                .collect(Collectors.toSet()));
-        double mean = run.summaries().stream().filter(e -> e.value().role() == Role.RECEIVER)
-                .mapToDouble(e -> e.value().bitsPerSecond()).average().orElseThrow();
+        assertEquals(
+                Set.of(1, 2, 3),
+                run.summaries().stream().map(RunJournal.Entry::repetition).collect(Collectors.toSet()));
+        double mean = run.summaries().stream()
+                .filter(e -> e.value().role() == Role.RECEIVER)
+                .mapToDouble(e -> e.value().bitsPerSecond())
+                .average()
+                .orElseThrow();
         assertEquals(mean, row.bitsPerSecond(), 1);
         assertTrue(run.record().commands().get("client local").stream().anyMatch(l -> l.contains("-l 64K")));
     }
@@ -133,38 +169,71 @@ class TestEngineLocalTest {
     void fourProcessesMergeIntoSumsEqualToTheirPartsForEveryIntervalAndTheTotals() throws Exception {
         TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
         TestPlan p = plan(2);
-        TestPlan four = new TestPlan(p.tool(), p.client(), p.server(), p.target(), p.protocol(), null, 2, 1.0, 0, 1, 4,
-                5587, p.mode(), null, null, 1, null);
-        RunHandle h = engine.start(four, new RunListener() { });
+        TestPlan four = new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                p.protocol(),
+                null,
+                2,
+                1.0,
+                0,
+                1,
+                4,
+                5587,
+                p.mode(),
+                null,
+                null,
+                1,
+                null);
+        RunHandle h = engine.start(four, new RunListener() {});
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
         // The client's view (the sender's, here): each process's stream, and the merged SUM.
-        List<Sample> samples = run.samples().stream().map(RunJournal.Entry::value)
-                .filter(s -> s.role() == Role.SENDER).toList();
-        Map<String, List<Sample>> byProcess = samples.stream().filter(s -> s.process() != null && !s.isSum())
+        List<Sample> samples = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(s -> s.role() == Role.SENDER)
+                .toList();
+        Map<String, List<Sample>> byProcess = samples.stream()
+                .filter(s -> s.process() != null && !s.isSum())
                 .collect(Collectors.groupingBy(Sample::process));
         assertEquals(Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
         List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
         assertEquals(2, merged.size(), "one merged SUM per interval: " + merged);
         for (int i = 0; i < merged.size(); i++) {
             int at = i;
-            assertEquals(byProcess.values().stream().mapToDouble(l -> l.get(at).bitsPerSecond()).sum(),
-                    merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
+            assertEquals(
+                    byProcess.values().stream()
+                            .mapToDouble(l -> l.get(at).bitsPerSecond())
+                            .sum(),
+                    merged.get(i).bitsPerSecond(),
+                    1,
+                    "interval " + (i + 1));
         }
-        List<Summary> summaries = run.summaries().stream().map(RunJournal.Entry::value).toList();
+        List<Summary> summaries =
+                run.summaries().stream().map(RunJournal.Entry::value).toList();
         for (Role role : Role.values()) {
             List<Summary> parts = summaries.stream()
-                    .filter(s -> s.process() != null && s.role() == role && !s.isSum()).toList();
+                    .filter(s -> s.process() != null && s.role() == role && !s.isSum())
+                    .toList();
             assertEquals(4, parts.size(), role + " totals, one per process: " + parts);
-            Summary sum = summaries.stream().filter(s -> s.process() == null && s.role() == role)
-                    .findFirst().orElseThrow();
-            assertEquals(parts.stream().mapToDouble(Summary::bitsPerSecond).sum(),
-                    sum.bitsPerSecond(), 1, role.csv());
+            Summary sum = summaries.stream()
+                    .filter(s -> s.process() == null && s.role() == role)
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(parts.stream().mapToDouble(Summary::bitsPerSecond).sum(), sum.bitsPerSecond(), 1, role.csv());
             assertEquals(parts.stream().mapToLong(Summary::bytes).sum(), sum.bytes(), role.csv());
         }
-        assertEquals(summaries.stream().filter(s -> s.process() == null && s.role() == Role.RECEIVER)
-                .findFirst().orElseThrow().bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
+        assertEquals(
+                summaries.stream()
+                        .filter(s -> s.process() == null && s.role() == Role.RECEIVER)
+                        .findFirst()
+                        .orElseThrow()
+                        .bitsPerSecond(),
+                run.rows().get(0).bitsPerSecond(),
+                1);
         assertEquals(List.of(), run.record().warnings(), "nothing left out of a SUM");
     }
 }

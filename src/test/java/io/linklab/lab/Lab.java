@@ -69,7 +69,9 @@ public final class Lab {
     private static void requireRootOnly(Path p) throws IOException {
         int uid = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
         Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
-        if (Files.isSymbolicLink(p) || uid != 0 || perms.contains(PosixFilePermission.GROUP_WRITE)
+        if (Files.isSymbolicLink(p)
+                || uid != 0
+                || perms.contains(PosixFilePermission.GROUP_WRITE)
                 || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
             throw new IllegalStateException(p + " is not root's alone (owner uid " + uid + ", "
                     + PosixFilePermissions.toString(perms) + "): not trusted as the lab. "
@@ -106,7 +108,11 @@ public final class Lab {
     }
 
     private Host host(String p) {
-        return new Host(value(p + "_NS"), value(p + "_MGMT"), value(p + "_DATA_IF"), value(p + "_DATA"),
+        return new Host(
+                value(p + "_NS"),
+                value(p + "_MGMT"),
+                value(p + "_DATA_IF"),
+                value(p + "_DATA"),
                 value(p + "_MGMT_VETH"));
     }
 
@@ -149,7 +155,10 @@ public final class Lab {
                 }
                 Path cmdline = Path.of("/proc", pid, "cmdline");
                 try {
-                    String c = Files.readString(cmdline).replace('\0', ' ').replace('\n', ' ').trim();
+                    String c = Files.readString(cmdline)
+                            .replace('\0', ' ')
+                            .replace('\n', ' ')
+                            .trim();
                     if (!c.startsWith("sshd:") && !c.contains("/usr/sbin/sshd")) {
                         sb.append(pid).append(' ').append(c).append('\n');
                     }
@@ -161,7 +170,8 @@ public final class Lab {
         }
 
         public int mtu() throws IOException, InterruptedException {
-            return Integer.parseInt(exec("cat", "/sys/class/net/" + dataIf + "/mtu").trim());
+            return Integer.parseInt(
+                    exec("cat", "/sys/class/net/" + dataIf + "/mtu").trim());
         }
     }
 

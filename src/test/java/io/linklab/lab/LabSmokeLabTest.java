@@ -15,8 +15,16 @@ class LabSmokeLabTest {
     private final Lab lab = Lab.get();
 
     private String ssh(Lab.Host host, String command) throws Exception {
-        return Lab.exec("ssh", "-F", lab.sshConfig().toString(), "-o", "BatchMode=yes", "-o", "ConnectTimeout=5",
-                "root@" + host.mgmt(), command);
+        return Lab.exec(
+                "ssh",
+                "-F",
+                lab.sshConfig().toString(),
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=5",
+                "root@" + host.mgmt(),
+                command);
     }
 
     @Test

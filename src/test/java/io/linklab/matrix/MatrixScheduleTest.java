@@ -31,8 +31,9 @@ class MatrixScheduleTest {
         Simulation sim = simulate(new MatrixSchedule(pairs, 4, false, Uplinks.TOGETHER), pairs, new Random(7), true);
         assertEquals(new HashSet<>(pairs), new HashSet<>(sim.measured));
         assertEquals(pairs.size(), sim.measured.size());
-        assertTrue(sim.mostAtOnce <= 4 && sim.mostAtOnce >= 3, "at most the 4 slots, and they were used: "
-                + sim.mostAtOnce);
+        assertTrue(
+                sim.mostAtOnce <= 4 && sim.mostAtOnce >= 3,
+                "at most the 4 slots, and they were used: " + sim.mostAtOnce);
     }
 
     @Test
@@ -64,9 +65,14 @@ class MatrixScheduleTest {
         MatrixSchedule s = new MatrixSchedule(pairs, 2, false, Uplinks.TOGETHER);
         List<MatrixPair> first = s.startable();
         List<MatrixPair> dropped = s.dropWaitingOf("h3");
-        assertTrue(dropped.stream().allMatch(p -> p.client().equals("h3") || p.server().equals("h3")));
-        long h3Pairs = pairs.stream().filter(p -> p.client().equals("h3") || p.server().equals("h3")).count();
-        long h3Running = first.stream().filter(p -> p.client().equals("h3") || p.server().equals("h3")).count();
+        assertTrue(dropped.stream()
+                .allMatch(p -> p.client().equals("h3") || p.server().equals("h3")));
+        long h3Pairs = pairs.stream()
+                .filter(p -> p.client().equals("h3") || p.server().equals("h3"))
+                .count();
+        long h3Running = first.stream()
+                .filter(p -> p.client().equals("h3") || p.server().equals("h3"))
+                .count();
         assertEquals(h3Pairs - h3Running, dropped.size());
         first.forEach(s::finished);
         Set<MatrixPair> later = new HashSet<>();
@@ -74,7 +80,8 @@ class MatrixScheduleTest {
             later.addAll(now);
             now.forEach(s::finished);
         }
-        assertFalse(later.stream().anyMatch(p -> p.client().equals("h3") || p.server().equals("h3")));
+        assertFalse(later.stream()
+                .anyMatch(p -> p.client().equals("h3") || p.server().equals("h3")));
         assertEquals(pairs.size() - first.size() - dropped.size(), later.size());
         assertTrue(s.done());
     }
@@ -91,8 +98,7 @@ class MatrixScheduleTest {
         return pairs;
     }
 
-    private record Running(double end, MatrixPair pair) {
-    }
+    private record Running(double end, MatrixPair pair) {}
 
     private static final class Simulation {
         final List<MatrixPair> measured = new ArrayList<>();

@@ -22,7 +22,9 @@ class SharedLoginsTest {
     void theSharedTransportPassesOnEveryMethodOfTransportButClose() throws Exception {
         // a default method that the wrapper did not pass on would silently answer with the default for every run
         Class<?> kept = Arrays.stream(SharedLogins.class.getDeclaredClasses())
-                .filter(Transport.class::isAssignableFrom).findFirst().orElseThrow();
+                .filter(Transport.class::isAssignableFrom)
+                .findFirst()
+                .orElseThrow();
         List<String> missing = new ArrayList<>();
         for (Method m : Transport.class.getMethods()) {
             try {
@@ -49,7 +51,11 @@ class SharedLoginsTest {
             Transport a = logins.open("local");
             a.close();
             Transport b = logins.open("local");
-            assertEquals(0, b.run(RemoteCommand.of("true", "true"), Duration.ofSeconds(10)).exitStatus(), "still open after a run closed its view");
+            assertEquals(
+                    0,
+                    b.run(RemoteCommand.of("true", "true"), Duration.ofSeconds(10))
+                            .exitStatus(),
+                    "still open after a run closed its view");
             assertEquals(1, opened.get());
             for (int i = 0; i < 3; i++) {
                 TransportException e = assertThrows(TransportException.class, () -> logins.open("down"));

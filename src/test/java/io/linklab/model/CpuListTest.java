@@ -27,8 +27,8 @@ class CpuListTest {
     @Test
     void badListsNameTheFieldAndTheWayToWriteThem() {
         for (String bad : List.of("1,,2", "3-1", "x", "1;reboot", "-1", "1-", "99999", "8192")) {
-            InvalidValueException e = assertThrows(InvalidValueException.class,
-                    () -> TestPlan.End.parseCpus("client.cpus", bad), bad);
+            InvalidValueException e =
+                    assertThrows(InvalidValueException.class, () -> TestPlan.End.parseCpus("client.cpus", bad), bad);
             assertTrue(e.getMessage().startsWith("client.cpus: "), e.getMessage());
             assertTrue(e.getMessage().contains("2,4,6-9"), e.getMessage());
         }

@@ -17,8 +17,23 @@ class ValidatorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"eth0;reboot", "$(reboot)", "`id`", "eth0\nreboot", "-eth0", "a b", "eth0/1",
-            "averyveryverylongname", "", "..", "eth0&&id", "eth0|x", "eth0'", "eth0\""})
+    @ValueSource(
+            strings = {
+                "eth0;reboot",
+                "$(reboot)",
+                "`id`",
+                "eth0\nreboot",
+                "-eth0",
+                "a b",
+                "eth0/1",
+                "averyveryverylongname",
+                "",
+                "..",
+                "eth0&&id",
+                "eth0|x",
+                "eth0'",
+                "eth0\""
+            })
     void refusesHostileOrImpossibleInterfaceNames(String name) {
         assertTrue(Validators.interfaceName(name).isPresent(), name);
     }
@@ -84,8 +99,8 @@ class ValidatorsTest {
 
     @Test
     void errorsNameTheFieldAndShowControlCharacters() {
-        InvalidValueException e = assertThrows(InvalidValueException.class,
-                () -> Validators.requireInterfaceName("--client-if", "eth0\nreboot"));
+        InvalidValueException e = assertThrows(
+                InvalidValueException.class, () -> Validators.requireInterfaceName("--client-if", "eth0\nreboot"));
         assertEquals("--client-if", e.field());
         assertTrue(e.getMessage().startsWith("--client-if: 'eth0\\x0areboot' is not valid"), e.getMessage());
     }

@@ -23,7 +23,7 @@ class GroupedProcessTest {
     private static final class FakeExecution implements Execution {
         volatile boolean ended;
         volatile int status = -1;
-        volatile Runnable onEndInput = () -> { };
+        volatile Runnable onEndInput = () -> {};
 
         void end(int status) {
             this.status = status;
@@ -51,8 +51,7 @@ class GroupedProcessTest {
         }
 
         @Override
-        public void abandon() {
-        }
+        public void abandon() {}
     }
 
     private final LocalTransport transport = new LocalTransport();
@@ -61,30 +60,38 @@ class GroupedProcessTest {
     void aHostThatPrintsFasterThanTheSinkTakesLinesIsHeldBackWithinTheBound() throws Exception {
         CountDownLatch sinkMayGo = new CountDownLatch(1);
         AtomicInteger delivered = new AtomicInteger();
-        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("chatty", "yes"), "/nonexistent/1.pid",
-                false, line -> {
+        GroupedProcess p = new GroupedProcess(
+                transport,
+                RemoteCommand.of("chatty", "yes"),
+                "/nonexistent/1.pid",
+                false,
+                line -> {
                     try {
                         sinkMayGo.await();
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
                     delivered.incrementAndGet();
-                }, LineSink.DISCARD);
+                },
+                LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         p.started(x, "test-delivery");
         byte[] line = (".".repeat(999) + "\n").getBytes(StandardCharsets.UTF_8);
         int lines = 4 * GroupedProcess.MAX_QUEUED_CHARS / 1000;
-        Thread writer = new Thread(() -> {
-            for (int i = 0; i < lines; i++) {
-                p.stdoutStream().write(line, 0, line.length);
-            }
-            p.stdoutStream().close();
-            p.stderrStream().close();
-        }, "test-writer");
+        Thread writer = new Thread(
+                () -> {
+                    for (int i = 0; i < lines; i++) {
+                        p.stdoutStream().write(line, 0, line.length);
+                    }
+                    p.stdoutStream().close();
+                    p.stderrStream().close();
+                },
+                "test-writer");
         writer.start();
         // the writer fills the queue, then waits for room
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!(p.queuedChars() > GroupedProcess.MAX_QUEUED_CHARS - 2000 && writer.getState() == Thread.State.TIMED_WAITING)
+        while (!(p.queuedChars() > GroupedProcess.MAX_QUEUED_CHARS - 2000
+                        && writer.getState() == Thread.State.TIMED_WAITING)
                 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
@@ -102,8 +109,13 @@ class GroupedProcessTest {
 
     @Test
     void anEndWithoutAnExitStatusIsNamedAsAFailure() throws Exception {
-        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("server", "iperf3", "-s"), "/nonexistent/1.pid",
-                false, LineSink.DISCARD, LineSink.DISCARD);
+        GroupedProcess p = new GroupedProcess(
+                transport,
+                RemoteCommand.of("server", "iperf3", "-s"),
+                "/nonexistent/1.pid",
+                false,
+                LineSink.DISCARD,
+                LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         p.started(x, "test-delivery");
         p.stdoutStream().close();
@@ -116,8 +128,13 @@ class GroupedProcessTest {
 
     @Test
     void aCancelledCommandReportsNoFailure() throws Exception {
-        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("server", "iperf3", "-s"), "/nonexistent/1.pid",
-                false, LineSink.DISCARD, LineSink.DISCARD);
+        GroupedProcess p = new GroupedProcess(
+                transport,
+                RemoteCommand.of("server", "iperf3", "-s"),
+                "/nonexistent/1.pid",
+                false,
+                LineSink.DISCARD,
+                LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         // the watchdog kills the group once the stdin ends; the channel closes without a status
         x.onEndInput = () -> {
@@ -136,8 +153,13 @@ class GroupedProcessTest {
         // A run's Stop cancels its processes on one thread while the run's own thread stops them too; the second
         // caller closes the raw log next, so it must not return while the tool's last lines are on their way.
         List<String> delivered = Collections.synchronizedList(new ArrayList<>());
-        GroupedProcess p = new GroupedProcess(transport, RemoteCommand.of("client", "iperf3", "-c"), "/nonexistent/1.pid",
-                false, delivered::add, LineSink.DISCARD);
+        GroupedProcess p = new GroupedProcess(
+                transport,
+                RemoteCommand.of("client", "iperf3", "-c"),
+                "/nonexistent/1.pid",
+                false,
+                delivered::add,
+                LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch mayEnd = new CountDownLatch(1);
@@ -165,7 +187,9 @@ class GroupedProcessTest {
         mayEnd.countDown();
         second.join(TimeUnit.SECONDS.toMillis(20));
         assertFalse(second.isAlive());
-        assertEquals(List.of("[  5]   3.00-3.70   sec   1.00 GBytes  12.3 Gbits/sec"), delivered,
+        assertEquals(
+                List.of("[  5]   3.00-3.70   sec   1.00 GBytes  12.3 Gbits/sec"),
+                delivered,
                 "the last line was in when the second cancel returned");
         first.join(TimeUnit.SECONDS.toMillis(20));
     }

@@ -45,7 +45,8 @@ class KnownHostsCheckTest {
     }
 
     private static String line(String hosts, byte[] key) {
-        return hosts + " " + KnownHostsFile.blobType(key) + " " + Base64.getEncoder().encodeToString(key) + "\n";
+        return hosts + " " + KnownHostsFile.blobType(key) + " "
+                + Base64.getEncoder().encodeToString(key) + "\n";
     }
 
     private Path file(String name, String... lines) throws IOException {
@@ -71,8 +72,8 @@ class KnownHostsCheckTest {
     }
 
     private KnownHostsCheck check(Path user, Path system, boolean acceptNew) {
-        return new KnownHostsCheck(List.of(user), system == null ? List.of() : List.of(system), "h1", acceptNew,
-                false, prompts(true));
+        return new KnownHostsCheck(
+                List.of(user), system == null ? List.of() : List.of(system), "h1", acceptNew, false, prompts(true));
     }
 
     @Test
@@ -97,7 +98,9 @@ class KnownHostsCheckTest {
         assertTrue(m.contains(KnownHostsCheck.fingerprint(presented)), m);
         assertTrue(m.contains("Offending ED25519 key in " + system.toAbsolutePath() + ":2"), m);
         assertTrue(m.contains("ssh-keygen -f " + system.toAbsolutePath() + " -R 198.18.0.11 (as root"), m);
-        assertTrue(asked.isEmpty() && added.isEmpty(), "a changed key is never offered nor recorded, even with accept-new");
+        assertTrue(
+                asked.isEmpty() && added.isEmpty(),
+                "a changed key is never offered nor recorded, even with accept-new");
         assertEquals("", Files.readString(user));
     }
 
@@ -108,10 +111,12 @@ class KnownHostsCheckTest {
         Path user = file("known_hosts", line("other", key("ssh-ed25519")), line("198.18.0.11", known));
         KnownHostsCheck c = check(user, null, true);
         assertEquals(HostKeyRepository.CHANGED, c.check("198.18.0.11", presented));
-        assertTrue(c.refusal().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
-                && c.refusal().contains("known by a key of another type")
-                && c.refusal().contains("Offending ECDSA key in " + user.toAbsolutePath() + ":2")
-                && c.refusal().contains("ssh-keygen -f " + user.toAbsolutePath() + " -R 198.18.0.11 and"), c.refusal());
+        assertTrue(
+                c.refusal().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                        && c.refusal().contains("known by a key of another type")
+                        && c.refusal().contains("Offending ECDSA key in " + user.toAbsolutePath() + ":2")
+                        && c.refusal().contains("ssh-keygen -f " + user.toAbsolutePath() + " -R 198.18.0.11 and"),
+                c.refusal());
         assertTrue(asked.isEmpty() && added.isEmpty());
     }
 
@@ -123,8 +128,10 @@ class KnownHostsCheckTest {
         assertEquals(HostKeyRepository.OK, check(user, null, false).check("198.18.0.11", real));
         KnownHostsCheck c = check(user, null, false);
         assertEquals(HostKeyRepository.CHANGED, c.check("198.18.0.11", key("ssh-ed25519")));
-        assertTrue(c.refusal().contains(user.toAbsolutePath() + ":2") && c.refusal().contains(user.toAbsolutePath()
-                + ":3"), c.refusal());
+        assertTrue(
+                c.refusal().contains(user.toAbsolutePath() + ":2")
+                        && c.refusal().contains(user.toAbsolutePath() + ":3"),
+                c.refusal());
     }
 
     @Test
@@ -158,7 +165,9 @@ class KnownHostsCheckTest {
     void hashedEntriesWorkForBothForms() throws Exception {
         byte[] port22 = key("ssh-ed25519");
         byte[] port2222 = key("ecdsa-sha2-nistp256");
-        Path user = file("known_hosts", line(KnownHostsFile.hashedName("198.18.0.11"), port22),
+        Path user = file(
+                "known_hosts",
+                line(KnownHostsFile.hashedName("198.18.0.11"), port22),
                 line(KnownHostsFile.hashedName("[198.18.0.11]:2222"), port2222));
         assertEquals(HostKeyRepository.OK, check(user, null, false).check("198.18.0.11", port22));
         assertEquals(HostKeyRepository.OK, check(user, null, false).check("[198.18.0.11]:2222", port2222));
@@ -215,8 +224,8 @@ class KnownHostsCheckTest {
         Path system = file("ssh_known_hosts", "@revoked " + line("*", k));
         KnownHostsCheck c = check(user, system, true);
         assertEquals(HostKeyRepository.CHANGED, c.check("198.18.0.11", k));
-        assertTrue(c.refusal().contains("revoked") && c.refusal().contains(system.toAbsolutePath() + ":1"),
-                c.refusal());
+        assertTrue(
+                c.refusal().contains("revoked") && c.refusal().contains(system.toAbsolutePath() + ":1"), c.refusal());
     }
 
     @Test
@@ -230,7 +239,8 @@ class KnownHostsCheckTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(user)));
         assertEquals(line("198.18.0.11", k), Files.readString(user));
         assertTrue(asked.isEmpty(), "accept-new does not ask");
-        assertEquals(List.of("Warning: Permanently added '198.18.0.11' (ED25519) to the list of known hosts."),
+        assertEquals(
+                List.of("Warning: Permanently added '198.18.0.11' (ED25519) to the list of known hosts."),
                 added.stream().map(NewHostKey::permanentlyAdded).toList());
         // Known from now on; a second acceptance of the same key (a parallel login) does not write it twice.
         assertEquals(HostKeyRepository.OK, check(user, null, false).check("198.18.0.11", k));
@@ -241,8 +251,10 @@ class KnownHostsCheckTest {
     void aKeyIsRecordedHashedWhenTheConfigSaysSo() throws Exception {
         Path user = file("known_hosts", "198.18.0.1 ssh-ed25519 AAAA"); // no final newline
         byte[] k = key("ssh-ed25519");
-        assertEquals(HostKeyRepository.OK, new KnownHostsCheck(List.of(user), List.of(), "h1", true, true,
-                prompts(false)).check("[198.18.0.11]:2222", k));
+        assertEquals(
+                HostKeyRepository.OK,
+                new KnownHostsCheck(List.of(user), List.of(), "h1", true, true, prompts(false))
+                        .check("[198.18.0.11]:2222", k));
         List<String> lines = Files.readAllLines(user);
         assertEquals(2, lines.size());
         assertTrue(lines.get(1).startsWith("|1|") && !lines.get(1).contains("198.18.0.11"), lines.get(1));
@@ -258,8 +270,11 @@ class KnownHostsCheckTest {
         assertEquals(HostKeyRepository.NOT_INCLUDED, c.check("198.18.0.11", k));
         assertEquals(1, asked.size());
         assertEquals(KnownHostsCheck.fingerprint(k), asked.get(0).fingerprint());
-        assertTrue(c.refusal().contains("unknown host key") && c.refusal().contains(KnownHostsCheck.fingerprint(k))
-                && c.refusal().contains("--accept-new-host-keys"), c.refusal());
+        assertTrue(
+                c.refusal().contains("unknown host key")
+                        && c.refusal().contains(KnownHostsCheck.fingerprint(k))
+                        && c.refusal().contains("--accept-new-host-keys"),
+                c.refusal());
         assertEquals("", Files.readString(user));
     }
 
@@ -270,6 +285,8 @@ class KnownHostsCheckTest {
         // what JSch asks to order its host key algorithms; a bad ECDSA blob is simply not offered
         assertEquals(0, check(user, null, false).getHostKey("[198.18.0.11]:2222", null).length);
         assertFalse(check(user, null, false).getHostKey("198.18.0.12", null).length == 0);
-        assertEquals("ssh-ed25519", check(user, null, false).getHostKey("198.18.0.12", null)[0].getType());
+        assertEquals(
+                "ssh-ed25519",
+                check(user, null, false).getHostKey("198.18.0.12", null)[0].getType());
     }
 }

@@ -33,12 +33,14 @@ class LocalTransportTest {
     static List<String> groupMembers(long pgid) throws IOException {
         List<String> found = new ArrayList<>();
         try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path d :
+                    dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     String stat = Files.readString(d.resolve("stat"));
                     String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                     if (!f[0].equals("Z") && Long.parseLong(f[2]) == pgid) {
-                        found.add(d.getFileName() + " " + Files.readString(d.resolve("cmdline")).replace('\0', ' '));
+                        found.add(d.getFileName() + " "
+                                + Files.readString(d.resolve("cmdline")).replace('\0', ' '));
                     }
                 } catch (IOException gone) {
                     // exited while we looked
@@ -64,13 +66,19 @@ class LocalTransportTest {
         List<String> out = new CopyOnWriteArrayList<>();
         List<String> err = new CopyOnWriteArrayList<>();
         CountDownLatch firstLine = new CountDownLatch(1);
-        RemoteProcess p = local.start(RemoteCommand.of("count", "sh", "-c",
-                        "echo 1; while [ ! -e \"$1\" ]; do sleep 0.05; done; echo 2; echo bad >&2; exit 4", "sh",
+        RemoteProcess p = local.start(
+                RemoteCommand.of(
+                        "count",
+                        "sh",
+                        "-c",
+                        "echo 1; while [ ! -e \"$1\" ]; do sleep 0.05; done; echo 2; echo bad >&2; exit 4",
+                        "sh",
                         gate.toString()),
                 line -> {
                     out.add(line);
                     firstLine.countDown();
-                }, err::add);
+                },
+                err::add);
         assertTrue(firstLine.await(30, TimeUnit.SECONDS), "no line within 30 s");
         assertEquals(List.of("1"), out, "the first line arrives before the command ends");
         assertTrue(p.isAlive(), "and the command is still running");
@@ -94,8 +102,10 @@ class LocalTransportTest {
 
     @Test
     void cancelKillsTheWholeGroupIncludingWhatIgnoresTerm() throws Exception {
-        RemoteProcess p = local.start(RemoteCommand.of("stubborn", "sh", "-c",
-                "sleep 300 & trap '' TERM; sleep 301 & wait"), LineSink.DISCARD, LineSink.DISCARD);
+        RemoteProcess p = local.start(
+                RemoteCommand.of("stubborn", "sh", "-c", "sleep 300 & trap '' TERM; sleep 301 & wait"),
+                LineSink.DISCARD,
+                LineSink.DISCARD);
         long pgid = pgidOf(p, "1.pid");
         for (int i = 0; i < 50 && groupMembers(pgid).size() < 3; i++) {
             Thread.sleep(50);
@@ -108,8 +118,8 @@ class LocalTransportTest {
 
     @Test
     void runTimesOutAndKills() throws Exception {
-        CommandResult r = local.run(RemoteCommand.of("slow", "sh", "-c", "echo started; exec sleep 100"),
-                Duration.ofMillis(800));
+        CommandResult r =
+                local.run(RemoteCommand.of("slow", "sh", "-c", "echo started; exec sleep 100"), Duration.ofMillis(800));
         assertTrue(r.timedOut());
         assertEquals("started\n", r.stdout());
     }
@@ -137,15 +147,18 @@ class LocalTransportTest {
     @Test
     void hostileArgumentsStayLiteral() throws Exception {
         Path marker = Path.of("/tmp/linklab-pwned-" + System.nanoTime());
-        CommandResult r = local.run(RemoteCommand.of("echo", "echo", "$(touch " + marker + ")", "`touch " + marker + "`",
-                ";touch " + marker), Duration.ofSeconds(5));
+        CommandResult r = local.run(
+                RemoteCommand.of(
+                        "echo", "echo", "$(touch " + marker + ")", "`touch " + marker + "`", ";touch " + marker),
+                Duration.ofSeconds(5));
         assertEquals("$(touch " + marker + ") `touch " + marker + "` ;touch " + marker + "\n", r.stdout());
         assertFalse(Files.exists(marker));
     }
 
     @Test
     void describeShowsSudoOnlyWhenNeeded() throws Exception {
-        String line = local.describe(RemoteCommand.privileged("set MTU", "ip", "link", "set", "dev", "lo", "mtu", "9000"));
+        String line =
+                local.describe(RemoteCommand.privileged("set MTU", "ip", "link", "set", "dev", "lo", "mtu", "9000"));
         boolean root = local.isRoot();
         assertEquals((root ? "" : "sudo -n -- ") + "ip link set dev lo mtu 9000", line);
     }

@@ -60,8 +60,15 @@ class LoginPrompterTest {
         for (String p : List.of("Password: ", "(alice@h1) Password: ", "alice@h1's password: ", "Current password:")) {
             assertTrue(LoginPrompter.asksForThePassword(p), p);
         }
-        for (String p : List.of("Verification code: ", "One-time password (OATH) for `alice': ", "Enter PASSCODE:",
-                "Token: ", "OTP: ", "New password: ", "Retype new password: ", "Duo two-factor login")) {
+        for (String p : List.of(
+                "Verification code: ",
+                "One-time password (OATH) for `alice': ",
+                "Enter PASSCODE:",
+                "Token: ",
+                "OTP: ",
+                "New password: ",
+                "Retype new password: ",
+                "Duo two-factor login")) {
             assertFalse(LoginPrompter.asksForThePassword(p), p);
         }
     }
@@ -70,24 +77,29 @@ class LoginPrompterTest {
     void aOneTimeCodePromptNeverGetsThePassword() {
         passwords.put(LOGIN, "secret".toCharArray()); // given earlier on this connector
         LoginPrompter p = prompter();
-        String[] answers = p.promptKeyboardInteractive(LOGIN, "", "", new String[] {"Verification code: "},
-                new boolean[] {false});
+        String[] answers =
+                p.promptKeyboardInteractive(LOGIN, "", "", new String[] {"Verification code: "}, new boolean[] {false});
         assertArrayEquals(new String[] {"123456"}, answers);
         assertEquals(List.of("challenge:Verification code: "), asked);
     }
 
     @Test
     void passwordThenCodeInOneRoundGetEachTheirAnswer() {
-        String[] answers = prompter().promptKeyboardInteractive(LOGIN, "", "two factors",
-                new String[] {"Password: ", "One-time password (OATH) for `alice': "}, new boolean[] {false, false});
+        String[] answers = prompter()
+                .promptKeyboardInteractive(
+                        LOGIN,
+                        "",
+                        "two factors",
+                        new String[] {"Password: ", "One-time password (OATH) for `alice': "},
+                        new boolean[] {false, false});
         assertArrayEquals(new String[] {"secret", "123456"}, answers);
         assertEquals(List.of("password", "challenge:One-time password (OATH) for `alice': "), asked);
     }
 
     @Test
     void anEchoedPromptIsNeverThePassword() {
-        String[] answers = prompter().promptKeyboardInteractive(LOGIN, "", "", new String[] {"Password: "},
-                new boolean[] {true});
+        String[] answers =
+                prompter().promptKeyboardInteractive(LOGIN, "", "", new String[] {"Password: "}, new boolean[] {true});
         assertArrayEquals(new String[] {"123456"}, answers);
         assertEquals(List.of("challenge:Password: "), asked);
     }
@@ -109,8 +121,8 @@ class LoginPrompterTest {
     void aCancelledQuestionCancelsTheRound() {
         LoginPrompts none = LoginPrompts.NONE;
         LoginPrompter p = new LoginPrompter(LOGIN, none, passwords, new Object());
-        assertNull(p.promptKeyboardInteractive(LOGIN, "", "", new String[] {"Verification code: "},
-                new boolean[] {false}));
+        assertNull(p.promptKeyboardInteractive(
+                LOGIN, "", "", new String[] {"Verification code: "}, new boolean[] {false}));
         assertFalse(p.promptPassword("Password"));
         assertTrue(passwords.isEmpty());
     }

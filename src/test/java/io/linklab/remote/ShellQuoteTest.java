@@ -15,8 +15,9 @@ class ShellQuoteTest {
 
     @Test
     void plainWordsStayReadable() {
-        assertEquals("iperf3 -c 198.18.0.2 -p 5201 -t 10", ShellQuote.join(List.of("iperf3", "-c", "198.18.0.2", "-p",
-                "5201", "-t", "10")));
+        assertEquals(
+                "iperf3 -c 198.18.0.2 -p 5201 -t 10",
+                ShellQuote.join(List.of("iperf3", "-c", "198.18.0.2", "-p", "5201", "-t", "10")));
     }
 
     @Test
@@ -35,11 +36,35 @@ class ShellQuoteTest {
 
     /** The proof that counts: a real shell gets back exactly the words that were quoted. */
     @ParameterizedTest
-    @ValueSource(strings = {"eth0;reboot", "$(touch /tmp/linklab-pwned)", "`id`", "a\nb", "it's", "''", "\\",
-            "*", "~", "a b", "$HOME", "!x", "#c", "&", "|", ">f", "<f", "{a,b}", "'\"'\"'", "é ü 中", "-n", "\t"})
+    @ValueSource(
+            strings = {
+                "eth0;reboot",
+                "$(touch /tmp/linklab-pwned)",
+                "`id`",
+                "a\nb",
+                "it's",
+                "''",
+                "\\",
+                "*",
+                "~",
+                "a b",
+                "$HOME",
+                "!x",
+                "#c",
+                "&",
+                "|",
+                ">f",
+                "<f",
+                "{a,b}",
+                "'\"'\"'",
+                "é ü 中",
+                "-n",
+                "\t"
+            })
     void aPosixShellGetsTheWordBackUnchanged(String word) throws Exception {
         for (String shell : List.of("sh", "bash")) {
-            List<String> argv = new ArrayList<>(List.of(shell, "-c", "printf '%s\\0' " + ShellQuote.join(List.of(word, "x"))));
+            List<String> argv =
+                    new ArrayList<>(List.of(shell, "-c", "printf '%s\\0' " + ShellQuote.join(List.of(word, "x"))));
             Process p = new ProcessBuilder(argv).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(10, TimeUnit.SECONDS);

@@ -28,7 +28,9 @@ class SlowLoginShellTest {
      * The commands' login shell takes {@link #LOGIN_DELAY_S} s, the kill's and the cleanup's none: the order in
      * which a busy host's login shells get through their rc files (pyenv's rehash lock) is anybody's guess.
      */
-    private final LocalTransport slow = new LocalTransport(List.of("sh", "-c",
+    private final LocalTransport slow = new LocalTransport(List.of(
+            "sh",
+            "-c",
             "case \"$*\" in *linklab-kill*|*linklab-cleanup*) ;; *) sleep " + LOGIN_DELAY_S + ";; esac; exec \"$@\"",
             "slow-login"));
 
@@ -41,7 +43,8 @@ class SlowLoginShellTest {
     private List<String> running() throws IOException {
         List<String> found = new ArrayList<>();
         try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d : dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path d :
+                    dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     String stat = Files.readString(d.resolve("stat"));
                     String cmd = Files.readString(d.resolve("cmdline")).replace('\0', ' ');
@@ -58,8 +61,8 @@ class SlowLoginShellTest {
 
     @Test
     void aCommandCancelledBeforeItsLoginShellStartedItEndsBeforeCancelReturns() throws Exception {
-        RemoteProcess p = slow.start(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
-                LineSink.DISCARD, LineSink.DISCARD);
+        RemoteProcess p = slow.start(
+                RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker), LineSink.DISCARD, LineSink.DISCARD);
         assertFalse(running().isEmpty(), "the login shell runs");
         p.cancel();
         assertFalse(p.isAlive(), "cancel returned before the command's end");
@@ -71,8 +74,8 @@ class SlowLoginShellTest {
 
     @Test
     void aTimeoutBeforeTheLoginShellStartedTheCommandLeavesNothingRunning() throws Exception {
-        CommandResult r = slow.run(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
-                Duration.ofMillis(500));
+        CommandResult r =
+                slow.run(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker), Duration.ofMillis(500));
         assertTrue(r.timedOut());
         assertEquals(List.of(), running());
         slow.cleanup();
@@ -81,8 +84,8 @@ class SlowLoginShellTest {
 
     @Test
     void theCleanupWaitsForCommandsTheLoginShellHasNotStartedYetAndLeavesNoFolder() throws Exception {
-        RemoteProcess p = slow.start(RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker),
-                LineSink.DISCARD, LineSink.DISCARD);
+        RemoteProcess p = slow.start(
+                RemoteCommand.of("late", "sh", "-c", "sleep 300; : " + marker), LineSink.DISCARD, LineSink.DISCARD);
         slow.cleanup();
         assertFalse(p.isAlive(), "cleanup returned before the command's end");
         assertEquals(List.of(), running());

@@ -43,8 +43,11 @@ class SshFaultsLabTest {
     void managementLinkDownMidCommandFailsWithinTheKeepAliveBound() throws Exception {
         SshTransport h1 = connectH1();
         List<String> lines = new CopyOnWriteArrayList<>();
-        RemoteProcess p = h1.start(RemoteCommand.of("ticker", "sh", "-c", "i=0; while [ $i -lt 300 ]; do echo $i; i=$((i+1)); sleep 0.2; done"),
-                lines::add, LineSink.DISCARD);
+        RemoteProcess p = h1.start(
+                RemoteCommand.of(
+                        "ticker", "sh", "-c", "i=0; while [ $i -lt 300 ]; do echo $i; i=$((i+1)); sleep 0.2; done"),
+                lines::add,
+                LineSink.DISCARD);
         for (int i = 0; i < 50 && lines.size() < 3; i++) {
             Thread.sleep(100);
         }
@@ -62,10 +65,13 @@ class SshFaultsLabTest {
                     + bound.toMillis() + " ms)");
             assertTrue(status.isPresent(), "still waiting " + ms + " ms after the link went down");
             assertTrue(p.failure().isPresent(), "no failure reported");
-            assertTrue(p.failure().get().contains("connection to " + h1.hostLabel() + " was lost")
-                    && p.failure().get().contains("ticker"), p.failure().get());
+            assertTrue(
+                    p.failure().get().contains("connection to " + h1.hostLabel() + " was lost")
+                            && p.failure().get().contains("ticker"),
+                    p.failure().get());
             // Starting more on the dead connection says so at once instead of hanging.
-            TransportException e = assertThrows(TransportException.class,
+            TransportException e = assertThrows(
+                    TransportException.class,
                     () -> h1.start(RemoteCommand.of("more", "true"), LineSink.DISCARD, LineSink.DISCARD));
             assertTrue(e.getMessage().contains("lost"), e.getMessage());
         } finally {
@@ -83,13 +89,19 @@ class SshFaultsLabTest {
     void sshdDyingUnderACommandIsReportedAtOnce() throws Exception {
         SshTransport h1 = connectH1();
         try {
-            RemoteProcess p = h1.start(RemoteCommand.of("long sleep", "sleep", "120"), LineSink.DISCARD, LineSink.DISCARD);
+            RemoteProcess p =
+                    h1.start(RemoteCommand.of("long sleep", "sleep", "120"), LineSink.DISCARD, LineSink.DISCARD);
             Thread.sleep(500);
             // Kill the per-connection sshd processes of this lab host only (pgrep would see every lab's
             // processes: namespaces do not hide pids), not its listener.
-            String listener = Files.readString(Path.of(lab.value("LAB_DIR"), "h1", "sshd.pid")).trim();
-            String pids = new String(new ProcessBuilder("ip", "netns", "pids", lab.h1().namespace()).start()
-                    .getInputStream().readAllBytes()).trim();
+            String listener = Files.readString(Path.of(lab.value("LAB_DIR"), "h1", "sshd.pid"))
+                    .trim();
+            String pids = new String(
+                            new ProcessBuilder("ip", "netns", "pids", lab.h1().namespace())
+                                    .start()
+                                    .getInputStream()
+                                    .readAllBytes())
+                    .trim();
             for (String pid : pids.split("\\s+")) {
                 String cmdline;
                 try {
@@ -120,7 +132,9 @@ class SshFaultsLabTest {
             h1.close();
             assertThrows(TransportException.class, () -> h1.run(RemoteCommand.of("x", "true"), Duration.ofSeconds(5)));
             h1.reconnect();
-            assertEquals(0, h1.run(RemoteCommand.of("x", "true"), Duration.ofSeconds(5)).exitStatus());
+            assertEquals(
+                    0,
+                    h1.run(RemoteCommand.of("x", "true"), Duration.ofSeconds(5)).exitStatus());
         } finally {
             h1.close();
         }

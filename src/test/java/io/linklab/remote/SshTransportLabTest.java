@@ -32,13 +32,17 @@ class SshTransportLabTest {
     SshTransport h1;
 
     static SshSettings labSettings(Lab lab) {
-        return SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity()).withAgent(false);
+        return SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity())
+                .withAgent(false);
     }
 
     @BeforeEach
     void connect() throws Exception {
-        h1 = new SshConnector(labSettings(lab), LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login()));
+        h1 = new SshConnector(labSettings(lab), LoginPrompts.NONE)
+                .connect(SshTarget.parse(lab.h1().login()));
     }
 
     @AfterEach
@@ -50,8 +54,14 @@ class SshTransportLabTest {
         }
         // cleanup() and close() return only once every command and launcher reported its end
         assertEquals("", settledProcesses(lab.h1(), "\0", SETTLE), "left running on h1");
-        assertEquals("gone\n", lab.h1().exec("sh", "-c", "[ -e " + h1.runDirectory() + " ] && ls -la "
-                + h1.runDirectory() + " || echo gone"), "run folder left on h1");
+        assertEquals(
+                "gone\n",
+                lab.h1()
+                        .exec(
+                                "sh",
+                                "-c",
+                                "[ -e " + h1.runDirectory() + " ] && ls -la " + h1.runDirectory() + " || echo gone"),
+                "run folder left on h1");
     }
 
     /** What of ours still runs on h1 while the transport is open (settled as in {@link #settledProcesses}). */
@@ -88,12 +98,16 @@ class SshTransportLabTest {
             p = lab.h1().processes();
         }
         String running = p;
-        assertTrue(running.lines().anyMatch(l -> l.matches(regex)), "nothing matching " + regex + " on h1:\n" + running);
+        assertTrue(
+                running.lines().anyMatch(l -> l.matches(regex)), "nothing matching " + regex + " on h1:\n" + running);
         return running;
     }
 
     private static String withoutLinesContaining(String lines, String ignored) {
-        return lines.lines().filter(l -> !l.contains(ignored)).map(l -> l + "\n").collect(Collectors.joining());
+        return lines.lines()
+                .filter(l -> !l.contains(ignored))
+                .map(l -> l + "\n")
+                .collect(Collectors.joining());
     }
 
     @Test
@@ -101,11 +115,13 @@ class SshTransportLabTest {
         List<Long> arrivals = new CopyOnWriteArrayList<>();
         List<String> lines = new CopyOnWriteArrayList<>();
         long t0 = System.nanoTime();
-        RemoteProcess p = h1.start(RemoteCommand.of("count", "sh", "-c", "for i in 1 2 3; do echo $i; sleep 1; done"),
+        RemoteProcess p = h1.start(
+                RemoteCommand.of("count", "sh", "-c", "for i in 1 2 3; do echo $i; sleep 1; done"),
                 l -> {
                     lines.add(l);
                     arrivals.add((System.nanoTime() - t0) / 1_000_000);
-                }, LineSink.DISCARD);
+                },
+                LineSink.DISCARD);
         OptionalInt status = p.waitFor(COMMAND_TIMEOUT);
         long end = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(OptionalInt.of(0), status);
@@ -118,8 +134,8 @@ class SshTransportLabTest {
 
     @Test
     void runCollectsStdoutStderrAndStatus() throws Exception {
-        CommandResult r = h1.run(RemoteCommand.of("test", "sh", "-c", "echo out; echo err >&2; exit 3"),
-                COMMAND_TIMEOUT);
+        CommandResult r =
+                h1.run(RemoteCommand.of("test", "sh", "-c", "echo out; echo err >&2; exit 3"), COMMAND_TIMEOUT);
         assertEquals(3, r.exitStatus());
         assertEquals("out\n", r.stdout());
         assertEquals("err\n", r.stderr());
@@ -138,8 +154,15 @@ class SshTransportLabTest {
     /** printf over hostile values through {@code runner}: each comes back as one literal word, none is run. */
     void assertHostileValuesStayWords(Runner runner, String... more) throws Exception {
         String marker = "/tmp/linklab-pwned-" + System.nanoTime();
-        List<String> hostile = new ArrayList<>(List.of("eth0;touch " + marker, "$(touch " + marker + ")",
-                "`touch " + marker + "`", "x\ntouch " + marker, "'; touch " + marker + "; '", "a\"b", "\\", "*"));
+        List<String> hostile = new ArrayList<>(List.of(
+                "eth0;touch " + marker,
+                "$(touch " + marker + ")",
+                "`touch " + marker + "`",
+                "x\ntouch " + marker,
+                "'; touch " + marker + "; '",
+                "a\"b",
+                "\\",
+                "*"));
         hostile.addAll(List.of(more));
         List<String> argv = new ArrayList<>(List.of("printf", "%s\\n"));
         argv.addAll(hostile);
@@ -151,8 +174,8 @@ class SshTransportLabTest {
 
     @Test
     void briefCommandsRunInALauncherAndGiveItBack() throws Exception {
-        CommandResult r = h1.runBrief(RemoteCommand.of("brief", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"),
-                COMMAND_TIMEOUT);
+        CommandResult r = h1.runBrief(
+                RemoteCommand.of("brief", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"), COMMAND_TIMEOUT);
         assertEquals(4, r.exitStatus());
         assertFalse(r.timedOut());
         assertEquals("out\ntail\n", r.stdout());
@@ -160,31 +183,45 @@ class SshTransportLabTest {
         int idle = h1.idleLaunchers();
         assertTrue(idle >= 1, "the launcher waits for the next command");
 
-        assertHostileValuesStayWords(c -> h1.runBrief(c, COMMAND_TIMEOUT), h1.launcherMarker() + " run x",
-                h1.launcherMarker() + " end 0", "x end 0", h1.launcherMarker());
+        assertHostileValuesStayWords(
+                c -> h1.runBrief(c, COMMAND_TIMEOUT),
+                h1.launcherMarker() + " run x",
+                h1.launcherMarker() + " end 0",
+                "x end 0",
+                h1.launcherMarker());
         assertEquals(idle, h1.idleLaunchers(), "the same launcher served both");
 
         // and then carries a command of its own
-        assertEquals("next\n", h1.run(RemoteCommand.of("after", "echo", "next"), COMMAND_TIMEOUT).stdout());
+        assertEquals(
+                "next\n",
+                h1.run(RemoteCommand.of("after", "echo", "next"), COMMAND_TIMEOUT)
+                        .stdout());
     }
 
     @Test
     void aBriefCommandThatOutlivesItsTimeoutIsReportedAndEndsOnItsOwn() throws Exception {
         // a launcher whose login shell is done, so that the timeout below counts the command alone
-        assertEquals("ready\n", h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), COMMAND_TIMEOUT).stdout());
-        CommandResult r = h1.runBrief(RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 2"),
-                Duration.ofMillis(800));
+        assertEquals(
+                "ready\n",
+                h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), COMMAND_TIMEOUT)
+                        .stdout());
+        CommandResult r = h1.runBrief(
+                RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 2"), Duration.ofMillis(800));
         assertTrue(r.timedOut());
         assertEquals("started\n", r.stdout());
         assertEquals("", settled());
-        assertEquals("still\n", h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), COMMAND_TIMEOUT)
-                .stdout());
+        assertEquals(
+                "still\n",
+                h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), COMMAND_TIMEOUT)
+                        .stdout());
     }
 
     @Test
     void cancelKillsTheWholeProcessGroup() throws Exception {
-        RemoteProcess p = h1.start(RemoteCommand.of("sleepers", "sh", "-c", "sleep 300 & sleep 301; wait"),
-                LineSink.DISCARD, LineSink.DISCARD);
+        RemoteProcess p = h1.start(
+                RemoteCommand.of("sleepers", "sh", "-c", "sleep 300 & sleep 301; wait"),
+                LineSink.DISCARD,
+                LineSink.DISCARD);
         String running = awaitRunning("\\d+ sleep 301");
         assertTrue(running.contains("sleep 300") && running.contains("sleep 301"), running);
         p.cancel();
@@ -204,7 +241,9 @@ class SshTransportLabTest {
     void aDroppedConnectionTriggersTheWatchdog() throws Exception {
         // What LinkLab dying looks like from the host: the connection goes away without any kill.
         h1.start(RemoteCommand.of("orphan", "sleep", "250"), LineSink.DISCARD, LineSink.DISCARD);
-        h1.start(RemoteCommand.of("stubborn orphan", "sh", "-c", "trap '' TERM HUP; sleep 251"), LineSink.DISCARD,
+        h1.start(
+                RemoteCommand.of("stubborn orphan", "sh", "-c", "trap '' TERM HUP; sleep 251"),
+                LineSink.DISCARD,
                 LineSink.DISCARD);
         awaitRunning("\\d+ sleep 250");
         awaitRunning("\\d+ sleep 251");
@@ -255,7 +294,10 @@ class SshTransportLabTest {
     @Test
     void cleanupKillsWhatIsStillRunning() throws Exception {
         h1.start(RemoteCommand.of("server A", "sleep", "260"), LineSink.DISCARD, LineSink.DISCARD);
-        h1.start(RemoteCommand.of("server B", "sh", "-c", "trap '' TERM; sleep 261"), LineSink.DISCARD, LineSink.DISCARD);
+        h1.start(
+                RemoteCommand.of("server B", "sh", "-c", "trap '' TERM; sleep 261"),
+                LineSink.DISCARD,
+                LineSink.DISCARD);
         awaitRunning("\\d+ sleep 260");
         awaitRunning("\\d+ sleep 261");
         List<String> killed = h1.cleanup();
@@ -271,17 +313,23 @@ class SshTransportLabTest {
         String alive = "/tmp/linklab-5a1e00000003";
         String notOurs = "/tmp/linklab-lab-notours";
         // a stale folder with a dead pid file, a recent one, one whose pid file names a live process
-        lab.h1().exec("sh", "-c", "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
-                + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent + "/1.pid && echo 1 > " + alive + "/1.pid"
-                + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
+        lab.h1()
+                .exec(
+                        "sh",
+                        "-c",
+                        "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
+                                + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent
+                                + "/1.pid && echo 1 > " + alive + "/1.pid"
+                                + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
         String all = stale + " " + recent + " " + alive + " " + notOurs;
         try {
             h1.close();
             connect();
             h1.run(RemoteCommand.of("a command", "true"), COMMAND_TIMEOUT);
             // nothing runs at login (it would cost every run a round trip): the sweep comes with the cleanup
-            assertEquals(all.replace(' ', '\n') + "\n", lab.h1().exec("sh", "-c", "for d in " + all
-                    + "; do [ -e $d ] && echo $d; done; true"));
+            assertEquals(
+                    all.replace(' ', '\n') + "\n",
+                    lab.h1().exec("sh", "-c", "for d in " + all + "; do [ -e $d ] && echo $d; done; true"));
             h1.cleanup();
             String left = lab.h1().exec("sh", "-c", "for d in " + all + "; do [ -e $d ] && echo $d; done; true");
             assertEquals(recent + "\n" + alive + "\n" + notOurs + "\n", left);

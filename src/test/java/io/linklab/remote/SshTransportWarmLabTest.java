@@ -3,7 +3,6 @@ package io.linklab.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,8 +54,10 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
     }
 
     private static long waiting(String processes, SshTransport t) {
-        return processes.lines()
-                .filter(l -> l.matches("\\d+ sh -c while IFS= read -r t; .*") && l.endsWith(t.launcherMarker())).count();
+        return processes
+                .lines()
+                .filter(l -> l.matches("\\d+ sh -c while IFS= read -r t; .*") && l.endsWith(t.launcherMarker()))
+                .count();
     }
 
     @Override
@@ -66,31 +67,42 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
 
     @Test
     void launchersOpenForTheCommandsAnnouncedAndNoMore() throws Exception {
-        SshTransport t = new SshConnector(labSettings(lab), LoginPrompts.NONE).connect(SshTarget.parse(lab.h1().login()));
+        SshTransport t = new SshConnector(labSettings(lab), LoginPrompts.NONE)
+                .connect(SshTarget.parse(lab.h1().login()));
         try {
             assertEquals(0, t.idleLaunchers(), "none before a hint");
             t.prepareFor(2);
             String before = awaitWaitingLaunchers(t, 2);
-            assertEquals(2, before.lines().filter(l -> l.contains(t.launcherMarker())).count(),
+            assertEquals(
+                    2,
+                    before.lines().filter(l -> l.contains(t.launcherMarker())).count(),
                     "nothing else of ours:\n" + before);
-            RemoteProcess sleeper = t.start(RemoteCommand.of("sleeper", "sleep", "254"), LineSink.DISCARD, LineSink.DISCARD);
+            RemoteProcess sleeper =
+                    t.start(RemoteCommand.of("sleeper", "sleep", "254"), LineSink.DISCARD, LineSink.DISCARD);
             CommandResult r = t.run(RemoteCommand.of("second", "sh", "-c", "echo two; exit 3"), COMMAND_TIMEOUT);
             assertEquals(3, r.exitStatus());
             assertEquals("two\n", r.stdout());
             Thread.sleep(500);
             assertEquals(0, t.idleLaunchers(), "no launcher beyond the two commands announced");
             String running = lab.h1().processes();
-            assertEquals(0, running.lines().filter(l -> l.contains(t.launcherMarker())).count(), running);
+            assertEquals(
+                    0,
+                    running.lines().filter(l -> l.contains(t.launcherMarker())).count(),
+                    running);
             // the command replaced its launcher: no login shell or launcher stays between sshd and the wrapper
             assertTrue(running.contains("sleep 254"), running);
-            assertTrue(running.lines().filter(l -> l.contains("sleep 254")).noneMatch(l -> l.matches("\\d+ bash .*")),
+            assertTrue(
+                    running.lines().filter(l -> l.contains("sleep 254")).noneMatch(l -> l.matches("\\d+ bash .*")),
                     running);
             sleeper.cancel();
             // a later hint opens launchers again; 0 withdraws it before they are all open, without harm
             t.prepareFor(1);
             awaitWaitingLaunchers(t, 1);
             t.prepareFor(0);
-            assertEquals("x\n", t.run(RemoteCommand.of("third", "echo", "x"), COMMAND_TIMEOUT).stdout());
+            assertEquals(
+                    "x\n",
+                    t.run(RemoteCommand.of("third", "echo", "x"), COMMAND_TIMEOUT)
+                            .stdout());
             assertEquals(0, t.idleLaunchers());
         } finally {
             t.close();
@@ -101,8 +113,22 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
     @Test
     void argumentLinesThatLookLikeTheLaunchersMarkerAreJustArguments() throws Exception {
         List<String> argv = new ArrayList<>(List.of("printf", "%s|"));
-        List<String> odd = List.of("linklab-go-", "a\n" + h1.launcherMarker() + "\nb", h1.launcherMarker(), "\n", "",
-                " lead", "trail ", "tab\tx", "$0", "$t", "\"$l\"", "\\n", "exec true", "x run", "continue 2");
+        List<String> odd = List.of(
+                "linklab-go-",
+                "a\n" + h1.launcherMarker() + "\nb",
+                h1.launcherMarker(),
+                "\n",
+                "",
+                " lead",
+                "trail ",
+                "tab\tx",
+                "$0",
+                "$t",
+                "\"$l\"",
+                "\\n",
+                "exec true",
+                "x run",
+                "continue 2");
         argv.addAll(odd);
         CommandResult r = h1.run(new RemoteCommand(argv, false, "odd lines"), COMMAND_TIMEOUT);
         assertEquals(0, r.exitStatus(), r.stderr());

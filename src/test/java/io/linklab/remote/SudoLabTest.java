@@ -23,8 +23,15 @@ class SudoLabTest {
     }
 
     private RemoteCommand setMtu(int mtu) {
-        return RemoteCommand.privileged("set the MTU of " + lab.h1().dataIf(), "ip", "link", "set", "dev", lab.h1().dataIf(),
-                "mtu", String.valueOf(mtu));
+        return RemoteCommand.privileged(
+                "set the MTU of " + lab.h1().dataIf(),
+                "ip",
+                "link",
+                "set",
+                "dev",
+                lab.h1().dataIf(),
+                "mtu",
+                String.valueOf(mtu));
     }
 
     @Test
@@ -37,8 +44,16 @@ class SudoLabTest {
             assertEquals(0, r.exitStatus(), r.stderr());
             assertEquals(1400, lab.h1().mtu());
             // An unprivileged command stays unprivileged.
-            assertEquals("2\n", t.run(RemoteCommand.of("ip as user", "sh", "-c", "ip link set dev data0 mtu 1300 2>/dev/null; echo $?"),
-                    Duration.ofSeconds(10)).stdout());
+            assertEquals(
+                    "2\n",
+                    t.run(
+                                    RemoteCommand.of(
+                                            "ip as user",
+                                            "sh",
+                                            "-c",
+                                            "ip link set dev data0 mtu 1300 2>/dev/null; echo $?"),
+                                    Duration.ofSeconds(10))
+                            .stdout());
         } finally {
             lab.h1().exec("ip", "link", "set", "dev", lab.h1().dataIf(), "mtu", String.valueOf(before));
         }
@@ -47,9 +62,14 @@ class SudoLabTest {
     @Test
     void aRootProcessStartedThroughSudoIsKilledOnCancelAndCleanup() throws Exception {
         try (SshTransport t = login(lab.value("SUDO_USER"))) {
-            RemoteProcess monitor = t.start(RemoteCommand.privileged("watch links", "ip", "monitor", "link"),
-                    LineSink.DISCARD, LineSink.DISCARD);
-            t.start(RemoteCommand.privileged("watch addresses", "ip", "monitor", "address"), LineSink.DISCARD, LineSink.DISCARD);
+            RemoteProcess monitor = t.start(
+                    RemoteCommand.privileged("watch links", "ip", "monitor", "link"),
+                    LineSink.DISCARD,
+                    LineSink.DISCARD);
+            t.start(
+                    RemoteCommand.privileged("watch addresses", "ip", "monitor", "address"),
+                    LineSink.DISCARD,
+                    LineSink.DISCARD);
             String running = "";
             for (int i = 0; i < 50 && !(running.contains("monitor link") && running.contains("monitor address")); i++) {
                 Thread.sleep(100);
@@ -70,10 +90,15 @@ class SudoLabTest {
     void sudoWantingAPasswordFailsWithTheSudoersRuleToAdd() throws Exception {
         int before = lab.h1().mtu();
         try (SshTransport t = login(lab.value("NOPW_USER"))) {
-            TransportException e = assertThrows(TransportException.class, () -> t.run(setMtu(1400), Duration.ofSeconds(10)));
+            TransportException e =
+                    assertThrows(TransportException.class, () -> t.run(setMtu(1400), Duration.ofSeconds(10)));
             String m = e.getMessage();
-            assertTrue(m.contains("'set the MTU of data0' needs root") && m.contains("sudo")
-                    && m.contains("linklab-nopw ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill"), m);
+            assertTrue(
+                    m.contains("'set the MTU of data0' needs root")
+                            && m.contains("sudo")
+                            && m.contains(
+                                    "linklab-nopw ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill"),
+                    m);
             // started the other way, the failure is on the process
             RemoteProcess p = t.start(setMtu(1400), LineSink.DISCARD, LineSink.DISCARD);
             p.waitFor(Duration.ofSeconds(10));

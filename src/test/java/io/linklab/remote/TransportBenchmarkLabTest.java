@@ -26,17 +26,20 @@ class TransportBenchmarkLabTest {
 
     @Test
     void connectRunCancel() throws Exception {
-        System.out.println("BENCH load average: " + Files.readString(Path.of("/proc/loadavg")).trim());
+        System.out.println("BENCH load average: "
+                + Files.readString(Path.of("/proc/loadavg")).trim());
         SshConnector c = new SshConnector(SshTransportLabTest.labSettings(lab), LoginPrompts.NONE);
         int n = 5;
         long t = System.nanoTime();
         for (int i = 0; i < n; i++) {
             c.connect(SshTarget.parse(lab.h1().login())).close();
         }
-        System.out.printf("BENCH connect+login+id -u+close, sequential: %.0f ms each (n=%d)%n", ms(System.nanoTime() - t) / n, n);
+        System.out.printf(
+                "BENCH connect+login+id -u+close, sequential: %.0f ms each (n=%d)%n", ms(System.nanoTime() - t) / n, n);
 
         t = System.nanoTime();
-        List<SshConnector.Outcome> both = c.connectAll(List.of(SshTarget.parse(lab.h1().login()), SshTarget.parse(lab.h2().login())));
+        List<SshConnector.Outcome> both = c.connectAll(List.of(
+                SshTarget.parse(lab.h1().login()), SshTarget.parse(lab.h2().login())));
         System.out.printf("BENCH connect h1 and h2 in parallel: %.0f ms%n", ms(System.nanoTime() - t));
         both.forEach(o -> o.transport().close());
 
@@ -53,7 +56,8 @@ class TransportBenchmarkLabTest {
             ch.disconnect();
         }
         raw.close();
-        System.out.printf("BENCH baseline: bare JSch exec channel running 'true': %.1f ms each (n=%d)%n",
+        System.out.printf(
+                "BENCH baseline: bare JSch exec channel running 'true': %.1f ms each (n=%d)%n",
                 ms(System.nanoTime() - t) / runs, runs);
 
         try (SshTransport h1 = c.connect(SshTarget.parse(lab.h1().login()))) {
@@ -61,26 +65,36 @@ class TransportBenchmarkLabTest {
             for (int i = 0; i < runs; i++) {
                 // A bound, not a target: the lab host's login shell (root's .bashrc with pyenv) took over 10 s
                 // once in a full run while pyenv's rehash lock was taken; the figure printed below is the measure.
-                assertEquals(0, h1.run(RemoteCommand.of("nothing", "true"), Duration.ofSeconds(60)).exitStatus());
+                assertEquals(
+                        0,
+                        h1.run(RemoteCommand.of("nothing", "true"), Duration.ofSeconds(60))
+                                .exitStatus());
             }
-            System.out.printf("BENCH run 'true' (channel + wrapper + exit): %.1f ms each (n=%d)%n", ms(System.nanoTime() - t) / runs, runs);
+            System.out.printf(
+                    "BENCH run 'true' (channel + wrapper + exit): %.1f ms each (n=%d)%n",
+                    ms(System.nanoTime() - t) / runs, runs);
 
             long cancelling = 0;
             for (int i = 0; i < n; i++) {
-                RemoteProcess p = h1.start(RemoteCommand.of("sleep", "sleep", "100"), LineSink.DISCARD, LineSink.DISCARD);
+                RemoteProcess p =
+                        h1.start(RemoteCommand.of("sleep", "sleep", "100"), LineSink.DISCARD, LineSink.DISCARD);
                 Thread.sleep(200);
                 long c0 = System.nanoTime();
                 p.cancel();
                 cancelling += System.nanoTime() - c0;
             }
-            System.out.printf("BENCH cancel of 'sleep 100' (TERM obeyed): %.0f ms each (n=%d)%n", ms(cancelling) / n, n);
+            System.out.printf(
+                    "BENCH cancel of 'sleep 100' (TERM obeyed): %.0f ms each (n=%d)%n", ms(cancelling) / n, n);
 
-            RemoteProcess stubborn = h1.start(RemoteCommand.of("stubborn", "sh", "-c", "trap '' TERM; sleep 100"),
-                    LineSink.DISCARD, LineSink.DISCARD);
+            RemoteProcess stubborn = h1.start(
+                    RemoteCommand.of("stubborn", "sh", "-c", "trap '' TERM; sleep 100"),
+                    LineSink.DISCARD,
+                    LineSink.DISCARD);
             Thread.sleep(200);
             long c0 = System.nanoTime();
             stubborn.cancel();
-            System.out.printf("BENCH cancel of a command ignoring TERM (KILL after 2 s): %.0f ms%n", ms(System.nanoTime() - c0));
+            System.out.printf(
+                    "BENCH cancel of a command ignoring TERM (KILL after 2 s): %.0f ms%n", ms(System.nanoTime() - c0));
         }
         assertEquals("", SshTransportLabTest.settledProcesses(lab.h1()));
     }

@@ -6,7 +6,6 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -67,11 +66,14 @@ public class CollectingSink implements MeasurementSink {
     }
 
     public List<Summary> summaries(Role role, Direction d) {
-        return summaries.stream().filter(s -> s.role() == role && s.direction() == d).collect(Collectors.toList());
+        return summaries.stream()
+                .filter(s -> s.role() == role && s.direction() == d)
+                .collect(Collectors.toList());
     }
 
     public Summary only(Role role, String stream) {
-        List<Summary> found = summaries.stream().filter(s -> s.role() == role && s.stream().equals(stream))
+        List<Summary> found = summaries.stream()
+                .filter(s -> s.role() == role && s.stream().equals(stream))
                 .collect(Collectors.toList());
         if (found.size() != 1) {
             throw new AssertionError("expected one " + role + " summary of stream " + stream + ", got " + found);

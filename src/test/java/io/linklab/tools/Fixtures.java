@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** Test inputs, all in src/test/resources: fixtures, the public corpus of real tool outputs and the seed lab notes. */
 public final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static Path resource(String name) {
         return classpathFile("/fixtures/" + name, "src/test/resources/fixtures/" + name);

@@ -6,12 +6,11 @@ import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Tool;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /** A live chart draws a sample the moment the tool has printed its line: nothing is held back. */
 class IncrementalParsingTest {
@@ -44,9 +43,12 @@ class IncrementalParsingTest {
         p.feed("[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT        NetPwr");
         p.feed("[  3] 0.00-60.00 sec  14063 MBytes  1966 Mbits/sec  112505/0          0       -1K/1346 us  182579.69");
         p.feed("[ ID] Interval            Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT(var)        NetPwr");
-        p.feed("[  1] 0.0000-0.5000 sec  1.59 GBytes  27.3 Gbits/sec  13015/0          0     1278K/124(66) us  27514551");
-        p.feed("[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     InF(pkts)/Cwnd(pkts)/RTT(var)  NetPwr");
-        p.feed("[  2] 0.00-1.00 sec  1.10 GBytes  9.42 Gbits/sec  8984/0    12     1204K(832)/1435K(991)/1203(67) us  979005");
+        p.feed(
+                "[  1] 0.0000-0.5000 sec  1.59 GBytes  27.3 Gbits/sec  13015/0          0     1278K/124(66) us  27514551");
+        p.feed(
+                "[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     InF(pkts)/Cwnd(pkts)/RTT(var)  NetPwr");
+        p.feed(
+                "[  2] 0.00-1.00 sec  1.10 GBytes  9.42 Gbits/sec  8984/0    12     1204K(832)/1435K(991)/1203(67) us  979005");
         assertEquals(3, sink.samples.size());
         assertEquals(null, sink.samples.get(0).cwndBytes(), "-1K: not known");
         assertEquals(1.346, sink.samples.get(0).rttMs(), 1e-12);
@@ -71,8 +73,8 @@ class IncrementalParsingTest {
     void iperf3JsonEmitsAStreamWhenItsClosingBraceArrives() throws IOException {
         // Feed a real 3.12 -J output line by line and watch the first sample appear exactly at the
         // line that closes the first interval stream object.
-        List<String> lines = Files.readAllLines(Fixtures.resource("recorded/iperf3_3.12_client_bidir.json"),
-                StandardCharsets.UTF_8);
+        List<String> lines =
+                Files.readAllLines(Fixtures.resource("recorded/iperf3_3.12_client_bidir.json"), StandardCharsets.UTF_8);
         CollectingSink sink = new CollectingSink();
         StreamingParser p = Parsers.forLive(Tool.IPERF3, true, sink);
         int intervals = -1;
@@ -136,7 +138,9 @@ class IncrementalParsingTest {
         p.feed("[  1] 0.0000-2.0030 sec  2.00 GBytes  8.58 Gbits/sec");
         p.feed("[  2] 0.0000-2.0030 sec  2.00 GBytes  8.58 Gbits/sec");
         p.feed("[SUM] 0.0000-2.0030 sec  4.00 GBytes  17.2 Gbits/sec");
-        assertEquals(List.of("1", "2", "SUM"), sink.summaries.stream().map(Summary::stream).toList(),
+        assertEquals(
+                List.of("1", "2", "SUM"),
+                sink.summaries.stream().map(Summary::stream).toList(),
                 "every total as its line arrives, before the output ends");
         assertEquals(2.0030, sink.summaries.get(2).endS(), 1e-9);
     }
@@ -147,12 +151,15 @@ class IncrementalParsingTest {
         // listener's banner and the outgoing connection before "Client connecting to".
         CollectingSink sink = new CollectingSink();
         StreamingParser p = Parsers.forLive(Tool.IPERF2, false, sink);
-        for (String line : List.of("------------------------------------------------------------",
-                "Server listening on TCP port 5346", "TCP window size:  128 KByte (default)",
+        for (String line : List.of(
+                "------------------------------------------------------------",
+                "Server listening on TCP port 5346",
+                "TCP window size:  128 KByte (default)",
                 "------------------------------------------------------------",
                 "[  1] local 198.19.0.1 port 58860 connected with 198.19.0.2 port 5345 (icwnd/mss/irtt=14/1448/43)",
                 "------------------------------------------------------------",
-                "Client connecting to 198.19.0.2, TCP port 5345", "TCP window size: 1.98 MByte (default)",
+                "Client connecting to 198.19.0.2, TCP port 5345",
+                "TCP window size: 1.98 MByte (default)",
                 "------------------------------------------------------------",
                 "[  2] local 198.19.0.1 port 5346 connected with 198.19.0.2 port 38108",
                 "[ ID] Interval       Transfer     Bandwidth",
@@ -161,7 +168,11 @@ class IncrementalParsingTest {
             p.feed(line);
         }
         p.finish();
-        assertEquals(List.of("1 C2S SENDER", "2 S2C RECEIVER"), sink.summaries.stream()
-                .map(t -> t.stream() + " " + t.direction() + " " + t.role()).sorted().toList());
+        assertEquals(
+                List.of("1 C2S SENDER", "2 S2C RECEIVER"),
+                sink.summaries.stream()
+                        .map(t -> t.stream() + " " + t.direction() + " " + t.role())
+                        .sorted()
+                        .toList());
     }
 }

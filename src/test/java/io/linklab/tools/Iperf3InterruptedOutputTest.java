@@ -39,7 +39,9 @@ class Iperf3InterruptedOutputTest {
     void theReceiversZeroOfAnInterruptedClientIsLeftOutAndSaidSo() {
         CollectingSink sink = parse("iperf3_3.12_lab_client_sigterm_totals_first.txt");
         assertEquals(1, sink.samples.size());
-        assertEquals(List.of(Role.SENDER), sink.summaries.stream().map(Summary::role).toList(),
+        assertEquals(
+                List.of(Role.SENDER),
+                sink.summaries.stream().map(Summary::role).toList(),
                 "the receiver's 0.00 Bytes was never measured: " + sink.summaries);
         assertEquals(299892736L, sink.summaries.get(0).bytes(), "the sender's own total stays");
         assertEquals(1, count(sink, ToolMeta.INTERRUPTED));
@@ -58,17 +60,20 @@ class Iperf3InterruptedOutputTest {
         Iperf3TextParser parser = new Iperf3TextParser(sink);
         text.forEach(parser::feed);
         parser.finish();
-        assertEquals(List.of(Role.SENDER), sink.summaries.stream().map(Summary::role).toList());
+        assertEquals(
+                List.of(Role.SENDER), sink.summaries.stream().map(Summary::role).toList());
 
         // The totals without the message yet: the zero waits for the end of the stream, then goes if the message came.
         CollectingSink late = new CollectingSink();
         Iperf3TextParser p2 = new Iperf3TextParser(late);
         text.remove(separator);
         text.forEach(p2::feed);
-        assertEquals(List.of(Role.SENDER), late.summaries.stream().map(Summary::role).toList());
+        assertEquals(
+                List.of(Role.SENDER), late.summaries.stream().map(Summary::role).toList());
         p2.feed(message);
         p2.finish();
-        assertEquals(List.of(Role.SENDER), late.summaries.stream().map(Summary::role).toList());
+        assertEquals(
+                List.of(Role.SENDER), late.summaries.stream().map(Summary::role).toList());
     }
 
     @Test
@@ -81,7 +86,9 @@ class Iperf3InterruptedOutputTest {
         CollectingSink sink = new CollectingSink();
         Iperf3TextParser parser = new Iperf3TextParser(sink);
         text.forEach(parser::feed);
-        assertEquals(List.of(Role.SENDER, Role.RECEIVER), sink.summaries.stream().map(Summary::role).toList(),
+        assertEquals(
+                List.of(Role.SENDER, Role.RECEIVER),
+                sink.summaries.stream().map(Summary::role).toList(),
                 "'iperf Done.' ends the test: its totals are out before the end of the stream");
         assertEquals(0L, sink.summaries.get(1).bytes());
         parser.finish();
@@ -98,7 +105,9 @@ class Iperf3InterruptedOutputTest {
         }
         assertEquals(4, sink.samples.stream().filter(Sample::isSum).count());
         assertEquals(4.01, sink.samples.get(sink.samples.size() - 1).endS());
-        assertEquals(Set.of(Role.SENDER), sink.summaries.stream().map(Summary::role).collect(Collectors.toSet()),
+        assertEquals(
+                Set.of(Role.SENDER),
+                sink.summaries.stream().map(Summary::role).collect(Collectors.toSet()),
                 "'the server has terminated' ends the test before the results were exchanged too");
         assertEquals(3, sink.summaries.size(), "streams 5, 7 and their SUM");
     }

@@ -11,18 +11,16 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Tool;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The real tools run between the lab's namespace hosts over their sshd; their output is fed to the
@@ -35,16 +33,25 @@ class LiveParsingLabTest {
     private final List<String> serverPids = new ArrayList<>();
 
     /** What a live run gave: the sink, the raw lines, and whether the tool was still running at the first sample. */
-    private record Live(CollectingSink sink, List<String> lines, boolean runningAtFirstSample, int exit) {
-    }
+    private record Live(CollectingSink sink, List<String> lines, boolean runningAtFirstSample, int exit) {}
 
     private List<String> sshArgs(Lab.Host host, String command) {
-        return List.of("ssh", "-F", lab.sshConfig().toString(), "-o", "BatchMode=yes", "-o", "ConnectTimeout=5",
-                host.login(), command);
+        return List.of(
+                "ssh",
+                "-F",
+                lab.sshConfig().toString(),
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=5",
+                host.login(),
+                command);
     }
 
     private String ssh(Lab.Host host, String command) throws Exception {
-        Process p = new ProcessBuilder(sshArgs(host, command)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(sshArgs(host, command))
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ssh timed out: " + command);
         assertEquals(0, p.exitValue(), command + "\n" + out);
@@ -53,13 +60,16 @@ class LiveParsingLabTest {
 
     /** Starts a server in the background on h2 (bounded by `timeout`) and remembers its pid for cleanup. */
     private void startServer(String command) throws Exception {
-        String pid = ssh(lab.h2(), "timeout 60 " + command + " </dev/null >/dev/null 2>&1 & echo $!").trim();
+        String pid = ssh(lab.h2(), "timeout 60 " + command + " </dev/null >/dev/null 2>&1 & echo $!")
+                .trim();
         serverPids.add(pid);
         Thread.sleep(300);
     }
 
     private Live run(Tool tool, boolean json, String command) throws Exception {
-        Process p = new ProcessBuilder(sshArgs(lab.h1(), command)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(sshArgs(lab.h1(), command))
+                .redirectErrorStream(true)
+                .start();
         boolean[] runningAtFirst = {false};
         CollectingSink sink = new CollectingSink() {
             @Override
@@ -117,10 +127,15 @@ class LiveParsingLabTest {
             }
         }
         Summary received = live.sink().only(Role.RECEIVER, "SUM");
-        double streams = live.sink().summaries(Role.RECEIVER).stream().filter(x -> !x.isSum())
-                .mapToDouble(Summary::bitsPerSecond).sum();
+        double streams = live.sink().summaries(Role.RECEIVER).stream()
+                .filter(x -> !x.isSum())
+                .mapToDouble(Summary::bitsPerSecond)
+                .sum();
         assertTrue(received.bitsPerSecond() > 100e6, received.toString());
-        assertEquals(received.bitsPerSecond(), streams, received.bitsPerSecond() * 0.02,
+        assertEquals(
+                received.bitsPerSecond(),
+                streams,
+                received.bitsPerSecond() * 0.02,
                 "the SUM the tool printed is its streams' total (to its 3 digits)");
     }
 
@@ -153,9 +168,11 @@ class LiveParsingLabTest {
         Live live = run(Tool.IPERF3, false, "iperf3 -c " + target() + " -p 5343 -t 2 -u -b 20M --bidir");
         assertEquals(0, live.exit(), String.join("\n", live.lines()));
         CollectingSink s = live.sink();
-        assertEquals(2, s.samples.stream().filter(x -> x.direction() == Direction.C2S).count());
-        List<Sample> received = s.samples.stream().filter(x -> x.direction() == Direction.S2C)
-                .collect(Collectors.toList());
+        assertEquals(
+                2,
+                s.samples.stream().filter(x -> x.direction() == Direction.C2S).count());
+        List<Sample> received =
+                s.samples.stream().filter(x -> x.direction() == Direction.S2C).collect(Collectors.toList());
         assertEquals(2, received.size());
         assertNotNull(received.get(0).jitterMs(), "[RX-C] lines carry jitter");
         assertNotNull(received.get(0).lostPackets());
@@ -181,7 +198,8 @@ class LiveParsingLabTest {
         CollectingSink s = live.sink();
         assertTrue(live.runningAtFirstSample());
         assertEquals(4, s.samples("SUM").size(), String.join("\n", live.lines()));
-        assertTrue(s.samples.stream().filter(x -> !x.isSum()).allMatch(x -> x.rttMs() != null && x.cwndBytes() != null));
+        assertTrue(
+                s.samples.stream().filter(x -> !x.isSum()).allMatch(x -> x.rttMs() != null && x.cwndBytes() != null));
         Summary sum = s.only(Role.SENDER, "SUM");
         assertTrue(sum.bitsPerSecond() > 100e6);
         // the total covers the test: iperf2 reports the time it really ran, which a loaded host stretches

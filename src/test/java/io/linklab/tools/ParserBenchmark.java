@@ -5,12 +5,11 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.iperf3.Iperf3TextParser;
-
 import java.io.BufferedWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.io.IOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,8 +58,7 @@ public final class ParserBenchmark {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private ParserBenchmark() {
-    }
+    private ParserBenchmark() {}
 
     /** CPU seconds of this thread: on a shared machine wall time measures the neighbours too. */
     private static double cpu() {
@@ -69,8 +67,12 @@ public final class ParserBenchmark {
 
     public static void main(String[] args) throws Exception {
         boolean quick = args.length > 0 && args[0].equals("--quick");
-        System.out.printf(Locale.ROOT, "java %s, %d cores, max heap %d MB%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf(
+                Locale.ROOT,
+                "java %s, %d cores, max heap %d MB%n",
+                System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20);
         textLines(quick ? 2_000_000 : 10_000_000);
         Path json = Files.createTempFile("linklab-bench-", ".json");
         try {
@@ -98,12 +100,26 @@ public final class ParserBenchmark {
         int distinct = 0;
         for (int t = 0; t < 1000; t++) {
             for (int s = 0; s < 64; s++) {
-                lines.add(String.format(Locale.ROOT, "[%3d] %7.2f-%-7.2f sec  %4.2f GBytes  %4.1f Gbits/sec  %3d   %4.2f MBytes       ",
-                        5 + 2 * s, t * 1.0, t + 1.0, 1.0 + (s % 9) / 10.0, 8.0 + (t % 17) / 10.0, t % 7, 1.5 + (s % 5) / 10.0));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "[%3d] %7.2f-%-7.2f sec  %4.2f GBytes  %4.1f Gbits/sec  %3d   %4.2f MBytes       ",
+                        5 + 2 * s,
+                        t * 1.0,
+                        t + 1.0,
+                        1.0 + (s % 9) / 10.0,
+                        8.0 + (t % 17) / 10.0,
+                        t % 7,
+                        1.5 + (s % 5) / 10.0));
                 distinct++;
             }
-            lines.add(String.format(Locale.ROOT, "[SUM] %7.2f-%-7.2f sec  %4.1f GBytes  %4.1f Gbits/sec  %3d             ",
-                    t * 1.0, t + 1.0, 70.5, 600.0, 12));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "[SUM] %7.2f-%-7.2f sec  %4.1f GBytes  %4.1f Gbits/sec  %3d             ",
+                    t * 1.0,
+                    t + 1.0,
+                    70.5,
+                    600.0,
+                    12));
             lines.add("- - - - - - - - - - - - - - - - - - - - - - - - -");
         }
         for (int round = 0; round < 3; round++) {
@@ -121,8 +137,16 @@ public final class ParserBenchmark {
             parser.finish();
             double s = (System.nanoTime() - t0) / 1e9;
             double c = cpu() - c0;
-            System.out.printf(Locale.ROOT, "iperf3 text: %,d lines (%,d samples): wall %.2f s = %,.0f lines/s;"
-                    + " CPU %.2f s = %,.0f lines per CPU-second%n", fed, sink.samples, s, fed / s, c, fed / c);
+            System.out.printf(
+                    Locale.ROOT,
+                    "iperf3 text: %,d lines (%,d samples): wall %.2f s = %,.0f lines/s;"
+                            + " CPU %.2f s = %,.0f lines per CPU-second%n",
+                    fed,
+                    sink.samples,
+                    s,
+                    fed / s,
+                    c,
+                    fed / c);
         }
     }
 
@@ -186,9 +210,17 @@ public final class ParserBenchmark {
             LogImporter.FileResult r = LogImporter.importFile(file, null, sink);
             double s = (System.nanoTime() - t0) / 1e9;
             double c = cpu() - c0;
-            System.out.printf(Locale.ROOT, "iperf3 -J, 64 streams: %,.1f MB, %,d samples (%s): wall %.2f s = %,.0f MB/s;"
-                    + " CPU %.2f s = %,.0f MB per CPU-second%n", bytes / 1e6, sink.samples,
-                    r.failed() ? r.failure() : r.format().id(), s, bytes / 1e6 / s, c, bytes / 1e6 / c);
+            System.out.printf(
+                    Locale.ROOT,
+                    "iperf3 -J, 64 streams: %,.1f MB, %,d samples (%s): wall %.2f s = %,.0f MB/s;"
+                            + " CPU %.2f s = %,.0f MB per CPU-second%n",
+                    bytes / 1e6,
+                    sink.samples,
+                    r.failed() ? r.failure() : r.format().id(),
+                    s,
+                    bytes / 1e6 / s,
+                    c,
+                    bytes / 1e6 / c);
         }
     }
 
@@ -203,18 +235,34 @@ public final class ParserBenchmark {
                 run++;
                 sb.append("Connecting to host 198.19.0.2, port 5201\n");
                 for (int s = 0; s < 4; s++) {
-                    sb.append("[  ").append(5 + 2 * s).append("] local 198.19.0.1 port ").append(40000 + s)
+                    sb.append("[  ")
+                            .append(5 + 2 * s)
+                            .append("] local 198.19.0.1 port ")
+                            .append(40000 + s)
                             .append(" connected to 198.19.0.2 port 5201\n");
                 }
                 sb.append("[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n");
                 for (int t = 0; t < 60; t++) {
                     for (int s = 0; s < 4; s++) {
-                        sb.append(String.format(Locale.ROOT,
+                        sb.append(String.format(
+                                Locale.ROOT,
                                 "[%3d] %6.2f-%-6.2f sec  %4.2f GBytes  %4.1f Gbits/sec  %3d   %4.2f MBytes       %n",
-                                5 + 2 * s, t * 1.0, t + 1.0, 1.0 + s / 10.0, 8.5 + (run % 9) / 10.0, t % 3, 1.5));
+                                5 + 2 * s,
+                                t * 1.0,
+                                t + 1.0,
+                                1.0 + s / 10.0,
+                                8.5 + (run % 9) / 10.0,
+                                t % 3,
+                                1.5));
                     }
-                    sb.append(String.format(Locale.ROOT, "[SUM] %6.2f-%-6.2f sec  %4.2f GBytes  %4.1f Gbits/sec  %3d%n",
-                            t * 1.0, t + 1.0, 4.6, 34.0, 3));
+                    sb.append(String.format(
+                            Locale.ROOT,
+                            "[SUM] %6.2f-%-6.2f sec  %4.2f GBytes  %4.1f Gbits/sec  %3d%n",
+                            t * 1.0,
+                            t + 1.0,
+                            4.6,
+                            34.0,
+                            3));
                     sb.append("- - - - - - - - - - - - - - - - - - - - - - - - -\n");
                 }
                 sb.append("[ ID] Interval           Transfer     Bitrate         Retr\n");
@@ -230,8 +278,16 @@ public final class ParserBenchmark {
 
     static void importInSmallJvm(Path log, long bytes, Path csv) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                "io.linklab.Launcher", "import", log.toString(), "--samples", csv.toString());
+        List<String> cmd = List.of(
+                java,
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.linklab.Launcher",
+                "import",
+                log.toString(),
+                "--samples",
+                csv.toString());
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         StringBuilder out = new StringBuilder();
@@ -248,7 +304,8 @@ public final class ParserBenchmark {
         long peakKb = 0;
         Path status = Path.of("/proc", Long.toString(p.pid()), "status");
         while (p.isAlive()) {
-            cpuSeconds = p.info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(cpuSeconds);
+            cpuSeconds =
+                    p.info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(cpuSeconds);
             try {
                 for (String line : Files.readAllLines(status)) {
                     if (line.startsWith("VmHWM:")) {
@@ -264,9 +321,17 @@ public final class ParserBenchmark {
         reader.join();
         double s = (System.nanoTime() - t0) / 1e9;
         System.out.print(out);
-        System.out.printf(Locale.ROOT, "import of a %,.0f MB iperf3 text log with -Xmx256m: exit %d; wall %.1f s = %,.0f MB/s;"
-                + " CPU about %.0f s = %,.0f MB per CPU-second; peak resident %,d MB; samples.csv %,.0f MB%n",
-                bytes / 1e6, rc, s, bytes / 1e6 / s, cpuSeconds, bytes / 1e6 / Math.max(cpuSeconds, 0.001),
-                peakKb / 1024, Files.size(csv) / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "import of a %,.0f MB iperf3 text log with -Xmx256m: exit %d; wall %.1f s = %,.0f MB/s;"
+                        + " CPU about %.0f s = %,.0f MB per CPU-second; peak resident %,d MB; samples.csv %,.0f MB%n",
+                bytes / 1e6,
+                rc,
+                s,
+                bytes / 1e6 / s,
+                cpuSeconds,
+                bytes / 1e6 / Math.max(cpuSeconds, 0.001),
+                peakKb / 1024,
+                Files.size(csv) / 1e6);
     }
 }

@@ -8,10 +8,9 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 
 /** Outputs recorded from the real tools of the lab image (iperf3 3.12, iperf 2.1.8, netperf 2.7.0). */
 class RecordedOutputsTest {
@@ -36,9 +35,13 @@ class RecordedOutputsTest {
         CollectingSink s = load("iperf3_3.12_client_bidir_P2_T_timestamps.txt");
         assertTrue(s.samples.stream().allMatch(x -> "S1".equals(x.process())), "the -T title behind the timestamp");
         assertEquals(12, s.samples.size());
-        assertEquals(6, s.samples.stream().filter(x -> x.direction() == Direction.C2S).count());
-        Summary tx = s.summaries.stream().filter(x -> x.stream().equals("5") && x.role() == Role.SENDER)
-                .findFirst().orElseThrow();
+        assertEquals(
+                6,
+                s.samples.stream().filter(x -> x.direction() == Direction.C2S).count());
+        Summary tx = s.summaries.stream()
+                .filter(x -> x.stream().equals("5") && x.role() == Role.SENDER)
+                .findFirst()
+                .orElseThrow();
         assertEquals(Direction.C2S, tx.direction());
         assertEquals(5.44e9, tx.bitsPerSecond());
         assertEquals(7L, tx.retransmits());
@@ -61,12 +64,14 @@ class RecordedOutputsTest {
     @Test
     void iperf3UdpReverseWithServerOutput() {
         CollectingSink s = load("iperf3_3.12_client_udp_R_get_server_output.txt");
-        List<Sample> client = s.samples.stream().filter(x -> x.process() == null).collect(Collectors.toList());
+        List<Sample> client =
+                s.samples.stream().filter(x -> x.process() == null).collect(Collectors.toList());
         assertEquals(2, client.size());
         assertEquals(Direction.S2C, client.get(0).direction());
         assertEquals(0.156, client.get(0).jitterMs());
         assertEquals(77L, client.get(0).packets());
-        List<Sample> server = s.samples.stream().filter(x -> "server".equals(x.process())).collect(Collectors.toList());
+        List<Sample> server =
+                s.samples.stream().filter(x -> "server".equals(x.process())).collect(Collectors.toList());
         assertEquals(2, server.size());
         assertEquals(Direction.S2C, server.get(0).direction(), "the server's section of a -R test");
         assertEquals(77L, server.get(0).packets());
@@ -81,7 +86,9 @@ class RecordedOutputsTest {
         assertEquals(Direction.S2C, c.samples.get(1).direction());
         assertEquals(Direction.C2S, srv.samples.get(0).direction(), "the server receives stream 5");
         assertEquals(22937698070.145176, srv.samples.get(0).bitsPerSecond());
-        assertEquals(22936322469.585037, find(srv, "SUM", Direction.C2S, Role.RECEIVER).bitsPerSecond());
+        assertEquals(
+                22936322469.585037,
+                find(srv, "SUM", Direction.C2S, Role.RECEIVER).bitsPerSecond());
         assertEquals("3.12", c.meta.get(ToolMeta.VERSION));
         assertEquals("65535", c.meta.get(ToolMeta.PMTU), "loopback's path MTU, as -J reported it");
         assertEquals("server", srv.meta.get(ToolMeta.SIDE));
@@ -91,15 +98,23 @@ class RecordedOutputsTest {
     @Test
     void iperf3JsonWithTheServersTextOutput() {
         CollectingSink s = load("iperf3_3.12_lab_client_P2_J_get_server_output.json");
-        List<Sample> server = s.samples.stream().filter(x -> "server".equals(x.process())).collect(Collectors.toList());
+        List<Sample> server =
+                s.samples.stream().filter(x -> "server".equals(x.process())).collect(Collectors.toList());
         assertEquals(6, server.size(), "server_output_text: 2 intervals × (2 streams + SUM)");
         assertEquals(5.26e9, server.get(0).bitsPerSecond());
-        Summary serverSum = s.summaries.stream().filter(x -> "server".equals(x.process()) && x.isSum())
-                .findFirst().orElseThrow();
+        Summary serverSum = s.summaries.stream()
+                .filter(x -> "server".equals(x.process()) && x.isSum())
+                .findFirst()
+                .orElseThrow();
         assertEquals(10.7e9, serverSum.bitsPerSecond());
         assertEquals(Role.RECEIVER, serverSum.role());
-        assertEquals(10715677141.128744, s.summaries.stream().filter(x -> x.process() == null && x.isSum()
-                && x.role() == Role.RECEIVER).findFirst().orElseThrow().bitsPerSecond());
+        assertEquals(
+                10715677141.128744,
+                s.summaries.stream()
+                        .filter(x -> x.process() == null && x.isSum() && x.role() == Role.RECEIVER)
+                        .findFirst()
+                        .orElseThrow()
+                        .bitsPerSecond());
         assertEquals("1", s.meta.get(ToolMeta.RUN));
     }
 
@@ -107,10 +122,14 @@ class RecordedOutputsTest {
     void iperf2DualTestOnClientAndServer() {
         CollectingSink c = load("iperf2_2.1.8_client_d.txt");
         assertEquals(37.8e9, find(c, "1", Direction.C2S, Role.SENDER).bitsPerSecond());
-        assertEquals(29.4e9, find(c, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond(),
+        assertEquals(
+                29.4e9,
+                find(c, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond(),
                 "the stream the client accepted on its -L port flows server→client");
         CollectingSink lab = load("iperf2_2.1.8_lab_client_d_listener_banner_first.txt");
-        assertEquals(6.89e9, find(lab, "1", Direction.C2S, Role.SENDER).bitsPerSecond(),
+        assertEquals(
+                6.89e9,
+                find(lab, "1", Direction.C2S, Role.SENDER).bitsPerSecond(),
                 "the client's listener banner came first; it is still the client");
         assertEquals(7.92e9, find(lab, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond());
         CollectingSink srv = load("iperf2_2.1.8_server_d_fd_P2_yC.txt");
@@ -127,7 +146,9 @@ class RecordedOutputsTest {
         assertEquals(10.4e9, find(c, "2", Direction.S2C, Role.RECEIVER).bitsPerSecond());
         CollectingSink srv = load("iperf2_2.1.8_lab_server_r_tradeoff.txt");
         assertEquals(10.5e9, find(srv, "1", Direction.C2S, Role.RECEIVER).bitsPerSecond());
-        assertEquals(10.2e9, find(srv, "2", Direction.S2C, Role.SENDER).bitsPerSecond(),
+        assertEquals(
+                10.2e9,
+                find(srv, "2", Direction.S2C, Role.SENDER).bitsPerSecond(),
                 "the server's own client for the second half sends");
         assertEquals("1", srv.meta.get(ToolMeta.RUN), "one test, two halves");
     }
@@ -162,7 +183,8 @@ class RecordedOutputsTest {
 
     @Test
     void netperfLayouts() {
-        assertEquals(24438.97e6, load("netperf_2.7.0_classic.txt").summaries.get(0).bitsPerSecond());
+        assertEquals(
+                24438.97e6, load("netperf_2.7.0_classic.txt").summaries.get(0).bitsPerSecond());
         Summary cpu = load("netperf_2.7.0_cpu.txt").summaries.get(0);
         assertEquals(22865.14e6, cpu.bitsPerSecond());
         assertEquals(100.0, cpu.localCpuPercent());
@@ -172,7 +194,8 @@ class RecordedOutputsTest {
         assertEquals(3, demo.samples.size());
         assertEquals(0.612 + 0.304, demo.samples.get(1).endS(), 1e-12);
         assertEquals(25341.90e6, demo.summaries.get(0).bitsPerSecond());
-        assertEquals(24387.01e6, load("netperf_2.7.0_D_cpu.txt").summaries.get(0).bitsPerSecond());
+        assertEquals(
+                24387.01e6, load("netperf_2.7.0_D_cpu.txt").summaries.get(0).bitsPerSecond());
         Summary maerts = load("netperf_2.7.0_maerts.txt").summaries.get(0);
         assertEquals(Direction.S2C, maerts.direction());
         assertEquals(0.639, maerts.localServiceDemandUsPerKb());

@@ -68,20 +68,29 @@ class SeedReproductionTest {
             receiverByProcess.put(r.process(), r.bitsPerSecond());
         }
         assertEquals(List.of("S1", "S2", "S3", "S4"), new ArrayList<>(receiverByProcess.keySet()));
-        double total = receiverByProcess.values().stream().mapToDouble(Double::doubleValue).sum();
+        double total = receiverByProcess.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sum();
         assertEquals(98.2 * G, total, 1e3);
         assertEquals(24.9 * G, receiverByProcess.get("S1"), 1);
-        Map<String, Long> samplesPerProcess = s.samples.stream()
-                .collect(Collectors.groupingBy(Sample::process, TreeMap::new, Collectors.counting()));
+        Map<String, Long> samplesPerProcess =
+                s.samples.stream().collect(Collectors.groupingBy(Sample::process, TreeMap::new, Collectors.counting()));
         assertEquals(Map.of("S1", 15L, "S2", 15L, "S3", 15L, "S4", 15L), samplesPerProcess);
         // S3's 1.00-2.00 interval, printed after S4's.
-        Sample s3 = s.samples.stream().filter(x -> x.process().equals("S3") && x.startS() == 1.0).findFirst()
+        Sample s3 = s.samples.stream()
+                .filter(x -> x.process().equals("S3") && x.startS() == 1.0)
+                .findFirst()
                 .orElseThrow();
         assertEquals(19.6 * G, s3.bitsPerSecond(), 1);
         assertEquals(1028L, s3.retransmits());
         assertEquals(839L * 1024, s3.cwndBytes());
-        assertEquals(2717L, s.summaries.stream().filter(x -> x.process().equals("S1") && x.role() == Role.SENDER)
-                .findFirst().orElseThrow().retransmits());
+        assertEquals(
+                2717L,
+                s.summaries.stream()
+                        .filter(x -> x.process().equals("S1") && x.role() == Role.SENDER)
+                        .findFirst()
+                        .orElseThrow()
+                        .retransmits());
     }
 
     @Test
@@ -92,11 +101,17 @@ class SeedReproductionTest {
         assertEquals(8.86 * G, ethTotal.bitsPerSecond(), 1);
         assertEquals(10.0, ethTotal.endS(), 0);
         assertEquals(976L * 1024 * 1024, eth.samples.get(8).bytes());
-        assertEquals(8.85 * G, iperf2("001_iperf2_10gbe_server.txt").only(Role.RECEIVER, "4").bitsPerSecond(), 1);
+        assertEquals(
+                8.85 * G,
+                iperf2("001_iperf2_10gbe_server.txt").only(Role.RECEIVER, "4").bitsPerSecond(),
+                1);
 
         CollectingSink ib = iperf2("001_iperf2_ib_client_i1.txt");
         assertEquals(12.6 * G, ib.only(Role.SENDER, "3").bitsPerSecond(), 1);
-        assertEquals(12.6 * G, iperf2("001_iperf2_ib_server.txt").only(Role.RECEIVER, "4").bitsPerSecond(), 1);
+        assertEquals(
+                12.6 * G,
+                iperf2("001_iperf2_ib_server.txt").only(Role.RECEIVER, "4").bitsPerSecond(),
+                1);
     }
 
     @Test
@@ -128,7 +143,8 @@ class SeedReproductionTest {
     private static double headline(String fixture) {
         if (fixture.contains("iperf3")) {
             CollectingSink s = iperf3(fixture);
-            List<Summary> sums = s.summaries.stream().filter(x -> x.role() == Role.RECEIVER && x.isSum())
+            List<Summary> sums = s.summaries.stream()
+                    .filter(x -> x.role() == Role.RECEIVER && x.isSum())
                     .collect(Collectors.toList());
             return (sums.isEmpty() ? s.summaries(Role.RECEIVER) : sums).get(0).bitsPerSecond();
         }
@@ -160,8 +176,8 @@ class SeedReproductionTest {
     void seed003MtuSweepSendAndReceive() throws IOException {
         // The author's loop appended the MTU, then `iperf -c … -d | grep Bytes`: send first, receive second.
         Map<String, double[]> table = new LinkedHashMap<>();
-        List<String> lines = Files.readAllLines(Fixtures.resource("seeds/003_mtu_sweep_iperf2_d_result.txt"),
-                StandardCharsets.UTF_8);
+        List<String> lines = Files.readAllLines(
+                Fixtures.resource("seeds/003_mtu_sweep_iperf2_d_result.txt"), StandardCharsets.UTF_8);
         String mtu = null;
         List<String> block = new ArrayList<>();
         int point = 0;
@@ -221,8 +237,13 @@ class SeedReproductionTest {
 
     @Test
     void everyRawSeedNoteImportsWithAClearResult() {
-        for (String name : new String[] {"000_347c4f9d42cbc476.txt", "001_e1a3e456c0aeb44e.txt",
-                "002_30cdee82fb6788bb.txt", "003_ff066441b71dfc22.txt", "004_042945926497ae13.txt"}) {
+        for (String name : new String[] {
+            "000_347c4f9d42cbc476.txt",
+            "001_e1a3e456c0aeb44e.txt",
+            "002_30cdee82fb6788bb.txt",
+            "003_ff066441b71dfc22.txt",
+            "004_042945926497ae13.txt"
+        }) {
             Path raw = Fixtures.seed(name);
             LogImporter.FileResult r = LogImporter.importFile(raw, null, new CollectingSink());
             assertNotNull(r.format() != null || r.failure() != null ? r : null, name);
@@ -236,11 +257,15 @@ class SeedReproductionTest {
         }
         CollectingSink s002 = new CollectingSink();
         LogImporter.importFile(Fixtures.seed("002_30cdee82fb6788bb.txt"), null, s002);
-        List<Double> iperf2Sums = s002.summaries.stream().filter(x -> x.isSum() && x.role() == Role.SENDER
-                && x.endS() == 10.0).map(Summary::bitsPerSecond).collect(Collectors.toList());
+        List<Double> iperf2Sums = s002.summaries.stream()
+                .filter(x -> x.isSum() && x.role() == Role.SENDER && x.endS() == 10.0)
+                .map(Summary::bitsPerSecond)
+                .collect(Collectors.toList());
         assertTrue(iperf2Sums.containsAll(List.of(85.8 * G, 98.8 * G)), iperf2Sums.toString());
-        List<Double> iperf3Received = s002.summaries.stream().filter(x -> x.isSum() && x.role() == Role.RECEIVER)
-                .map(Summary::bitsPerSecond).collect(Collectors.toList());
+        List<Double> iperf3Received = s002.summaries.stream()
+                .filter(x -> x.isSum() && x.role() == Role.RECEIVER)
+                .map(Summary::bitsPerSecond)
+                .collect(Collectors.toList());
         assertEquals(List.of(26.6 * G, 36.4 * G), iperf3Received, "the note's iperf3 -P 10 receiver totals");
         CollectingSink s001 = new CollectingSink();
         LogImporter.FileResult r001 = LogImporter.importFile(Fixtures.seed("001_e1a3e456c0aeb44e.txt"), null, s001);

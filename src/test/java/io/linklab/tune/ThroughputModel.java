@@ -33,8 +33,17 @@ final class ThroughputModel implements ProbeRunner {
      * @param numaGain    the factor pinning to the NIC's node gives (spread gives half of it)
      * @param counters    whether probes tell the receiver's busiest core
      */
-    ThroughputModel(int cores, double coreBps, double linkBps, double streamBps, Map<String, Double> windowFactor,
-                    double perStreamOverhead, double numaGain, double noiseSd, boolean counters, long seed) {
+    ThroughputModel(
+            int cores,
+            double coreBps,
+            double linkBps,
+            double streamBps,
+            Map<String, Double> windowFactor,
+            double perStreamOverhead,
+            double numaGain,
+            double noiseSd,
+            boolean counters,
+            long seed) {
         this.cores = cores;
         this.coreBps = coreBps;
         this.linkBps = linkBps;
@@ -67,7 +76,8 @@ final class ThroughputModel implements ProbeRunner {
             case IPERF2 -> 0.9;
             case NETPERF -> 1.05;
         };
-        double perProcess = Math.min(s.streams() * streamBps * window,
+        double perProcess = Math.min(
+                s.streams() * streamBps * window,
                 Math.min(threadsPerProcess, cores) * coreBps * efficiency * toolFactor);
         int threads = s.processes() * threadsPerProcess;
         double sharing = threads > cores ? 0.95 : 1.0; // processes that share a core lose to switching

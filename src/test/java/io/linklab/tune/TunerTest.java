@@ -33,28 +33,33 @@ class TunerTest {
         Map<String, Double> windows = Map.of("4M", 1.6, "16M", 2.2);
         Set<Dimension> all = EnumSet.allOf(Dimension.class);
         List<Tool> tools = List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF);
-        TuneSpace big = new TuneSpace(tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all,
+        TuneSpace big =
+                new TuneSpace(tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all, null);
+        TuneSpace twoCores = new TuneSpace(
+                List.of(Tool.IPERF3, Tool.IPERF2), 2, 8, List.of(Pinning.SPREAD), List.of("4M"), all, null);
+        TuneSpace noTool = new TuneSpace(
+                List.of(Tool.IPERF3),
+                8,
+                8,
+                List.of(Pinning.SPREAD, Pinning.NUMA),
+                List.of("4M", "16M"),
+                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS, Dimension.PINNING, Dimension.WINDOW),
                 null);
-        TuneSpace twoCores = new TuneSpace(List.of(Tool.IPERF3, Tool.IPERF2), 2, 8, List.of(Pinning.SPREAD),
-                List.of("4M"), all, null);
-        TuneSpace noTool = new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA),
-                List.of("4M", "16M"), EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS, Dimension.PINNING,
-                Dimension.WINDOW), null);
         List<Arguments> out = new ArrayList<>();
         for (boolean counters : new boolean[] {true, false}) {
             for (double noise : new double[] {0.0, 0.03, 0.06}) {
                 String tag = (counters ? "counters" : "no counters") + ", noise " + noise;
                 // 100G link, 8 cores of 20G: CPU-bound, several processes needed.
-                out.add(Arguments.of("100G, 8 cores CPU-bound, " + tag, big, (Lab) seed -> new ThroughputModel(8,
-                        20 * G, 100 * G, 8 * G, windows, 0.05, 1.1, noise, counters, seed)));
+                out.add(Arguments.of("100G, 8 cores CPU-bound, " + tag, big, (Lab) seed ->
+                        new ThroughputModel(8, 20 * G, 100 * G, 8 * G, windows, 0.05, 1.1, noise, counters, seed)));
                 // 40G link where windows limit streams: streams and windows matter more than processes.
-                out.add(Arguments.of("40G window-bound, " + tag, big, (Lab) seed -> new ThroughputModel(8,
-                        30 * G, 40 * G, 3 * G, windows, 0.02, 1.05, noise, counters, seed)));
+                out.add(Arguments.of("40G window-bound, " + tag, big, (Lab) seed ->
+                        new ThroughputModel(8, 30 * G, 40 * G, 3 * G, windows, 0.02, 1.05, noise, counters, seed)));
                 // The namespace lab: 2 cores, a fast veth.
-                out.add(Arguments.of("veth 2 cores, " + tag, twoCores, (Lab) seed -> new ThroughputModel(2,
-                        25 * G, 200 * G, 12 * G, windows, 0.08, 1.05, noise, counters, seed)));
-                out.add(Arguments.of("iperf3 only, 16 cores, " + tag, noTool, (Lab) seed -> new ThroughputModel(
-                        16, 15 * G, 100 * G, 6 * G, windows, 0.04, 1.1, noise, counters, seed)));
+                out.add(Arguments.of("veth 2 cores, " + tag, twoCores, (Lab) seed ->
+                        new ThroughputModel(2, 25 * G, 200 * G, 12 * G, windows, 0.08, 1.05, noise, counters, seed)));
+                out.add(Arguments.of("iperf3 only, 16 cores, " + tag, noTool, (Lab) seed ->
+                        new ThroughputModel(16, 15 * G, 100 * G, 6 * G, windows, 0.04, 1.1, noise, counters, seed)));
             }
         }
         return out.stream();
@@ -69,34 +74,43 @@ class TunerTest {
         StringBuilder misses = new StringBuilder();
         for (long seed = 1; seed <= SEEDS; seed++) {
             ThroughputModel model = lab.model(seed);
-            Tuner tuner = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(10)), model::nanoTime, s -> { });
+            Tuner tuner = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(10)), model::nanoTime, s -> {});
             TuneResult r = tuner.run();
             assertNotNull(r.confirmed(), "seed " + seed + ": the winner is confirmed");
             double gridBest = model.gridBest(space);
             double fraction = model.trueRate(r.best()) / gridBest;
             double tuneSeconds = model.nanoTime() / 1e9;
             double gridSeconds = model.gridSeconds(space, ProbeLength.SHORT);
-            assertTrue(tuneSeconds <= gridSeconds / 3, "seed " + seed + ": " + tuneSeconds + " s against the grid's "
-                    + gridSeconds + " s");
+            assertTrue(
+                    tuneSeconds <= gridSeconds / 3,
+                    "seed " + seed + ": " + tuneSeconds + " s against the grid's " + gridSeconds + " s");
             worstFraction = Math.min(worstFraction, fraction);
             mostTime = Math.max(mostTime, tuneSeconds / gridSeconds);
             if (fraction < 0.95) {
                 worse++;
-                misses.append(String.format("%n  seed %d: %s at %.3f of the grid's best", seed, r.best().label(),
-                        fraction));
+                misses.append(String.format(
+                        "%n  seed %d: %s at %.3f of the grid's best",
+                        seed, r.best().label(), fraction));
             }
         }
         assertEquals(0, worse, name + ": winners under 0.95 of the grid's best:" + misses);
-        System.out.printf("%s: worst winner %.3f of the grid's best, at most %.3f of the grid's time (%d points)%n",
+        System.out.printf(
+                "%s: worst winner %.3f of the grid's best, at most %.3f of the grid's time (%d points)%n",
                 name, worstFraction, mostTime, space.grid().size());
     }
 
     @Test
     void stopsAtLineRateAndSaysSo() {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 10 * G, 9.6 * G, Map.of(), 0.05, 1.1, 0.02, true, 7);
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3, Tool.IPERF2), 8, 8, List.of(Pinning.SPREAD),
-                List.of("4M"), EnumSet.allOf(Dimension.class), 10 * G);
-        TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> { }).run();
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3, Tool.IPERF2),
+                8,
+                8,
+                List.of(Pinning.SPREAD),
+                List.of("4M"),
+                EnumSet.allOf(Dimension.class),
+                10 * G);
+        TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.LINE_RATE, r.why());
         assertEquals(2, r.steps().size(), "the start probe reached line rate; then the confirmation");
         assertEquals("confirm", r.steps().get(1).reason());
@@ -106,9 +120,15 @@ class TunerTest {
     @Test
     void cpuBoundOnTheReceiverWhenEveryCoreIsSaturated() {
         ThroughputModel model = new ThroughputModel(2, 10 * G, 100 * G, 20 * G, Map.of(), 0.05, 1.0, 0.0, true, 1);
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3), 2, 4, List.of(), List.of(),
-                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS), null);
-        TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> { }).run();
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3),
+                2,
+                4,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
+                null);
+        TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.CPU_BOUND, r.why(), r.detail());
         assertEquals(2, r.best().processes());
         assertTrue(r.detail().contains("2 processes on 2 cores"), r.detail());
@@ -116,12 +136,18 @@ class TunerTest {
 
     @Test
     void theBudgetIsAHardLimitAndTheBestSoFarIsConfirmed() {
-        ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of("4M", 1.6), 0.05, 1.1, 0.03,
-                false, 3);
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF), 8, 8,
-                List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M"), EnumSet.allOf(Dimension.class), null);
+        ThroughputModel model =
+                new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of("4M", 1.6), 0.05, 1.1, 0.03, false, 3);
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF),
+                8,
+                8,
+                List.of(Pinning.SPREAD, Pinning.NUMA),
+                List.of("4M"),
+                EnumSet.allOf(Dimension.class),
+                null);
         Duration budget = Duration.ofSeconds(60);
-        TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> { }).run();
+        TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
         assertTrue(model.nanoTime() <= budget.toNanos(), model.nanoTime() / 1e9 + " s");
         assertNotNull(r.confirmed(), "time was kept back for the confirmation");
@@ -131,28 +157,37 @@ class TunerTest {
     @Test
     void aBudgetTooShortToConfirmReportsTheBestUnconfirmed() {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of(), 0.05, 1.1, 0.03, false, 3);
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(),
-                EnumSet.of(Dimension.PROCESSES), null);
+        TuneSpace space =
+                new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null);
         Duration budget = Duration.ofSeconds(20);
-        TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> { }).run();
+        TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
         assertNull(r.confirmed());
         assertTrue(model.nanoTime() <= budget.toNanos(), model.nanoTime() / 1e9 + " s");
-        assertTrue(r.steps().size() >= 2, "the search used the budget it had: " + r.steps().size() + " probes");
+        assertTrue(
+                r.steps().size() >= 2,
+                "the search used the budget it had: " + r.steps().size() + " probes");
     }
 
     @Test
     void aFailedBranchEndsThatBranchNotTheSearch() {
-        ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of("4M", 1.6), 0.05, 1.1, 0.0,
-                false, 3);
+        ThroughputModel model =
+                new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of("4M", 1.6), 0.05, 1.1, 0.0, false, 3);
         // iperf2 is "lost" on the server: its probes fail; the others go on.
-        ProbeRunner flaky = (s, length) -> s.tool() == Tool.IPERF2
-                ? Probe.failed(s, "server: iperf2 not found") : model.run(s, length);
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3, Tool.IPERF2), 8, 8, List.of(), List.of("4M"),
-                EnumSet.allOf(Dimension.class), null);
-        TuneResult r = new Tuner(flaky, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> { }).run();
+        ProbeRunner flaky = (s, length) ->
+                s.tool() == Tool.IPERF2 ? Probe.failed(s, "server: iperf2 not found") : model.run(s, length);
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3, Tool.IPERF2),
+                8,
+                8,
+                List.of(),
+                List.of("4M"),
+                EnumSet.allOf(Dimension.class),
+                null);
+        TuneResult r = new Tuner(flaky, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(Tool.IPERF3, r.best().tool());
-        assertTrue(r.steps().stream().anyMatch(s -> "server: iperf2 not found".equals(s.probe().failure())));
+        assertTrue(r.steps().stream()
+                .anyMatch(s -> "server: iperf2 not found".equals(s.probe().failure())));
         assertTrue(r.steps().stream().anyMatch(s -> s.reason().startsWith("window")), "window was still tried");
         assertNotNull(r.confirmed());
     }
@@ -168,10 +203,10 @@ class TunerTest {
             ran.add(s);
             return model.run(s, length);
         };
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(),
-                EnumSet.of(Dimension.PROCESSES), null);
-        TuneResult r = new Tuner(stopsOnThird, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime,
-                s -> { }).run();
+        TuneSpace space =
+                new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null);
+        TuneResult r =
+                new Tuner(stopsOnThird, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.STOPPED, r.why());
         assertEquals(2, r.steps().size(), "no probe after the stop, no confirmation");
         assertEquals(2, r.best().processes());
@@ -182,11 +217,12 @@ class TunerTest {
     @Test
     void nothingMeasuredIsAFailureWithTheReason() {
         ProbeRunner down = (s, length) -> Probe.failed(s, "client: connection refused");
-        TuneSpace space = new TuneSpace(List.of(Tool.IPERF3, Tool.IPERF2), 2, 2, List.of(), List.of(),
-                EnumSet.allOf(Dimension.class), null);
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3, Tool.IPERF2), 2, 2, List.of(), List.of(), EnumSet.allOf(Dimension.class), null);
         long[] now = {0};
-        TuneResult r = new Tuner(down, space, TuneBudget.of(Duration.ofMinutes(1)), () -> now[0] += 1_000_000_000L,
-                s -> { }).run();
+        TuneResult r = new Tuner(
+                        down, space, TuneBudget.of(Duration.ofMinutes(1)), () -> now[0] += 1_000_000_000L, s -> {})
+                .run();
         assertEquals(StopReason.FAILED, r.why());
         assertNull(r.best());
         assertEquals("client: connection refused", r.detail());

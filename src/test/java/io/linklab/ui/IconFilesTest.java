@@ -31,7 +31,9 @@ class IconFilesTest {
     void theVectorMasterIsA512SquareSvg() throws Exception {
         var factory = DocumentBuilderFactory.newInstance();
         factory.setNamespaceAware(true);
-        Element svg = factory.newDocumentBuilder().parse(ICONS.resolve("linklab.svg").toFile()).getDocumentElement();
+        Element svg = factory.newDocumentBuilder()
+                .parse(ICONS.resolve("linklab.svg").toFile())
+                .getDocumentElement();
         assertEquals("svg", svg.getLocalName());
         assertEquals("0 0 512 512", svg.getAttribute("viewBox"));
     }
@@ -57,7 +59,8 @@ class IconFilesTest {
 
     @Test
     void theWindowsIcoHoldsTheSmallSizesAnd256() throws IOException {
-        ByteBuffer ico = ByteBuffer.wrap(Files.readAllBytes(ICONS.resolve("linklab.ico"))).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer ico = ByteBuffer.wrap(Files.readAllBytes(ICONS.resolve("linklab.ico")))
+                .order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(0, ico.getShort(0), "reserved");
         assertEquals(1, ico.getShort(2), "type 1 = icon");
         int count = ico.getShort(4);

@@ -54,20 +54,27 @@ class MainWindowUITest {
     }
 
     private static boolean onScreen(Node n) {
-        return n.isVisible() && n.getScene() != null && n.getScene().getWindow().isShowing()
-                && n.getBoundsInLocal().getWidth() > 0 && n.getBoundsInLocal().getHeight() > 0;
+        return n.isVisible()
+                && n.getScene() != null
+                && n.getScene().getWindow().isShowing()
+                && n.getBoundsInLocal().getWidth() > 0
+                && n.getBoundsInLocal().getHeight() > 0;
     }
 
     @Test
     void firstStartShowsTheLoopbackLabInTheShell(FxRobot robot) {
         assertTrue(stage.getTitle().startsWith("LinkLab — Loopback"), stage.getTitle());
         MenuBar menus = robot.lookup(".menu-bar").queryAs(MenuBar.class);
-        assertEquals(List.of("_File", "_Edit", "_View", "_Test", "_Help"),
+        assertEquals(
+                List.of("_File", "_Edit", "_View", "_Test", "_Help"),
                 menus.getMenus().stream().map(Menu::getText).toList());
         Region area = robot.lookup("#topology-area").queryAs(Region.class);
-        assertTrue(area.getWidth() > 0.5 * stage.getScene().getWidth(),
-                "the lab takes the window: " + area.getWidth() + " of " + stage.getScene().getWidth());
-        List<Node> hosts = robot.lookup("#node-local-client").queryAll().stream().toList();
+        assertTrue(
+                area.getWidth() > 0.5 * stage.getScene().getWidth(),
+                "the lab takes the window: " + area.getWidth() + " of "
+                        + stage.getScene().getWidth());
+        List<Node> hosts =
+                robot.lookup("#node-local-client").queryAll().stream().toList();
         assertEquals(1, hosts.size(), "one drawing of this machine's client end");
         assertTrue(onScreen(hosts.get(0)), "and it is on screen");
         Label message = robot.lookup("#status-message").queryAs(Label.class);
@@ -80,7 +87,10 @@ class MainWindowUITest {
     @Test
     void theHistoryIsTheTestsOwnNeverTheUsers(FxRobot robot) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(0, window.runs().history().shown().size(), window.runs().history().messageProperty().get());
+        assertEquals(
+                0,
+                window.runs().history().shown().size(),
+                window.runs().history().messageProperty().get());
         assertEquals("0 runs", window.runs().history().messageProperty().get());
     }
 
@@ -106,7 +116,8 @@ class MainWindowUITest {
         assertTrue(stage.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")));
         assertEquals(Settings.Theme.DARK, new Settings(prefs).get(Settings.THEME));
         robot.clickOn("View").clickOn("Dark Theme");
-        assertFalse(stage.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")),
+        assertFalse(
+                stage.getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")),
                 "switched back: " + stage.getScene().getStylesheets());
         assertEquals(Settings.Theme.LIGHT, new Settings(prefs).get(Settings.THEME));
     }
@@ -120,7 +131,9 @@ class MainWindowUITest {
             stage.setHeight(700);
         });
         // The window's inside is what is remembered; it follows the window's size once the platform resized it.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
                 () -> stage.getScene().getWidth() == 1100 && stage.getScene().getHeight() == 700);
         robot.interact(window::shutdown);
         Settings settings = new Settings(prefs);
@@ -135,7 +148,8 @@ class MainWindowUITest {
             new MainWindow(AppServices.inFolder(home.resolve("next"), settings, TaskRunner.sameThread()))
                     .install(next[0]);
         });
-        assertTrue(next[0].getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")),
+        assertTrue(
+                next[0].getScene().getStylesheets().stream().anyMatch(s -> s.endsWith("linklab-dark.css")),
                 next[0].getScene().getStylesheets().toString());
         robot.interact(next[0]::close);
     }

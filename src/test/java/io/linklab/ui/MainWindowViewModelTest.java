@@ -30,7 +30,9 @@ class MainWindowViewModelTest {
         MainWindowViewModel vm = new MainWindowViewModel(new Settings(prefs));
         assertEquals(Settings.Theme.LIGHT, vm.themeProperty().get());
         vm.themeProperty().set(Settings.Theme.DARK);
-        assertEquals(Settings.Theme.DARK, new MainWindowViewModel(new Settings(prefs)).themeProperty().get());
+        assertEquals(
+                Settings.Theme.DARK,
+                new MainWindowViewModel(new Settings(prefs)).themeProperty().get());
     }
 
     @Test
@@ -40,7 +42,8 @@ class MainWindowViewModelTest {
         TestPlan plan = ScriptedRuns.plan(4, TestPlan.Mode.NORMAL, null);
         vm.runStarted(plan);
         assertEquals(Optional.of(plan), new MainWindowViewModel(new Settings(prefs)).lastPlan());
-        assertTrue(vm.statusProperty().get().startsWith("Started " + plan.tool().id() + " from "),
+        assertTrue(
+                vm.statusProperty().get().startsWith("Started " + plan.tool().id() + " from "),
                 vm.statusProperty().get());
     }
 
@@ -54,7 +57,9 @@ class MainWindowViewModelTest {
     void theStatusLineSaysHowARunEnded() {
         MainWindowViewModel vm = new MainWindowViewModel(new Settings(prefs));
         vm.runEnded("r1", new RunOutcome(RunOutcome.Status.FAILED, "h2 refused", null), LocalTime.of(9, 5, 7));
-        assertEquals("Run r1 ended at 09:05:07, failed: h2 refused", vm.statusProperty().get());
+        assertEquals(
+                "Run r1 ended at 09:05:07, failed: h2 refused",
+                vm.statusProperty().get());
         vm.runEnded(null, new RunOutcome(RunOutcome.Status.CANCELLED, "", null), LocalTime.of(23, 0));
         assertEquals("Run ended at 23:00:00, stopped", vm.statusProperty().get());
     }

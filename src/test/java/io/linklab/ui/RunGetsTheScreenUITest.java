@@ -55,8 +55,8 @@ class RunGetsTheScreenUITest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        RunsArea runs = new RunsArea(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), engine,
-                tmp.resolve("imports"), tasks);
+        RunsArea runs = new RunsArea(
+                new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), engine, tmp.resolve("imports"), tasks);
         window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null));
         window.install(stage);
         stage.setWidth(1280);
@@ -88,14 +88,20 @@ class RunGetsTheScreenUITest {
         DashboardView view = fx(() -> window.runs().startRun(plan, Topology.loopback()));
         // 128 streams fill the table at its 1 Hz rate for big runs; a busy 2-core machine needs a while more.
         try {
-            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() >= rows
-                    && !view.model().bitrate().entries().isEmpty()));
+            WaitForAsyncUtils.waitFor(
+                    60,
+                    TimeUnit.SECONDS,
+                    () -> fx(() -> view.tableRows().size() >= rows
+                            && !view.model().bitrate().entries().isEmpty()));
         } catch (TimeoutException e) {
-            throw new AssertionError("after 60 s the table shows " + fx(() -> view.tableRows().size()) + " of "
-                    + rows + " rows");
+            throw new AssertionError(
+                    "after 60 s the table shows " + fx(() -> view.tableRows().size()) + " of " + rows + " rows");
         }
         // the Findings block the scripted run reports after its intervals: on screen and whole too
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> view.root().lookup("#findings").isVisible()));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.root().lookup("#findings").isVisible()));
         WaitForAsyncUtils.waitForFxEvents();
         return view;
     }
@@ -112,14 +118,16 @@ class RunGetsTheScreenUITest {
         DashboardView view = startRun(ScriptedRuns.plan(4, TestPlan.Mode.BIDIR, null), 10);
         double windowWidth = stage.getScene().getWidth();
         Region dashboard = (Region) view.root();
-        assertTrue(fx(dashboard::getWidth) >= 0.7 * windowWidth,
+        assertTrue(
+                fx(dashboard::getWidth) >= 0.7 * windowWidth,
                 "the dashboard is " + fx(dashboard::getWidth) + " px of a " + windowWidth + " px window");
         ChartView bitrate = (ChartView) fx(() -> dashboard.lookup("#bitrate-chart"));
         ChartView retransmits = (ChartView) fx(() -> dashboard.lookup("#retransmits-chart"));
         ChartView cwnd = (ChartView) fx(() -> dashboard.lookup("#cwnd-chart"));
         assertTrue(fx(bitrate::getWidth) >= 0.6 * windowWidth, "bitrate chart " + fx(bitrate::getWidth) + " px wide");
         for (ChartView small : List.of(retransmits, cwnd)) {
-            assertTrue(fx(small::getWidth) >= 300 && fx(small::getHeight) >= 100,
+            assertTrue(
+                    fx(small::getWidth) >= 300 && fx(small::getHeight) >= 100,
                     small.getId() + " is " + fx(small::getWidth) + "×" + fx(small::getHeight));
         }
         Labeled title = (Labeled) fx(() -> dashboard.lookup("#run-title"));
@@ -135,16 +143,21 @@ class RunGetsTheScreenUITest {
 
     @Test
     void aSweepAndAComparisonAreWhole(FxRobot robot) throws Exception {
-        TestPlan sweep = ScriptedRuns.plan(1, TestPlan.Mode.BIDIR, new TestPlan.Sweep(TestPlan.SweepKind.MTU,
-                List.of("1500", "3000", "4500", "6000", "7500", "9000")));
+        TestPlan sweep = ScriptedRuns.plan(
+                1,
+                TestPlan.Mode.BIDIR,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "3000", "4500", "6000", "7500", "9000")));
         DashboardView view = fx(() -> window.runs().startRun(sweep, Topology.loopback()));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> view.sweepView() != null
-                && view.sweepView().table().getItems().size() == 6));
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.sweepView() != null
+                        && view.sweepView().table().getItems().size() == 6));
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "an MTU sweep at 1280×800");
 
-        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
-                tmp.resolve("a"));
+        PastRun a = ImportedLogRun.importFile(
+                Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"), tmp.resolve("a"));
         PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         fx(() -> window.runs().compare(List.of(a, b)));
         WaitForAsyncUtils.waitForFxEvents();
@@ -158,8 +171,11 @@ class RunGetsTheScreenUITest {
             stage.setHeight(stage.getMinHeight());
             return null;
         });
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> stage.getScene().getWidth() == 1024
-                && stage.getScene().getHeight() == 700));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() ->
+                        stage.getScene().getWidth() == 1024 && stage.getScene().getHeight() == 700));
         WaitForAsyncUtils.waitForFxEvents();
         WholeText.assertWholeOnFx(scene(), "the lab at 1024×700");
         fx(() -> window.runs().workspace().select("history-tab"));
@@ -203,15 +219,24 @@ class RunGetsTheScreenUITest {
         startRun(ScriptedRuns.plan(4, TestPlan.Mode.NORMAL, null), 5);
         String during = fx(window::statusText);
         engine.finish();
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> window.statusText().contains("ended")));
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> window.statusText().contains("ended")));
         String after = fx(window::statusText);
-        assertTrue(after.startsWith("Run " + ScriptedRuns.RUN_ID + " ended at ") && after.endsWith(", finished"),
+        assertTrue(
+                after.startsWith("Run " + ScriptedRuns.RUN_ID + " ended at ") && after.endsWith(", finished"),
                 after + " (during the run: " + during + ")");
 
         // One shortcut back to the lab; the dashboards' divider is remembered with the window.
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> "lab-tab".equals(
-                window.runs().tabs().getSelectionModel().getSelectedItem().getId())));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> fx(() -> "lab-tab"
+                        .equals(window.runs()
+                                .tabs()
+                                .getSelectionModel()
+                                .getSelectedItem()
+                                .getId())));
         fx(() -> {
             window.runs().dashboards().get(0).liveSplit().setDividerPositions(0.55);
             window.shutdown();

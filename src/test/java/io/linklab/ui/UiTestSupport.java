@@ -17,8 +17,7 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 public final class UiTestSupport {
 
-    private UiTestSupport() {
-    }
+    private UiTestSupport() {}
 
     public static Preferences freshPreferences() {
         return Preferences.userRoot().node("io/linklab-test/" + UUID.randomUUID());
@@ -41,12 +40,18 @@ public final class UiTestSupport {
     public static Node onScreen(FxRobot robot, String query, int seconds) throws Exception {
         AtomicReference<Node> shown = new AtomicReference<>();
         try {
-            WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> robot
-                            .lookup(query).match(NodeQueryUtils.isVisible()).tryQuery()).get(10, TimeUnit.SECONDS)
-                    .map(n -> {
-                        shown.set(n);
-                        return true;
-                    }).orElse(false));
+            WaitForAsyncUtils.waitFor(
+                    seconds,
+                    TimeUnit.SECONDS,
+                    () -> WaitForAsyncUtils.asyncFx(() -> robot.lookup(query)
+                                    .match(NodeQueryUtils.isVisible())
+                                    .tryQuery())
+                            .get(10, TimeUnit.SECONDS)
+                            .map(n -> {
+                                shown.set(n);
+                                return true;
+                            })
+                            .orElse(false));
         } catch (TimeoutException e) {
             throw new AssertionError("'" + query + "' was not on screen within " + seconds + " s", e);
         }

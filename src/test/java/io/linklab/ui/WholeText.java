@@ -21,25 +21,23 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 public final class WholeText {
 
-    private WholeText() {
-    }
+    private WholeText() {}
 
     /** Fails naming every piece of text under {@code root} that is cut, squeezed or past the window's edge. */
     public static void assertWhole(Node root, String where) {
         List<String> cut = cutTexts(root);
         if (!cut.isEmpty()) {
-            throw new AssertionError(where + ": " + cut.size() + " text(s) not shown whole:\n  "
-                    + String.join("\n  ", cut));
+            throw new AssertionError(
+                    where + ": " + cut.size() + " text(s) not shown whole:\n  " + String.join("\n  ", cut));
         }
     }
 
     /** {@link #assertWhole} from a test thread: looks on the FX thread, fails on the caller's. */
     public static void assertWholeOnFx(Node root, String where) throws Exception {
-        List<String> cut = WaitForAsyncUtils.asyncFx(() -> cutTexts(root))
-                .get(20, TimeUnit.SECONDS);
+        List<String> cut = WaitForAsyncUtils.asyncFx(() -> cutTexts(root)).get(20, TimeUnit.SECONDS);
         if (!cut.isEmpty()) {
-            throw new AssertionError(where + ": " + cut.size() + " text(s) not shown whole:\n  "
-                    + String.join("\n  ", cut));
+            throw new AssertionError(
+                    where + ": " + cut.size() + " text(s) not shown whole:\n  " + String.join("\n  ", cut));
         }
     }
 
@@ -73,7 +71,10 @@ public final class WholeText {
 
     private static void checkLabeled(Labeled l, List<String> out) {
         String text = l.getText();
-        if (text == null || text.isEmpty() || l.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY || l.getSkin() == null) {
+        if (text == null
+                || text.isEmpty()
+                || l.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY
+                || l.getSkin() == null) {
             return;
         }
         String expected = l.isMnemonicParsing() ? withoutMnemonic(text) : text;
@@ -98,7 +99,9 @@ public final class WholeText {
 
     private static void checkPrompt(TextInputControl t, List<String> out) {
         String prompt = t.getPromptText();
-        if (prompt == null || prompt.isEmpty() || (t.getText() != null && !t.getText().isEmpty())) {
+        if (prompt == null
+                || prompt.isEmpty()
+                || (t.getText() != null && !t.getText().isEmpty())) {
             return;
         }
         Text measure = new Text(prompt);
@@ -106,8 +109,8 @@ public final class WholeText {
         Insets in = t.getInsets();
         double room = t.getWidth() - in.getLeft() - in.getRight();
         if (measure.getLayoutBounds().getWidth() > room + 1) {
-            out.add(describe(t) + " prompt \"" + prompt + "\" needs " + Math.round(measure.getLayoutBounds().getWidth())
-                    + " px, has " + Math.round(room));
+            out.add(describe(t) + " prompt \"" + prompt + "\" needs "
+                    + Math.round(measure.getLayoutBounds().getWidth()) + " px, has " + Math.round(room));
         }
     }
 
@@ -132,7 +135,9 @@ public final class WholeText {
     /** The skin's text node (LabeledText), not a Text the control shows as its graphic. */
     private static Text shownText(Labeled l) {
         for (Node child : l.getChildrenUnmodifiable()) {
-            if (child instanceof Text t && child != l.getGraphic() && child.getStyleClass().contains("text")) {
+            if (child instanceof Text t
+                    && child != l.getGraphic()
+                    && child.getStyleClass().contains("text")) {
                 return t;
             }
         }
@@ -148,8 +153,11 @@ public final class WholeText {
     }
 
     private static String describe(Node n) {
-        String id = n.getId() != null ? "#" + n.getId()
-                : n.getStyleClass().isEmpty() ? "" : "." + n.getStyleClass().get(n.getStyleClass().size() - 1);
+        String id = n.getId() != null
+                ? "#" + n.getId()
+                : n.getStyleClass().isEmpty()
+                        ? ""
+                        : "." + n.getStyleClass().get(n.getStyleClass().size() - 1);
         StringBuilder path = new StringBuilder();
         for (Parent p = n.getParent(); p != null && path.length() < 60; p = p.getParent()) {
             if (p.getId() != null) {
@@ -157,7 +165,8 @@ public final class WholeText {
                 break;
             }
         }
-        String type = n.getClass().getSimpleName().isEmpty() ? n.getClass().getSuperclass().getSimpleName()
+        String type = n.getClass().getSimpleName().isEmpty()
+                ? n.getClass().getSuperclass().getSimpleName()
                 : n.getClass().getSimpleName();
         return type + id + path;
     }

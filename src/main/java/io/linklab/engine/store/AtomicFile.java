@@ -14,8 +14,7 @@ import java.nio.file.StandardCopyOption;
  */
 public final class AtomicFile {
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     public static void writeString(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();

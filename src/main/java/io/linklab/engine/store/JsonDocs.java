@@ -31,8 +31,7 @@ final class JsonDocs {
      */
     static final int MAX_BYTES = 4 << 20;
 
-    private JsonDocs() {
-    }
+    private JsonDocs() {}
 
     static ObjectNode header(String format, int version) {
         ObjectNode root = MAPPER.createObjectNode();
@@ -78,8 +77,10 @@ final class JsonDocs {
         try {
             node = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
+            String where = e.getLocation() == null
+                    ? ""
+                    : " line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr();
             throw new FileFormatException(name + where + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
         }
         if (node == null || !node.isObject()) {
@@ -87,8 +88,8 @@ final class JsonDocs {
         }
         String actual = node.path("format").asText("");
         if (!format.equals(actual)) {
-            throw new FileFormatException(name + ": \"format\" is '" + actual + "', expected '" + format
-                    + "' — is this the right file?");
+            throw new FileFormatException(
+                    name + ": \"format\" is '" + actual + "', expected '" + format + "' — is this the right file?");
         }
         int version = node.path("version").asInt(-1);
         if (version < 1) {

@@ -22,14 +22,30 @@ public final class PlanFiles {
     public static final String FORMAT = "linklab-plan";
     public static final int VERSION = 1;
 
-    private static final Set<String> KEYS = Set.of("format", "version", "tool", "client", "server", "target",
-            "protocol", "bitrate", "duration", "interval", "omit", "streams", "processes", "port", "mode", "window",
-            "messageSize", "repetitions", "sweep");
+    private static final Set<String> KEYS = Set.of(
+            "format",
+            "version",
+            "tool",
+            "client",
+            "server",
+            "target",
+            "protocol",
+            "bitrate",
+            "duration",
+            "interval",
+            "omit",
+            "streams",
+            "processes",
+            "port",
+            "mode",
+            "window",
+            "messageSize",
+            "repetitions",
+            "sweep");
     private static final Set<String> END_KEYS = Set.of("login", "interface", "cpus");
     private static final Set<String> SWEEP_KEYS = Set.of("kind", "values");
 
-    private PlanFiles() {
-    }
+    private PlanFiles() {}
 
     public static void write(Path file, TestPlan plan) throws IOException {
         JsonDocs.write(file, toJson(plan));
@@ -107,13 +123,17 @@ public final class PlanFiles {
             List<String> values = new ArrayList<>();
             for (JsonNode v : vs) {
                 if (!v.isValueNode() || v.isNull()) {
-                    throw new FileFormatException(name + ": \"sweep.values\" holds " + v + "; expected numbers or sizes");
+                    throw new FileFormatException(
+                            name + ": \"sweep.values\" holds " + v + "; expected numbers or sizes");
                 }
                 values.add(v.asText());
             }
             sweep = new TestPlan.Sweep(kind, values);
         }
-        TestPlan plan = new TestPlan(tool, readEnd(name, root, "client"), readEnd(name, root, "server"),
+        TestPlan plan = new TestPlan(
+                tool,
+                readEnd(name, root, "client"),
+                readEnd(name, root, "server"),
                 JsonDocs.text(name, root, "target", null),
                 JsonDocs.enumValue(name, root, "protocol", TestPlan.Protocol.class, d.protocol()),
                 JsonDocs.text(name, root, "bitrate", null),

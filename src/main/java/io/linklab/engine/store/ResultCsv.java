@@ -28,10 +28,11 @@ public final class ResultCsv {
     public static final String SWEEP = "sweep.csv";
 
     /** samples.csv: the parsers' columns (CONTRACTS.md first) plus the repetition of the sweep point. */
-    static final CsvTable<RunJournal.Entry<Sample>> SAMPLE_TABLE = extend(ResultTables.SAMPLES,
-            e -> new ResultTables.SampleRow("", e.point(), null, e.value()));
-    static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE = extend(ResultTables.SUMMARY,
-            e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
+    static final CsvTable<RunJournal.Entry<Sample>> SAMPLE_TABLE =
+            extend(ResultTables.SAMPLES, e -> new ResultTables.SampleRow("", e.point(), null, e.value()));
+
+    static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE =
+            extend(ResultTables.SUMMARY, e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
     static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
             .text("point", SweepRow::point)
             .number("mtu", SweepRow::mtu)
@@ -46,17 +47,16 @@ public final class ResultCsv {
             .text("status", SweepRow::status)
             .build();
 
-    private static <V, R> CsvTable<RunJournal.Entry<V>> extend(CsvTable<R> base,
-                                                               Function<RunJournal.Entry<V>, R> row) {
+    private static <V, R> CsvTable<RunJournal.Entry<V>> extend(CsvTable<R> base, Function<RunJournal.Entry<V>, R> row) {
         CsvTable.Builder<RunJournal.Entry<V>> b = CsvTable.builder();
         for (CsvColumn<R> c : base.columns()) {
             b.column(c.name(), c.kind(), e -> c.value().apply(row.apply(e)));
         }
-        return b.number("repetition", e -> e.repetition() > 0 ? e.repetition() : null).build();
+        return b.number("repetition", e -> e.repetition() > 0 ? e.repetition() : null)
+                .build();
     }
 
-    private ResultCsv() {
-    }
+    private ResultCsv() {}
 
     /**
      * Writes the CSVs of a run folder from its journal, sweep.csv only for sweeps. The journal is streamed
@@ -66,22 +66,26 @@ public final class ResultCsv {
      */
     public static RunJournal.Damage writeAll(Path runDir, boolean sweep) throws IOException {
         Path journal = runDir.resolve(RunJournal.FILE);
-        try (BufferedReader in = Files.exists(journal) ? Files.newBufferedReader(journal, StandardCharsets.UTF_8)
-                     : new BufferedReader(Reader.nullReader());
-             CsvTableWriter<RunJournal.Entry<Sample>> samples = CsvTableWriter.create(runDir.resolve(SAMPLES),
-                     SAMPLE_TABLE);
-             CsvTableWriter<RunJournal.Entry<Summary>> summaries = CsvTableWriter.create(runDir.resolve(SUMMARY),
-                     SUMMARY_TABLE);
-             CsvTableWriter<SweepRow> rows = sweep ? CsvTableWriter.create(runDir.resolve(SWEEP), SWEEP_TABLE)
-                     : null) {
+        try (BufferedReader in = Files.exists(journal)
+                        ? Files.newBufferedReader(journal, StandardCharsets.UTF_8)
+                        : new BufferedReader(Reader.nullReader());
+                CsvTableWriter<RunJournal.Entry<Sample>> samples =
+                        CsvTableWriter.create(runDir.resolve(SAMPLES), SAMPLE_TABLE);
+                CsvTableWriter<RunJournal.Entry<Summary>> summaries =
+                        CsvTableWriter.create(runDir.resolve(SUMMARY), SUMMARY_TABLE);
+                CsvTableWriter<SweepRow> rows =
+                        sweep ? CsvTableWriter.create(runDir.resolve(SWEEP), SWEEP_TABLE) : null) {
             return write(in, samples, summaries, rows);
         }
     }
 
     /** Copies journal lines to the CSV writers as they are read; {@code rows} may be null (not a sweep). */
-    static RunJournal.Damage write(BufferedReader journal, CsvTableWriter<RunJournal.Entry<Sample>> samples,
-                                   CsvTableWriter<RunJournal.Entry<Summary>> summaries,
-                                   CsvTableWriter<SweepRow> rows) throws IOException {
+    static RunJournal.Damage write(
+            BufferedReader journal,
+            CsvTableWriter<RunJournal.Entry<Sample>> samples,
+            CsvTableWriter<RunJournal.Entry<Summary>> summaries,
+            CsvTableWriter<SweepRow> rows)
+            throws IOException {
         try {
             return RunJournal.read(journal, new RunJournal.Visitor() {
                 @Override

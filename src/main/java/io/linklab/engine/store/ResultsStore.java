@@ -1,6 +1,5 @@
 package io.linklab.engine.store;
 
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.SweepRow;
 import java.io.IOException;
@@ -33,8 +32,8 @@ public final class ResultsStore {
     public static final String LOCK_FILE = ".lock";
 
     private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,120}");
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path root;
@@ -46,7 +45,8 @@ public final class ResultsStore {
     /** The default workspace: $LINKLAB_HOME/runs, else ~/LinkLab/runs. */
     public static ResultsStore defaultStore() {
         String home = System.getenv("LINKLAB_HOME");
-        Path base = home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), "LinkLab");
+        Path base =
+                home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"), "LinkLab");
         return new ResultsStore(base.resolve("runs"));
     }
 
@@ -55,9 +55,17 @@ public final class ResultsStore {
     }
 
     /** A short listing entry of a stored run. */
-    public record RunSummary(String id, Path dir, String name, String note, RunRecord.State state, String message,
-                             Instant started, Instant ended, String tool, List<String> points) {
-    }
+    public record RunSummary(
+            String id,
+            Path dir,
+            String name,
+            String note,
+            RunRecord.State state,
+            String message,
+            Instant started,
+            Instant ended,
+            String tool,
+            List<String> points) {}
 
     /**
      * A new, empty run folder with a unique, sortable id (UTC time, tool, random suffix); never one that exists,
@@ -94,7 +102,8 @@ public final class ResultsStore {
                 }
             }
         }
-        out.sort(Comparator.comparing((RunSummary s) -> s.started() == null ? Instant.EPOCH : s.started()).reversed());
+        out.sort(Comparator.comparing((RunSummary s) -> s.started() == null ? Instant.EPOCH : s.started())
+                .reversed());
         return out;
     }
 
@@ -113,9 +122,16 @@ public final class ResultsStore {
      *
      * @param ratio the figure relative to the first run's at the same point and direction, null if it has none
      */
-    public record Comparison(String runId, String name, String tool, String point, Direction direction,
-                             Double bitsPerSecond, Long retransmits, Double ratio, String status) {
-    }
+    public record Comparison(
+            String runId,
+            String name,
+            String tool,
+            String point,
+            Direction direction,
+            Double bitsPerSecond,
+            Long retransmits,
+            Double ratio,
+            String status) {}
 
     /**
      * Lines up the given runs point by point and direction (a single test is the point ""), the first
@@ -127,7 +143,9 @@ public final class ResultsStore {
         boolean first = true;
         for (String id : runIds) {
             StoredRun run = open(id);
-            String tool = Optional.ofNullable(run.record().plan()).map(p -> p.tool().id()).orElse("");
+            String tool = Optional.ofNullable(run.record().plan())
+                    .map(p -> p.tool().id())
+                    .orElse("");
             for (SweepRow r : run.rows()) {
                 String key = r.point() + "|" + r.direction();
                 if (first && r.bitsPerSecond() != null) {
@@ -135,8 +153,16 @@ public final class ResultsStore {
                 }
                 Double ref = reference.get(key);
                 Double ratio = ref == null || ref == 0 || r.bitsPerSecond() == null ? null : r.bitsPerSecond() / ref;
-                out.add(new Comparison(id, run.record().name(), tool, r.point(), r.direction(), r.bitsPerSecond(),
-                        r.retransmits(), ratio, r.status()));
+                out.add(new Comparison(
+                        id,
+                        run.record().name(),
+                        tool,
+                        r.point(),
+                        r.direction(),
+                        r.bitsPerSecond(),
+                        r.retransmits(),
+                        ratio,
+                        r.status()));
             }
             first = false;
         }
@@ -183,8 +209,8 @@ public final class ResultsStore {
 
     static RunSummary summary(Path dir, RunRecord r) {
         String tool = Optional.ofNullable(r.plan()).map(p -> p.tool().id()).orElse("");
-        return new RunSummary(r.id(), dir, r.name(), r.note(), r.state(), r.message(), r.started(), r.ended(), tool,
-                r.points());
+        return new RunSummary(
+                r.id(), dir, r.name(), r.note(), r.state(), r.message(), r.started(), r.ended(), tool, r.points());
     }
 
     /** True while a run in this JVM or another process holds the folder's lock. */

@@ -1,7 +1,6 @@
 package io.linklab.engine.store;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.engine.store.AtomicFile;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -22,19 +21,25 @@ public final class RunFolder {
     static final String RAW = "raw";
 
     /** Everything a run writes into its folder, in the order a listing shows it. */
-    static final List<String> RUN_ENTRIES = List.of(RunRecord.FILE, ResultCsv.SAMPLES, ResultCsv.SUMMARY,
-            ResultCsv.SWEEP, CounterFiles.HOST_COUNTERS, CounterFiles.FINDINGS, RunJournal.FILE, RAW,
-            ResultsStore.LOCK_FILE, RunRecord.WRITE_LOCK);
+    static final List<String> RUN_ENTRIES = List.of(
+            RunRecord.FILE,
+            ResultCsv.SAMPLES,
+            ResultCsv.SUMMARY,
+            ResultCsv.SWEEP,
+            CounterFiles.HOST_COUNTERS,
+            CounterFiles.FINDINGS,
+            RunJournal.FILE,
+            RAW,
+            ResultsStore.LOCK_FILE,
+            RunRecord.WRITE_LOCK);
 
     /** Suffixes tried before giving up: more folders of one name than any store holds. */
     private static final int MAX_SUFFIX = 10_000;
 
     /** What replacing an earlier run did: the run's entries removed, and the user's own left where they were. */
-    public record Replacement(List<String> removed, List<String> kept) {
-    }
+    public record Replacement(List<String> removed, List<String> kept) {}
 
-    private RunFolder() {
-    }
+    private RunFolder() {}
 
     /**
      * Creates {@code parent/base}, or {@code base-2}, {@code base-3}… when that exists. Each try is one atomic
@@ -52,8 +57,8 @@ public final class RunFolder {
                 // someone has this name (an earlier run, a file of the user's): try the next suffix
             }
         }
-        throw new IOException("cannot create a new folder " + base + " under " + parent + ": " + MAX_SUFFIX
-                + " names taken");
+        throw new IOException(
+                "cannot create a new folder " + base + " under " + parent + ": " + MAX_SUFFIX + " names taken");
     }
 
     /**
@@ -90,8 +95,8 @@ public final class RunFolder {
      */
     public static Replacement replaceEarlierRun(Path dir) throws IOException {
         if (ResultsStore.isLive(dir)) {
-            throw new IOException(dir + " is the folder of a run that is still going; stop it first or choose "
-                    + "another folder");
+            throw new IOException(
+                    dir + " is the folder of a run that is still going; stop it first or choose " + "another folder");
         }
         List<String> removed = new ArrayList<>();
         List<String> kept = new ArrayList<>();
@@ -115,8 +120,10 @@ public final class RunFolder {
             }
         }
         if (!found.isEmpty()) {
-            throw new FileAlreadyExistsException(dir.toString(), null, "holds an earlier run (" + String.join(", ",
-                    found) + "); choose a new folder or replace that run");
+            throw new FileAlreadyExistsException(
+                    dir.toString(),
+                    null,
+                    "holds an earlier run (" + String.join(", ", found) + "); choose a new folder or replace that run");
         }
     }
 

@@ -36,18 +36,20 @@ public final class RunJournal implements AutoCloseable {
     private boolean closed;
 
     public RunJournal(Path runDir) throws IOException {
-        this.out = Files.newBufferedWriter(runDir.resolve(FILE), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        this.out = Files.newBufferedWriter(
+                runDir.resolve(FILE), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
     /** Everything read back from a journal, in the order it was written, and what had to be skipped. */
-    public record Contents(List<Entry<Sample>> samples, List<Entry<Summary>> summaries, List<Entry<ToolEvent>> events,
-                           List<SweepRow> rows, Damage damage) {
-    }
+    public record Contents(
+            List<Entry<Sample>> samples,
+            List<Entry<Summary>> summaries,
+            List<Entry<ToolEvent>> events,
+            List<SweepRow> rows,
+            Damage damage) {}
 
     /** A measurement with the sweep point and repetition (from 1) it belongs to. */
-    public record Entry<T>(String point, int repetition, T value) {
-    }
+    public record Entry<T>(String point, int repetition, T value) {}
 
     public synchronized void sample(String point, int rep, Sample s) {
         ObjectNode n = start("sample", point, rep);
@@ -172,17 +174,13 @@ public final class RunJournal implements AutoCloseable {
      * holds more than one line of an hour-long run. A kind not overridden is passed over.
      */
     public interface Visitor {
-        default void sample(Entry<Sample> e) {
-        }
+        default void sample(Entry<Sample> e) {}
 
-        default void summary(Entry<Summary> e) {
-        }
+        default void summary(Entry<Summary> e) {}
 
-        default void event(Entry<ToolEvent> e) {
-        }
+        default void event(Entry<ToolEvent> e) {}
 
-        default void row(SweepRow r) {
-        }
+        default void row(SweepRow r) {}
     }
 
     /**
@@ -282,23 +280,72 @@ public final class RunJournal implements AutoCloseable {
         String point = n.path("point").asText("");
         int rep = n.path("rep").asInt(0);
         return switch (n.get("type").asText()) {
-            case "sample" -> new Entry<>(point, rep, new Sample(str(n, "process"), str(n, "stream"), dir(n),
-                    time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"), lng(n, "retransmits"),
-                    lng(n, "cwnd"), dbl(n, "rtt_ms"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
-                    n.path("omitted").asBoolean(), role(n),
-                    n.hasNonNull("stream_index") ? n.get("stream_index").asInt() : null, instant(n, "start_utc")));
-            case "summary" -> new Entry<>(point, rep, new Summary(str(n, "process"), str(n, "stream"), dir(n),
-                    role(n), time(n, "start"), time(n, "end"), lng(n, "bytes"), dbl(n, "bps"),
-                    lng(n, "retransmits"), dbl(n, "jitter_ms"), lng(n, "lost"), lng(n, "packets"),
-                    dbl(n, "local_cpu"), dbl(n, "remote_cpu"), dbl(n, "local_sd"), dbl(n, "remote_sd"), str(n, "note")));
-            case "event" -> new Entry<>(point, rep, new ToolEvent(
-                    ToolEvent.Severity.valueOf(n.path("severity").asText("INFO")), str(n, "kind"),
-                    str(n, "message"), n.path("line").asLong()));
-            case "row" -> new SweepRow(point, n.hasNonNull("mtu") ? n.get("mtu").asInt() : null,
-                    n.hasNonNull("streams") ? n.get("streams").asInt() : null,
-                    n.hasNonNull("processes") ? n.get("processes").asInt() : null, dir(n), dbl(n, "bps"),
-                    dbl(n, "bps_min"), dbl(n, "bps_max"), lng(n, "retransmits"), dbl(n, "gain"),
-                    str(n, "status"));
+            case "sample" ->
+                new Entry<>(
+                        point,
+                        rep,
+                        new Sample(
+                                str(n, "process"),
+                                str(n, "stream"),
+                                dir(n),
+                                time(n, "start"),
+                                time(n, "end"),
+                                lng(n, "bytes"),
+                                dbl(n, "bps"),
+                                lng(n, "retransmits"),
+                                lng(n, "cwnd"),
+                                dbl(n, "rtt_ms"),
+                                dbl(n, "jitter_ms"),
+                                lng(n, "lost"),
+                                lng(n, "packets"),
+                                n.path("omitted").asBoolean(),
+                                role(n),
+                                n.hasNonNull("stream_index")
+                                        ? n.get("stream_index").asInt()
+                                        : null,
+                                instant(n, "start_utc")));
+            case "summary" ->
+                new Entry<>(
+                        point,
+                        rep,
+                        new Summary(
+                                str(n, "process"),
+                                str(n, "stream"),
+                                dir(n),
+                                role(n),
+                                time(n, "start"),
+                                time(n, "end"),
+                                lng(n, "bytes"),
+                                dbl(n, "bps"),
+                                lng(n, "retransmits"),
+                                dbl(n, "jitter_ms"),
+                                lng(n, "lost"),
+                                lng(n, "packets"),
+                                dbl(n, "local_cpu"),
+                                dbl(n, "remote_cpu"),
+                                dbl(n, "local_sd"),
+                                dbl(n, "remote_sd"),
+                                str(n, "note")));
+            case "event" ->
+                new Entry<>(
+                        point,
+                        rep,
+                        new ToolEvent(
+                                ToolEvent.Severity.valueOf(n.path("severity").asText("INFO")), str(n, "kind"),
+                                str(n, "message"), n.path("line").asLong()));
+            case "row" ->
+                new SweepRow(
+                        point,
+                        n.hasNonNull("mtu") ? n.get("mtu").asInt() : null,
+                        n.hasNonNull("streams") ? n.get("streams").asInt() : null,
+                        n.hasNonNull("processes") ? n.get("processes").asInt() : null,
+                        dir(n),
+                        dbl(n, "bps"),
+                        dbl(n, "bps_min"),
+                        dbl(n, "bps_max"),
+                        lng(n, "retransmits"),
+                        dbl(n, "gain"),
+                        str(n, "status"));
             default -> null;
         };
     }

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.linklab.engine.store.AtomicFile;
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -36,13 +33,19 @@ public final class RunRecord {
     public static final String FORMAT = "linklab-run";
     public static final int VERSION = 1;
 
-
     /** Serialises the writers of one run.json in this JVM; the file lock does it between processes. */
     private static final Map<Path, Object> WRITERS = new ConcurrentHashMap<>();
+
     static final String WRITE_LOCK = ".run.json.lock";
 
     /** The state of a run as run.json tells it. */
-    public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED }
+    public enum State {
+        RUNNING,
+        OK,
+        FAILED,
+        CANCELLED,
+        INTERRUPTED
+    }
 
     private final String id;
     private String name;
@@ -63,8 +66,7 @@ public final class RunRecord {
     private final List<PointTime> pointTimes = new ArrayList<>();
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
-    public record PointTime(String point, Instant started, Instant ended) {
-    }
+    public record PointTime(String point, Instant started, Instant ended) {}
 
     /**
      * Jackson's set-up (~0.2 s of class loading) happens at the first write, which a run makes while its logins
@@ -230,8 +232,7 @@ public final class RunRecord {
         byUser(runDir, r -> r.note = newNote);
     }
 
-    private static void byUser(Path runDir, Consumer<RunRecord> change)
-            throws IOException, FileFormatException {
+    private static void byUser(Path runDir, Consumer<RunRecord> change) throws IOException, FileFormatException {
         RecordWrite<FileFormatException> edit = () -> {
             RunRecord r = read(runDir);
             synchronized (r) {
@@ -255,9 +256,9 @@ public final class RunRecord {
     private static <E extends Exception> void exclusive(Path runDir, RecordWrite<E> work) throws IOException, E {
         Path dir = runDir.toAbsolutePath().normalize();
         synchronized (WRITERS.computeIfAbsent(dir, d -> new Object())) {
-            try (FileChannel ch = FileChannel.open(dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-                 FileLock lock = ch.lock()) {
+            try (FileChannel ch = FileChannel.open(
+                            dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileLock lock = ch.lock()) {
                 work.run();
             }
         }
@@ -364,11 +365,16 @@ public final class RunRecord {
         r.commands = cmds;
         root.path("hosts").fields().forEachRemaining(e -> {
             Map<String, String> facts = new LinkedHashMap<>();
-            e.getValue().fields().forEachRemaining(f -> facts.put(f.getKey(), f.getValue().asText()));
+            e.getValue()
+                    .fields()
+                    .forEachRemaining(f -> facts.put(f.getKey(), f.getValue().asText()));
             r.hosts.put(e.getKey(), facts);
         });
-        root.path("mtu").path("original").fields().forEachRemaining(e -> r.originalMtus.put(e.getKey(),
-                e.getValue().asInt()));
+        root.path("mtu")
+                .path("original")
+                .fields()
+                .forEachRemaining(
+                        e -> r.originalMtus.put(e.getKey(), e.getValue().asInt()));
         r.mtuRestore = root.path("mtu").path("restore").asText("");
         root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
         root.path("pointTimes").forEach(t -> {

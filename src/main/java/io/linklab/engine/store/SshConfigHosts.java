@@ -31,8 +31,7 @@ public final class SshConfigHosts {
         }
     }
 
-    private SshConfigHosts() {
-    }
+    private SshConfigHosts() {}
 
     public static List<Entry> read(Path config) throws IOException {
         return parse(Files.readAllLines(config, StandardCharsets.UTF_8));
@@ -65,8 +64,13 @@ public final class SshConfigHosts {
             }
         }
         List<Entry> entries = new ArrayList<>();
-        blocks.forEach((alias, m) -> entries.add(new Entry(alias, m.get("hostname"), m.get("user"),
-                port(m.get("port")), identity(m.get("identityfile")), m.get("proxyjump"))));
+        blocks.forEach((alias, m) -> entries.add(new Entry(
+                alias,
+                m.get("hostname"),
+                m.get("user"),
+                port(m.get("port")),
+                identity(m.get("identityfile")),
+                m.get("proxyjump"))));
         return entries;
     }
 

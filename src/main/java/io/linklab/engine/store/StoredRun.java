@@ -1,6 +1,5 @@
 package io.linklab.engine.store;
 
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -18,9 +17,14 @@ import java.util.TreeMap;
  *
  * @param damage journal lines that could not be read back and were skipped (say so once, where the run is shown)
  */
-public record StoredRun(Path dir, RunRecord record, List<RunJournal.Entry<Sample>> samples,
-                        List<RunJournal.Entry<Summary>> summaries, List<RunJournal.Entry<ToolEvent>> events,
-                        List<SweepRow> rows, RunJournal.Damage damage) {
+public record StoredRun(
+        Path dir,
+        RunRecord record,
+        List<RunJournal.Entry<Sample>> samples,
+        List<RunJournal.Entry<Summary>> summaries,
+        List<RunJournal.Entry<ToolEvent>> events,
+        List<SweepRow> rows,
+        RunJournal.Damage damage) {
 
     static StoredRun open(Path dir) throws IOException, FileFormatException {
         RunRecord r = ResultsStore.record(dir);
@@ -44,7 +48,8 @@ public record StoredRun(Path dir, RunRecord record, List<RunJournal.Entry<Sample
             }
         }
         Map<Direction, Double> out = new TreeMap<>();
-        per.forEach((d, v) -> out.put(d, v.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
+        per.forEach((d, v) ->
+                out.put(d, v.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
         return out;
     }
 }

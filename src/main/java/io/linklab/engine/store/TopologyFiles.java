@@ -24,15 +24,14 @@ public final class TopologyFiles {
     public static final int VERSION = 1;
 
     private static final Set<String> KEYS = Set.of("format", "version", "name", "hosts", "switches", "links");
-    private static final Set<String> HOST_KEYS = Set.of("id", "name", "management", "user", "port", "identity",
-            "jump", "interfaces", "x", "y");
+    private static final Set<String> HOST_KEYS =
+            Set.of("id", "name", "management", "user", "port", "identity", "jump", "interfaces", "x", "y");
     private static final Set<String> IF_KEYS = Set.of("name", "address", "mtu", "speed");
     private static final Set<String> SWITCH_KEYS = Set.of("id", "name", "model", "maxMtu", "x", "y");
     private static final Set<String> LINK_KEYS = Set.of("id", "a", "b", "speed");
     private static final Set<String> LINK_END_KEYS = Set.of("node", "interface");
 
-    private TopologyFiles() {
-    }
+    private TopologyFiles() {}
 
     public static void write(Path file, Topology topology) throws IOException {
         JsonDocs.write(file, toJson(topology));
@@ -132,9 +131,17 @@ public final class TopologyFiles {
                 }
                 ifs.add(new InterfaceSpec(ifName, addr, mtu, JsonDocs.text(name, in, "speed", null)));
             }
-            hosts.add(new HostSpec(id, JsonDocs.text(name, n, "name", id), mgmt, user, port,
-                    JsonDocs.text(name, n, "identity", null), JsonDocs.text(name, n, "jump", null), ifs,
-                    JsonDocs.number(name, n, "x", 0), JsonDocs.number(name, n, "y", 0)));
+            hosts.add(new HostSpec(
+                    id,
+                    JsonDocs.text(name, n, "name", id),
+                    mgmt,
+                    user,
+                    port,
+                    JsonDocs.text(name, n, "identity", null),
+                    JsonDocs.text(name, n, "jump", null),
+                    ifs,
+                    JsonDocs.number(name, n, "x", 0),
+                    JsonDocs.number(name, n, "y", 0)));
         }
         List<SwitchSpec> switches = new ArrayList<>();
         i = 0;
@@ -143,8 +150,12 @@ public final class TopologyFiles {
             JsonDocs.onlyKeys(name, at + ".", n, SWITCH_KEYS);
             String id = required(name, n, at, "id");
             unique(name, ids, id, at);
-            switches.add(new SwitchSpec(id, JsonDocs.text(name, n, "name", id), JsonDocs.text(name, n, "model", null),
-                    JsonDocs.integer(name, n, "maxMtu", 0), JsonDocs.number(name, n, "x", 0),
+            switches.add(new SwitchSpec(
+                    id,
+                    JsonDocs.text(name, n, "name", id),
+                    JsonDocs.text(name, n, "model", null),
+                    JsonDocs.integer(name, n, "maxMtu", 0),
+                    JsonDocs.number(name, n, "x", 0),
                     JsonDocs.number(name, n, "y", 0)));
         }
         List<LinkSpec> links = new ArrayList<>();
@@ -152,8 +163,11 @@ public final class TopologyFiles {
         for (JsonNode n : array(name, root, "links")) {
             String at = "links[" + i++ + "]";
             JsonDocs.onlyKeys(name, at + ".", n, LINK_KEYS);
-            links.add(new LinkSpec(JsonDocs.text(name, n, "id", "link" + i), end(name, n, at, "a", ids),
-                    end(name, n, at, "b", ids), JsonDocs.text(name, n, "speed", null)));
+            links.add(new LinkSpec(
+                    JsonDocs.text(name, n, "id", "link" + i),
+                    end(name, n, at, "a", ids),
+                    end(name, n, at, "b", ids),
+                    JsonDocs.text(name, n, "speed", null)));
         }
         return new Topology(JsonDocs.text(name, root, "name", "Untitled"), hosts, switches, links);
     }
@@ -162,7 +176,8 @@ public final class TopologyFiles {
             throws FileFormatException {
         JsonNode n = link.get(field);
         if (n == null || !n.isObject()) {
-            throw new FileFormatException(name + ": \"" + at + "." + field + "\" must be {\"node\": ID, \"interface\": IF}");
+            throw new FileFormatException(
+                    name + ": \"" + at + "." + field + "\" must be {\"node\": ID, \"interface\": IF}");
         }
         JsonDocs.onlyKeys(name, at + "." + field + ".", n, LINK_END_KEYS);
         String node = required(name, n, at + "." + field, "node");

@@ -5,7 +5,6 @@ import io.linklab.model.HostFacts.InterfaceFacts;
 import io.linklab.model.HostFacts.ToolFacts;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.InstallCommands;
-import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
@@ -29,6 +28,7 @@ public final class HostProbe {
 
     /** The tools LinkLab drives, plus ethtool (speed and offloads). */
     public static final List<String> TOOLS = List.of("iperf3", "iperf", "netperf", "netserver", "ethtool");
+
     public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+(?:\\.\\d+)*)");
@@ -39,17 +39,24 @@ public final class HostProbe {
         try {
             CommandResult r = transport.run(ProbeScript.full(TOOLS), TIMEOUT);
             if (r.timedOut()) {
-                return HostFacts.failed(transport.hostLabel(), at, true, "probing " + transport.hostLabel()
-                        + " took longer than " + TIMEOUT.toSeconds() + " s");
+                return HostFacts.failed(
+                        transport.hostLabel(),
+                        at,
+                        true,
+                        "probing " + transport.hostLabel() + " took longer than " + TIMEOUT.toSeconds() + " s");
             }
             if (r.exitStatus() != 0) {
-                return HostFacts.failed(transport.hostLabel(), at, true, "the probe failed on " + transport.hostLabel()
-                        + " (exit " + r.exitStatus() + "): " + r.stderr().trim());
+                return HostFacts.failed(
+                        transport.hostLabel(),
+                        at,
+                        true,
+                        "the probe failed on " + transport.hostLabel() + " (exit " + r.exitStatus() + "): "
+                                + r.stderr().trim());
             }
             return parse(transport.hostLabel(), at, r.stdout());
         } catch (TransportException e) {
-            return HostFacts.failed(transport.hostLabel(), at, e.kind() != TransportException.Kind.UNREACHABLE,
-                    e.getMessage());
+            return HostFacts.failed(
+                    transport.hostLabel(), at, e.kind() != TransportException.Kind.UNREACHABLE, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return HostFacts.failed(transport.hostLabel(), at, true, "probe interrupted");
@@ -62,7 +69,8 @@ public final class HostProbe {
         try (SshTransport t = connector.connect(target)) {
             return probe(t);
         } catch (TransportException e) {
-            return HostFacts.failed(target.label(), at, e.kind() != TransportException.Kind.UNREACHABLE, e.getMessage());
+            return HostFacts.failed(
+                    target.label(), at, e.kind() != TransportException.Kind.UNREACHABLE, e.getMessage());
         }
     }
 
@@ -71,7 +79,10 @@ public final class HostProbe {
         List<HostFacts> out = new ArrayList<>();
         for (SshConnector.Outcome o : connector.connectAll(targets)) {
             if (!o.ok()) {
-                out.add(HostFacts.failed(o.target().label(), Instant.now(), o.errorKind() != TransportException.Kind.UNREACHABLE,
+                out.add(HostFacts.failed(
+                        o.target().label(),
+                        Instant.now(),
+                        o.errorKind() != TransportException.Kind.UNREACHABLE,
                         o.error()));
             } else {
                 try (SshTransport t = o.transport()) {
@@ -113,9 +124,11 @@ public final class HostProbe {
                 case "sysctl" -> sysctls.put(field(f, 1), field(f, 2));
                 case "session" -> sessionAddress = field(f, 1);
                 case "if" -> ifs.put(field(f, 1), f);
-                case "addr" -> addrs.computeIfAbsent(field(f, 1), k -> new ArrayList<>()).add(field(f, 2));
-                case "offload" -> offloads.computeIfAbsent(field(f, 1), k -> new LinkedHashMap<>())
-                        .put(field(f, 2), "on".equals(field(f, 3)));
+                case "addr" ->
+                    addrs.computeIfAbsent(field(f, 1), k -> new ArrayList<>()).add(field(f, 2));
+                case "offload" ->
+                    offloads.computeIfAbsent(field(f, 1), k -> new LinkedHashMap<>())
+                            .put(field(f, 2), "on".equals(field(f, 3)));
                 default -> {
                     // an unknown line (a newer probe): ignored
                 }
@@ -126,7 +139,8 @@ public final class HostProbe {
             String[] f = tools.get(name);
             String path = f == null ? null : field(f, 2);
             if (path == null) {
-                toolFacts.add(new ToolFacts(name, null, null, null, InstallCommands.forDistribution(name, osId, osLike, root)));
+                toolFacts.add(new ToolFacts(
+                        name, null, null, null, InstallCommands.forDistribution(name, osId, osLike, root)));
             } else {
                 String line = field(f, 3);
                 Matcher m = VERSION.matcher(line == null ? "" : line);
@@ -153,11 +167,34 @@ public final class HostProbe {
                     sessionIf = name;
                 }
             }
-            interfaces.add(new InterfaceFacts(name, a, parseInt(field(f, 2)), speed, field(f, 4), driver, field(f, 6),
+            interfaces.add(new InterfaceFacts(
+                    name,
+                    a,
+                    parseInt(field(f, 2)),
+                    speed,
+                    field(f, 4),
+                    driver,
+                    field(f, 6),
                     offloads.getOrDefault(name, Map.of())));
         }
-        return new HostFacts(host, at, true, true, null, kernel, hostname, osId, osLike, osName, cpuModel, cpus, root,
-                toolFacts, interfaces, sysctls, sessionIf);
+        return new HostFacts(
+                host,
+                at,
+                true,
+                true,
+                null,
+                kernel,
+                hostname,
+                osId,
+                osLike,
+                osName,
+                cpuModel,
+                cpus,
+                root,
+                toolFacts,
+                interfaces,
+                sysctls,
+                sessionIf);
     }
 
     private static String linkType(String type) {

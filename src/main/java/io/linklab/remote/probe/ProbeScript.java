@@ -90,8 +90,7 @@ public final class ProbeScript {
             exit 0
             """;
 
-    private ProbeScript() {
-    }
+    private ProbeScript() {}
 
     /**
      * The full probe, for the Probe view and `linklab probe`: every tool LinkLab drives, drivers, offloads,
@@ -112,10 +111,17 @@ public final class ProbeScript {
         return command("probe the host", false, List.of(tool), sudoInterface, resolve);
     }
 
-    private static RemoteCommand command(String description, boolean full, List<String> tools, String sudoInterface,
-                                         String resolve) {
-        List<String> argv = new ArrayList<>(List.of("sh", "-c", SCRIPT, "linklab-probe", full ? "full" : "brief",
-                String.join(" ", tools), sudoInterface == null ? "" : sudoInterface, resolve == null ? "" : resolve));
+    private static RemoteCommand command(
+            String description, boolean full, List<String> tools, String sudoInterface, String resolve) {
+        List<String> argv = new ArrayList<>(List.of(
+                "sh",
+                "-c",
+                SCRIPT,
+                "linklab-probe",
+                full ? "full" : "brief",
+                String.join(" ", tools),
+                sudoInterface == null ? "" : sudoInterface,
+                resolve == null ? "" : resolve));
         return RemoteCommand.of(description, argv.toArray(String[]::new));
     }
 

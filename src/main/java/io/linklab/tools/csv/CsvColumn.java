@@ -12,5 +12,8 @@ public record CsvColumn<T>(String name, Kind kind, Function<T, ?> value) {
      * What a column holds, which decides how {@link CsvTableWriter} protects its cells: a number is written as
      * it is ("-1.5" stays a number), text that a spreadsheet would run as a formula is neutralised.
      */
-    public enum Kind { NUMBER, TEXT }
+    public enum Kind {
+        NUMBER,
+        TEXT
+    }
 }

@@ -28,8 +28,8 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
     /** What the parsers give goes through this first; what it lets out is written ({@link Rows}). */
     private final ShapedRows shaped = ShapedRows.forImport(new Rows());
 
-    public CsvResultSink(CsvTableWriter<ResultTables.SampleRow> samples,
-                         CsvTableWriter<ResultTables.SummaryRow> summaries) {
+    public CsvResultSink(
+            CsvTableWriter<ResultTables.SampleRow> samples, CsvTableWriter<ResultTables.SummaryRow> summaries) {
         this.samples = samples;
         this.summaries = summaries;
     }
@@ -113,8 +113,7 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
         }
 
         @Override
-        public void event(ToolEvent event) {
-        }
+        public void event(ToolEvent event) {}
 
         @Override
         public void meta(String key, String value) {

@@ -1,8 +1,5 @@
 package io.linklab.tools.csv;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.Flushable;
@@ -17,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes rows of a {@link CsvTable} as CONTRACTS.md asks: UTF-8, a header row, RFC 4180 quoting, numbers
@@ -56,10 +55,10 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
 
     /** Creates (or replaces) {@code file}. */
     public static <T> CsvTableWriter<T> create(Path file, CsvTable<T> table) throws IOException {
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
-        Writer w = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(channel),
-                StandardCharsets.UTF_8), 1 << 16);
+        FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        Writer w = new BufferedWriter(
+                new OutputStreamWriter(Channels.newOutputStream(channel), StandardCharsets.UTF_8), 1 << 16);
         return new CsvTableWriter<>(w, table, channel);
     }
 

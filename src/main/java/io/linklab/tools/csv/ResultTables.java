@@ -10,18 +10,20 @@ import java.time.format.DateTimeFormatter;
 public final class ResultTables {
 
     /** A sample with where it came from: the imported file (or empty for a test), the sweep point, the run. */
-    public record SampleRow(String source, String point, String run, Sample sample) {
-    }
+    public record SampleRow(String source, String point, String run, Sample sample) {}
 
     /** An end-of-test total with its origin, like {@link SampleRow}. */
-    public record SummaryRow(String source, String point, String run, Summary summary) {
-    }
+    public record SummaryRow(String source, String point, String run, Summary summary) {}
 
     public static final CsvTable<SampleRow> SAMPLES = CsvTable.<SampleRow>builder()
             .text("source", SampleRow::source)
             .text("point", SampleRow::point)
             .text("stream", r -> r.sample().stream())
-            .text("direction", r -> r.sample().direction() == null ? null : r.sample().direction().csv())
+            .text(
+                    "direction",
+                    r -> r.sample().direction() == null
+                            ? null
+                            : r.sample().direction().csv())
             .number("start_s", r -> r.sample().startS())
             .number("end_s", r -> r.sample().endS())
             .number("bytes", r -> r.sample().bytes())
@@ -35,14 +37,15 @@ public final class ResultTables {
             .number("lost_packets", r -> r.sample().lostPackets())
             .number("packets", r -> r.sample().packets())
             .text("omitted", r -> r.sample().omitted() ? "true" : null)
-            .text("role", r -> r.sample().role() == null ? null : r.sample().role().csv())
+            .text(
+                    "role",
+                    r -> r.sample().role() == null ? null : r.sample().role().csv())
             .number("stream_index", r -> r.sample().streamIndex())
             .text("time_utc", r -> utc(r.sample().startUtc()))
             .build();
 
     private static final DateTimeFormatter UTC_MILLIS =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'")
-                    .withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     /** ISO 8601 in UTC to the millisecond, always with three decimals so that the cells sort as text. */
     private static String utc(Instant t) {
@@ -53,8 +56,14 @@ public final class ResultTables {
             .text("source", SummaryRow::source)
             .text("point", SummaryRow::point)
             .text("stream", r -> r.summary().stream())
-            .text("direction", r -> r.summary().direction() == null ? null : r.summary().direction().csv())
-            .text("role", r -> r.summary().role() == null ? null : r.summary().role().csv())
+            .text(
+                    "direction",
+                    r -> r.summary().direction() == null
+                            ? null
+                            : r.summary().direction().csv())
+            .text(
+                    "role",
+                    r -> r.summary().role() == null ? null : r.summary().role().csv())
             .number("start_s", r -> r.summary().startS())
             .number("end_s", r -> r.summary().endS())
             .number("bytes", r -> r.summary().bytes())
@@ -72,6 +81,5 @@ public final class ResultTables {
             .text("note", r -> r.summary().note())
             .build();
 
-    private ResultTables() {
-    }
+    private ResultTables() {}
 }

@@ -24,8 +24,7 @@ public final class FormatDetector {
         }
     }
 
-    private FormatDetector() {
-    }
+    private FormatDetector() {}
 
     public static Detection detect(List<String> firstLines) {
         int iperf3 = 0;
@@ -57,8 +56,11 @@ public final class FormatDetector {
             }
             iperf3Banner |= line.contains("Connecting to host ") || line.contains("iperf Done.");
             iperf2Banner |= line.contains("Client connecting to ") || line.contains("Server listening on TCP port");
-            if (line.contains("Connecting to host ") || line.contains("iperf Done.") || line.contains("- - - - - - -")
-                    || line.contains("Accepted connection from ") || line.startsWith("iperf3")
+            if (line.contains("Connecting to host ")
+                    || line.contains("iperf Done.")
+                    || line.contains("- - - - - - -")
+                    || line.contains("Accepted connection from ")
+                    || line.startsWith("iperf3")
                     || line.contains("iperf3: ")) {
                 iperf3 += 3;
             }
@@ -68,9 +70,12 @@ public final class FormatDetector {
             if (line.contains(" connected with ") && line.contains(" port ")) {
                 iperf2 += 3;
             }
-            if (line.contains("Client connecting to ") || line.contains("Server listening on TCP port")
-                    || line.contains("Server listening on UDP port") || line.contains("Server Report:")
-                    || line.contains("TCP window size:") || line.contains("UDP buffer size:")
+            if (line.contains("Client connecting to ")
+                    || line.contains("Server listening on TCP port")
+                    || line.contains("Server listening on UDP port")
+                    || line.contains("Server Report:")
+                    || line.contains("TCP window size:")
+                    || line.contains("UDP buffer size:")
                     || line.contains("connect failed: ")) {
                 // iperf2's failed connect ("connect failed: Connection refused", 2.1: "tcp connect failed: …");
                 // iperf3 words it "unable to connect to server".
@@ -87,11 +92,17 @@ public final class FormatDetector {
             if (isIperf2Csv(line)) {
                 csv2 += 3;
             }
-            if (line.contains(" TEST from ") || line.contains("AF_INET") || line.startsWith("Interim result:")
-                    || line.startsWith("Throughput,") || line.startsWith("THROUGHPUT=")
-                    || line.contains("10^6bits/s") || line.startsWith("Recv   Send")
-                    || line.startsWith("Socket Socket") || line.contains("netperf")
-                    || line.contains("netserver") || line.startsWith("establish control")) {
+            if (line.contains(" TEST from ")
+                    || line.contains("AF_INET")
+                    || line.startsWith("Interim result:")
+                    || line.startsWith("Throughput,")
+                    || line.startsWith("THROUGHPUT=")
+                    || line.contains("10^6bits/s")
+                    || line.startsWith("Recv   Send")
+                    || line.startsWith("Socket Socket")
+                    || line.contains("netperf")
+                    || line.contains("netserver")
+                    || line.startsWith("establish control")) {
                 netperf += 3;
             }
         }
@@ -107,8 +118,10 @@ public final class FormatDetector {
         }
         int best = Math.max(Math.max(iperf3, iperf2), Math.max(netperf, csv2));
         if (best < 3) {
-            return new Detection(null, "no iperf3, iperf2 or netperf output found in the first "
-                    + firstLines.size() + " lines; name the format with --format if you know it");
+            return new Detection(
+                    null,
+                    "no iperf3, iperf2 or netperf output found in the first " + firstLines.size()
+                            + " lines; name the format with --format if you know it");
         }
         if (best == csv2) {
             return new Detection(LogFormat.IPERF2_CSV, null);
@@ -116,8 +129,8 @@ public final class FormatDetector {
         if (best == netperf) {
             return new Detection(LogFormat.NETPERF, null);
         }
-        return new Detection(iperf3 >= iperf2 ? LogFormat.IPERF3 : LogFormat.IPERF2, null,
-                iperf3Banner && iperf2Banner);
+        return new Detection(
+                iperf3 >= iperf2 ? LogFormat.IPERF3 : LogFormat.IPERF2, null, iperf3Banner && iperf2Banner);
     }
 
     /** Five to ten blank-separated plain numbers: a netperf result row. */

@@ -33,8 +33,8 @@ public final class Iperf2Driver implements ToolDriver {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolDriver.bounded(lifetime,
-                "iperf", "-s", "-p", String.valueOf(port), "-i", ToolDriver.interval(plan.intervalS()), "-e");
+        List<String> argv = ToolDriver.bounded(
+                lifetime, "iperf", "-s", "-p", String.valueOf(port), "-i", ToolDriver.interval(plan.intervalS()), "-e");
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");
         }
@@ -47,8 +47,17 @@ public final class Iperf2Driver implements ToolDriver {
     @Override
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of("iperf", "-c", plan.target(), "-p", String.valueOf(port),
-                "-t", String.valueOf(plan.durationS()), "-i", ToolDriver.interval(plan.intervalS()), "-e"));
+        List<String> argv = new ArrayList<>(List.of(
+                "iperf",
+                "-c",
+                plan.target(),
+                "-p",
+                String.valueOf(port),
+                "-t",
+                String.valueOf(plan.durationS()),
+                "-i",
+                ToolDriver.interval(plan.intervalS()),
+                "-e"));
         IperfClientOptions.add(argv, plan, "--full-duplex");
         return new RemoteCommand(argv, false, "iperf 2 client to " + plan.target() + " port " + port);
     }

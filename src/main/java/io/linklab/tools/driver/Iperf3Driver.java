@@ -32,17 +32,34 @@ public final class Iperf3Driver implements ToolDriver {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolDriver.bounded(lifetime,
-                "iperf3", "-s", "-1", "-p", String.valueOf(port), "-i", ToolDriver.interval(plan.intervalS()),
-                "--idle-timeout", String.valueOf(IDLE_TIMEOUT_S), "--forceflush");
+        List<String> argv = ToolDriver.bounded(
+                lifetime,
+                "iperf3",
+                "-s",
+                "-1",
+                "-p",
+                String.valueOf(port),
+                "-i",
+                ToolDriver.interval(plan.intervalS()),
+                "--idle-timeout",
+                String.valueOf(IDLE_TIMEOUT_S),
+                "--forceflush");
         return new RemoteCommand(argv, false, "iperf3 server on port " + port);
     }
 
     @Override
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of("iperf3", "-c", plan.target(), "-p", String.valueOf(port),
-                "-t", String.valueOf(plan.durationS()), "-i", ToolDriver.interval(plan.intervalS())));
+        List<String> argv = new ArrayList<>(List.of(
+                "iperf3",
+                "-c",
+                plan.target(),
+                "-p",
+                String.valueOf(port),
+                "-t",
+                String.valueOf(plan.durationS()),
+                "-i",
+                ToolDriver.interval(plan.intervalS())));
         if (plan.omitS() > 0) {
             argv.addAll(List.of("-O", String.valueOf(plan.omitS())));
         }

@@ -6,8 +6,7 @@ import java.util.List;
 /** The client options iperf 2 and iperf3 spell alike: streams, direction, UDP, rate, window and message size. */
 final class IperfClientOptions {
 
-    private IperfClientOptions() {
-    }
+    private IperfClientOptions() {}
 
     /** Adds the options {@code plan} asks for; {@code bidir} is the tool's flag for both directions at once. */
     static void add(List<String> argv, TestPlan plan, String bidir) {
@@ -17,7 +16,7 @@ final class IperfClientOptions {
         switch (plan.mode()) {
             case REVERSE -> argv.add("-R");
             case BIDIR -> argv.add(bidir);
-            default -> { }
+            default -> {}
         }
         if (plan.protocol() == TestPlan.Protocol.UDP) {
             argv.add("-u");

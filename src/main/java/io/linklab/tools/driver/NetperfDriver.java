@@ -32,8 +32,7 @@ public final class NetperfDriver implements ToolDriver {
     @Override
     public RemoteCommand server(TestPlan plan, int port, Duration lifetime) {
         PlanCheck.require(plan);
-        List<String> argv = ToolDriver.bounded(lifetime,
-                "netserver", "-D", "-f", "-p", String.valueOf(port));
+        List<String> argv = ToolDriver.bounded(lifetime, "netserver", "-D", "-f", "-p", String.valueOf(port));
         return new RemoteCommand(argv, false, "netserver on port " + port);
     }
 
@@ -48,9 +47,20 @@ public final class NetperfDriver implements ToolDriver {
     @Override
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of("netperf", "-H", plan.target(), "-p", String.valueOf(port),
-                "-l", String.valueOf(plan.durationS()), "-D", ToolDriver.interval(plan.intervalS()),
-                "-t", testName(plan), "-c", "-C"));
+        List<String> argv = new ArrayList<>(List.of(
+                "netperf",
+                "-H",
+                plan.target(),
+                "-p",
+                String.valueOf(port),
+                "-l",
+                String.valueOf(plan.durationS()),
+                "-D",
+                ToolDriver.interval(plan.intervalS()),
+                "-t",
+                testName(plan),
+                "-c",
+                "-C"));
         List<String> testOptions = new ArrayList<>();
         if (plan.messageSize() != null) {
             testOptions.addAll(List.of("-m", plan.messageSize()));

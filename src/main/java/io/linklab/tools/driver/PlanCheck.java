@@ -28,8 +28,7 @@ public final class PlanCheck {
         }
     }
 
-    private PlanCheck() {
-    }
+    private PlanCheck() {}
 
     /** Throws {@link InvalidValueException} for the first problem. */
     public static void require(TestPlan plan) {
@@ -50,11 +49,17 @@ public final class PlanCheck {
         login(out, "server.login", plan.server() == null ? null : plan.server().login());
         check(out, "target", plan.target(), Validators.hostOrAddress(plan.target()));
         if (plan.client() != null && plan.client().dataInterface() != null) {
-            check(out, "client.interface", plan.client().dataInterface(),
+            check(
+                    out,
+                    "client.interface",
+                    plan.client().dataInterface(),
                     Validators.interfaceName(plan.client().dataInterface()));
         }
         if (plan.server() != null && plan.server().dataInterface() != null) {
-            check(out, "server.interface", plan.server().dataInterface(),
+            check(
+                    out,
+                    "server.interface",
+                    plan.server().dataInterface(),
                     Validators.interfaceName(plan.server().dataInterface()));
         }
         if (plan.protocol() == null) {
@@ -79,7 +84,9 @@ public final class PlanCheck {
             }
         }
         if (plan.basePort() >= 1 && plan.basePort() + maxProcesses - 1 > 65535) {
-            out.add(new Problem("port", String.valueOf(plan.basePort()),
+            out.add(new Problem(
+                    "port",
+                    String.valueOf(plan.basePort()),
                     maxProcesses + " processes need ports " + plan.basePort() + " to "
                             + (plan.basePort() + maxProcesses - 1) + "; choose a lower first port"));
         }
@@ -100,19 +107,28 @@ public final class PlanCheck {
     private static void toolLimits(List<Problem> out, TestPlan plan) {
         if (plan.tool() == Tool.NETPERF) {
             if (plan.mode() == TestPlan.Mode.BIDIR) {
-                out.add(new Problem("mode", "bidir", "netperf has no bidirectional test; use iperf3 or iperf2, "
-                        + "or run TCP_STREAM and reverse (TCP_MAERTS) one after the other"));
+                out.add(new Problem(
+                        "mode",
+                        "bidir",
+                        "netperf has no bidirectional test; use iperf3 or iperf2, "
+                                + "or run TCP_STREAM and reverse (TCP_MAERTS) one after the other"));
             }
             if (plan.streams() > 1) {
-                out.add(new Problem("streams", String.valueOf(plan.streams()),
+                out.add(new Problem(
+                        "streams",
+                        String.valueOf(plan.streams()),
                         "netperf runs one stream per process; use processes instead"));
             }
             if (plan.omitS() > 0) {
-                out.add(new Problem("omit", String.valueOf(plan.omitS()), "netperf cannot omit warm-up seconds; use 0"));
+                out.add(new Problem(
+                        "omit", String.valueOf(plan.omitS()), "netperf cannot omit warm-up seconds; use 0"));
             }
             if (plan.udpBitrate() != null) {
-                out.add(new Problem("bitrate", plan.udpBitrate(), "netperf has no pacing: its TCP and UDP tests "
-                        + "send as fast as they can; leave the bitrate out or use iperf3/iperf2"));
+                out.add(new Problem(
+                        "bitrate",
+                        plan.udpBitrate(),
+                        "netperf has no pacing: its TCP and UDP tests "
+                                + "send as fast as they can; leave the bitrate out or use iperf3/iperf2"));
             }
             if (plan.mode() == TestPlan.Mode.REVERSE && plan.protocol() == TestPlan.Protocol.UDP) {
                 out.add(new Problem("mode", "reverse", "netperf has no reverse UDP test; use iperf3 -R"));
@@ -138,8 +154,8 @@ public final class PlanCheck {
             out.add(new Problem("sweep.values", "", "a sweep needs at least one value"));
         }
         if (plan.sweep().values().size() > 1000) {
-            out.add(new Problem("sweep.values", String.valueOf(plan.sweep().values().size()),
-                    "at most 1000 sweep points"));
+            out.add(new Problem(
+                    "sweep.values", String.valueOf(plan.sweep().values().size()), "at most 1000 sweep points"));
         }
         List<String> values = plan.sweep().values();
         for (int i = 0; i < values.size(); i++) {
@@ -148,8 +164,7 @@ public final class PlanCheck {
             switch (plan.sweep().kind()) {
                 case MTU -> {
                     Integer n = parseInt(v);
-                    check(out, field, v, n == null ? Optional.of("expected an MTU such as 9000")
-                            : Validators.mtu(n));
+                    check(out, field, v, n == null ? Optional.of("expected an MTU such as 9000") : Validators.mtu(n));
                 }
                 case STREAMS -> {
                     Integer n = parseInt(v);
@@ -157,20 +172,23 @@ public final class PlanCheck {
                 }
                 case PROCESSES -> {
                     Integer n = parseInt(v);
-                    check(out, field, v, n == null ? Optional.of("expected a process count")
-                            : Validators.processes(n));
+                    check(out, field, v, n == null ? Optional.of("expected a process count") : Validators.processes(n));
                 }
                 case WINDOW, MESSAGE_SIZE -> check(out, field, v, Validators.size(v));
             }
         }
         if (plan.sweep().kind() == TestPlan.SweepKind.MTU) {
             if (plan.client() == null || plan.client().dataInterface() == null) {
-                out.add(new Problem("client.interface", "", "an MTU sweep needs the client's data interface "
-                        + "(--client-if), whose MTU it changes"));
+                out.add(new Problem(
+                        "client.interface",
+                        "",
+                        "an MTU sweep needs the client's data interface " + "(--client-if), whose MTU it changes"));
             }
             if (plan.server() == null || plan.server().dataInterface() == null) {
-                out.add(new Problem("server.interface", "", "an MTU sweep needs the server's data interface "
-                        + "(--server-if), whose MTU it changes"));
+                out.add(new Problem(
+                        "server.interface",
+                        "",
+                        "an MTU sweep needs the server's data interface " + "(--server-if), whose MTU it changes"));
             }
         }
     }

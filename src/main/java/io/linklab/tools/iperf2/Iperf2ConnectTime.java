@@ -11,11 +11,10 @@ import java.util.regex.Pattern;
 /** When iperf 2.1 says a connection was made, read off its connect line. */
 final class Iperf2ConnectTime {
 
-    private Iperf2ConnectTime() {
-    }
+    private Iperf2ConnectTime() {}
 
-    private static final Pattern CONNECTED_AT = Pattern.compile(
-            " on (\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?) \\((UTC|GMT)\\)");
+    private static final Pattern CONNECTED_AT =
+            Pattern.compile(" on (\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?) \\((UTC|GMT)\\)");
 
     /**
      * iperf 2.1's connect time ("… on 2026-12-02 12:20:36 (UTC)") as UTC seconds since 1970, or null: a time
@@ -30,10 +29,11 @@ final class Iperf2ConnectTime {
             return null;
         }
         try {
-            Instant at = LocalDateTime.parse(m.group(1) + "T" + m.group(2))
-                    .toInstant(ZoneOffset.UTC);
+            Instant at = LocalDateTime.parse(m.group(1) + "T" + m.group(2)).toInstant(ZoneOffset.UTC);
             return BigDecimal.valueOf(at.getEpochSecond())
-                    .add(BigDecimal.valueOf(at.getNano(), 9)).stripTrailingZeros().toPlainString();
+                    .add(BigDecimal.valueOf(at.getNano(), 9))
+                    .stripTrailingZeros()
+                    .toPlainString();
         } catch (DateTimeParseException e) {
             return null;
         }

@@ -9,7 +9,6 @@ import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 import io.linklab.tools.detect.FormatDetector;
-
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -74,8 +73,24 @@ public final class Iperf2CsvParser implements StreamingParser {
         Role role = serverEnd || jitter != null ? Role.RECEIVER : Role.SENDER;
         String key = f[1] + ":" + f[2] + ">" + f[3] + ":" + f[4] + "#" + id;
         roles.put(key, role);
-        Sample sample = new Sample(null, stream, Direction.C2S, t0, t1, bytes, bps, null, null, null, jitter, lost,
-                packets, false, role, null, null);
+        Sample sample = new Sample(
+                null,
+                stream,
+                Direction.C2S,
+                t0,
+                t1,
+                bytes,
+                bps,
+                null,
+                null,
+                null,
+                jitter,
+                lost,
+                packets,
+                false,
+                role,
+                null,
+                null);
         if (t0 == 0 && reported.contains(key)) {
             onlyReport.remove(key);
             total(sample, role);
@@ -99,8 +114,23 @@ public final class Iperf2CsvParser implements StreamingParser {
     }
 
     private void total(Sample s, Role role) {
-        sink.summary(new Summary(null, s.stream(), s.direction(), role, s.startS(), s.endS(), s.bytes(),
-                s.bitsPerSecond(), null, s.jitterMs(), s.lostPackets(), s.packets(), null, null, null, null));
+        sink.summary(new Summary(
+                null,
+                s.stream(),
+                s.direction(),
+                role,
+                s.startS(),
+                s.endS(),
+                s.bytes(),
+                s.bitsPerSecond(),
+                null,
+                s.jitterMs(),
+                s.lostPackets(),
+                s.packets(),
+                null,
+                null,
+                null,
+                null));
     }
 
     private static long parseLong(String s) {

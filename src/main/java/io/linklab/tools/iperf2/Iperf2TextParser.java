@@ -44,6 +44,7 @@ public final class Iperf2TextParser implements StreamingParser {
      * short last fragment does not make a late stream's first interval look like a total).
      */
     private double intervalS = Double.NaN;
+
     private Direction lastDirection;
     private boolean reportsSinceRun;
     private boolean connectsSinceRun;
@@ -142,7 +143,8 @@ public final class Iperf2TextParser implements StreamingParser {
             return true;
         }
         if (s.lookingAt("WARNING") || s.lookingAt("WARN")) {
-            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, line.substring(s.pos(), end).trim(), lineNo));
+            sink.event(ToolEvent.warning(
+                    ToolMeta.TOOL_WARNING, line.substring(s.pos(), end).trim(), lineNo));
             return true;
         }
         return false;
@@ -179,7 +181,10 @@ public final class Iperf2TextParser implements StreamingParser {
             }
             clientPorts.add(port);
         }
-        if (!mainIsClient && !connectsSinceRun && !listenPorts.isEmpty() && localPort > 0
+        if (!mainIsClient
+                && !connectsSinceRun
+                && !listenPorts.isEmpty()
+                && localPort > 0
                 && !listenPorts.contains(localPort)) {
             // A server's first connection is always to its listen port: this one goes out, so the log is a -d/-r
             // client's, whose threads printed its listener's banner and this connection before "Client connecting".
@@ -321,8 +326,9 @@ public final class Iperf2TextParser implements StreamingParser {
             }
         }
         lastDirection = d;
-        Sample sample = new Sample(null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets,
-                false, roleOf(d), null, null);
+        Sample sample = new Sample(
+                null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets, false, roleOf(d), null,
+                null);
         if (serverReport) {
             // The server's view of a client's stream, sent back to the client: what was received.
             emitTotal(sample, Role.RECEIVER);
@@ -356,8 +362,22 @@ public final class Iperf2TextParser implements StreamingParser {
     }
 
     private void emitTotal(Sample s, Role role) {
-        sink.summary(new Summary(null, s.stream(), s.direction(), role, s.startS(), s.endS(), s.bytes(),
-                s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), null, null, null,
+        sink.summary(new Summary(
+                null,
+                s.stream(),
+                s.direction(),
+                role,
+                s.startS(),
+                s.endS(),
+                s.bytes(),
+                s.bitsPerSecond(),
+                s.retransmits(),
+                s.jitterMs(),
+                s.lostPackets(),
+                s.packets(),
+                null,
+                null,
+                null,
                 null));
     }
 
@@ -422,15 +442,19 @@ public final class Iperf2TextParser implements StreamingParser {
             int from = at + "iperf version ".length();
             int space = line.indexOf(' ', from);
             sink.meta(ToolMeta.VERSION, line.substring(from, space > 0 ? space : end));
-        } else if (line.indexOf("failed:") >= 0 || line.indexOf("failed (") >= 0 || line.indexOf("ERROR") >= 0
-                || line.indexOf("error: ") >= 0 || line.indexOf("Error: ") >= 0) {
+        } else if (line.indexOf("failed:") >= 0
+                || line.indexOf("failed (") >= 0
+                || line.indexOf("ERROR") >= 0
+                || line.indexOf("error: ") >= 0
+                || line.indexOf("Error: ") >= 0) {
             String text = line.substring(0, end).trim();
             if (text.startsWith("iperf:")) {
                 text = text.substring(6).trim();
             }
             sink.event(ToolEvent.error(ToolMeta.classifyError(text), "iperf2: " + text, lineNo));
         } else if (line.indexOf("WARNING") >= 0) {
-            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "iperf2: " + line.substring(0, end).trim(), lineNo));
+            sink.event(ToolEvent.warning(
+                    ToolMeta.TOOL_WARNING, "iperf2: " + line.substring(0, end).trim(), lineNo));
         }
     }
 

@@ -10,8 +10,7 @@ final class ByteScan {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
 
-    private ByteScan() {
-    }
+    private ByteScan() {}
 
     static int indexOf(byte[] buf, byte b, int from, int to) {
         for (int i = from; i < to; i++) {

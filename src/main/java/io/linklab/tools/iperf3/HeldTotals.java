@@ -21,8 +21,7 @@ import java.util.Objects;
 final class HeldTotals {
 
     /** A total waiting for the end of its test; {@code peerZero}: the other end's figures, printed as zero. */
-    private record Held(Summary total, boolean peerZero) {
-    }
+    private record Held(Summary total, boolean peerZero) {}
 
     private final List<Summary> seen = new ArrayList<>();
     private final List<Held> held = new ArrayList<>();
@@ -36,7 +35,8 @@ final class HeldTotals {
             }
         }
         seen.add(s);
-        boolean peerZero = s.role() == peerRole(printedByServer, s.direction()) && (s.bytes() == null || s.bytes() == 0);
+        boolean peerZero =
+                s.role() == peerRole(printedByServer, s.direction()) && (s.bytes() == null || s.bytes() == 0);
         // Behind a held total the others wait too: they reach the sink in the order they were printed.
         if (peerZero || !held.isEmpty()) {
             held.add(new Held(s, peerZero));
@@ -59,7 +59,8 @@ final class HeldTotals {
         for (Held h : held) {
             Summary s = h.total();
             if (interrupted && h.peerZero()) {
-                String what = s.role().csv() + (s.direction() == null ? "" : " " + s.direction().csv());
+                String what = s.role().csv()
+                        + (s.direction() == null ? "" : " " + s.direction().csv());
                 if (!left.contains(what)) {
                     left.add(what);
                 }
@@ -68,10 +69,15 @@ final class HeldTotals {
             }
         }
         if (!left.isEmpty()) {
-            sink.event(ToolEvent.warning(ToolMeta.TOTALS_NOT_EXCHANGED, "iperf3 was interrupted before its two ends "
-                    + "exchanged their results, so the " + String.join(", ", left) + " total"
-                    + (left.size() == 1 ? "" : "s") + " it printed as 0 bytes " + (left.size() == 1 ? "is" : "are")
-                    + " left out (not measured); the other end's own output has " + (left.size() == 1 ? "it" : "them"), lineNo));
+            sink.event(ToolEvent.warning(
+                    ToolMeta.TOTALS_NOT_EXCHANGED,
+                    "iperf3 was interrupted before its two ends "
+                            + "exchanged their results, so the " + String.join(", ", left) + " total"
+                            + (left.size() == 1 ? "" : "s") + " it printed as 0 bytes "
+                            + (left.size() == 1 ? "is" : "are")
+                            + " left out (not measured); the other end's own output has "
+                            + (left.size() == 1 ? "it" : "them"),
+                    lineNo));
         }
         seen.clear();
         held.clear();
@@ -85,8 +91,11 @@ final class HeldTotals {
     }
 
     private static boolean sameTotal(Summary a, Summary b) {
-        return Objects.equals(a.process(), b.process()) && a.stream().equals(b.stream())
-                && a.direction() == b.direction() && a.role() == b.role() && a.startS() == b.startS()
+        return Objects.equals(a.process(), b.process())
+                && a.stream().equals(b.stream())
+                && a.direction() == b.direction()
+                && a.role() == b.role()
+                && a.startS() == b.startS()
                 && a.endS() == b.endS();
     }
 }

@@ -21,7 +21,6 @@ import io.linklab.model.Sample;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.ToolMeta;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -36,7 +35,8 @@ import java.nio.charset.StandardCharsets;
 public final class Iperf3JsonParser implements StreamingParser {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            .build();
     private static final int MAX_DEPTH = 256;
 
     private final MeasurementSink sink;
@@ -217,8 +217,10 @@ public final class Iperf3JsonParser implements StreamingParser {
                 if (buf[j] == '{') {
                     flushJunk();
                     String junk = new String(buf, i, j - i, StandardCharsets.UTF_8);
-                    sink.event(ToolEvent.warning(ToolMeta.INPUT_JUNK,
-                            "line " + lineNo + ": ignored '" + junk + "' in front of the JSON", lineNo));
+                    sink.event(ToolEvent.warning(
+                            ToolMeta.INPUT_JUNK,
+                            "line " + lineNo + ": ignored '" + junk + "' in front of the JSON",
+                            lineNo));
                     return j;
                 }
                 if (buf[j] == '"') {
@@ -247,9 +249,11 @@ public final class Iperf3JsonParser implements StreamingParser {
         if (nl > 0) {
             detail = detail.substring(0, nl);
         }
-        sink.event(ToolEvent.error(ToolMeta.INPUT_SYNTAX,
+        sink.event(ToolEvent.error(
+                ToolMeta.INPUT_SYNTAX,
                 "line " + lineNo + ": broken JSON (" + detail + "); the document that began on line "
-                        + documentStartLine + " is cut here, parsing resumes at the next document", lineNo));
+                        + documentStartLine + " is cut here, parsing resumes at the next document",
+                lineNo));
         test.flushEndTotals();
         recovering = true;
         newParser();
@@ -259,9 +263,11 @@ public final class Iperf3JsonParser implements StreamingParser {
     public void finish() {
         flushJunk();
         if (depth > 0) {
-            sink.event(ToolEvent.error(ToolMeta.INPUT_TRUNCATED,
+            sink.event(ToolEvent.error(
+                    ToolMeta.INPUT_TRUNCATED,
                     "line " + lineNo + ": the JSON document that began on line " + documentStartLine
-                            + " ends early (truncated output?); samples up to here are kept", lineNo));
+                            + " ends early (truncated output?); samples up to here are kept",
+                    lineNo));
             test.flushEndTotals();
         }
         try {
@@ -404,7 +410,8 @@ public final class Iperf3JsonParser implements StreamingParser {
                 }
                 break;
             case TIMESTAMP:
-                if (f.equals("timesecs") && !serverSide[depth - 1]
+                if (f.equals("timesecs")
+                        && !serverSide[depth - 1]
                         && (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT)) {
                     // Seconds since 1970 in UTC when the test began: the absolute time of its intervals.
                     sink.meta(ToolMeta.START_UTC, parser.getText());

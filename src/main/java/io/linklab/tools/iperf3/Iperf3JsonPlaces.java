@@ -54,8 +54,7 @@ final class Iperf3JsonPlaces {
     static final int F_PMTU = 15;
     static final int FIELDS = 16;
 
-    private Iperf3JsonPlaces() {
-    }
+    private Iperf3JsonPlaces() {}
 
     /** The place of a container opened in {@code parent} under {@code f} (null in an array), in --json-stream {@code event}. */
     static int child(int parent, String f, String event) {
@@ -67,17 +66,25 @@ final class Iperf3JsonPlaces {
                 }
                 if (f.equals("data") && event != null) {
                     switch (event) {
-                        case "start": return START;
-                        case "interval": return INTERVAL;
-                        case "end": return END;
-                        default: return OTHER;
+                        case "start":
+                            return START;
+                        case "interval":
+                            return INTERVAL;
+                        case "end":
+                            return END;
+                        default:
+                            return OTHER;
                     }
                 }
                 switch (f) {
-                    case "start": return START;
-                    case "intervals": return INTERVALS;
-                    case "end": return END;
-                    default: return OTHER;
+                    case "start":
+                        return START;
+                    case "intervals":
+                        return INTERVALS;
+                    case "end":
+                        return END;
+                    default:
+                        return OTHER;
                 }
             case START:
                 if ("test_start".equals(f)) {
@@ -100,10 +107,14 @@ final class Iperf3JsonPlaces {
                     return OTHER;
                 }
                 switch (f) {
-                    case "streams": return I_STREAMS;
-                    case "sum": return I_SUM;
-                    case "sum_bidir_reverse": return I_SUM_REV;
-                    default: return OTHER;
+                    case "streams":
+                        return I_STREAMS;
+                    case "sum":
+                        return I_SUM;
+                    case "sum_bidir_reverse":
+                        return I_SUM_REV;
+                    default:
+                        return OTHER;
                 }
             case I_STREAMS:
                 return I_STREAM;
@@ -112,14 +123,22 @@ final class Iperf3JsonPlaces {
                     return OTHER;
                 }
                 switch (f) {
-                    case "streams": return E_STREAMS;
-                    case "sum_sent": return E_SUM_SENT;
-                    case "sum_received": return E_SUM_RECEIVED;
-                    case "sum": return E_SUM;
-                    case "sum_sent_bidir_reverse": return E_SUM_SENT_REV;
-                    case "sum_received_bidir_reverse": return E_SUM_RECEIVED_REV;
-                    case "cpu_utilization_percent": return E_CPU;
-                    default: return OTHER;
+                    case "streams":
+                        return E_STREAMS;
+                    case "sum_sent":
+                        return E_SUM_SENT;
+                    case "sum_received":
+                        return E_SUM_RECEIVED;
+                    case "sum":
+                        return E_SUM;
+                    case "sum_sent_bidir_reverse":
+                        return E_SUM_SENT_REV;
+                    case "sum_received_bidir_reverse":
+                        return E_SUM_RECEIVED_REV;
+                    case "cpu_utilization_percent":
+                        return E_CPU;
+                    default:
+                        return OTHER;
                 }
             case E_STREAMS:
                 return E_STREAM;
@@ -128,10 +147,14 @@ final class Iperf3JsonPlaces {
                     return OTHER;
                 }
                 switch (f) {
-                    case "sender": return E_SENDER;
-                    case "receiver": return E_RECEIVER;
-                    case "udp": return E_UDP;
-                    default: return OTHER;
+                    case "sender":
+                        return E_SENDER;
+                    case "receiver":
+                        return E_RECEIVER;
+                    case "udp":
+                        return E_UDP;
+                    default:
+                        return OTHER;
                 }
             default:
                 return OTHER;
@@ -139,29 +162,52 @@ final class Iperf3JsonPlaces {
     }
 
     static boolean isLeaf(int c) {
-        return c >= I_STREAM && c != INTERVALS && c != END && c != E_STREAMS && c != E_STREAM
-                && c != SERVER_OUTPUT && c != I_STREAMS && c != TIMESTAMP;
+        return c >= I_STREAM
+                && c != INTERVALS
+                && c != END
+                && c != E_STREAMS
+                && c != E_STREAM
+                && c != SERVER_OUTPUT
+                && c != I_STREAMS
+                && c != TIMESTAMP;
     }
 
     static int fieldIndex(String f) {
         switch (f) {
-            case "socket": return F_SOCKET;
-            case "start": return F_START;
-            case "end": return F_END;
-            case "bytes": return F_BYTES;
-            case "bits_per_second": return F_BPS;
-            case "retransmits": return F_RETR;
-            case "snd_cwnd": return F_CWND;
-            case "rtt": return F_RTT;
-            case "jitter_ms": return F_JITTER;
-            case "lost_packets": return F_LOST;
-            case "packets": return F_PACKETS;
-            case "host_total": return F_HOST_TOTAL;
-            case "remote_total": return F_REMOTE_TOTAL;
-            case "omitted": return F_OMITTED;
-            case "sender": return F_SENDER;
-            case "pmtu": return F_PMTU;
-            default: return -1;
+            case "socket":
+                return F_SOCKET;
+            case "start":
+                return F_START;
+            case "end":
+                return F_END;
+            case "bytes":
+                return F_BYTES;
+            case "bits_per_second":
+                return F_BPS;
+            case "retransmits":
+                return F_RETR;
+            case "snd_cwnd":
+                return F_CWND;
+            case "rtt":
+                return F_RTT;
+            case "jitter_ms":
+                return F_JITTER;
+            case "lost_packets":
+                return F_LOST;
+            case "packets":
+                return F_PACKETS;
+            case "host_total":
+                return F_HOST_TOTAL;
+            case "remote_total":
+                return F_REMOTE_TOTAL;
+            case "omitted":
+                return F_OMITTED;
+            case "sender":
+                return F_SENDER;
+            case "pmtu":
+                return F_PMTU;
+            default:
+                return -1;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.linklab.tools.iperf3;
 
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.END;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_CPU;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_RECEIVER;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_SENDER;
@@ -9,7 +10,6 @@ import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_SUM_RECEIVED_REV;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_SUM_SENT;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_SUM_SENT_REV;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_UDP;
-import static io.linklab.tools.iperf3.Iperf3JsonPlaces.END;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.FIELDS;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_BPS;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_BYTES;
@@ -133,7 +133,8 @@ final class Iperf3JsonTotals {
                 endTotals.add(total(server, streamId(), Role.RECEIVER, direction()));
                 break;
             case E_UDP:
-                endTotals.add(total(server, streamId(), Role.SENDER, direction()).withNote(UDP_MIXED_NOTE));
+                endTotals.add(
+                        total(server, streamId(), Role.SENDER, direction()).withNote(UDP_MIXED_NOTE));
                 break;
             case E_SUM_SENT:
                 // The "sender" flags of the end sums are not reliable for UDP (3.12 marks sum_received of a
@@ -181,20 +182,51 @@ final class Iperf3JsonTotals {
                 if (sawSumSentOrReceived) {
                     continue;
                 }
-                s = new Summary(s.process(), Sample.SUM, s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
-                        s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), null, null,
-                        null, null, s.note());
+                s = new Summary(
+                        s.process(),
+                        Sample.SUM,
+                        s.direction(),
+                        s.role(),
+                        s.startS(),
+                        s.endS(),
+                        s.bytes(),
+                        s.bitsPerSecond(),
+                        s.retransmits(),
+                        s.jitterMs(),
+                        s.lostPackets(),
+                        s.packets(),
+                        null,
+                        null,
+                        null,
+                        null,
+                        s.note());
             }
             if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
-                s = new Summary(s.process(), s.stream(), s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
-                        s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), cpuLocal,
-                        cpuRemote, null, null, s.note());
+                s = new Summary(
+                        s.process(),
+                        s.stream(),
+                        s.direction(),
+                        s.role(),
+                        s.startS(),
+                        s.endS(),
+                        s.bytes(),
+                        s.bitsPerSecond(),
+                        s.retransmits(),
+                        s.jitterMs(),
+                        s.lostPackets(),
+                        s.packets(),
+                        cpuLocal,
+                        cpuRemote,
+                        null,
+                        null,
+                        s.note());
             }
             sink.summary(s);
         }
         endTotals.clear();
         sawSumSentOrReceived = false;
     }
+
     private String streamId() {
         return has[F_SOCKET] ? ToolMeta.streamId((long) val[F_SOCKET]) : "?";
     }
@@ -222,10 +254,24 @@ final class Iperf3JsonTotals {
 
     private Sample sample(boolean server, String stream) {
         Direction d = direction();
-        return new Sample(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, d, val[F_START],
-                val[F_END], longOrNull(F_BYTES), doubleOrNull(F_BPS), longOrNull(F_RETR), longOrNull(F_CWND),
-                has[F_RTT] ? val[F_RTT] / 1000.0 : null, doubleOrNull(F_JITTER), longOrNull(F_LOST),
-                longOrNull(F_PACKETS), has[F_OMITTED] && val[F_OMITTED] != 0, view(server, d), null, null);
+        return new Sample(
+                server ? Iperf3TextParser.SERVER_OUTPUT : null,
+                stream,
+                d,
+                val[F_START],
+                val[F_END],
+                longOrNull(F_BYTES),
+                doubleOrNull(F_BPS),
+                longOrNull(F_RETR),
+                longOrNull(F_CWND),
+                has[F_RTT] ? val[F_RTT] / 1000.0 : null,
+                doubleOrNull(F_JITTER),
+                longOrNull(F_LOST),
+                longOrNull(F_PACKETS),
+                has[F_OMITTED] && val[F_OMITTED] != 0,
+                view(server, d),
+                null,
+                null);
     }
 
     /**
@@ -241,8 +287,22 @@ final class Iperf3JsonTotals {
     }
 
     private Summary total(boolean server, String stream, Role role, Direction direction) {
-        return new Summary(server ? Iperf3TextParser.SERVER_OUTPUT : null, stream, direction, role, val[F_START],
-                val[F_END], longOrNull(F_BYTES), doubleOrNull(F_BPS), longOrNull(F_RETR), doubleOrNull(F_JITTER),
-                longOrNull(F_LOST), longOrNull(F_PACKETS), null, null, null, null);
+        return new Summary(
+                server ? Iperf3TextParser.SERVER_OUTPUT : null,
+                stream,
+                direction,
+                role,
+                val[F_START],
+                val[F_END],
+                longOrNull(F_BYTES),
+                doubleOrNull(F_BPS),
+                longOrNull(F_RETR),
+                doubleOrNull(F_JITTER),
+                longOrNull(F_LOST),
+                longOrNull(F_PACKETS),
+                null,
+                null,
+                null,
+                null);
     }
 }

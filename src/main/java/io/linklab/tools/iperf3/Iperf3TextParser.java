@@ -9,7 +9,6 @@ import io.linklab.model.ToolEvent;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,6 +38,7 @@ public final class Iperf3TextParser implements StreamingParser {
         boolean server;
         /** A "Connecting to host" line was seen: this is a client's output. */
         boolean client;
+
         boolean reverse;
         boolean udp;
         boolean senderColumns;
@@ -49,6 +49,7 @@ public final class Iperf3TextParser implements StreamingParser {
         final HeldTotals totals = new HeldTotals();
         /** Start and end of each stream's last interval, per direction: what a reprint repeats. */
         final Map<String, double[]> lastC2S = new HashMap<>();
+
         final Map<String, double[]> lastS2C = new HashMap<>();
 
         Proc(String title) {
@@ -252,8 +253,7 @@ public final class Iperf3TextParser implements StreamingParser {
         announce();
         Proc proc = procBefore(line, bracket);
         proc.udp = line.indexOf("Datagrams", bracket) >= 0 || line.indexOf("Jitter", bracket) >= 0;
-        proc.senderColumns = line.indexOf("Retr", bracket) >= 0
-                || (proc.udp && line.indexOf("Jitter", bracket) < 0);
+        proc.senderColumns = line.indexOf("Retr", bracket) >= 0 || (proc.udp && line.indexOf("Jitter", bracket) < 0);
         if (proc.separatorSeen) {
             proc.summarySection = true;
         }
@@ -334,12 +334,46 @@ public final class Iperf3TextParser implements StreamingParser {
             role = jitter != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
         }
         if (role != null) {
-            proc.totals.add(new Summary(proc.process(), stream, direction, role, t0, t1, bytes, bps, retr,
-                    jitter, lost, packets, null, null, null, null), proc.server || proc.serverOutput, sink);
+            proc.totals.add(
+                    new Summary(
+                            proc.process(),
+                            stream,
+                            direction,
+                            role,
+                            t0,
+                            t1,
+                            bytes,
+                            bps,
+                            retr,
+                            jitter,
+                            lost,
+                            packets,
+                            null,
+                            null,
+                            null,
+                            null),
+                    proc.server || proc.serverOutput,
+                    sink);
         } else if (!proc.reprint(stream, direction, t0, t1, omitted)) {
             proc.separatorSeen = false;
-            sink.sample(new Sample(proc.process(), stream, direction, t0, t1, bytes, bps, retr, cwnd, null,
-                    jitter, lost, packets, omitted, taggedView != null ? taggedView : proc.view(direction), null, null));
+            sink.sample(new Sample(
+                    proc.process(),
+                    stream,
+                    direction,
+                    t0,
+                    t1,
+                    bytes,
+                    bps,
+                    retr,
+                    cwnd,
+                    null,
+                    jitter,
+                    lost,
+                    packets,
+                    omitted,
+                    taggedView != null ? taggedView : proc.view(direction),
+                    null,
+                    null));
         }
         return true;
     }
@@ -405,7 +439,8 @@ public final class Iperf3TextParser implements StreamingParser {
         } else if ((at = line.indexOf("CPU Utilization: ")) >= 0) {
             cpu(line, at, end);
         } else if ((at = line.indexOf("warning: ")) >= 0) {
-            sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, line.substring(at, end).trim(), lineNo));
+            sink.event(ToolEvent.warning(
+                    ToolMeta.TOOL_WARNING, line.substring(at, end).trim(), lineNo));
         }
     }
 

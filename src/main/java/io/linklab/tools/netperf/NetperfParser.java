@@ -124,7 +124,9 @@ public final class NetperfParser implements StreamingParser {
 
     /** Reports a line that is one of netperf's messages rather than output; true if it was one. */
     private boolean message(String text) {
-        if (text.contains("netperf:") || text.contains("establish") || text.contains("failed")
+        if (text.contains("netperf:")
+                || text.contains("establish")
+                || text.contains("failed")
                 || text.contains("netserver")) {
             sink.event(ToolEvent.error(ToolMeta.classifyError(text), "netperf: " + text, lineNo));
             return true;
@@ -132,9 +134,13 @@ public final class NetperfParser implements StreamingParser {
         String lower = text.toLowerCase(Locale.ROOT);
         // "Sorry, Demo Mode not configured into this netperf." / "Please consider reconfiguring netperf with" /
         // "--enable-demo=yes and recompiling", "... is not compiled in.", "catcher: timer popped ...".
-        if (text.startsWith("catcher:") || lower.contains("warning") || lower.contains("not compiled in")
-                || lower.contains("not configured") || lower.startsWith("sorry")
-                || lower.contains("reconfiguring netperf") || text.startsWith("--enable-")
+        if (text.startsWith("catcher:")
+                || lower.contains("warning")
+                || lower.contains("not compiled in")
+                || lower.contains("not configured")
+                || lower.startsWith("sorry")
+                || lower.contains("reconfiguring netperf")
+                || text.startsWith("--enable-")
                 || lower.contains("recompil")) {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, "netperf: " + text, lineNo));
             return true;
@@ -209,8 +215,24 @@ public final class NetperfParser implements StreamingParser {
         interimEnd += Double.isNaN(seconds) ? 0 : seconds;
         // netperf measures its interim results where it runs, the client: the sender of a STREAM test, the
         // receiver of a MAERTS one.
-        sink.sample(new Sample(null, STREAM, direction, start, interimEnd, null, exact(v * mult), null, null, null, null,
-                null, null, false, direction == Direction.C2S ? Role.SENDER : Role.RECEIVER, null, null));
+        sink.sample(new Sample(
+                null,
+                STREAM,
+                direction,
+                start,
+                interimEnd,
+                null,
+                exact(v * mult),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                false,
+                direction == Direction.C2S ? Role.SENDER : Role.RECEIVER,
+                null,
+                null));
     }
 
     private void units(String text) {
@@ -240,11 +262,25 @@ public final class NetperfParser implements StreamingParser {
             udpRows++;
             if (udpRows == 1 && n >= 6) {
                 // socket, message, elapsed, okay, errors, throughput [, local cpu, local service demand]
-                emit(Role.SENDER, v.get(2), v.get(5), n >= 8 ? v.get(6) : null, null, n >= 8 ? v.get(7) : null, null,
+                emit(
+                        Role.SENDER,
+                        v.get(2),
+                        v.get(5),
+                        n >= 8 ? v.get(6) : null,
+                        null,
+                        n >= 8 ? v.get(7) : null,
+                        null,
                         v.get(3).longValue());
             } else if (n >= 4) {
                 // socket, elapsed, okay, throughput [, remote cpu, remote service demand]
-                emit(Role.RECEIVER, v.get(1), v.get(3), null, n >= 6 ? v.get(4) : null, null, n >= 6 ? v.get(5) : null,
+                emit(
+                        Role.RECEIVER,
+                        v.get(1),
+                        v.get(3),
+                        null,
+                        n >= 6 ? v.get(4) : null,
+                        null,
+                        n >= 6 ? v.get(5) : null,
                         v.get(2).longValue());
             }
             return;
@@ -263,15 +299,44 @@ public final class NetperfParser implements StreamingParser {
         if (n >= 5) {
             // recv socket, send socket, message, elapsed, throughput [, local cpu, remote cpu, local sd, remote sd]
             boolean cpu = n >= 9;
-            emit(Role.RECEIVER, v.get(3), v.get(4), cpu ? v.get(5) : null, cpu ? v.get(6) : null,
-                    cpu ? v.get(7) : null, cpu ? v.get(8) : null, null);
+            emit(
+                    Role.RECEIVER,
+                    v.get(3),
+                    v.get(4),
+                    cpu ? v.get(5) : null,
+                    cpu ? v.get(6) : null,
+                    cpu ? v.get(7) : null,
+                    cpu ? v.get(8) : null,
+                    null);
         }
     }
 
-    private void emit(Role role, double elapsed, double throughput, Double lcpu, Double rcpu, Double lsd, Double rsd,
-                      Long packets) {
-        sink.summary(new Summary(null, STREAM, direction, role, 0, elapsed, null, exact(throughput * unit), null, null,
-                null, packets, cpu(lcpu), cpu(rcpu), cpu(lsd), cpu(rsd)));
+    private void emit(
+            Role role,
+            double elapsed,
+            double throughput,
+            Double lcpu,
+            Double rcpu,
+            Double lsd,
+            Double rsd,
+            Long packets) {
+        sink.summary(new Summary(
+                null,
+                STREAM,
+                direction,
+                role,
+                0,
+                elapsed,
+                null,
+                exact(throughput * unit),
+                null,
+                null,
+                null,
+                packets,
+                cpu(lcpu),
+                cpu(rcpu),
+                cpu(lsd),
+                cpu(rsd)));
     }
 
     /** The -o value row under {@link #omniHeader}; false if the line is not one (its THROUGHPUT is no number). */
@@ -324,11 +389,23 @@ public final class NetperfParser implements StreamingParser {
         Double elapsed = number(kv.get("ELAPSED_TIME"));
         Double retr = number(kv.get("LOCAL_TRANSPORT_RETRANS"));
         Double bytes = number(direction == Direction.C2S ? kv.get("REMOTE_BYTES_RECVD") : kv.get("LOCAL_BYTES_RECVD"));
-        sink.summary(new Summary(null, STREAM, direction, Role.RECEIVER, 0, elapsed == null ? 0 : elapsed,
-                bytes == null || bytes < 0 ? null : bytes.longValue(), exact(thr * unitMultiplier(units)),
-                retr == null || retr < 0 ? null : retr.longValue(), null, null, null,
-                cpu(number(kv.get("LOCAL_CPU_UTIL"))), cpu(number(kv.get("REMOTE_CPU_UTIL"))),
-                cpu(number(kv.get("LOCAL_SD"))), cpu(number(kv.get("REMOTE_SD")))));
+        sink.summary(new Summary(
+                null,
+                STREAM,
+                direction,
+                Role.RECEIVER,
+                0,
+                elapsed == null ? 0 : elapsed,
+                bytes == null || bytes < 0 ? null : bytes.longValue(),
+                exact(thr * unitMultiplier(units)),
+                retr == null || retr < 0 ? null : retr.longValue(),
+                null,
+                null,
+                null,
+                cpu(number(kv.get("LOCAL_CPU_UTIL"))),
+                cpu(number(kv.get("REMOTE_CPU_UTIL"))),
+                cpu(number(kv.get("LOCAL_SD"))),
+                cpu(number(kv.get("REMOTE_SD")))));
     }
 
     /** All blank-separated numbers of a table row, or null if a word is not a number. */

@@ -10,8 +10,7 @@ import java.util.Set;
 /** How netperf writes its values: units, -o/-k selector names, numbers and the words of its table headers. */
 final class NetperfText {
 
-    private NetperfText() {
-    }
+    private NetperfText() {}
 
     /** netperf prints at most two decimals of 10^6 bits/s: the product is a whole number of bits/s. */
     static double exact(double bps) {
@@ -39,24 +38,41 @@ final class NetperfText {
         return false;
     }
 
-    private static final Set<String> READ_SELECTORS = Set.of("THROUGHPUT", "THROUGHPUT_UNITS",
-            "ELAPSED_TIME", "LOCAL_CPU_UTIL", "REMOTE_CPU_UTIL", "LOCAL_TRANSPORT_RETRANS", "REMOTE_BYTES_RECVD");
+    private static final Set<String> READ_SELECTORS = Set.of(
+            "THROUGHPUT",
+            "THROUGHPUT_UNITS",
+            "ELAPSED_TIME",
+            "LOCAL_CPU_UTIL",
+            "REMOTE_CPU_UTIL",
+            "LOCAL_TRANSPORT_RETRANS",
+            "REMOTE_BYTES_RECVD");
 
     /** "Local CPU Util %" → "LOCAL_CPU_UTIL", "Elapsed Time (sec)" → "ELAPSED_TIME": the -k names. */
     static String omniKey(String name) {
         String n = name.toUpperCase(Locale.ROOT);
         switch (n) {
-            case "THROUGHPUT": return "THROUGHPUT";
-            case "THROUGHPUT UNITS": return "THROUGHPUT_UNITS";
-            case "ELAPSED TIME (SEC)": return "ELAPSED_TIME";
-            case "LOCAL CPU UTIL %": return "LOCAL_CPU_UTIL";
-            case "REMOTE CPU UTIL %": return "REMOTE_CPU_UTIL";
-            case "LOCAL SERVICE DEMAND": return "LOCAL_SD";
-            case "REMOTE SERVICE DEMAND": return "REMOTE_SD";
-            case "LOCAL TRANSPORT RETRANSMISSIONS": return "LOCAL_TRANSPORT_RETRANS";
-            case "LOCAL BYTES SENT": return "LOCAL_BYTES_SENT";
-            case "REMOTE BYTES RECEIVED": return "REMOTE_BYTES_RECVD";
-            default: return n.replaceAll("[^A-Z0-9]+", "_");
+            case "THROUGHPUT":
+                return "THROUGHPUT";
+            case "THROUGHPUT UNITS":
+                return "THROUGHPUT_UNITS";
+            case "ELAPSED TIME (SEC)":
+                return "ELAPSED_TIME";
+            case "LOCAL CPU UTIL %":
+                return "LOCAL_CPU_UTIL";
+            case "REMOTE CPU UTIL %":
+                return "REMOTE_CPU_UTIL";
+            case "LOCAL SERVICE DEMAND":
+                return "LOCAL_SD";
+            case "REMOTE SERVICE DEMAND":
+                return "REMOTE_SD";
+            case "LOCAL TRANSPORT RETRANSMISSIONS":
+                return "LOCAL_TRANSPORT_RETRANS";
+            case "LOCAL BYTES SENT":
+                return "LOCAL_BYTES_SENT";
+            case "REMOTE BYTES RECEIVED":
+                return "REMOTE_BYTES_RECVD";
+            default:
+                return n.replaceAll("[^A-Z0-9]+", "_");
         }
     }
 
@@ -71,14 +87,19 @@ final class NetperfText {
     }
 
     static boolean isHeaderLine(String text) {
-        return text.startsWith("Recv") || text.startsWith("Socket") || text.startsWith("Size")
-                || text.startsWith("bytes") || text.startsWith("Bytes") || text.startsWith("Local")
-                || text.startsWith("Send") || text.startsWith("Send ");
+        return text.startsWith("Recv")
+                || text.startsWith("Socket")
+                || text.startsWith("Size")
+                || text.startsWith("bytes")
+                || text.startsWith("Bytes")
+                || text.startsWith("Local")
+                || text.startsWith("Send")
+                || text.startsWith("Send ");
     }
 
     static boolean startsNumeric(String text) {
-        return TextScanner.isDigit(text.charAt(0)) || (text.length() > 1 && text.charAt(0) == '-'
-                && TextScanner.isDigit(text.charAt(1)));
+        return TextScanner.isDigit(text.charAt(0))
+                || (text.length() > 1 && text.charAt(0) == '-' && TextScanner.isDigit(text.charAt(1)));
     }
 
     static double unitMultiplier(String units) {
@@ -90,20 +111,37 @@ final class NetperfText {
         }
         double prefix;
         switch (u.isEmpty() ? ' ' : u.charAt(0)) {
-            case 'K': case 'k': prefix = 1024; break;
-            case 'M': case 'm': prefix = 1024.0 * 1024; break;
-            case 'G': case 'g': prefix = 1024.0 * 1024 * 1024; break;
-            default: prefix = 1;
+            case 'K':
+            case 'k':
+                prefix = 1024;
+                break;
+            case 'M':
+            case 'm':
+                prefix = 1024.0 * 1024;
+                break;
+            case 'G':
+            case 'g':
+                prefix = 1024.0 * 1024 * 1024;
+                break;
+            default:
+                prefix = 1;
         }
         if (u.contains("Bytes")) {
             return prefix * 8;
         }
         // -f k/m/g print bits with decimal prefixes ("Kbits/s")
         switch (u.isEmpty() ? ' ' : u.charAt(0)) {
-            case 'K': case 'k': return 1e3;
-            case 'M': case 'm': return 1e6;
-            case 'G': case 'g': return 1e9;
-            default: return 1;
+            case 'K':
+            case 'k':
+                return 1e3;
+            case 'M':
+            case 'm':
+                return 1e6;
+            case 'G':
+            case 'g':
+                return 1e9;
+            default:
+                return 1;
         }
     }
 

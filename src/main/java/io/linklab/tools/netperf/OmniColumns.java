@@ -12,8 +12,7 @@ import java.util.Map;
  */
 final class OmniColumns {
 
-    private OmniColumns() {
-    }
+    private OmniColumns() {}
 
     /** Column name (its title words joined by spaces) to value, in the row's order; empty if no titles. */
     static Map<String, String> name(List<String> titles, String row) {
@@ -55,7 +54,8 @@ final class OmniColumns {
             int to = c + 1 < starts.size() ? starts.get(c + 1) : Integer.MAX_VALUE;
             StringBuilder name = new StringBuilder();
             for (String t : columnTitles) {
-                String part = t.substring(Math.min(from, t.length()), Math.min(to, t.length())).trim();
+                String part = t.substring(Math.min(from, t.length()), Math.min(to, t.length()))
+                        .trim();
                 if (!part.isEmpty()) {
                     name.append(name.length() > 0 ? " " : "").append(part);
                 }

@@ -28,8 +28,7 @@ import java.util.function.Consumer;
 final class IntervalRows {
 
     /** One view of one direction of one process: the rows whose streams are numbered together. */
-    private record View(String process, Direction direction, Role role) {
-    }
+    private record View(String process, Direction direction, Role role) {}
 
     /** What is known of a view: its streams' numbers, whether the tool sums it, its single-stream interval. */
     private static final class State {
@@ -42,6 +41,7 @@ final class IntervalRows {
     private final Map<View, State> views = new LinkedHashMap<>();
     /** The connecting port of each stream id, per direction, where the output names it. */
     private final Map<Direction, Map<String, Long>> ports = new HashMap<>();
+
     private Instant start;
 
     IntervalRows(Consumer<Sample> out) {

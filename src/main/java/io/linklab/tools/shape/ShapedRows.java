@@ -92,7 +92,8 @@ public final class ShapedRows implements MeasurementSink {
     private static Instant epoch(String seconds) {
         try {
             BigDecimal s = new BigDecimal(seconds.trim());
-            return Instant.ofEpochSecond(s.longValue(), s.remainder(BigDecimal.ONE).movePointRight(9).longValue());
+            return Instant.ofEpochSecond(
+                    s.longValue(), s.remainder(BigDecimal.ONE).movePointRight(9).longValue());
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
         }

@@ -20,17 +20,16 @@ import java.util.Set;
  */
 public final class TotalRows {
 
-    private TotalRows() {
-    }
+    private TotalRows() {}
 
-    private record Group(String process, Direction direction, Role role) {
-    }
+    private record Group(String process, Direction direction, Role role) {}
 
     /** The SUM rows {@code totals} lack: one per process, direction and role whose only total is one stream's. */
     public static List<Summary> singleStreamSums(List<Summary> totals) {
         Map<Group, List<Summary>> groups = new LinkedHashMap<>();
         for (Summary s : totals) {
-            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>()).add(s);
+            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>())
+                    .add(s);
         }
         List<Summary> sums = new ArrayList<>();
         for (List<Summary> g : groups.values()) {
@@ -42,9 +41,24 @@ public final class TotalRows {
     }
 
     private static Summary asSum(Summary s) {
-        return new Summary(s.process(), Sample.SUM, s.direction(), s.role(), s.startS(), s.endS(), s.bytes(),
-                s.bitsPerSecond(), s.retransmits(), s.jitterMs(), s.lostPackets(), s.packets(), s.localCpuPercent(),
-                s.remoteCpuPercent(), s.localServiceDemandUsPerKb(), s.remoteServiceDemandUsPerKb(), s.note());
+        return new Summary(
+                s.process(),
+                Sample.SUM,
+                s.direction(),
+                s.role(),
+                s.startS(),
+                s.endS(),
+                s.bytes(),
+                s.bitsPerSecond(),
+                s.retransmits(),
+                s.jitterMs(),
+                s.lostPackets(),
+                s.packets(),
+                s.localCpuPercent(),
+                s.remoteCpuPercent(),
+                s.localServiceDemandUsPerKb(),
+                s.remoteServiceDemandUsPerKb(),
+                s.note());
     }
 
     /**
@@ -64,7 +78,9 @@ public final class TotalRows {
             List<Object> key = Arrays.asList(s.process(), s.direction());
             roles.computeIfAbsent(key, k -> EnumSet.noneOf(Role.class)).add(s.role());
             firstOf.putIfAbsent(key, s);
-            reportedIn.computeIfAbsent(s.direction(), d -> EnumSet.noneOf(Role.class)).add(s.role());
+            reportedIn
+                    .computeIfAbsent(s.direction(), d -> EnumSet.noneOf(Role.class))
+                    .add(s.role());
         }
         List<Summary> rows = new ArrayList<>();
         roles.forEach((key, present) -> {
@@ -79,8 +95,23 @@ public final class TotalRows {
     }
 
     private static Summary notReported(Summary like, Role role, String tool) {
-        return new Summary(like.process(), Sample.SUM, like.direction(), role, like.startS(), like.endS(), null, null,
-                null, null, null, null, null, null, null, null, "not reported by " + Objects.requireNonNullElse(tool,
-                "the tool"));
+        return new Summary(
+                like.process(),
+                Sample.SUM,
+                like.direction(),
+                role,
+                like.startS(),
+                like.endS(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                "not reported by " + Objects.requireNonNullElse(tool, "the tool"));
     }
 }

@@ -27,7 +27,6 @@ public interface ChartContent {
 
     /** The hover label: the x it refers to and one entry per visible line. */
     record HoverValues(String xText, List<Entry> entries) {
-        public record Entry(String label, int rgb, String value) {
-        }
+        public record Entry(String label, int rgb, String value) {}
     }
 }

@@ -46,8 +46,9 @@ public final class ChartView extends Region {
     private volatile boolean showing = true;
     /** Device pixels per layout pixel: the window's render scale, which follows the screen's output scale. */
     private volatile double scale = 1;
-    private final ObservableValue<Number> renderScale = sceneProperty()
-            .flatMap(Scene::windowProperty).flatMap(Window::renderScaleXProperty);
+
+    private final ObservableValue<Number> renderScale =
+            sceneProperty().flatMap(Scene::windowProperty).flatMap(Window::renderScaleXProperty);
     private volatile long forceCount;
 
     // Render thread only.
@@ -106,7 +107,6 @@ public final class ChartView extends Region {
                 loop.register(this);
             }
         });
-
     }
 
     public ChartContent content() {
@@ -114,7 +114,7 @@ public final class ChartView extends Region {
     }
 
     private double dragFromX = Double.NaN;
-    private Consumer<Boolean> onInspect = b -> { };
+    private Consumer<Boolean> onInspect = b -> {};
 
     /** Told true when the user zooms or pans a time chart (it stops following), false on double-click (follow again). */
     public void setOnInspect(Consumer<Boolean> action) {

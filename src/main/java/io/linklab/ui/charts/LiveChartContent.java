@@ -62,7 +62,7 @@ public final class LiveChartContent implements ChartContent {
     private final AtomicLong settings = new AtomicLong();
     private volatile boolean bytes;
     private volatile boolean follow = true;
-    private volatile double windowS;           // 0: the whole run so far
+    private volatile double windowS; // 0: the whole run so far
     private volatile double frozenX0 = Double.NaN;
     private volatile double frozenX1 = Double.NaN;
     private volatile boolean zeroBased = true;
@@ -218,8 +218,19 @@ public final class LiveChartContent implements ChartContent {
             hi = lo + (lo == 0 ? 1 : Math.abs(lo) * 0.1);
         }
         double pad = (hi - lo) * 0.06;
-        return new PlotFrame(title, "time (s)", ValueUnit.SECONDS, shownUnit(), r[0], r[1],
-                zeroBased && lo == 0 ? 0 : lo - pad, hi + pad, lines, List.of(), List.of(), message);
+        return new PlotFrame(
+                title,
+                "time (s)",
+                ValueUnit.SECONDS,
+                shownUnit(),
+                r[0],
+                r[1],
+                zeroBased && lo == 0 ? 0 : lo - pad,
+                hi + pad,
+                lines,
+                List.of(),
+                List.of(),
+                message);
     }
 
     @Override

@@ -14,7 +14,7 @@ public final class LiveSeries {
     private final String id;
     private final double[] xs;
     private final double[] ys;
-    private int head;   // index of the oldest point
+    private int head; // index of the oldest point
     private int size;
     private long total; // points ever added, so readers can tell that something changed
 

@@ -9,6 +9,7 @@ public final class Palette {
     public static final int SUM = 0x111111;
     /** The SUM line of the server→client direction. */
     public static final int SUM_REVERSE = 0x8B1A1A;
+
     public static final int FAILED = 0xD62728;
     public static final int WARNING = 0xE08A00;
 
@@ -16,8 +17,7 @@ public final class Palette {
         0x1F77B4, 0xFF7F0E, 0x2CA02C, 0x9467BD, 0x17BECF, 0x8C564B, 0xE377C2, 0xBCBD22, 0x7F7F7F, 0x393B79,
     };
 
-    private Palette() {
-    }
+    private Palette() {}
 
     public static int color(int index) {
         if (index < FIRST.length) {

@@ -10,9 +10,19 @@ import java.util.List;
  * @param y0 bottom of the y axis in stored units (bits/s, bytes, …)
  * @param message shown centred when there is nothing to draw yet ("waiting for the first interval"), or null
  */
-public record PlotFrame(String title, String xLabel, ValueUnit xUnit, ValueUnit yUnit,
-                        double x0, double x1, double y0, double y1,
-                        List<Line> lines, List<Bar> bars, List<Mark> marks, String message) {
+public record PlotFrame(
+        String title,
+        String xLabel,
+        ValueUnit xUnit,
+        ValueUnit yUnit,
+        double x0,
+        double x1,
+        double y0,
+        double y1,
+        List<Line> lines,
+        List<Bar> bars,
+        List<Mark> marks,
+        String message) {
 
     public PlotFrame {
         lines = List.copyOf(lines);
@@ -21,16 +31,23 @@ public record PlotFrame(String title, String xLabel, ValueUnit xUnit, ValueUnit 
     }
 
     /** A drawn line; {@code markers} draws a dot at each point (sweep curves). */
-    public record Line(String id, String label, int rgb, float width, boolean dashed, boolean markers,
-                       LiveSeries.Polyline points) {
-    }
+    public record Line(
+            String id,
+            String label,
+            int rgb,
+            float width,
+            boolean dashed,
+            boolean markers,
+            LiveSeries.Polyline points) {}
 
     /** A vertical min–max bar at x (repetitions of a sweep point). */
-    public record Bar(double x, double yMin, double yMax, int rgb) {
-    }
+    public record Bar(double x, double yMin, double yMax, int rgb) {}
 
     /** A flagged point: a failed sweep point (drawn at the bottom) or a warning such as diverging directions. */
     public record Mark(double x, double y, Kind kind, String text) {
-        public enum Kind { FAILED, WARNING }
+        public enum Kind {
+            FAILED,
+            WARNING
+        }
     }
 }

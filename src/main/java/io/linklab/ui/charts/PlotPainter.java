@@ -24,8 +24,8 @@ public final class PlotPainter {
     private static final Color TEXT = new Color(0x2D3E50);
     private static final Font FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
     private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 12);
-    private static final Stroke DASH = new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f,
-            new float[] {5f, 3f}, 0f);
+    private static final Stroke DASH =
+            new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 3f}, 0f);
 
     private final boolean legend;
 
@@ -100,7 +100,9 @@ public final class PlotPainter {
         double yStep = f.yUnit().prefixStep(Math.max(Math.abs(l.y0()), Math.abs(l.y1())));
         String yUnitLabel = f.yUnit().label(yStep);
         // Grid and y ticks on "nice" values of the displayed unit.
-        double[] yTicks = ticks(f.yUnit().scale(l.y0()) / yStep, f.yUnit().scale(l.y1()) / yStep,
+        double[] yTicks = ticks(
+                f.yUnit().scale(l.y0()) / yStep,
+                f.yUnit().scale(l.y1()) / yStep,
                 Math.max(2, (l.bottom() - l.top()) / 40));
         g.setStroke(new BasicStroke(1f));
         for (double t : yTicks) {
@@ -179,10 +181,13 @@ public final class PlotPainter {
                 }
                 g.drawPolyline(xs, ys, n);
             } else {
-                g.setRenderingHint(RenderingHints.KEY_ANTIALIASING,
+                g.setRenderingHint(
+                        RenderingHints.KEY_ANTIALIASING,
                         thin ? RenderingHints.VALUE_ANTIALIAS_OFF : RenderingHints.VALUE_ANTIALIAS_ON);
-                g.setStroke(line.dashed() ? dashed(line.width())
-                        : new BasicStroke(line.width(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_BEVEL));
+                g.setStroke(
+                        line.dashed()
+                                ? dashed(line.width())
+                                : new BasicStroke(line.width(), BasicStroke.CAP_BUTT, BasicStroke.JOIN_BEVEL));
                 Path2D.Float path = new Path2D.Float(Path2D.WIND_NON_ZERO, p.size());
                 boolean pen = false;
                 for (int i = 0; i < p.size(); i++) {
@@ -234,7 +239,9 @@ public final class PlotPainter {
         g.setClip(oldClip);
         if (f.message() != null) {
             g.setColor(AXIS);
-            g.drawString(f.message(), (l.left() + l.right()) / 2 - fm.stringWidth(f.message()) / 2,
+            g.drawString(
+                    f.message(),
+                    (l.left() + l.right()) / 2 - fm.stringWidth(f.message()) / 2,
                     (l.top() + l.bottom()) / 2);
         }
         if (legend) {
@@ -244,8 +251,9 @@ public final class PlotPainter {
     }
 
     private static Stroke dashed(float width) {
-        return width <= 1.2f ? DASH : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f,
-                new float[] {6f, 4f}, 0f);
+        return width <= 1.2f
+                ? DASH
+                : new BasicStroke(width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {6f, 4f}, 0f);
     }
 
     private static void paintLegend(Graphics2D g, PlotFrame f, Layout l, FontMetrics fm) {

@@ -120,7 +120,8 @@ public enum ValueUnit {
         while (digits.length() <= decimals) {
             digits = "0" + digits;
         }
-        String out = digits.substring(0, digits.length() - decimals) + "." + digits.substring(digits.length() - decimals);
+        String out =
+                digits.substring(0, digits.length() - decimals) + "." + digits.substring(digits.length() - decimals);
         return v < 0 ? "-" + out : out;
     }
 }

@@ -46,8 +46,10 @@ public final class CompareView {
             int col = i;
             var run = model.runs().get(i);
             String ratio = ratios.getOrDefault(run.id(), "");
-            table.getColumns().add(column(ComparisonModel.label(run) + (ratio.isEmpty() ? "" : "  (" + ratio + ")"),
-                    r -> r.values().get(col)));
+            table.getColumns()
+                    .add(column(
+                            ComparisonModel.label(run) + (ratio.isEmpty() ? "" : "  (" + ratio + ")"),
+                            r -> r.values().get(col)));
         }
         table.setRowFactory(tv -> new TableRow<>() {
             @Override
@@ -63,8 +65,8 @@ public final class CompareView {
         root.setDividerPositions(0.55);
     }
 
-    private static TableColumn<ComparisonModel.Row, String> column(String name,
-            Function<ComparisonModel.Row, String> value) {
+    private static TableColumn<ComparisonModel.Row, String> column(
+            String name, Function<ComparisonModel.Row, String> value) {
         TableColumn<ComparisonModel.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setSortable(false);

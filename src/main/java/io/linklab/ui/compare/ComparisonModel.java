@@ -29,14 +29,14 @@ import java.util.function.Function;
 public final class ComparisonModel {
 
     /** A row of the side-by-side table; {@code differs} when not all runs have the same value. */
-    public record Row(String section, String name, List<String> values, boolean differs) {
-    }
+    public record Row(String section, String name, List<String> values, boolean differs) {}
 
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private final List<PastRun> runs;
-    private final LiveChartContent overlay = new LiveChartContent("SUM bitrate, runs overlaid", ValueUnit.BITS_PER_SECOND);
+    private final LiveChartContent overlay =
+            new LiveChartContent("SUM bitrate, runs overlaid", ValueUnit.BITS_PER_SECOND);
     private final LiveChartContent sweepOverlay;
 
     public ComparisonModel(List<PastRun> runs) {
@@ -45,8 +45,9 @@ public final class ComparisonModel {
         }
         this.runs = List.copyOf(runs);
         boolean sweeps = runs.stream().anyMatch(PastRun::isSweep);
-        sweepOverlay = sweeps ? new LiveChartContent("Throughput per sweep point, runs overlaid",
-                ValueUnit.BITS_PER_SECOND) : null;
+        sweepOverlay = sweeps
+                ? new LiveChartContent("Throughput per sweep point, runs overlaid", ValueUnit.BITS_PER_SECOND)
+                : null;
         for (int i = 0; i < runs.size(); i++) {
             addRun(i, runs.get(i));
         }
@@ -58,17 +59,31 @@ public final class ComparisonModel {
         // Per direction: the tool's SUM rows, else the streams added up, interval by interval. One end's view
         // only (a run's client, a log's first), and of SUMs the merged one of several processes where there is one.
         boolean hasSum = run.samples().stream().anyMatch(s -> s.sample().isSum());
-        boolean mergedSums = run.samples().stream().anyMatch(s -> s.sample().isSum() && s.sample().process() == null);
-        Boolean drawnIsClient = run.plan() != null ? Boolean.TRUE : run.samples().stream()
-                .map(s -> s.sample().printedByClient()).filter(Objects::nonNull).findFirst().orElse(null);
+        boolean mergedSums = run.samples().stream()
+                .anyMatch(s -> s.sample().isSum() && s.sample().process() == null);
+        Boolean drawnIsClient = run.plan() != null
+                ? Boolean.TRUE
+                : run.samples().stream()
+                        .map(s -> s.sample().printedByClient())
+                        .filter(Objects::nonNull)
+                        .findFirst()
+                        .orElse(null);
         Map<Direction, LiveSeries> sums = new LinkedHashMap<>();
-        String lastPoint = run.samples().isEmpty() ? "" : run.samples().get(run.samples().size() - 1).point();
-        int lastRep = run.samples().isEmpty() ? 0 : run.samples().get(run.samples().size() - 1).repetition();
+        String lastPoint = run.samples().isEmpty()
+                ? ""
+                : run.samples().get(run.samples().size() - 1).point();
+        int lastRep = run.samples().isEmpty()
+                ? 0
+                : run.samples().get(run.samples().size() - 1).repetition();
         for (PastRun.PointSample ps : run.samples()) {
             Sample s = ps.sample();
             // A sweep's time series would overlap point after point; its last point stands for it here.
-            if (!ps.point().equals(lastPoint) || ps.repetition() != lastRep || s.omitted()
-                    || s.bitsPerSecond() == null || s.isSum() != hasSum || mergedSums && s.process() != null
+            if (!ps.point().equals(lastPoint)
+                    || ps.repetition() != lastRep
+                    || s.omitted()
+                    || s.bitsPerSecond() == null
+                    || s.isSum() != hasSum
+                    || mergedSums && s.process() != null
                     || s.printedByClient() != null && !s.printedByClient().equals(drawnIsClient)) {
                 continue;
             }
@@ -78,7 +93,11 @@ public final class ComparisonModel {
         }
         boolean twoWay = sums.size() > 1;
         for (Map.Entry<Direction, LiveSeries> e : sums.entrySet()) {
-            overlay.add(e.getValue(), who + (twoWay ? " " + e.getKey().csv() : ""), colour, 2f,
+            overlay.add(
+                    e.getValue(),
+                    who + (twoWay ? " " + e.getKey().csv() : ""),
+                    colour,
+                    2f,
                     e.getKey() == Direction.S2C);
         }
         if (sweepOverlay != null && run.isSweep()) {
@@ -125,8 +144,13 @@ public final class ComparisonModel {
     public List<Row> rows() {
         List<Row> out = new ArrayList<>();
         add(out, "run", "started", r -> r.started() == null ? "" : WHEN.format(r.started()));
-        add(out, "run", "duration", r -> r.started() == null || r.ended() == null ? ""
-                : Duration.between(r.started(), r.ended()).toSeconds() + " s");
+        add(
+                out,
+                "run",
+                "duration",
+                r -> r.started() == null || r.ended() == null
+                        ? ""
+                        : Duration.between(r.started(), r.ended()).toSeconds() + " s");
         add(out, "run", "state", PastRun::stateText);
         add(out, "run", "tool", PastRun::tool);
         add(out, "run", "hosts", r -> String.join(" → ", r.hosts()));
@@ -161,8 +185,9 @@ public final class ComparisonModel {
         Double base = total(runs.get(0));
         for (PastRun r : runs) {
             Double t = total(r);
-            out.put(r.id(), base == null || t == null || base == 0 ? "" : String.format(Locale.ROOT,
-                    "%.2f×", t / base));
+            out.put(
+                    r.id(),
+                    base == null || t == null || base == 0 ? "" : String.format(Locale.ROOT, "%.2f×", t / base));
         }
         return out;
     }

@@ -39,7 +39,8 @@ public final class ColumnFit {
             double need = column.getMinWidth() - PADDING;
             if (longest[c] == 0) {
                 need = Math.max(need, width(column.getText(), header));
-                longest[c] = Math.max(1, column.getText() == null ? 0 : column.getText().length());
+                longest[c] = Math.max(
+                        1, column.getText() == null ? 0 : column.getText().length());
             }
             for (int r = 0; r < rows; r++) {
                 Object value = column.getCellData(r);

@@ -81,7 +81,7 @@ public final class DashboardView {
     private SweepView sweepView;
     private volatile RunHandle handle;
     private PastRun recorded;
-    private Consumer<RunOutcome> onFinished = o -> { };
+    private Consumer<RunOutcome> onFinished = o -> {};
     private boolean finished;
     private boolean shown = true;
 
@@ -269,7 +269,8 @@ public final class DashboardView {
         }
         LiveRunModel.Progress p = s.progress();
         bar.progress().setProgress(p.fraction());
-        String pointText = p.points() > 1 ? "  point " + Math.min(p.points(), p.pointIndex() + 1) + "/" + p.points() : "";
+        String pointText =
+                p.points() > 1 ? "  point " + Math.min(p.points(), p.pointIndex() + 1) + "/" + p.points() : "";
         bar.time().setText("elapsed " + clock(p.elapsed()) + "  remaining " + clock(p.remaining()) + pointText);
         for (Map.Entry<String, List<String>> e : s.newConsoleLines().entrySet()) {
             ListView<String> lv = consoles.computeIfAbsent(e.getKey(), this::consoleTab);
@@ -362,7 +363,8 @@ public final class DashboardView {
             v.update(r, u);
         }
         if (added || current.size() != rows.size()) {
-            rowByKey.keySet().retainAll(current.stream().map(LiveRunModel.StreamRow::key).toList());
+            rowByKey.keySet()
+                    .retainAll(current.stream().map(LiveRunModel.StreamRow::key).toList());
             // SUM rows first, then streams in the order they appeared.
             List<StreamRowView> ordered = new ArrayList<>();
             for (LiveRunModel.StreamRow r : current) {
@@ -425,8 +427,8 @@ public final class DashboardView {
 
     static String clock(Duration d) {
         long s = Math.max(0, d.toSeconds());
-        return s >= 3600 ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+                ? String.format("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                 : String.format("%d:%02d", s / 60, s % 60);
     }
-
 }

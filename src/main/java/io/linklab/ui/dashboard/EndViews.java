@@ -16,13 +16,13 @@ import java.util.Map;
 final class EndViews {
 
     /** A stream by its number within its process and direction. */
-    private record IndexKey(String process, Direction direction, int index) {
-    }
+    private record IndexKey(String process, Direction direction, int index) {}
 
     private Boolean drawnIsClient;
     private final Map<IndexKey, LiveRunModel.StreamKey> byIndex = new HashMap<>();
     /** Other end's rows that came before their drawn stream's first row, a few per stream. */
     private final Map<IndexKey, List<Sample>> held = new HashMap<>();
+
     private static final int HELD_PER_STREAM = 8;
 
     /** Whether {@code s} is the other end's view; {@code live} is true for a run with a plan. */
@@ -60,8 +60,8 @@ final class EndViews {
         if (s.isSum() || s.streamIndex() == null) {
             return;
         }
-        List<Sample> early = held.computeIfAbsent(new IndexKey(s.process(), dir, s.streamIndex()),
-                k -> new ArrayList<>());
+        List<Sample> early =
+                held.computeIfAbsent(new IndexKey(s.process(), dir, s.streamIndex()), k -> new ArrayList<>());
         if (early.size() < HELD_PER_STREAM) {
             early.add(s);
         }

@@ -73,8 +73,8 @@ public final class FindingsView {
             none.setWrapText(true);
             out.add(none);
         }
-        pane.setText("Findings (" + count(all, Finding.WARNING) + " warnings, " + (all.size()
-                - count(all, Finding.WARNING)) + " notes)");
+        pane.setText("Findings (" + count(all, Finding.WARNING) + " warnings, "
+                + (all.size() - count(all, Finding.WARNING)) + " notes)");
         lines.getChildren().setAll(out);
     }
 

@@ -15,7 +15,9 @@ public final class HostLanes {
 
     /** The lanes, top to bottom. */
     public enum Lane {
-        BUSIEST_CORE("busiest core", "%"), SOFTIRQ("softirq", "%"), NIC_DROPS("NIC drops+pause", "/s"),
+        BUSIEST_CORE("busiest core", "%"),
+        SOFTIRQ("softirq", "%"),
+        NIC_DROPS("NIC drops+pause", "/s"),
         RETRANSMITS("TCP retrans", "/s");
 
         final String label;
@@ -28,8 +30,8 @@ public final class HostLanes {
     }
 
     /** Counters whose sum is the NIC lane: whatever the interface, its driver or its qdisc dropped, and pauses. */
-    static final List<String> NIC_LANE = List.of("rx_dropped", "rx_missed", "softnet_dropped", "qdisc_dropped",
-            "tx_dropped", "rx_pause", "tx_pause");
+    static final List<String> NIC_LANE = List.of(
+            "rx_dropped", "rx_missed", "softnet_dropped", "qdisc_dropped", "tx_dropped", "rx_pause", "tx_pause");
 
     /** One end's interval: every counter by name. */
     public record Interval(String end, double timeS, Map<String, Double> values) {
@@ -38,7 +40,10 @@ public final class HostLanes {
             return switch (lane) {
                 case BUSIEST_CORE -> values.getOrDefault("cpu.busiest", 0.0);
                 case SOFTIRQ -> values.getOrDefault("cpu.softirq", 0.0);
-                case NIC_DROPS -> NIC_LANE.stream().mapToDouble(n -> values.getOrDefault(n, 0.0)).sum();
+                case NIC_DROPS ->
+                    NIC_LANE.stream()
+                            .mapToDouble(n -> values.getOrDefault(n, 0.0))
+                            .sum();
                 case RETRANSMITS -> values.getOrDefault("retrans_segs", 0.0);
             };
         }
@@ -61,7 +66,8 @@ public final class HostLanes {
         }
         for (HostCounterRow r : rows) {
             byEnd.computeIfAbsent(r.end(), e -> new TreeMap<>())
-                    .computeIfAbsent(r.timeS(), t -> new TreeMap<>()).put(r.name(), r.value());
+                    .computeIfAbsent(r.timeS(), t -> new TreeMap<>())
+                    .put(r.name(), r.value());
         }
         version++;
     }

@@ -94,8 +94,11 @@ public final class HostLanesView extends Region {
             g.fillRect(PLOT_LEFT, top, Math.max(0, w - PLOT_RIGHT_GAP - PLOT_LEFT), LANE_HEIGHT - 2);
             g.setFill(Color.gray(0.25));
             g.fillText(lane.label, 2, base - 4, PLOT_LEFT - 4);
-            double max = lane.unit.equals("%") ? 100 : Math.max(1, shown.stream().mapToDouble(v -> v.lane(lane))
-                    .max().orElse(1));
+            double max = lane.unit.equals("%")
+                    ? 100
+                    : Math.max(
+                            1,
+                            shown.stream().mapToDouble(v -> v.lane(lane)).max().orElse(1));
             for (String end : List.of("client", "server")) {
                 drawEnd(g, lane, end, top, base, max);
             }
@@ -110,8 +113,8 @@ public final class HostLanesView extends Region {
                 continue;
             }
             double value = v.lane(lane);
-            boolean loud = lane.unit.equals("%") ? lane == HostLanes.Lane.BUSIEST_CORE && value >= CORE_FULL
-                    : value > 0;
+            boolean loud =
+                    lane.unit.equals("%") ? lane == HostLanes.Lane.BUSIEST_CORE && value >= CORE_FULL : value > 0;
             double x = timeToX(v.timeS());
             double y = base - Math.min(1, value / max) * (LANE_HEIGHT - 6);
             if (!Double.isNaN(prevX)) {
@@ -139,7 +142,10 @@ public final class HostLanesView extends Region {
         List<String> lines = new ArrayList<>();
         for (HostLanes.Interval v : nearest.values()) {
             lines.add(String.format(Locale.ROOT, "%s at %.1f s", v.end(), v.timeS()));
-            lines.add(String.format(Locale.ROOT, "  busiest core  %5.1f %% (%s)", v.lane(HostLanes.Lane.BUSIEST_CORE),
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  busiest core  %5.1f %% (%s)",
+                    v.lane(HostLanes.Lane.BUSIEST_CORE),
                     v.busiestCore()));
             lines.add(String.format(Locale.ROOT, "  softirq       %5.1f %%", v.lane(HostLanes.Lane.SOFTIRQ)));
             for (String n : HostLanes.NIC_LANE) {

@@ -39,30 +39,41 @@ public final class LiveRunModel implements RunListener {
     public record StreamKey(String process, String stream, Direction direction) {
         public String label(boolean withDirection) {
             String p = process == null ? "" : process + "/";
-            return p + (Sample.SUM.equals(stream) ? "SUM" : "stream " + stream)
+            return p
+                    + (Sample.SUM.equals(stream) ? "SUM" : "stream " + stream)
                     + (withDirection ? " " + direction.csv() : "");
         }
     }
 
     /** The table row of a stream: its latest interval. Null fields were not reported. */
-    public record StreamRow(StreamKey key, double endS, Double bitsPerSecond, Long retransmits,
-                            long totalRetransmits, Long cwndBytes, Double rttMs, Double jitterMs, Double lossPercent) {
-    }
+    public record StreamRow(
+            StreamKey key,
+            double endS,
+            Double bitsPerSecond,
+            Long retransmits,
+            long totalRetransmits,
+            Long cwndBytes,
+            Double rttMs,
+            Double jitterMs,
+            Double lossPercent) {}
 
-    public record Progress(double fraction, Duration elapsed, Duration remaining, int pointIndex, int points,
-                           String point) {
-    }
+    public record Progress(
+            double fraction, Duration elapsed, Duration remaining, int pointIndex, int points, String point) {}
 
     /** What the FX side shows, taken at most 20 times a second. Console lines are the ones new since the last one. */
-    public record Snapshot(List<StreamRow> rows, Map<String, List<String>> newConsoleLines, Progress progress,
-                           String status, RunOutcome outcome, int sweepPoints) {
-    }
+    public record Snapshot(
+            List<StreamRow> rows,
+            Map<String, List<String>> newConsoleLines,
+            Progress progress,
+            String status,
+            RunOutcome outcome,
+            int sweepPoints) {}
 
     private final Object lock = new Object();
 
     private volatile RunInfo info;
     private volatile SweepModel sweep;
-    private volatile Runnable changed = () -> { };
+    private volatile Runnable changed = () -> {};
     private volatile Boolean toolSums;
 
     // Guarded by lock.
@@ -117,7 +128,7 @@ public final class LiveRunModel implements RunListener {
 
     /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */
     public void onChange(Runnable changed) {
-        this.changed = changed == null ? () -> { } : changed;
+        this.changed = changed == null ? () -> {} : changed;
     }
 
     /**
@@ -225,7 +236,11 @@ public final class LiveRunModel implements RunListener {
         int planned = Math.max(1, kind == TestPlan.SweepKind.STREAMS ? plan.streams() : plan.processes());
         if (plan.isSweep() && plan.sweep().kind() == kind && pointLabel.contains("=")) {
             try {
-                return Math.max(1, Integer.parseInt(pointLabel.substring(pointLabel.indexOf('=') + 1).trim()));
+                return Math.max(
+                        1,
+                        Integer.parseInt(pointLabel
+                                .substring(pointLabel.indexOf('=') + 1)
+                                .trim()));
             } catch (NumberFormatException e) {
                 return planned;
             }
@@ -257,7 +272,9 @@ public final class LiveRunModel implements RunListener {
             return; // warm-up intervals are in the CSV, but would distort the live scale
         }
         synchronized (lock) {
-            double interval = info == null || info.plan() == null ? 1 : Math.max(0.1, info.plan().intervalS());
+            double interval = info == null || info.plan() == null
+                    ? 1
+                    : Math.max(0.1, info.plan().intervalS());
             String proc = s.process() == null ? "" : s.process();
             double last = maxEndS.getOrDefault(proc, Double.NEGATIVE_INFINITY);
             if (s.endS() < last - 2 * interval - 0.5) {
@@ -289,7 +306,8 @@ public final class LiveRunModel implements RunListener {
                     return;
                 }
                 if ((multiProcess() && streamsThisPoint > 1 || serverView) && bps != null) {
-                    charts.line(charts.bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir).add(x, bps);
+                    charts.line(charts.bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir)
+                            .add(x, bps);
                 }
                 if (toolSum && countsInSum && !multiProcess()) {
                     addToSum(dir, x, bps, s.retransmits(), bidir);
@@ -442,8 +460,12 @@ public final class LiveRunModel implements RunListener {
     public Snapshot takeSnapshot() {
         synchronized (lock) {
             SweepModel s = sweep;
-            return new Snapshot(rows.all(), consoles.takeFresh(), clock.progress(info, outcome != null),
-                    status, outcome,
+            return new Snapshot(
+                    rows.all(),
+                    consoles.takeFresh(),
+                    clock.progress(info, outcome != null),
+                    status,
+                    outcome,
                     s == null ? 0 : s.completedPoints());
         }
     }

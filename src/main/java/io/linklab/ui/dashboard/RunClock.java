@@ -54,7 +54,8 @@ final class RunClock {
         int points = i == null ? 1 : Math.max(1, i.points().size());
         long now = finished ? endNanos : nanos.getAsLong();
         double elapsed = (now - startNanos) / 1e9;
-        double perPoint = plan == null ? 10
+        double perPoint = plan == null
+                ? 10
                 : (plan.durationS() + plan.omitS()) * Math.max(1, plan.repetitions()) + POINT_OVERHEAD_S;
         if (pointsDone > 0) {
             // What the finished points took is a better guess than the plan (MTU changes, slow servers).
@@ -64,7 +65,12 @@ final class RunClock {
         double done = Math.min(points, pointsDone + (pointsDone > pointIndex ? 0 : inPoint));
         double fraction = finished ? 1 : Math.min(0.99, done / points);
         double remaining = finished ? 0 : Math.max(0, (points - done) * perPoint);
-        return new LiveRunModel.Progress(fraction, Duration.ofMillis((long) (elapsed * 1000)),
-                Duration.ofMillis((long) (remaining * 1000)), pointIndex, points, point);
+        return new LiveRunModel.Progress(
+                fraction,
+                Duration.ofMillis((long) (elapsed * 1000)),
+                Duration.ofMillis((long) (remaining * 1000)),
+                pointIndex,
+                points,
+                point);
     }
 }

@@ -40,9 +40,9 @@ final class RunControls {
     private final Button stop = new Button("Stop");
     private final ToggleButton follow = new ToggleButton("Follow");
     private final VBox node;
-    private Runnable exportCsv = () -> { };
-    private Consumer<ChartContent> exportPng = c -> { };
-    private Runnable exportReport = () -> { };
+    private Runnable exportCsv = () -> {};
+    private Consumer<ChartContent> exportPng = c -> {};
+    private Runnable exportReport = () -> {};
 
     /**
      * @param unitsChanged redraws what shows rates after bit/s and byte/s were switched
@@ -76,8 +76,18 @@ final class RunControls {
         }
         Label unitsLabel = new Label("units");
         unitsLabel.setMinWidth(Region.USE_PREF_SIZE);
-        ToolBar controls = new ToolBar(time, progress, stop, new Separator(), unitsLabel, bits, bytes,
-                new Separator(), follow, window, export);
+        ToolBar controls = new ToolBar(
+                time,
+                progress,
+                stop,
+                new Separator(),
+                unitsLabel,
+                bits,
+                bytes,
+                new Separator(),
+                follow,
+                window,
+                export);
         controls.setId("dashboard-toolbar");
         node = new VBox(2, title, status, controls);
         node.setPadding(new Insets(4, 6, 0, 6));
@@ -105,8 +115,8 @@ final class RunControls {
     }
 
     private void followSwitch() {
-        follow.setTooltip(new Tooltip(
-                "Follow the run; scroll on a chart to zoom, drag to pan, double-click to follow again"));
+        follow.setTooltip(
+                new Tooltip("Follow the run; scroll on a chart to zoom, drag to pan, double-click to follow again"));
         follow.setId("follow");
         follow.setSelected(true);
         follow.selectedProperty().addListener((o, was, now) -> {
@@ -120,8 +130,8 @@ final class RunControls {
     }
 
     private ChoiceBox<String> timeWindow() {
-        ChoiceBox<String> window = new ChoiceBox<>(FXCollections.observableArrayList(
-                "whole run", "last 30 s", "last 60 s", "last 5 min"));
+        ChoiceBox<String> window =
+                new ChoiceBox<>(FXCollections.observableArrayList("whole run", "last 30 s", "last 60 s", "last 5 min"));
         window.setId("time-window");
         window.getSelectionModel().select(0);
         window.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> {

@@ -17,8 +17,7 @@ import java.util.Map;
 /** Plays a recorded run into a dashboard model, so a past run opens in the same views as a live one. */
 public final class RunReplay {
 
-    private RunReplay() {
-    }
+    private RunReplay() {}
 
     public static void replay(PastRun run, LiveRunModel model) {
         List<String> points = new ArrayList<>();
@@ -53,18 +52,22 @@ public final class RunReplay {
                 model.sample(p, s.sample());
             }
             if (findings != null) {
-                model.findings(p, findings.stream().filter(f -> f.point().equals(p)).toList());
+                model.findings(
+                        p, findings.stream().filter(f -> f.point().equals(p)).toList());
             }
-            List<SweepRow> rows = run.sweepRows().stream().filter(r -> r.point().equals(p)).toList();
+            List<SweepRow> rows =
+                    run.sweepRows().stream().filter(r -> r.point().equals(p)).toList();
             if (run.plan() != null && run.plan().isSweep()) {
                 model.pointFinished(p, rows);
             }
         }
-        RunOutcome.Status status = run.state() == null ? RunOutcome.Status.OK : switch (run.state()) {
-            case FAILED, INTERRUPTED -> RunOutcome.Status.FAILED;
-            case CANCELLED -> RunOutcome.Status.CANCELLED;
-            case RUNNING, OK, IMPORTED -> RunOutcome.Status.OK;
-        };
+        RunOutcome.Status status = run.state() == null
+                ? RunOutcome.Status.OK
+                : switch (run.state()) {
+                    case FAILED, INTERRUPTED -> RunOutcome.Status.FAILED;
+                    case CANCELLED -> RunOutcome.Status.CANCELLED;
+                    case RUNNING, OK, IMPORTED -> RunOutcome.Status.OK;
+                };
         model.runFinished(new RunOutcome(status, run.stateText(), run.dir()));
     }
 

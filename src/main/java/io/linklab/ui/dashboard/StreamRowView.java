@@ -44,8 +44,11 @@ public final class StreamRowView {
         set(3, r.retransmits() == null ? "–" : r.retransmits().toString());
         set(4, Long.toString(r.totalRetransmits()));
         set(5, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.format(r.cwndBytes()));
-        set(6, r.rttMs() != null ? ValueUnit.MILLISECONDS.format(r.rttMs())
-                : r.jitterMs() != null ? ValueUnit.MILLISECONDS.format(r.jitterMs()) : "–");
+        set(
+                6,
+                r.rttMs() != null
+                        ? ValueUnit.MILLISECONDS.format(r.rttMs())
+                        : r.jitterMs() != null ? ValueUnit.MILLISECONDS.format(r.jitterMs()) : "–");
         set(7, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.format(r.lossPercent()));
     }
 

@@ -26,10 +26,18 @@ final class StreamRows {
             return;
         }
         long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
-        rows.put(key, new StreamRow(key, drawnEnd ? s.endS() : prev.endS(),
-                drawnEnd ? s.bitsPerSecond() : prev.bitsPerSecond(), or(s.retransmits(), prev, StreamRow::retransmits),
-                total, or(s.cwndBytes(), prev, StreamRow::cwndBytes), drawnEnd ? s.rttMs() : prev.rttMs(),
-                or(s.jitterMs(), prev, StreamRow::jitterMs), or(lossPct, prev, StreamRow::lossPercent)));
+        rows.put(
+                key,
+                new StreamRow(
+                        key,
+                        drawnEnd ? s.endS() : prev.endS(),
+                        drawnEnd ? s.bitsPerSecond() : prev.bitsPerSecond(),
+                        or(s.retransmits(), prev, StreamRow::retransmits),
+                        total,
+                        or(s.cwndBytes(), prev, StreamRow::cwndBytes),
+                        drawnEnd ? s.rttMs() : prev.rttMs(),
+                        or(s.jitterMs(), prev, StreamRow::jitterMs),
+                        or(lossPct, prev, StreamRow::lossPercent)));
     }
 
     /**
@@ -39,8 +47,18 @@ final class StreamRows {
     void sum(StreamKey key, double x, Double bps, Long retransmits, Long added) {
         StreamRow prev = rows.get(key);
         long totalRetr = (prev == null ? 0 : prev.totalRetransmits()) + (added == null ? 0 : added);
-        rows.put(key, new StreamRow(key, x, bps != null ? bps : prev == null ? null : prev.bitsPerSecond(),
-                retransmits, totalRetr, null, null, null, null));
+        rows.put(
+                key,
+                new StreamRow(
+                        key,
+                        x,
+                        bps != null ? bps : prev == null ? null : prev.bitsPerSecond(),
+                        retransmits,
+                        totalRetr,
+                        null,
+                        null,
+                        null,
+                        null));
     }
 
     List<StreamRow> all() {

@@ -19,8 +19,7 @@ public final class ChartImages {
     public static final int MIN_SIZE = 200;
     public static final int MAX_SIZE = 8000;
 
-    private ChartImages() {
-    }
+    private ChartImages() {}
 
     public static BufferedImage render(ChartContent content, int width, int height) {
         return render(content, width, height, 1);

@@ -31,11 +31,10 @@ public final class ReportFolder {
     /** Files only a test with host counters has (not an import): copied where they exist, never "missing". */
     static final List<String> COUNTER_FILES = List.of(CounterFiles.HOST_COUNTERS, CounterFiles.FINDINGS);
 
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private ReportFolder() {
-    }
+    private ReportFolder() {}
 
     /** Writes the report into {@code folder} (created); returns the files written. */
     public static List<Path> write(PastRun run, Path folder, int width, int height) throws IOException {
@@ -46,8 +45,7 @@ public final class ReportFolder {
      * Writes the report into {@code folder} (created), its charts laid out at {@code width}×{@code height} and
      * painted at {@code scale} (the screen's output scale); returns the files written.
      */
-    public static List<Path> write(PastRun run, Path folder, int width, int height, double scale)
-            throws IOException {
+    public static List<Path> write(PastRun run, Path folder, int width, int height, double scale) throws IOException {
         Files.createDirectories(folder);
         List<Path> written = new ArrayList<>();
         List<String> missing = new ArrayList<>();
@@ -61,18 +59,19 @@ public final class ReportFolder {
             written.add(ChartImages.writePng(model.sweep(), width, height, scale, folder.resolve("sweep.png")));
         }
         if (!model.bitrate().entries().isEmpty()) {
-            images.add(new String[] {"bitrate.png", "Bitrate per stream and SUM" + (run.isSweep() ? " (last point)" : "")});
+            images.add(
+                    new String[] {"bitrate.png", "Bitrate per stream and SUM" + (run.isSweep() ? " (last point)" : "")
+                    });
             written.add(ChartImages.writePng(model.bitrate(), width, height, scale, folder.resolve("bitrate.png")));
         }
         if (!model.retransmits().entries().isEmpty()) {
             images.add(new String[] {"retransmits.png", "Retransmits per interval"});
-            written.add(ChartImages.writePng(model.retransmits(), width, height / 2 + 100, scale,
-                    folder.resolve("retransmits.png")));
+            written.add(ChartImages.writePng(
+                    model.retransmits(), width, height / 2 + 100, scale, folder.resolve("retransmits.png")));
         }
         if (!model.cwnd().entries().isEmpty()) {
             images.add(new String[] {"cwnd.png", "Congestion window"});
-            written.add(ChartImages.writePng(model.cwnd(), width, height / 2 + 100, scale,
-                    folder.resolve("cwnd.png")));
+            written.add(ChartImages.writePng(model.cwnd(), width, height / 2 + 100, scale, folder.resolve("cwnd.png")));
         }
         String md = markdown(run, model.sweep(), images, missing);
         Path mdFile = folder.resolve("report.md");
@@ -92,7 +91,9 @@ public final class ReportFolder {
             Path src = run.dir() == null ? null : run.dir().resolve(name);
             if (src != null && Files.isRegularFile(src)) {
                 Path dst = folder.resolve(name);
-                if (!src.toAbsolutePath().normalize().equals(dst.toAbsolutePath().normalize())) {
+                if (!src.toAbsolutePath()
+                        .normalize()
+                        .equals(dst.toAbsolutePath().normalize())) {
                     Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
                 }
                 out.add(dst);
@@ -102,7 +103,11 @@ public final class ReportFolder {
         }
         for (String name : counterFiles(run)) {
             Path dst = folder.resolve(name);
-            if (!run.dir().resolve(name).toAbsolutePath().normalize().equals(dst.toAbsolutePath().normalize())) {
+            if (!run.dir()
+                    .resolve(name)
+                    .toAbsolutePath()
+                    .normalize()
+                    .equals(dst.toAbsolutePath().normalize())) {
                 Files.copy(run.dir().resolve(name), dst, StandardCopyOption.REPLACE_EXISTING);
             }
             out.add(dst);
@@ -145,17 +150,32 @@ public final class ReportFolder {
             sb.append("\n## Sweep\n\n| point | c2s (send) | s2c (receive) | sum | gain | retransmits | status |\n")
                     .append("|---|---|---|---|---|---|---|\n");
             for (SweepModel.TableRow r : sweep.table()) {
-                sb.append("| ").append(md(r.point())).append(" | ").append(rate(r.c2s())).append(" | ")
-                        .append(rate(r.s2c())).append(" | ").append(rate(r.sum())).append(" | ")
-                        .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain())).append(" | ")
-                        .append(r.retransmits() == null ? "" : r.retransmits()).append(" | ")
-                        .append(md(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status())).append(" |\n");
+                sb.append("| ")
+                        .append(md(r.point()))
+                        .append(" | ")
+                        .append(rate(r.c2s()))
+                        .append(" | ")
+                        .append(rate(r.s2c()))
+                        .append(" | ")
+                        .append(rate(r.sum()))
+                        .append(" | ")
+                        .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()))
+                        .append(" | ")
+                        .append(r.retransmits() == null ? "" : r.retransmits())
+                        .append(" | ")
+                        .append(md(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status()))
+                        .append(" |\n");
             }
         }
         if (!run.environment().isEmpty()) {
             sb.append("\n## Environment\n\n| fact | value |\n|---|---|\n");
-            run.environment().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-                    sb.append("| ").append(md(e.getKey())).append(" | ").append(md(e.getValue())).append(" |\n"));
+            run.environment().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> sb.append("| ")
+                            .append(md(e.getKey()))
+                            .append(" | ")
+                            .append(md(e.getValue()))
+                            .append(" |\n"));
         }
         sb.append("\n## Charts\n\n");
         for (String[] img : images) {
@@ -185,12 +205,18 @@ public final class ReportFolder {
 
     static String html(PastRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                .append(esc(run.title())).append("</title><style>body{font-family:sans-serif;max-width:1100px;"
+                .append(esc(run.title()))
+                .append("</title><style>body{font-family:sans-serif;max-width:1100px;"
                         + "margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;"
                         + "text-align:left}.warn{color:#b06000}.fail{color:#c62828}</style></head><body>\n<h1>")
-                .append(esc(run.title())).append("</h1>\n<table>\n");
+                .append(esc(run.title()))
+                .append("</h1>\n<table>\n");
         for (String[] f : facts(run)) {
-            sb.append("<tr><th>").append(esc(f[0])).append("</th><td>").append(esc(f[1])).append("</td></tr>\n");
+            sb.append("<tr><th>")
+                    .append(esc(f[0]))
+                    .append("</th><td>")
+                    .append(esc(f[1]))
+                    .append("</td></tr>\n");
         }
         sb.append("</table>\n");
         if (sweep != null) {
@@ -198,31 +224,54 @@ public final class ReportFolder {
                     + "<th>gain</th><th>retransmits</th><th>status</th></tr>\n");
             for (SweepModel.TableRow r : sweep.table()) {
                 String cls = !r.ok() ? " class=\"fail\"" : r.flag() != null ? " class=\"warn\"" : "";
-                sb.append("<tr").append(cls).append("><td>").append(esc(r.point())).append("</td><td>")
-                        .append(rate(r.c2s())).append("</td><td>").append(rate(r.s2c())).append("</td><td>")
-                        .append(rate(r.sum())).append("</td><td>")
+                sb.append("<tr")
+                        .append(cls)
+                        .append("><td>")
+                        .append(esc(r.point()))
+                        .append("</td><td>")
+                        .append(rate(r.c2s()))
+                        .append("</td><td>")
+                        .append(rate(r.s2c()))
+                        .append("</td><td>")
+                        .append(rate(r.sum()))
+                        .append("</td><td>")
                         .append(r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()))
-                        .append("</td><td>").append(r.retransmits() == null ? "" : r.retransmits()).append("</td><td>")
+                        .append("</td><td>")
+                        .append(r.retransmits() == null ? "" : r.retransmits())
+                        .append("</td><td>")
                         .append(esc(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status()))
                         .append("</td></tr>\n");
             }
             sb.append("</table>\n");
         }
         for (String[] img : images) {
-            sb.append("<h2>").append(esc(img[1])).append("</h2>\n<img src=\"").append(img[0]).append("\" alt=\"")
-                    .append(esc(img[1])).append("\" style=\"max-width:100%\">\n");
+            sb.append("<h2>")
+                    .append(esc(img[1]))
+                    .append("</h2>\n<img src=\"")
+                    .append(img[0])
+                    .append("\" alt=\"")
+                    .append(esc(img[1]))
+                    .append("\" style=\"max-width:100%\">\n");
         }
         if (!run.environment().isEmpty()) {
             sb.append("<h2>Environment</h2>\n<table>\n");
-            run.environment().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-                    sb.append("<tr><th>").append(esc(e.getKey())).append("</th><td>").append(esc(e.getValue()))
+            run.environment().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> sb.append("<tr><th>")
+                            .append(esc(e.getKey()))
+                            .append("</th><td>")
+                            .append(esc(e.getValue()))
                             .append("</td></tr>\n"));
             sb.append("</table>\n");
         }
         sb.append("<h2>Data</h2>\n<ul>\n");
         for (String name : CSV_FILES) {
             if (!missing.contains(name) && (!name.equals("sweep.csv") || run.isSweep())) {
-                sb.append("<li><a href=\"").append(name).append("\">").append(name).append("</a></li>\n");
+                sb.append("<li><a href=\"")
+                        .append(name)
+                        .append("\">")
+                        .append(name)
+                        .append("</a></li>\n");
             }
         }
         for (String name : counterFiles(run)) {
@@ -245,8 +294,11 @@ public final class ReportFolder {
 
     /** The counter files this run has. */
     private static List<String> counterFiles(PastRun run) {
-        return run.dir() == null ? List.of()
-                : COUNTER_FILES.stream().filter(n -> Files.isRegularFile(run.dir().resolve(n))).toList();
+        return run.dir() == null
+                ? List.of()
+                : COUNTER_FILES.stream()
+                        .filter(n -> Files.isRegularFile(run.dir().resolve(n)))
+                        .toList();
     }
 
     private static List<Finding> findings(PastRun run) {
@@ -283,7 +335,8 @@ public final class ReportFolder {
                 case '<' -> out.append("&lt;");
                 case '>' -> out.append("&gt;");
                 case '&' -> out.append("&amp;");
-                case '\\', '`', '*', '_', '[', ']', '|', '~', '#' -> out.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '|', '~', '#' ->
+                    out.append('\\').append(c);
                 default -> {
                     if (!Character.isISOControl(c)) {
                         out.append(c);

@@ -38,8 +38,8 @@ import javafx.scene.text.Text;
  */
 public final class HistoryView {
 
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
-            .withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     private final HistoryViewModel model;
     private final TableView<PastRun> table;
@@ -51,8 +51,12 @@ public final class HistoryView {
      * @param export  writes the report folder of a run
      * @param importLogs asks for log files and imports them
      */
-    public HistoryView(HistoryViewModel model, Consumer<PastRun> open, Consumer<List<PastRun>> compare,
-                       Consumer<PastRun> export, Runnable importLogs) {
+    public HistoryView(
+            HistoryViewModel model,
+            Consumer<PastRun> open,
+            Consumer<List<PastRun>> compare,
+            Consumer<PastRun> export,
+            Runnable importLogs) {
         this.model = model;
         table = new TableView<>(model.shown());
         table.setId("history-table");
@@ -92,29 +96,48 @@ public final class HistoryView {
         search.setMinWidth(Region.USE_PREF_SIZE);
 
         var selected = table.getSelectionModel().getSelectedItems();
-        Button openButton = button("Open", "history-open", "Open the selected run in a dashboard (or double-click it)",
+        Button openButton = button(
+                "Open",
+                "history-open",
+                "Open the selected run in a dashboard (or double-click it)",
                 () -> model.open(first().id(), open));
         openButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button compareButton = button("Compare", "history-compare", "Show two or more selected runs side by side", () ->
-                model.openAll(selected.stream().map(PastRun::id).toList(), compare));
+        Button compareButton = button(
+                "Compare",
+                "history-compare",
+                "Show two or more selected runs side by side",
+                () -> model.openAll(selected.stream().map(PastRun::id).toList(), compare));
         compareButton.disableProperty().bind(Bindings.size(selected).lessThan(2));
         Button rename = button("Rename…", "history-rename", "Give the selected run a name", this::askRename);
         rename.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
         Button note = button("Note…", "history-note", "Write a note on the selected run", this::askNote);
         note.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
-        Button delete = button("Delete…", "history-delete", "Delete the selected runs and their files", this::askDelete);
+        Button delete =
+                button("Delete…", "history-delete", "Delete the selected runs and their files", this::askDelete);
         delete.disableProperty().bind(Bindings.isEmpty(selected));
-        Button exportButton = button("Export Report…", "history-export",
+        Button exportButton = button(
+                "Export Report…",
+                "history-export",
                 "Write the selected run's report folder: CSV files, chart images, summary",
                 () -> model.open(first().id(), export));
         exportButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
         Button refresh = button("Refresh", "history-refresh", "Read the runs folder again", model::refresh);
-        Button importButton = button("Import Logs…", "history-import",
-                "Open iperf3, iperf2 or netperf log files as runs", importLogs);
+        Button importButton = button(
+                "Import Logs…", "history-import", "Open iperf3, iperf2 or netperf log files as runs", importLogs);
 
         // Most used first: the toolbar's overflow menu takes from the end when the window is narrow.
-        ToolBar top = new ToolBar(search, openButton, compareButton, exportButton, importButton, new Separator(),
-                rename, note, delete, new Separator(), refresh);
+        ToolBar top = new ToolBar(
+                search,
+                openButton,
+                compareButton,
+                exportButton,
+                importButton,
+                new Separator(),
+                rename,
+                note,
+                delete,
+                new Separator(),
+                refresh);
         top.setId("history-toolbar");
         Label status = new Label();
         status.setId("history-status");
@@ -155,9 +178,14 @@ public final class HistoryView {
     }
 
     private void askDelete() {
-        List<String> ids = table.getSelectionModel().getSelectedItems().stream().map(PastRun::id).toList();
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Delete " + ids.size() + " run(s) and all their files?\n"
-                + String.join("\n", ids), ButtonType.OK, ButtonType.CANCEL);
+        List<String> ids = table.getSelectionModel().getSelectedItems().stream()
+                .map(PastRun::id)
+                .toList();
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                "Delete " + ids.size() + " run(s) and all their files?\n" + String.join("\n", ids),
+                ButtonType.OK,
+                ButtonType.CANCEL);
         a.setHeaderText("Delete runs");
         a.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> model.delete(ids));
     }

@@ -31,7 +31,9 @@ public final class HistoryViewModel {
         this.library = library;
         this.tasks = tasks;
         filter.addListener((o, was, now) -> {
-            String[] words = now == null ? new String[0] : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
+            String[] words = now == null
+                    ? new String[0]
+                    : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
             shown.setPredicate(r -> {
                 String text = r.searchText();
                 for (String w : words) {
@@ -65,76 +67,98 @@ public final class HistoryViewModel {
     }
 
     public void refresh() {
-        task(library::list, list -> {
-            runs.setAll(list);
-            message.set(list.size() + (list.size() == 1 ? " run" : " runs"));
-        }, "cannot list the runs");
+        task(
+                library::list,
+                list -> {
+                    runs.setAll(list);
+                    message.set(list.size() + (list.size() == 1 ? " run" : " runs"));
+                },
+                "cannot list the runs");
     }
 
     public void open(String id, Consumer<PastRun> then) {
-        task(() -> library.open(id), run -> {
-            sayReadWarnings(List.of(run));
-            then.accept(run);
-        }, "cannot open run " + id);
+        task(
+                () -> library.open(id),
+                run -> {
+                    sayReadWarnings(List.of(run));
+                    then.accept(run);
+                },
+                "cannot open run " + id);
     }
 
     public void openAll(List<String> ids, Consumer<List<PastRun>> then) {
-        task(() -> {
-            List<PastRun> out = new ArrayList<>();
-            for (String id : ids) {
-                out.add(library.open(id));
-            }
-            return out;
-        }, runs -> {
-            sayReadWarnings(runs);
-            then.accept(runs);
-        }, "cannot open the runs to compare");
+        task(
+                () -> {
+                    List<PastRun> out = new ArrayList<>();
+                    for (String id : ids) {
+                        out.add(library.open(id));
+                    }
+                    return out;
+                },
+                runs -> {
+                    sayReadWarnings(runs);
+                    then.accept(runs);
+                },
+                "cannot open the runs to compare");
     }
 
     /** What had to be skipped while reading runs (damaged journal lines), said once per opening. */
     private void sayReadWarnings(List<PastRun> opened) {
-        List<String> warnings = opened.stream().map(PastRun::readWarning).filter(w -> w != null).toList();
+        List<String> warnings =
+                opened.stream().map(PastRun::readWarning).filter(w -> w != null).toList();
         if (!warnings.isEmpty()) {
             message.set(String.join("; ", warnings));
         }
     }
 
     public void rename(String id, String name) {
-        task(() -> {
-            library.rename(id, name);
-            return library.list();
-        }, list -> {
-            runs.setAll(list);
-            message.set("renamed " + id);
-        }, "cannot rename run " + id);
+        task(
+                () -> {
+                    library.rename(id, name);
+                    return library.list();
+                },
+                list -> {
+                    runs.setAll(list);
+                    message.set("renamed " + id);
+                },
+                "cannot rename run " + id);
     }
 
     public void annotate(String id, String note) {
-        task(() -> {
-            library.annotate(id, note);
-            return library.list();
-        }, list -> {
-            runs.setAll(list);
-            message.set("note saved for " + id);
-        }, "cannot save the note of run " + id);
+        task(
+                () -> {
+                    library.annotate(id, note);
+                    return library.list();
+                },
+                list -> {
+                    runs.setAll(list);
+                    message.set("note saved for " + id);
+                },
+                "cannot save the note of run " + id);
     }
 
     public void delete(List<String> ids) {
-        task(() -> {
-            for (String id : ids) {
-                library.delete(id);
-            }
-            return library.list();
-        }, list -> {
-            runs.setAll(list);
-            message.set("deleted " + String.join(", ", ids));
-        }, "cannot delete");
+        task(
+                () -> {
+                    for (String id : ids) {
+                        library.delete(id);
+                    }
+                    return library.list();
+                },
+                list -> {
+                    runs.setAll(list);
+                    message.set("deleted " + String.join(", ", ids));
+                },
+                "cannot delete");
     }
 
     /** Runs {@code work} in the background; its result or its error message comes back on the FX thread. */
     public <T> void task(IoWork<T> work, Consumer<T> then, String failure) {
-        tasks.run(work::run, then, e -> message.set(failure + ": "
-                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
+        tasks.run(
+                work::run,
+                then,
+                e -> message.set(
+                        failure + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage())));
     }
 
     /** Disk work that may fail with a message for the user. */

@@ -23,8 +23,7 @@ import java.util.Map;
  */
 public final class ImportedLogRun {
 
-    private ImportedLogRun() {
-    }
+    private ImportedLogRun() {}
 
     /**
      * @param folder where the import's CSV files go (created)
@@ -67,10 +66,25 @@ public final class ImportedLogRun {
             throw new IOException(file + " " + result.failure());
         }
         String damage = result.damaged() ? "damaged: " + result.damage().get(0).message() : null;
-        return new PastRun("import-" + name, name, null, PastRun.State.IMPORTED, damage, fileTime(file), null,
+        return new PastRun(
+                "import-" + name,
+                name,
+                null,
+                PastRun.State.IMPORTED,
+                damage,
+                fileTime(file),
+                null,
                 result.format() == null ? null : result.format().tool().id(),
-                List.of(), null, result.receiverBitsPerSecond() == null ? Map.of() : result.receiverBitsPerSecond(),
-                env, samples, summaries, List.of(), folder, true, null);
+                List.of(),
+                null,
+                result.receiverBitsPerSecond() == null ? Map.of() : result.receiverBitsPerSecond(),
+                env,
+                samples,
+                summaries,
+                List.of(),
+                folder,
+                true,
+                null);
     }
 
     private static Instant fileTime(Path file) {

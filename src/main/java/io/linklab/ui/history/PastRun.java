@@ -24,10 +24,25 @@ import java.util.Map;
  * @param samples     every interval, with its sweep point ("" outside sweeps); empty in a listing
  * @param readWarning what could not be read back when it was opened (damaged journal lines), else null
  */
-public record PastRun(String id, String name, String note, State state, String stateDetail, Instant started,
-                      Instant ended, String tool, List<String> hosts, TestPlan plan, Map<Direction, Double> headline,
-                      Map<String, String> environment, List<PointSample> samples, List<PointSummary> summaries,
-                      List<SweepRow> sweepRows, Path dir, boolean imported, String readWarning) {
+public record PastRun(
+        String id,
+        String name,
+        String note,
+        State state,
+        String stateDetail,
+        Instant started,
+        Instant ended,
+        String tool,
+        List<String> hosts,
+        TestPlan plan,
+        Map<Direction, Double> headline,
+        Map<String, String> environment,
+        List<PointSample> samples,
+        List<PointSummary> summaries,
+        List<SweepRow> sweepRows,
+        Path dir,
+        boolean imported,
+        String readWarning) {
 
     public PastRun {
         hosts = List.copyOf(hosts);
@@ -39,13 +54,18 @@ public record PastRun(String id, String name, String note, State state, String s
     }
 
     /** The engine's run states (RunRecord.State) and IMPORTED for a log read from a file. */
-    public enum State { RUNNING, OK, FAILED, CANCELLED, INTERRUPTED, IMPORTED }
-
-    public record PointSample(String point, int repetition, Sample sample) {
+    public enum State {
+        RUNNING,
+        OK,
+        FAILED,
+        CANCELLED,
+        INTERRUPTED,
+        IMPORTED
     }
 
-    public record PointSummary(String point, int repetition, Summary summary) {
-    }
+    public record PointSample(String point, int repetition, Sample sample) {}
+
+    public record PointSummary(String point, int repetition, Summary summary) {}
 
     /** The name the user gave it, else its id. */
     public String title() {
@@ -53,13 +73,23 @@ public record PastRun(String id, String name, String note, State state, String s
     }
 
     public boolean isSweep() {
-        return plan != null ? plan.isSweep() : sweepRows.stream().map(SweepRow::point).distinct().count() > 1;
+        return plan != null
+                ? plan.isSweep()
+                : sweepRows.stream().map(SweepRow::point).distinct().count() > 1;
     }
 
     /** Text the history filter searches: id, name, note, tool, hosts, plan. */
     public String searchText() {
-        return String.join(" ", id, name == null ? "" : name, note == null ? "" : note, tool == null ? "" : tool,
-                String.join(" ", hosts), planSummary(), stateText()).toLowerCase(Locale.ROOT);
+        return String.join(
+                        " ",
+                        id,
+                        name == null ? "" : name,
+                        note == null ? "" : note,
+                        tool == null ? "" : tool,
+                        String.join(" ", hosts),
+                        planSummary(),
+                        stateText())
+                .toLowerCase(Locale.ROOT);
     }
 
     /** "OK", "FAILED", "IMPORTED (damaged: …)"; "" when the state is not known. */

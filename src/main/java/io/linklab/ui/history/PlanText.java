@@ -7,8 +7,7 @@ import java.util.Locale;
 /** A plan in one line, as lists and titles show it: "iperf3 TCP, 2 streams, 3 s, bidir, mtu sweep 1500…9000 (4 points)". */
 public final class PlanText {
 
-    private PlanText() {
-    }
+    private PlanText() {}
 
     public static String summary(TestPlan p) {
         if (p == null) {
@@ -33,9 +32,15 @@ public final class PlanText {
         }
         if (p.isSweep()) {
             List<String> v = p.sweep().values();
-            sb.append(", ").append(p.sweep().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))
-                    .append(" sweep ").append(v.get(0)).append('…').append(v.get(v.size() - 1))
-                    .append(" (").append(v.size()).append(" points)");
+            sb.append(", ")
+                    .append(p.sweep().kind().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                    .append(" sweep ")
+                    .append(v.get(0))
+                    .append('…')
+                    .append(v.get(v.size() - 1))
+                    .append(" (")
+                    .append(v.size())
+                    .append(" points)");
         }
         return sb.toString();
     }

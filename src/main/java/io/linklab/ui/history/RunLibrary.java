@@ -20,5 +20,4 @@ public interface RunLibrary {
     void annotate(String id, String note) throws IOException;
 
     void delete(String id) throws IOException;
-
 }

@@ -1,10 +1,10 @@
 package io.linklab.ui.history;
 
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
 import io.linklab.engine.store.StoredRun;
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -71,24 +71,52 @@ public final class StoreLibrary implements RunLibrary {
         if (headline.isEmpty()) {
             headline = headlineFromSummaryCsv(run.dir());
         }
-        return recorded(run.record(), run.dir(), headline, samples, summaries, run.rows(),
+        return recorded(
+                run.record(),
+                run.dir(),
+                headline,
+                samples,
+                summaries,
+                run.rows(),
                 run.damage().any() ? "run " + id + ": " + run.damage().warning() : null);
     }
 
-    private static PastRun recorded(RunRecord r, Path dir, Map<Direction, Double> headline,
-                                        List<PastRun.PointSample> samples,
-                                        List<PastRun.PointSummary> summaries,
-                                        List<SweepRow> rows, String readWarning) {
+    private static PastRun recorded(
+            RunRecord r,
+            Path dir,
+            Map<Direction, Double> headline,
+            List<PastRun.PointSample> samples,
+            List<PastRun.PointSummary> summaries,
+            List<SweepRow> rows,
+            String readWarning) {
         TestPlan plan = r.plan();
-        List<String> hosts = plan == null ? List.of() : List.of(plan.client().login(), plan.server().login());
+        List<String> hosts = plan == null
+                ? List.of()
+                : List.of(plan.client().login(), plan.server().login());
         Map<String, String> env = new LinkedHashMap<>();
         r.hosts().forEach((end, facts) -> facts.forEach((k, v) -> env.put(end + " " + k, v)));
         if (r.mtuRestore() != null && !r.mtuRestore().isBlank()) {
             env.put("mtu restore", r.mtuRestore());
         }
-        return new PastRun(r.id(), r.name(), r.note(), r.state() == null ? null : PastRun.State.valueOf(r.state().name()), null, r.started(),
-                r.ended(), plan == null ? null : plan.tool().id(), hosts, plan, headline, env, samples, summaries,
-                rows, dir, false, readWarning);
+        return new PastRun(
+                r.id(),
+                r.name(),
+                r.note(),
+                r.state() == null ? null : PastRun.State.valueOf(r.state().name()),
+                null,
+                r.started(),
+                r.ended(),
+                plan == null ? null : plan.tool().id(),
+                hosts,
+                plan,
+                headline,
+                env,
+                samples,
+                summaries,
+                rows,
+                dir,
+                false,
+                readWarning);
     }
 
     /**
@@ -103,8 +131,15 @@ public final class StoreLibrary implements RunLibrary {
             return sums;
         }
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
-                if (!rec.isMapped("role") || !"receiver".equals(rec.get("role")) || rec.get("bits_per_second").isEmpty()) {
+            for (CSVRecord rec : CSVFormat.RFC4180
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .get()
+                    .parse(in)) {
+                if (!rec.isMapped("role")
+                        || !"receiver".equals(rec.get("role"))
+                        || rec.get("bits_per_second").isEmpty()) {
                     continue;
                 }
                 Direction d = "s2c".equals(rec.get("direction")) ? Direction.S2C : Direction.C2S;

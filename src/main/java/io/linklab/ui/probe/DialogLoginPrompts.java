@@ -31,18 +31,24 @@ public final class DialogLoginPrompts implements LoginPrompts {
 
     @Override
     public char[] passphrase(String login, String keyFile) {
-        return onFx(() -> secret("Key passphrase", "The key " + keyFile + " for " + login + " is encrypted.",
-                "Passphrase:", false, null));
+        return onFx(() -> secret(
+                "Key passphrase",
+                "The key " + keyFile + " for " + login + " is encrypted.",
+                "Passphrase:",
+                false,
+                null));
     }
 
     @Override
     public char[] password(String login) {
-        return passwords.password(login, l -> onFx(() -> {
-            CheckBox remember = new CheckBox("Remember for this session");
-            remember.setId("remember-password");
-            char[] p = secret("Password", "Password for " + l + ":", "Password:", false, remember);
-            return p == null ? null : new SessionPasswords.Answer(p, remember.isSelected());
-        }));
+        return passwords.password(
+                login,
+                l -> onFx(() -> {
+                    CheckBox remember = new CheckBox("Remember for this session");
+                    remember.setId("remember-password");
+                    char[] p = secret("Password", "Password for " + l + ":", "Password:", false, remember);
+                    return p == null ? null : new SessionPasswords.Answer(p, remember.isSelected());
+                }));
     }
 
     @Override
@@ -52,15 +58,15 @@ public final class DialogLoginPrompts implements LoginPrompts {
 
     @Override
     public char[] challenge(String login, String instruction, String prompt, boolean echo) {
-        String header = (instruction == null || instruction.isBlank() ? "" : instruction.strip() + "\n")
-                + login + " asks:";
+        String header =
+                (instruction == null || instruction.isBlank() ? "" : instruction.strip() + "\n") + login + " asks:";
         return onFx(() -> secret("Login question", header, prompt.strip(), echo, null));
     }
 
     @Override
     public boolean acceptNewHostKey(NewHostKey key) {
-        Boolean yes = onFx(() -> HostKeyDialog.ask(owner.get(), key.host() + " (" + key.knownAs() + ")",
-                key.keyType(), key.fingerprint()));
+        Boolean yes = onFx(() -> HostKeyDialog.ask(
+                owner.get(), key.host() + " (" + key.knownAs() + ")", key.keyType(), key.fingerprint()));
         return Boolean.TRUE.equals(yes);
     }
 

@@ -12,8 +12,7 @@ import javafx.stage.Window;
 /** Shows a host key SSH has never seen, with its SHA256 fingerprint, for the user to accept or refuse. */
 public final class HostKeyDialog {
 
-    private HostKeyDialog() {
-    }
+    private HostKeyDialog() {}
 
     /** Blocks in a nested event loop on the FX thread until the user answers; refuse is the default. */
     public static boolean ask(Window owner, String host, String keyType, String fingerprint) {
@@ -26,8 +25,8 @@ public final class HostKeyDialog {
         fp.setEditable(false);
         fp.setId("host-key-fingerprint");
         fp.setPrefColumnCount(52);
-        Label explain = new Label("Compare the fingerprint with the host's own (ssh-keygen -lf "
-                + "/etc/ssh/ssh_host_" + keyType.replace("ssh-", "") + "_key.pub on the host). Accept only if they match.");
+        Label explain = new Label("Compare the fingerprint with the host's own (ssh-keygen -lf " + "/etc/ssh/ssh_host_"
+                + keyType.replace("ssh-", "") + "_key.pub on the host). Accept only if they match.");
         explain.setWrapText(true);
         a.getDialogPane().setContent(new VBox(8, new Label(keyType + " key fingerprint:"), fp, explain));
         a.getDialogPane().setId("host-key-dialog");

@@ -29,44 +29,75 @@ public final class ProbeDetailsView {
         VBox box = new VBox(8);
         box.setPadding(new Insets(8));
         box.setId("probe-details");
-        box.getChildren().add(new Label(host.name() + " (" + host.login() + "): " + probes.badge(host.id()).text()));
-        probes.facts(host.id()).ifPresentOrElse(f -> {
-            List<String> diffs = ProbeViewModel.differences(host, f);
-            if (!diffs.isEmpty()) {
-                Label d = new Label((f.ok() ? "Differs from the drawing:\n  " : "") + String.join("\n  ", diffs));
-                d.getStyleClass().add("field-error");
-                d.setWrapText(true);
-                box.getChildren().add(d);
-            }
-            if (!f.ok()) {
-                return;
-            }
-            GridPane g = new GridPane();
-            g.setHgap(12);
-            g.setVgap(3);
-            int row = 0;
-            row = add(g, row, "System", f.osName() + " — " + f.kernel());
-            row = add(g, row, "Host name", f.hostname());
-            row = add(g, row, "CPU", f.cpuCount() + " × " + f.cpuModel());
-            row = add(g, row, "Login", f.root() ? "root (no sudo needed)" : "not root (MTU changes need sudo -n)");
-            row = add(g, row, "SSH session on", f.sessionInterface() == null ? "—" : f.sessionInterface()
-                    + " (never touched by tests)");
-            for (HostFacts.ToolFacts t : f.tools()) {
-                row = add(g, row, t.name(), t.present() ? t.version() + "  " + t.path()
-                        : "not installed" + (t.installCommand() == null ? "" : " — " + t.installCommand()));
-            }
-            for (HostFacts.InterfaceFacts i : f.interfaces()) {
-                row = add(g, row, i.name(), i.operState() + ", MTU " + i.mtu() + ", "
-                        + (i.speedMbps() == null ? "speed unknown" : ProbeViewModel.describeMbps(i.speedMbps()))
-                        + (i.driver() == null ? "" : ", " + i.driver())
-                        + (i.addresses().isEmpty() ? "" : ", " + String.join(" ", i.addresses())));
-            }
-            for (Map.Entry<String, String> e : new TreeMap<>(f.sysctls()).entrySet()) {
-                row = add(g, row, e.getKey(), e.getValue());
-            }
-            add(g, row, "Probed at", String.valueOf(f.probedAt()));
-            box.getChildren().add(g);
-        }, () -> box.getChildren().add(new Label("Not probed yet: Test → Probe Selected Host.")));
+        box.getChildren()
+                .add(new Label(host.name() + " (" + host.login() + "): "
+                        + probes.badge(host.id()).text()));
+        probes.facts(host.id())
+                .ifPresentOrElse(
+                        f -> {
+                            List<String> diffs = ProbeViewModel.differences(host, f);
+                            if (!diffs.isEmpty()) {
+                                Label d = new Label(
+                                        (f.ok() ? "Differs from the drawing:\n  " : "") + String.join("\n  ", diffs));
+                                d.getStyleClass().add("field-error");
+                                d.setWrapText(true);
+                                box.getChildren().add(d);
+                            }
+                            if (!f.ok()) {
+                                return;
+                            }
+                            GridPane g = new GridPane();
+                            g.setHgap(12);
+                            g.setVgap(3);
+                            int row = 0;
+                            row = add(g, row, "System", f.osName() + " — " + f.kernel());
+                            row = add(g, row, "Host name", f.hostname());
+                            row = add(g, row, "CPU", f.cpuCount() + " × " + f.cpuModel());
+                            row = add(
+                                    g,
+                                    row,
+                                    "Login",
+                                    f.root() ? "root (no sudo needed)" : "not root (MTU changes need sudo -n)");
+                            row = add(
+                                    g,
+                                    row,
+                                    "SSH session on",
+                                    f.sessionInterface() == null
+                                            ? "—"
+                                            : f.sessionInterface() + " (never touched by tests)");
+                            for (HostFacts.ToolFacts t : f.tools()) {
+                                row = add(
+                                        g,
+                                        row,
+                                        t.name(),
+                                        t.present()
+                                                ? t.version() + "  " + t.path()
+                                                : "not installed"
+                                                        + (t.installCommand() == null
+                                                                ? ""
+                                                                : " — " + t.installCommand()));
+                            }
+                            for (HostFacts.InterfaceFacts i : f.interfaces()) {
+                                row = add(
+                                        g,
+                                        row,
+                                        i.name(),
+                                        i.operState() + ", MTU " + i.mtu() + ", "
+                                                + (i.speedMbps() == null
+                                                        ? "speed unknown"
+                                                        : ProbeViewModel.describeMbps(i.speedMbps()))
+                                                + (i.driver() == null ? "" : ", " + i.driver())
+                                                + (i.addresses().isEmpty()
+                                                        ? ""
+                                                        : ", " + String.join(" ", i.addresses())));
+                            }
+                            for (Map.Entry<String, String> e : new TreeMap<>(f.sysctls()).entrySet()) {
+                                row = add(g, row, e.getKey(), e.getValue());
+                            }
+                            add(g, row, "Probed at", String.valueOf(f.probedAt()));
+                            box.getChildren().add(g);
+                        },
+                        () -> box.getChildren().add(new Label("Not probed yet: Test → Probe Selected Host.")));
         return box;
     }
 

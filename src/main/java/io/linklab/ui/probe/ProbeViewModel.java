@@ -26,8 +26,9 @@ public final class ProbeViewModel {
 
     /** The measurement tools; a host needs at least one (ethtool and netserver are helpers). */
     static final List<String> MEASUREMENT_TOOLS = List.of("iperf3", "iperf", "netperf");
-    private static final Pattern SPEED = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])(?:B?E|bps|b/s)?",
-            Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern SPEED =
+            Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([GM])(?:B?E|bps|b/s)?", Pattern.CASE_INSENSITIVE);
 
     private final HostProbeService service;
     private final TaskRunner tasks;
@@ -63,16 +64,24 @@ public final class ProbeViewModel {
             return;
         }
         badges.put(host.id(), HostBadge.PROBING);
-        tasks.run(() -> service.probe(host), found -> {
-            facts.put(host.id(), found);
-            probedAs.put(host.id(), host);
-            badges.put(host.id(), badgeFor(host, found));
-        }, e -> {
-            facts.put(host.id(), HostFacts.failed(host.name(), Instant.now(), false,
-                    e.getMessage() == null ? e.toString() : e.getMessage()));
-            probedAs.put(host.id(), host);
-            badges.put(host.id(), HostBadge.FAILED);
-        });
+        tasks.run(
+                () -> service.probe(host),
+                found -> {
+                    facts.put(host.id(), found);
+                    probedAs.put(host.id(), host);
+                    badges.put(host.id(), badgeFor(host, found));
+                },
+                e -> {
+                    facts.put(
+                            host.id(),
+                            HostFacts.failed(
+                                    host.name(),
+                                    Instant.now(),
+                                    false,
+                                    e.getMessage() == null ? e.toString() : e.getMessage()));
+                    probedAs.put(host.id(), host);
+                    badges.put(host.id(), HostBadge.FAILED);
+                });
     }
 
     public void probeAll(Topology t) {
@@ -100,7 +109,8 @@ public final class ProbeViewModel {
     }
 
     private static boolean sameLogin(HostSpec a, HostSpec b) {
-        return a.login().equals(b.login()) && Objects.equals(a.identityFile(), b.identityFile())
+        return a.login().equals(b.login())
+                && Objects.equals(a.identityFile(), b.identityFile())
                 && Objects.equals(a.jumpHost(), b.jumpHost());
     }
 
@@ -118,8 +128,10 @@ public final class ProbeViewModel {
             out.add(f.problem() == null ? "not reachable" : f.problem());
             return out;
         }
-        if (MEASUREMENT_TOOLS.stream().noneMatch(t -> f.tool(t).map(HostFacts.ToolFacts::present).orElse(false))) {
-            String install = f.tool("iperf3").map(HostFacts.ToolFacts::installCommand).orElse(null);
+        if (MEASUREMENT_TOOLS.stream()
+                .noneMatch(t -> f.tool(t).map(HostFacts.ToolFacts::present).orElse(false))) {
+            String install =
+                    f.tool("iperf3").map(HostFacts.ToolFacts::installCommand).orElse(null);
             out.add("none of iperf3, iperf2 or netperf is installed"
                     + (install == null ? "" : " — install with: " + install));
         }
@@ -133,14 +145,15 @@ public final class ProbeViewModel {
             if (drawn.mtu() > 0 && i.mtu() > 0 && drawn.mtu() != i.mtu()) {
                 out.add(drawn.name() + ": MTU is " + i.mtu() + ", the drawing says " + drawn.mtu());
             }
-            List<String> bare = i.addresses().stream().map(a -> a.replaceFirst("/\\d+$", "")).toList();
+            List<String> bare = i.addresses().stream()
+                    .map(a -> a.replaceFirst("/\\d+$", ""))
+                    .toList();
             if (drawn.address() != null && !bare.contains(drawn.address())) {
                 out.add(drawn.name() + ": has " + (bare.isEmpty() ? "no address" : String.join(", ", bare))
                         + ", the drawing says " + drawn.address());
             }
             Long drawnMbps = mbps(drawn.speed());
-            if (drawnMbps != null && i.speedMbps() != null && i.speedMbps() > 0
-                    && !drawnMbps.equals(i.speedMbps())) {
+            if (drawnMbps != null && i.speedMbps() != null && i.speedMbps() > 0 && !drawnMbps.equals(i.speedMbps())) {
                 out.add(drawn.name() + ": link speed is " + describeMbps(i.speedMbps()) + ", the drawing says "
                         + drawn.speed());
             }

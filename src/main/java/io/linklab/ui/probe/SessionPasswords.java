@@ -13,8 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SessionPasswords {
 
     /** What the user typed, and whether they asked to keep it for the session. */
-    public record Answer(char[] password, boolean remember) {
-    }
+    public record Answer(char[] password, boolean remember) {}
 
     /** Asks the user for the password of a login; null when they cancel. */
     @FunctionalInterface

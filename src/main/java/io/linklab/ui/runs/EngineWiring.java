@@ -1,9 +1,9 @@
 package io.linklab.ui.runs;
 
 import io.linklab.engine.ParserFactory;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.HostSpec;
 import io.linklab.model.Topology;
 import io.linklab.remote.LocalTransport;
@@ -22,8 +22,7 @@ import java.nio.file.Path;
  */
 public final class EngineWiring {
 
-    private EngineWiring() {
-    }
+    private EngineWiring() {}
 
     /** Where imported logs of the runs in {@code store} get their CSV folders: beside its runs folder. */
     public static Path importsDir(ResultsStore store) {

@@ -40,8 +40,10 @@ public final class RunExports {
 
     /** Hooks the dashboard's export buttons to these actions. */
     void attach(DashboardView view) {
-        view.setExportActions(() -> exportCsv(view), content -> exportPng(content, null), () -> withRecorded(view,
-                run -> exportReport(run, null)));
+        view.setExportActions(
+                () -> exportCsv(view),
+                content -> exportPng(content, null),
+                () -> withRecorded(view, run -> exportReport(run, null)));
     }
 
     /** The window's render scale (its screen's output scale, 2 at 200 %): exported charts are painted at it. */
@@ -79,12 +81,15 @@ public final class RunExports {
 
     /** Copies the run's samples.csv, summary.csv (and sweep.csv) into {@code folder}, off the FX thread. */
     public void exportCsv(PastRun run, Path folder, Consumer<String> done) {
-        history.task(() -> {
-            List<String> missing = new ArrayList<>();
-            List<Path> files = ReportFolder.copyCsv(run, folder, missing);
-            return "wrote " + files.size() + " CSV file(s) to " + folder
-                    + (missing.isEmpty() ? "" : "; not recorded: " + String.join(", ", missing));
-        }, done, "cannot write the CSV files");
+        history.task(
+                () -> {
+                    List<String> missing = new ArrayList<>();
+                    List<Path> files = ReportFolder.copyCsv(run, folder, missing);
+                    return "wrote " + files.size() + " CSV file(s) to " + folder
+                            + (missing.isEmpty() ? "" : "; not recorded: " + String.join(", ", missing));
+                },
+                done,
+                "cannot write the CSV files");
     }
 
     /** Asks for a size and a file (unless given), then writes the chart as PNG (drawn afresh at that size). */
@@ -92,19 +97,27 @@ public final class RunExports {
         double scale = screenScale();
         TextInputDialog d = new TextInputDialog("1600x900");
         d.setTitle("Chart as PNG");
-        d.setHeaderText(scale > 1
-                ? String.format(Locale.ROOT, "Chart size, width x height, as on this screen; at its %.0f %%"
-                        + " the PNG has %.4g× the pixels each way", scale * 100, scale)
-                : "Image size in pixels, width x height");
+        d.setHeaderText(
+                scale > 1
+                        ? String.format(
+                                Locale.ROOT,
+                                "Chart size, width x height, as on this screen; at its %.0f %%"
+                                        + " the PNG has %.4g× the pixels each way",
+                                scale * 100,
+                                scale)
+                        : "Image size in pixels, width x height");
         Optional<String> size = d.showAndWait();
         if (size.isEmpty()) {
             return;
         }
         int[] wh = parseSize(size.get());
         if (wh == null) {
-            history.task(() -> {
-                throw new IOException("'" + size.get() + "' is not a size; type it as 1600x900");
-            }, x -> { }, "cannot export the chart");
+            history.task(
+                    () -> {
+                        throw new IOException("'" + size.get() + "' is not a size; type it as 1600x900");
+                    },
+                    x -> {},
+                    "cannot export the chart");
             return;
         }
         Path target = file;
@@ -119,7 +132,8 @@ public final class RunExports {
             target = f.toPath();
         }
         Path out = target;
-        history.task(() -> ChartImages.writePng(content, wh[0], wh[1], scale, out),
+        history.task(
+                () -> ChartImages.writePng(content, wh[0], wh[1], scale, out),
                 p -> history.say("chart written to " + p),
                 "cannot write " + out);
     }
@@ -154,11 +168,14 @@ public final class RunExports {
         }
         Path chosen = target.toAbsolutePath();
         double scale = screenScale();
-        history.task(() -> {
-                    Path out = RunFolder.createUnique(chosen.getParent(), chosen.getFileName().toString());
+        history.task(
+                () -> {
+                    Path out = RunFolder.createUnique(
+                            chosen.getParent(), chosen.getFileName().toString());
                     return Map.entry(out, ReportFolder.write(run, out, 1600, 900, scale));
                 },
                 written -> history.say("report of " + run.title() + " written to " + written.getKey() + " ("
-                        + written.getValue().size() + " files)"), "cannot write the report");
+                        + written.getValue().size() + " files)"),
+                "cannot write the report");
     }
 }

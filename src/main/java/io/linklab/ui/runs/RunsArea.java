@@ -1,8 +1,8 @@
 package io.linklab.ui.runs;
 
 import io.linklab.concurrent.DaemonThreads;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.charts.ChartRenderLoop;
@@ -54,10 +54,11 @@ public final class RunsArea implements RunStarter {
     private final HistoryViewModel history;
     private final HistoryView historyView;
     private final List<DashboardView> dashboards = new ArrayList<>();
-    private BiConsumer<DashboardView, RunOutcome> onRunEnded = (view, outcome) -> { };
+    private BiConsumer<DashboardView, RunOutcome> onRunEnded = (view, outcome) -> {};
     private boolean shutDown;
     /** Where every dashboard divides its charts from its table: moved in one, kept for the next (and remembered). */
     private final DoubleProperty dashboardDivider = new SimpleDoubleProperty(0.68);
+
     private int started;
 
     /**
@@ -71,8 +72,8 @@ public final class RunsArea implements RunStarter {
         this.tasks = tasks;
         history = new HistoryViewModel(library, tasks);
         exports = new RunExports(history, workspace::window);
-        historyView = new HistoryView(history, this::openRun, this::compare, run -> exports.exportReport(run, null),
-                this::askImportLogs);
+        historyView = new HistoryView(
+                history, this::openRun, this::compare, run -> exports.exportReport(run, null), this::askImportLogs);
         workspace.addFixed(workspace.tabs().getTabs().size(), "History", "history-tab", historyView.root());
         history.refresh();
     }
@@ -129,12 +130,16 @@ public final class RunsArea implements RunStarter {
     /** {@link #start(TestPlan, Topology)} that returns the dashboard it opened. */
     public DashboardView startRun(TestPlan plan, Topology topology) {
         LiveRunModel model = new LiveRunModel();
-        DashboardView view = newDashboard(model, "Run " + (++started) + ": " + plan.tool().id()
-                + (plan.isSweep() ? " " + plan.sweep().kind().name().toLowerCase(Locale.ROOT) + " sweep" : ""));
+        DashboardView view = newDashboard(
+                model,
+                "Run " + (++started) + ": " + plan.tool().id()
+                        + (plan.isSweep() ? " " + plan.sweep().kind().name().toLowerCase(Locale.ROOT) + " sweep" : ""));
         // Starting may wait on the disk and on logins (with their questions): never on the FX thread.
-        tasks.run(() -> launcher.start(plan, topology, model), view::attach, e -> model.runFinished(
-                new RunOutcome(RunOutcome.Status.FAILED, e.getMessage() == null ? e.toString() : e.getMessage(),
-                        null)));
+        tasks.run(
+                () -> launcher.start(plan, topology, model),
+                view::attach,
+                e -> model.runFinished(new RunOutcome(
+                        RunOutcome.Status.FAILED, e.getMessage() == null ? e.toString() : e.getMessage(), null)));
         view.onFinished(outcome -> {
             if (shutDown) {
                 return; // the window closed while the run was ending: no history left to refresh
@@ -154,11 +159,18 @@ public final class RunsArea implements RunStarter {
         DashboardView view = new DashboardView(model, loop, timer, Platform::runLater);
         exports.attach(view);
         view.liveSplit().setDividerPositions(dashboardDivider.get());
-        view.liveSplit().getDividers().get(0).positionProperty().addListener((o, was, now) ->
-                dashboardDivider.set(now.doubleValue()));
+        view.liveSplit()
+                .getDividers()
+                .get(0)
+                .positionProperty()
+                .addListener((o, was, now) -> dashboardDivider.set(now.doubleValue()));
         dashboards.add(view);
         // Only the dashboard on screen is painted: the others keep collecting data for when they are shown.
-        workspace.show(title, "dashboard-tab-" + dashboards.size(), view.root(), view::setShown,
+        workspace.show(
+                title,
+                "dashboard-tab-" + dashboards.size(),
+                view.root(),
+                view::setShown,
                 () -> dashboards.remove(view));
         return view;
     }
@@ -172,41 +184,48 @@ public final class RunsArea implements RunStarter {
         LiveRunModel model = new LiveRunModel();
         DashboardView view = newDashboard(model, run.title());
         view.setRecorded(run);
-        tasks.run(() -> {
-            RunReplay.replay(run, model);
-            return model;
-        }, replayed -> view.flush(), e -> view.showMessage("cannot show " + run.title() + ": " + e.getMessage()));
+        tasks.run(
+                () -> {
+                    RunReplay.replay(run, model);
+                    return model;
+                },
+                replayed -> view.flush(),
+                e -> view.showMessage("cannot show " + run.title() + ": " + e.getMessage()));
         return view;
     }
 
     /** FX thread: two or more runs side by side. */
     public CompareView compare(List<PastRun> runs) {
         CompareView view = new CompareView(new ComparisonModel(runs), loop);
-        workspace.show("Compare " + runs.size() + " runs", "compare-tab", view.root(), shown -> { }, () -> { });
+        workspace.show("Compare " + runs.size() + " runs", "compare-tab", view.root(), shown -> {}, () -> {});
         return view;
     }
 
     /** File → Import log: imports each file off the FX thread and opens it; unreadable files are named in history. */
     public void importLogs(List<Path> files) {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        history.task(() -> {
-            List<PastRun> out = new ArrayList<>();
-            List<String> failures = new ArrayList<>();
-            for (Path f : files) {
-                try {
-                    // a folder of its own, never one of an earlier import (same file, same second)
-                    Path folder = RunFolder.createUnique(importsDir, stamp + "-"
-                            + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"));
-                    out.add(ImportedLogRun.importFile(f, folder));
-                } catch (IOException e) {
-                    failures.add(e.getMessage());
-                }
-            }
-            if (out.isEmpty() && !failures.isEmpty()) {
-                throw new IOException(String.join("; ", failures));
-            }
-            return out;
-        }, runs -> runs.forEach(this::openRun), "cannot import");
+        history.task(
+                () -> {
+                    List<PastRun> out = new ArrayList<>();
+                    List<String> failures = new ArrayList<>();
+                    for (Path f : files) {
+                        try {
+                            // a folder of its own, never one of an earlier import (same file, same second)
+                            Path folder = RunFolder.createUnique(
+                                    importsDir,
+                                    stamp + "-" + f.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+                            out.add(ImportedLogRun.importFile(f, folder));
+                        } catch (IOException e) {
+                            failures.add(e.getMessage());
+                        }
+                    }
+                    if (out.isEmpty() && !failures.isEmpty()) {
+                        throw new IOException(String.join("; ", failures));
+                    }
+                    return out;
+                },
+                runs -> runs.forEach(this::openRun),
+                "cannot import");
     }
 
     /** File → Import log: asks for files, then imports them. */

@@ -30,8 +30,9 @@ public final class Workspace {
     public Workspace() {
         tabs.setId("workspace");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
-        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) ->
-                shownListeners.forEach((tab, shown) -> shown.accept(tab == now)));
+        tabs.getSelectionModel()
+                .selectedItemProperty()
+                .addListener((o, was, now) -> shownListeners.forEach((tab, shown) -> shown.accept(tab == now)));
     }
 
     public Parent root() {

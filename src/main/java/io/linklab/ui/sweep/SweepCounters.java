@@ -23,8 +23,18 @@ public final class SweepCounters implements ChartContent {
 
     /** What the chart can show per point. */
     public enum Metric {
-        RECEIVE_DROPS("receive drops", ValueUnit.COUNT, List.of("rx_dropped", "rx_missed", "softnet_dropped",
-                "rcvq_drop", "backlog_drop", "ofo_drop", "rcv_pruned"), false),
+        RECEIVE_DROPS(
+                "receive drops",
+                ValueUnit.COUNT,
+                List.of(
+                        "rx_dropped",
+                        "rx_missed",
+                        "softnet_dropped",
+                        "rcvq_drop",
+                        "backlog_drop",
+                        "ofo_drop",
+                        "rcv_pruned"),
+                false),
         LOST_SEGMENTS("TCP segments lost", ValueUnit.COUNT, List.of("retrans_segs"), false),
         PAUSE_FRAMES("pause frames", ValueUnit.COUNT, List.of("rx_pause", "tx_pause"), false),
         BUSIEST_CORE("busiest core (mean)", ValueUnit.PERCENT, List.of("cpu.busiest"), true);
@@ -50,6 +60,7 @@ public final class SweepCounters implements ChartContent {
 
     /** Per point, per "end|name": the count (value × interval summed) and the seconds it covers. */
     private final Map<String, Map<String, double[]>> points = new LinkedHashMap<>();
+
     private final SweepModel sweep;
     private final AtomicLong version = new AtomicLong();
     private volatile Metric metric = Metric.RECEIVE_DROPS;
@@ -142,11 +153,22 @@ public final class SweepCounters implements ChartContent {
             xmax = 1;
         }
         double span = xmax > xmin ? xmax - xmin : Math.max(1, Math.abs(xmin) * 0.1);
-        List<PlotFrame.Line> lines = xy.isEmpty() ? List.of()
+        List<PlotFrame.Line> lines = xy.isEmpty()
+                ? List.of()
                 : List.of(new PlotFrame.Line("counter", m.label, Palette.WARNING, 2f, false, true, line));
-        return new PlotFrame(m.label + " per point", sweep.xLabel(), ValueUnit.NUMBER, m.unit, xmin - span * 0.05,
-                xmax + span * 0.05, 0, m == Metric.BUSIEST_CORE ? 100 : Math.max(1, hi * 1.1), lines, List.of(),
-                List.of(), xy.isEmpty() ? "no host counters for a point yet" : null);
+        return new PlotFrame(
+                m.label + " per point",
+                sweep.xLabel(),
+                ValueUnit.NUMBER,
+                m.unit,
+                xmin - span * 0.05,
+                xmax + span * 0.05,
+                0,
+                m == Metric.BUSIEST_CORE ? 100 : Math.max(1, hi * 1.1),
+                lines,
+                List.of(),
+                List.of(),
+                xy.isEmpty() ? "no host counters for a point yet" : null);
     }
 
     @Override

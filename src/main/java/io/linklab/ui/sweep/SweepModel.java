@@ -27,8 +27,16 @@ public final class SweepModel implements ChartContent {
     public static final double DIVERGENCE_RATIO = 0.5;
 
     /** One line of the table under the chart. Rates in bits/s; null when that direction was not measured. */
-    public record TableRow(String point, double x, Double c2s, Double s2c, Double sum, Double gain, Long retransmits,
-                           String status, String flag) {
+    public record TableRow(
+            String point,
+            double x,
+            Double c2s,
+            Double s2c,
+            Double sum,
+            Double gain,
+            Long retransmits,
+            String status,
+            String flag) {
         public boolean ok() {
             return "ok".equals(status);
         }
@@ -210,9 +218,14 @@ public final class SweepModel implements ChartContent {
             return null;
         }
         boolean sendStronger = c2s >= s2c;
-        return String.format(Locale.ROOT, "directions diverge: %s %s is %.0f%% of %s %s",
-                sendStronger ? "s2c" : "c2s", ValueUnit.BITS_PER_SECOND.format(lo), 100 * lo / hi,
-                sendStronger ? "c2s" : "s2c", ValueUnit.BITS_PER_SECOND.format(hi));
+        return String.format(
+                Locale.ROOT,
+                "directions diverge: %s %s is %.0f%% of %s %s",
+                sendStronger ? "s2c" : "c2s",
+                ValueUnit.BITS_PER_SECOND.format(lo),
+                100 * lo / hi,
+                sendStronger ? "c2s" : "s2c",
+                ValueUnit.BITS_PER_SECOND.format(hi));
     }
 
     @Override
@@ -249,16 +262,21 @@ public final class SweepModel implements ChartContent {
                 lo = Math.min(lo, r.s2c());
             }
             for (SweepRow sr : snapshot.getOrDefault(r.point(), Map.of()).values()) {
-                if (sr.ok() && sr.bitsPerSecondMin() != null && sr.bitsPerSecondMax() != null
+                if (sr.ok()
+                        && sr.bitsPerSecondMin() != null
+                        && sr.bitsPerSecondMax() != null
                         && sr.bitsPerSecondMax() > sr.bitsPerSecondMin()) {
-                    bars.add(new PlotFrame.Bar(r.x(), sr.bitsPerSecondMin(), sr.bitsPerSecondMax(),
+                    bars.add(new PlotFrame.Bar(
+                            r.x(),
+                            sr.bitsPerSecondMin(),
+                            sr.bitsPerSecondMax(),
                             sr.direction() == Direction.S2C ? Palette.color(1) : Palette.color(0)));
                     hi = Math.max(hi, sr.bitsPerSecondMax());
                 }
             }
             if (r.flag() != null) {
-                marks.add(new PlotFrame.Mark(r.x(), Math.max(r.c2s(), r.s2c()), PlotFrame.Mark.Kind.WARNING,
-                        r.point() + ": " + r.flag()));
+                marks.add(new PlotFrame.Mark(
+                        r.x(), Math.max(r.c2s(), r.s2c()), PlotFrame.Mark.Kind.WARNING, r.point() + ": " + r.flag()));
             }
         }
         List<PlotFrame.Line> lines = new ArrayList<>();
@@ -277,9 +295,19 @@ public final class SweepModel implements ChartContent {
             hi = 1;
         }
         String message = rows.isEmpty() ? "waiting for the first point…" : null;
-        return new PlotFrame("Throughput vs " + xLabel(), xLabel(), ValueUnit.NUMBER,
+        return new PlotFrame(
+                "Throughput vs " + xLabel(),
+                xLabel(),
+                ValueUnit.NUMBER,
                 bytes ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND,
-                xmin - span * 0.05, xmax + span * 0.05, 0, hi * 1.1, lines, bars, marks, message);
+                xmin - span * 0.05,
+                xmax + span * 0.05,
+                0,
+                hi * 1.1,
+                lines,
+                bars,
+                marks,
+                message);
     }
 
     @Override

@@ -10,8 +10,8 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import javafx.geometry.Orientation;
-import javafx.scene.Parent;
 import javafx.geometry.Pos;
+import javafx.scene.Parent;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -48,18 +48,23 @@ public final class SweepView {
         table.getColumns().add(column("c2s (send)", r -> rate(r.c2s())));
         table.getColumns().add(column("s2c (receive)", r -> rate(r.s2c())));
         table.getColumns().add(column("sum", r -> rate(r.sum())));
-        table.getColumns().add(column("gain", r -> r.gain() == null ? "–"
-                : String.format(Locale.ROOT, "%.2f", r.gain())));
-        table.getColumns().add(column("retransmits", r -> r.retransmits() == null ? "–" : r.retransmits().toString()));
-        TableColumn<SweepModel.TableRow, String> status = column("status", r -> r.flag() != null && r.ok()
-                ? "⚠ " + r.flag() : r.status());
+        table.getColumns()
+                .add(column("gain", r -> r.gain() == null ? "–" : String.format(Locale.ROOT, "%.2f", r.gain())));
+        table.getColumns()
+                .add(column(
+                        "retransmits",
+                        r -> r.retransmits() == null ? "–" : r.retransmits().toString()));
+        TableColumn<SweepModel.TableRow, String> status =
+                column("status", r -> r.flag() != null && r.ok() ? "⚠ " + r.flag() : r.status());
         status.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
-                setStyle(empty || item == null || "ok".equals(item) ? ""
-                        : item.startsWith("⚠") ? "-fx-text-fill: #b06000;" : "-fx-text-fill: #c62828;");
+                setStyle(
+                        empty || item == null || "ok".equals(item)
+                                ? ""
+                                : item.startsWith("⚠") ? "-fx-text-fill: #b06000;" : "-fx-text-fill: #c62828;");
             }
         });
         table.getColumns().add(status);
@@ -68,8 +73,8 @@ public final class SweepView {
         counterChart.setId("sweep-counter-chart");
         counterChart.setPrefHeight(150);
         counterChart.setMinHeight(110);
-        ComboBox<SweepCounters.Metric> metric = new ComboBox<>(FXCollections.observableArrayList(
-                SweepCounters.Metric.values()));
+        ComboBox<SweepCounters.Metric> metric =
+                new ComboBox<>(FXCollections.observableArrayList(SweepCounters.Metric.values()));
         metric.setId("sweep-counter-metric");
         metric.setValue(model.counters().metric());
         metric.valueProperty().addListener((o, was, now) -> model.counters().setMetric(now));
@@ -88,12 +93,14 @@ public final class SweepView {
         if (bps == null) {
             return "–";
         }
-        return (model.frame(1).yUnit() == ValueUnit.BYTES_PER_SECOND ? ValueUnit.BYTES_PER_SECOND
-                : ValueUnit.BITS_PER_SECOND).format(bps);
+        return (model.frame(1).yUnit() == ValueUnit.BYTES_PER_SECOND
+                        ? ValueUnit.BYTES_PER_SECOND
+                        : ValueUnit.BITS_PER_SECOND)
+                .format(bps);
     }
 
-    private static TableColumn<SweepModel.TableRow, String> column(String name,
-            Function<SweepModel.TableRow, String> value) {
+    private static TableColumn<SweepModel.TableRow, String> column(
+            String name, Function<SweepModel.TableRow, String> value) {
         TableColumn<SweepModel.TableRow, String> c = new TableColumn<>(name);
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(value.apply(cd.getValue())));
         c.setSortable(false);

@@ -12,14 +12,15 @@ public final class FieldChecks {
     private static final Pattern SPEED = Pattern.compile("[A-Za-z0-9 .+/]{1,24}");
     private static final Pattern NAME = Pattern.compile("[^\\p{Cntrl}]{1,64}");
 
-    private FieldChecks() {
-    }
+    private FieldChecks() {}
 
     public static Optional<String> name(String v) {
         if (v.isEmpty()) {
             return Optional.of("a name is needed");
         }
-        return NAME.matcher(v).matches() ? Optional.empty() : Optional.of("at most 64 characters, no control characters");
+        return NAME.matcher(v).matches()
+                ? Optional.empty()
+                : Optional.of("at most 64 characters, no control characters");
     }
 
     public static Optional<String> managementAddress(String v) {
@@ -50,7 +51,8 @@ public final class FieldChecks {
     }
 
     public static Optional<String> optionalSpeed(String v) {
-        return v.isEmpty() || SPEED.matcher(v).matches() ? Optional.empty()
+        return v.isEmpty() || SPEED.matcher(v).matches()
+                ? Optional.empty()
                 : Optional.of("a speed such as 10G, 25G, 100G or IB EDR");
     }
 
@@ -61,8 +63,10 @@ public final class FieldChecks {
         if (v.chars().anyMatch(Character::isISOControl) || v.length() > 4096) {
             return Optional.of("a key file path without control characters");
         }
-        return v.startsWith("/") || v.startsWith("~/") ? Optional.empty()
-                : Optional.of("an absolute path (/home/me/.ssh/id_ed25519) or one starting with ~/, or blank for the agent");
+        return v.startsWith("/") || v.startsWith("~/")
+                ? Optional.empty()
+                : Optional.of(
+                        "an absolute path (/home/me/.ssh/id_ed25519) or one starting with ~/, or blank for the agent");
     }
 
     /** ProxyJump: [user@]host[:port], blank for a direct connection. */

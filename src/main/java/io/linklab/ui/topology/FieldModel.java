@@ -23,7 +23,8 @@ public final class FieldModel {
     public FieldModel(String label, String help, Function<String, Optional<String>> check) {
         this.label = label;
         this.help = help;
-        this.error = Bindings.createStringBinding(() -> check.apply(text.get().strip()).orElse(""), text);
+        this.error = Bindings.createStringBinding(
+                () -> check.apply(text.get().strip()).orElse(""), text);
         this.valid = error.isEmpty();
     }
 

@@ -22,8 +22,8 @@ record LinkPath(double fromX, double fromY, double toX, double toY, double ux, d
         if (ta + tb >= len) {
             return null; // the boxes overlap along the line
         }
-        return new LinkPath(a.centerX() + ux * ta, a.centerY() + uy * ta, b.centerX() - ux * tb,
-                b.centerY() - uy * tb, ux, uy);
+        return new LinkPath(
+                a.centerX() + ux * ta, a.centerY() + uy * ta, b.centerX() - ux * tb, b.centerY() - uy * tb, ux, uy);
     }
 
     /** Distance from a box's centre to its edge in direction (ux, uy). */

@@ -24,6 +24,7 @@ public final class NodeGeometry {
     private static final double NODE_INSETS = 26;
     /** The probe badge beside the name: dot, gap and the longest badge text. */
     private static final double BADGE = 100;
+
     public static final double HOST_HEADER = 48;
     public static final double HOST_ROW = 20;
     public static final double SWITCH_WIDTH = 240;
@@ -31,8 +32,7 @@ public final class NodeGeometry {
     /** Radius of the connect handle on a node's right edge. */
     public static final double HANDLE = 7;
 
-    private NodeGeometry() {
-    }
+    private NodeGeometry() {}
 
     public record Box(double x, double y, double width, double height) {
         public boolean contains(double px, double py) {
@@ -48,13 +48,19 @@ public final class NodeGeometry {
         }
 
         public boolean intersects(double x0, double y0, double x1, double y1) {
-            return x < Math.max(x0, x1) && x + width > Math.min(x0, x1)
-                    && y < Math.max(y0, y1) && y + height > Math.min(y0, y1);
+            return x < Math.max(x0, x1)
+                    && x + width > Math.min(x0, x1)
+                    && y < Math.max(y0, y1)
+                    && y + height > Math.min(y0, y1);
         }
     }
 
     public static Box box(HostSpec h) {
-        return new Box(h.x(), h.y(), hostWidth(h), HOST_HEADER + HOST_ROW * Math.max(1, h.interfaces().size()) + 6);
+        return new Box(
+                h.x(),
+                h.y(),
+                hostWidth(h),
+                HOST_HEADER + HOST_ROW * Math.max(1, h.interfaces().size()) + 6);
     }
 
     /** Wide enough for the host's name with its badge, its login and each interface line, whole. */
@@ -86,8 +92,9 @@ public final class NodeGeometry {
     }
 
     public static Box box(SwitchSpec s) {
-        double w = Math.max(SWITCH_WIDTH, Math.max(length(s.name()) * BOLD_CHAR, switchDetail(s).length() * TEXT_CHAR)
-                + NODE_INSETS);
+        double w = Math.max(
+                SWITCH_WIDTH,
+                Math.max(length(s.name()) * BOLD_CHAR, switchDetail(s).length() * TEXT_CHAR) + NODE_INSETS);
         return new Box(s.x(), s.y(), Math.min(HOST_MAX_WIDTH, Math.ceil(w / GRID) * GRID), SWITCH_HEIGHT);
     }
 
@@ -153,7 +160,12 @@ public final class NodeGeometry {
             if (a.isEmpty() || b.isEmpty()) {
                 continue;
             }
-            double d = segmentDistance(x, y, a.get().centerX(), a.get().centerY(), b.get().centerX(),
+            double d = segmentDistance(
+                    x,
+                    y,
+                    a.get().centerX(),
+                    a.get().centerY(),
+                    b.get().centerX(),
                     b.get().centerY());
             if (d <= bestDistance) {
                 bestDistance = d;
@@ -204,8 +216,8 @@ public final class NodeGeometry {
         for (int tries = 0; tries < 200; tries++) {
             double cx = x + HOST_WIDTH / 2;
             double cy = y + HOST_HEADER / 2;
-            boolean taken = nodeAt(t, cx, cy).isPresent()
-                    || nodeAt(t, x + 2, y + 2).isPresent();
+            boolean taken =
+                    nodeAt(t, cx, cy).isPresent() || nodeAt(t, x + 2, y + 2).isPresent();
             if (!taken) {
                 return new double[] {x, y};
             }

@@ -77,8 +77,8 @@ public final class PropertiesView {
                 Button remove = new Button("Remove");
                 remove.setId("remove-interface-" + i);
                 remove.setOnAction(e -> h.removeInterface(index));
-                VBox box = new VBox(4, grid(List.of(r.name(), r.address(), r.mtu()), form),
-                        speedRow(r.speed(), form), remove);
+                VBox box = new VBox(
+                        4, grid(List.of(r.name(), r.address(), r.mtu()), form), speedRow(r.speed(), form), remove);
                 box.getStyleClass().add("interface-box");
                 content.getChildren().add(box);
             }
@@ -172,7 +172,8 @@ public final class PropertiesView {
         combo.getEditor().setText(f.textProperty().get());
         bind(combo.getEditor(), f, form);
         combo.setOnAction(e -> {
-            if (combo.getValue() != null && !combo.getValue().equals(f.textProperty().get())) {
+            if (combo.getValue() != null
+                    && !combo.getValue().equals(f.textProperty().get())) {
                 f.textProperty().set(combo.getValue());
                 form.commit();
             }
@@ -201,7 +202,7 @@ public final class PropertiesView {
             switch (e.getCode()) {
                 case ENTER -> form.commit();
                 case ESCAPE -> vm.discardTyping();
-                default -> { }
+                default -> {}
             }
         });
         input.focusedProperty().addListener((o, was, now) -> {

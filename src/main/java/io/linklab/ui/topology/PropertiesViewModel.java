@@ -22,8 +22,9 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 public final class PropertiesViewModel {
 
     /** Common nominal speeds offered in the speed pickers; anything else may be typed. */
-    public static final List<String> SPEEDS = List.of("1G", "10G", "25G", "40G", "50G", "100G", "200G", "400G",
-            "IB SDR", "IB DDR", "IB QDR", "IB FDR", "IB EDR", "IB HDR", "IB NDR");
+    public static final List<String> SPEEDS = List.of(
+            "1G", "10G", "25G", "40G", "50G", "100G", "200G", "400G", "IB SDR", "IB DDR", "IB QDR", "IB FDR", "IB EDR",
+            "IB HDR", "IB NDR");
 
     private final TopologyEditorViewModel editor;
     private final ReadOnlyObjectWrapper<Form> form = new ReadOnlyObjectWrapper<>();
@@ -55,7 +56,8 @@ public final class PropertiesViewModel {
 
     private void refresh(boolean force) {
         Optional<Object> item = editor.selectedItem();
-        Object subject = item.orElse(editor.selection().isEmpty() ? editor.topology().name() : editor.selection());
+        Object subject =
+                item.orElse(editor.selection().isEmpty() ? editor.topology().name() : editor.selection());
         Form current = form.get();
         if (!force && current != null && Objects.equals(current.subject(), subject)) {
             return; // same thing selected and unchanged: keep what the user is typing
@@ -99,17 +101,23 @@ public final class PropertiesViewModel {
 
     public final class HostForm implements Form {
         private final HostSpec host;
-        public final FieldModel name = new FieldModel("Name", "How the host is shown and named in results",
+        public final FieldModel name = new FieldModel(
+                "Name",
+                "How the host is shown and named in results",
                 v -> FieldChecks.name(v).or(() -> nameTaken(v)));
-        public final FieldModel address = new FieldModel("SSH address",
+        public final FieldModel address = new FieldModel(
+                "SSH address",
                 "Where SSH reaches the host: IP address, DNS name, ~/.ssh/config alias, or 'local' for this machine",
                 FieldChecks::managementAddress);
-        public final FieldModel user = new FieldModel("SSH user", "Login name; blank uses the SSH config or your own",
-                FieldChecks::optionalUser);
+        public final FieldModel user = new FieldModel(
+                "SSH user", "Login name; blank uses the SSH config or your own", FieldChecks::optionalUser);
         public final FieldModel port = new FieldModel("SSH port", "Port of the host's sshd (22)", FieldChecks::port);
-        public final FieldModel keyFile = new FieldModel("Key file",
-                "Private key to log in with; blank uses the SSH agent and your default keys", FieldChecks::keyFile);
-        public final FieldModel jump = new FieldModel("Jump host",
+        public final FieldModel keyFile = new FieldModel(
+                "Key file",
+                "Private key to log in with; blank uses the SSH agent and your default keys",
+                FieldChecks::keyFile);
+        public final FieldModel jump = new FieldModel(
+                "Jump host",
                 "[user@]host[:port] to hop through (ProxyJump); blank for a direct connection",
                 FieldChecks::optionalJump);
         private final List<InterfaceRow> interfaces = new ArrayList<>();
@@ -126,11 +134,17 @@ public final class PropertiesViewModel {
                 InterfaceSpec f = host.interfaces().get(i);
                 int index = i;
                 InterfaceRow row = new InterfaceRow(
-                        new FieldModel("Interface", "Linux name of the test interface (ip link), e.g. ens1f0np0",
+                        new FieldModel(
+                                "Interface",
+                                "Linux name of the test interface (ip link), e.g. ens1f0np0",
                                 v -> Validators.interfaceName(v).or(() -> ifaceTaken(v, index))),
-                        new FieldModel("Address", "The interface's IP address, the target of tests to this host",
+                        new FieldModel(
+                                "Address",
+                                "The interface's IP address, the target of tests to this host",
                                 FieldChecks::optionalAddress),
-                        new FieldModel("MTU", "Expected MTU; the probe checks it, blank when not stated",
+                        new FieldModel(
+                                "MTU",
+                                "Expected MTU; the probe checks it, blank when not stated",
                                 FieldChecks::optionalMtu),
                         new FieldModel("Speed", "Nominal speed: 10G, 25G, 100G, IB EDR…", FieldChecks::optionalSpeed));
                 row.name().set(f.name());
@@ -143,7 +157,8 @@ public final class PropertiesViewModel {
 
         private Optional<String> nameTaken(String v) {
             Topology t = editor.topology();
-            boolean taken = t.hosts().stream().anyMatch(h -> !h.id().equals(host.id()) && h.name().equals(v))
+            boolean taken = t.hosts().stream()
+                            .anyMatch(h -> !h.id().equals(host.id()) && h.name().equals(v))
                     || t.switches().stream().anyMatch(s -> s.name().equals(v));
             return taken ? Optional.of("another node is already called '" + v + "'") : Optional.empty();
         }
@@ -183,11 +198,23 @@ public final class PropertiesViewModel {
             if (!isValid()) {
                 return Optional.empty();
             }
-            List<InterfaceSpec> ifaces = interfaces.stream().map(r -> new InterfaceSpec(r.name().value(),
-                    r.address().valueOrNull(), FieldChecks.parseInt(r.mtu().value(), 0), r.speed().valueOrNull()))
+            List<InterfaceSpec> ifaces = interfaces.stream()
+                    .map(r -> new InterfaceSpec(
+                            r.name().value(),
+                            r.address().valueOrNull(),
+                            FieldChecks.parseInt(r.mtu().value(), 0),
+                            r.speed().valueOrNull()))
                     .toList();
-            return Optional.of(new HostSpec(host.id(), name.value(), address.value(), user.valueOrNull(),
-                    Integer.parseInt(port.value()), keyFile.valueOrNull(), jump.valueOrNull(), ifaces, host.x(),
+            return Optional.of(new HostSpec(
+                    host.id(),
+                    name.value(),
+                    address.value(),
+                    user.valueOrNull(),
+                    Integer.parseInt(port.value()),
+                    keyFile.valueOrNull(),
+                    jump.valueOrNull(),
+                    ifaces,
+                    host.x(),
                     host.y()));
         }
 
@@ -228,10 +255,12 @@ public final class PropertiesViewModel {
     public final class SwitchForm implements Form {
         private final SwitchSpec sw;
         public final FieldModel name = new FieldModel("Name", "How the switch is shown", FieldChecks::name);
-        public final FieldModel model = new FieldModel("Model", "Make and model, for the record (optional)",
-                v -> Optional.empty());
-        public final FieldModel maxMtu = new FieldModel("Max MTU",
-                "Largest frame the switch forwards; an MTU sweep should stay below it", FieldChecks::optionalMtu);
+        public final FieldModel model =
+                new FieldModel("Model", "Make and model, for the record (optional)", v -> Optional.empty());
+        public final FieldModel maxMtu = new FieldModel(
+                "Max MTU",
+                "Largest frame the switch forwards; an MTU sweep should stay below it",
+                FieldChecks::optionalMtu);
 
         SwitchForm(SwitchSpec sw) {
             this.sw = sw;
@@ -260,13 +289,20 @@ public final class PropertiesViewModel {
             if (!isValid()) {
                 return false;
             }
-            SwitchSpec next = new SwitchSpec(sw.id(), name.value(), model.valueOrNull(),
-                    FieldChecks.parseInt(maxMtu.value(), 0), sw.x(), sw.y());
-            SwitchSpec now = editor.topology().switches().stream().filter(s -> s.id().equals(sw.id())).findFirst()
+            SwitchSpec next = new SwitchSpec(
+                    sw.id(),
+                    name.value(),
+                    model.valueOrNull(),
+                    FieldChecks.parseInt(maxMtu.value(), 0),
+                    sw.x(),
+                    sw.y());
+            SwitchSpec now = editor.topology().switches().stream()
+                    .filter(s -> s.id().equals(sw.id()))
+                    .findFirst()
                     .orElse(sw);
             if (!next.equals(new SwitchSpec(now.id(), now.name(), now.model(), now.maxMtu(), sw.x(), sw.y()))) {
-                editor.replaceSwitch(new SwitchSpec(sw.id(), next.name(), next.model(), next.maxMtu(), now.x(),
-                        now.y()));
+                editor.replaceSwitch(
+                        new SwitchSpec(sw.id(), next.name(), next.model(), next.maxMtu(), now.x(), now.y()));
             }
             return true;
         }
@@ -276,8 +312,8 @@ public final class PropertiesViewModel {
         private final LinkSpec link;
         public final FieldModel endA;
         public final FieldModel endB;
-        public final FieldModel speed = new FieldModel("Nominal speed", "What the link is rated for: 10G, 100G, IB EDR…",
-                FieldChecks::optionalSpeed);
+        public final FieldModel speed = new FieldModel(
+                "Nominal speed", "What the link is rated for: 10G, 100G, IB EDR…", FieldChecks::optionalSpeed);
 
         LinkForm(LinkSpec link) {
             this.link = link;
@@ -291,10 +327,12 @@ public final class PropertiesViewModel {
         private FieldModel endField(LinkSpec.End end) {
             boolean host = editor.topology().host(end.nodeId()).isPresent();
             String label = editor.nodeName(end.nodeId()) + (host ? " interface" : " port");
-            return new FieldModel(label, host ? "Which of the host's interfaces the cable plugs into"
-                    : "Switch port label (optional)", v -> host
-                    ? Validators.interfaceName(v).or(() -> knownInterface(end.nodeId(), v))
-                    : Optional.empty());
+            return new FieldModel(
+                    label,
+                    host ? "Which of the host's interfaces the cable plugs into" : "Switch port label (optional)",
+                    v -> host
+                            ? Validators.interfaceName(v).or(() -> knownInterface(end.nodeId(), v))
+                            : Optional.empty());
         }
 
         private Optional<String> knownInterface(String hostId, String iface) {
@@ -308,7 +346,9 @@ public final class PropertiesViewModel {
         /** The interface names the end's host has, for a picker (empty for a switch end). */
         public List<String> choices(boolean a) {
             String node = (a ? link.a() : link.b()).nodeId();
-            return editor.topology().host(node).map(h -> h.interfaces().stream().map(InterfaceSpec::name).toList())
+            return editor.topology()
+                    .host(node)
+                    .map(h -> h.interfaces().stream().map(InterfaceSpec::name).toList())
                     .orElse(List.of());
         }
 
@@ -319,7 +359,8 @@ public final class PropertiesViewModel {
 
         @Override
         public String title() {
-            return "Link " + editor.nodeName(link.a().nodeId()) + " — " + editor.nodeName(link.b().nodeId());
+            return "Link " + editor.nodeName(link.a().nodeId()) + " — "
+                    + editor.nodeName(link.b().nodeId());
         }
 
         @Override
@@ -332,8 +373,11 @@ public final class PropertiesViewModel {
             if (!isValid()) {
                 return false;
             }
-            LinkSpec next = new LinkSpec(link.id(), new LinkSpec.End(link.a().nodeId(), endA.valueOrNull()),
-                    new LinkSpec.End(link.b().nodeId(), endB.valueOrNull()), speed.valueOrNull());
+            LinkSpec next = new LinkSpec(
+                    link.id(),
+                    new LinkSpec.End(link.a().nodeId(), endA.valueOrNull()),
+                    new LinkSpec.End(link.b().nodeId(), endB.valueOrNull()),
+                    speed.valueOrNull());
             if (!next.equals(link)) {
                 editor.replaceLink(next);
             }

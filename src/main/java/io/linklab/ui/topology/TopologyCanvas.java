@@ -171,7 +171,8 @@ public final class TopologyCanvas {
             return;
         }
         double margin = 32;
-        double box = Math.min((w - 2 * margin) / b.get().width(), (h - 2 * margin) / b.get().height());
+        double box = Math.min(
+                (w - 2 * margin) / b.get().width(), (h - 2 * margin) / b.get().height());
         zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, box));
         panX = w / 2 - b.get().centerX() * zoom;
         panY = h / 2 - b.get().centerY() * zoom;
@@ -199,8 +200,11 @@ public final class TopologyCanvas {
         }
         g.setFill(Color.rgb(128, 128, 128, 0.35));
         double size = Math.max(1, Math.min(2, zoom * 1.5));
-        for (double x = Math.floorMod((long) Math.round(panX), (long) Math.max(1, Math.round(step))); x < w; x += step) {
-            for (double y = Math.floorMod((long) Math.round(panY), (long) Math.max(1, Math.round(step))); y < h;
+        for (double x = Math.floorMod((long) Math.round(panX), (long) Math.max(1, Math.round(step)));
+                x < w;
+                x += step) {
+            for (double y = Math.floorMod((long) Math.round(panY), (long) Math.max(1, Math.round(step)));
+                    y < h;
                     y += step) {
                 g.fillRect(x, y, size, size);
             }
@@ -217,8 +221,9 @@ public final class TopologyCanvas {
             shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id())));
         }
         for (HostSpec h : t.hosts()) {
-            shapes.getChildren().add(TopologyShapes.host(h, selected.contains(h.id()),
-                    badges.getOrDefault(h.id(), HostBadge.NOT_PROBED)));
+            shapes.getChildren()
+                    .add(TopologyShapes.host(
+                            h, selected.contains(h.id()), badges.getOrDefault(h.id(), HostBadge.NOT_PROBED)));
         }
         for (SwitchSpec s : t.switches()) {
             shapes.getChildren().add(TopologyShapes.switchBox(s, selected.contains(s.id())));
@@ -248,7 +253,8 @@ public final class TopologyCanvas {
         boolean toggle = e.isShiftDown() || e.isShortcutDown();
         Optional<String> handle = NodeGeometry.handleAt(t, p.getX(), p.getY(), 3 / zoom);
         Optional<String> node = NodeGeometry.nodeAt(t, p.getX(), p.getY());
-        if (handle.isPresent() || (node.isPresent() && vm.modeProperty().get() == TopologyEditorViewModel.Mode.CONNECT)) {
+        if (handle.isPresent()
+                || (node.isPresent() && vm.modeProperty().get() == TopologyEditorViewModel.Mode.CONNECT)) {
             gesture = new Connect(handle.orElseGet(node::get), p);
             return;
         }

@@ -19,8 +19,7 @@ import java.util.Set;
 /** Pure functions from one topology to the next; the editor's edits are built from these. */
 public final class TopologyChanges {
 
-    private TopologyChanges() {
-    }
+    private TopologyChanges() {}
 
     public static Topology withHost(Topology t, HostSpec host) {
         List<HostSpec> hosts = new ArrayList<>(t.hosts());
@@ -46,7 +45,8 @@ public final class TopologyChanges {
 
     /** Replaces the host with the same id, keeping its place in the list (and so in the file). */
     public static Topology replaceHost(Topology t, HostSpec host) {
-        List<HostSpec> hosts = t.hosts().stream().map(h -> h.id().equals(host.id()) ? host : h).toList();
+        List<HostSpec> hosts =
+                t.hosts().stream().map(h -> h.id().equals(host.id()) ? host : h).toList();
         // A renamed interface keeps its links: rewrite link ends that named the old interface.
         HostSpec old = t.host(host.id()).orElseThrow();
         List<LinkSpec> links = t.links();
@@ -60,8 +60,13 @@ public final class TopologyChanges {
                 }
             }
             if (!renames.isEmpty()) {
-                links = links.stream().map(l -> new LinkSpec(l.id(), renameEnd(l.a(), host.id(), renames),
-                        renameEnd(l.b(), host.id(), renames), l.nominalSpeed())).toList();
+                links = links.stream()
+                        .map(l -> new LinkSpec(
+                                l.id(),
+                                renameEnd(l.a(), host.id(), renames),
+                                renameEnd(l.b(), host.id(), renames),
+                                l.nominalSpeed()))
+                        .toList();
             }
         }
         return new Topology(t.name(), hosts, t.switches(), links);
@@ -75,20 +80,24 @@ public final class TopologyChanges {
     }
 
     public static Topology replaceSwitch(Topology t, SwitchSpec sw) {
-        List<SwitchSpec> switches = t.switches().stream().map(s -> s.id().equals(sw.id()) ? sw : s).toList();
+        List<SwitchSpec> switches =
+                t.switches().stream().map(s -> s.id().equals(sw.id()) ? sw : s).toList();
         return new Topology(t.name(), t.hosts(), switches, t.links());
     }
 
     public static Topology replaceLink(Topology t, LinkSpec link) {
-        List<LinkSpec> links = t.links().stream().map(l -> l.id().equals(link.id()) ? link : l).toList();
+        List<LinkSpec> links =
+                t.links().stream().map(l -> l.id().equals(link.id()) ? link : l).toList();
         return new Topology(t.name(), t.hosts(), t.switches(), links);
     }
 
     /** Removes nodes and links by id; links to a removed node go with it. */
     public static Topology without(Topology t, Collection<String> ids) {
         Set<String> gone = new HashSet<>(ids);
-        List<HostSpec> hosts = t.hosts().stream().filter(h -> !gone.contains(h.id())).toList();
-        List<SwitchSpec> switches = t.switches().stream().filter(s -> !gone.contains(s.id())).toList();
+        List<HostSpec> hosts =
+                t.hosts().stream().filter(h -> !gone.contains(h.id())).toList();
+        List<SwitchSpec> switches =
+                t.switches().stream().filter(s -> !gone.contains(s.id())).toList();
         List<LinkSpec> links = t.links().stream()
                 .filter(l -> !gone.contains(l.id()) && !gone.contains(l.a().nodeId()) && !gone.contains(l.b().nodeId()))
                 .toList();
@@ -98,12 +107,32 @@ public final class TopologyChanges {
     /** Moves the given nodes by (dx, dy) and then snaps each to the grid (0 = no snapping). */
     public static Topology moved(Topology t, Collection<String> ids, double dx, double dy, double grid) {
         Set<String> moving = new HashSet<>(ids);
-        List<HostSpec> hosts = t.hosts().stream().map(h -> !moving.contains(h.id()) ? h
-                : new HostSpec(h.id(), h.name(), h.managementAddress(), h.sshUser(), h.sshPort(), h.identityFile(),
-                        h.jumpHost(), h.interfaces(), snap(h.x() + dx, grid), snap(h.y() + dy, grid))).toList();
-        List<SwitchSpec> switches = t.switches().stream().map(s -> !moving.contains(s.id()) ? s
-                : new SwitchSpec(s.id(), s.name(), s.model(), s.maxMtu(), snap(s.x() + dx, grid),
-                        snap(s.y() + dy, grid))).toList();
+        List<HostSpec> hosts = t.hosts().stream()
+                .map(h -> !moving.contains(h.id())
+                        ? h
+                        : new HostSpec(
+                                h.id(),
+                                h.name(),
+                                h.managementAddress(),
+                                h.sshUser(),
+                                h.sshPort(),
+                                h.identityFile(),
+                                h.jumpHost(),
+                                h.interfaces(),
+                                snap(h.x() + dx, grid),
+                                snap(h.y() + dy, grid)))
+                .toList();
+        List<SwitchSpec> switches = t.switches().stream()
+                .map(s -> !moving.contains(s.id())
+                        ? s
+                        : new SwitchSpec(
+                                s.id(),
+                                s.name(),
+                                s.model(),
+                                s.maxMtu(),
+                                snap(s.x() + dx, grid),
+                                snap(s.y() + dy, grid)))
+                .toList();
         return new Topology(t.name(), hosts, switches, t.links());
     }
 
@@ -165,7 +194,9 @@ public final class TopologyChanges {
                 }
             }
             HostSpec h = host.get();
-            Optional<InterfaceSpec> free = h.interfaces().stream().filter(f -> !used.contains(f.name())).findFirst();
+            Optional<InterfaceSpec> free = h.interfaces().stream()
+                    .filter(f -> !used.contains(f.name()))
+                    .findFirst();
             if (free.isPresent()) {
                 ifaces[i] = free.get().name();
             } else {
@@ -180,11 +211,15 @@ public final class TopologyChanges {
         Optional<HostSpec> ha = next.host(aId);
         if (ha.isPresent()) {
             String ia = ifaces[0];
-            speed = ha.get().interfaces().stream().filter(f -> f.name().equals(ia)).map(InterfaceSpec::speed)
-                    .filter(s -> s != null && !s.isBlank()).findFirst().orElse(null);
+            speed = ha.get().interfaces().stream()
+                    .filter(f -> f.name().equals(ia))
+                    .map(InterfaceSpec::speed)
+                    .filter(s -> s != null && !s.isBlank())
+                    .findFirst()
+                    .orElse(null);
         }
-        return withLink(next, new LinkSpec(linkId, new LinkSpec.End(aId, ifaces[0]), new LinkSpec.End(bId, ifaces[1]),
-                speed));
+        return withLink(
+                next, new LinkSpec(linkId, new LinkSpec.End(aId, ifaces[0]), new LinkSpec.End(bId, ifaces[1]), speed));
     }
 
     static String freeInterfaceName(HostSpec h) {
@@ -198,8 +233,17 @@ public final class TopologyChanges {
     }
 
     public static HostSpec withInterfaces(HostSpec h, List<InterfaceSpec> interfaces) {
-        return new HostSpec(h.id(), h.name(), h.managementAddress(), h.sshUser(), h.sshPort(), h.identityFile(),
-                h.jumpHost(), interfaces, h.x(), h.y());
+        return new HostSpec(
+                h.id(),
+                h.name(),
+                h.managementAddress(),
+                h.sshUser(),
+                h.sshPort(),
+                h.identityFile(),
+                h.jumpHost(),
+                interfaces,
+                h.x(),
+                h.y());
     }
 
     /**
@@ -213,41 +257,59 @@ public final class TopologyChanges {
         for (HostSpec h : fragment.hosts()) {
             String id = freeId(next, "host");
             newIds.put(h.id(), id);
-            next = withHost(next, new HostSpec(id, freeName(next, h.name()), h.managementAddress(), h.sshUser(),
-                    h.sshPort(), h.identityFile(), h.jumpHost(), h.interfaces(), h.x() + dx, h.y() + dy));
+            next = withHost(
+                    next,
+                    new HostSpec(
+                            id,
+                            freeName(next, h.name()),
+                            h.managementAddress(),
+                            h.sshUser(),
+                            h.sshPort(),
+                            h.identityFile(),
+                            h.jumpHost(),
+                            h.interfaces(),
+                            h.x() + dx,
+                            h.y() + dy));
             created.add(id);
         }
         for (SwitchSpec s : fragment.switches()) {
             String id = freeId(next, "switch");
             newIds.put(s.id(), id);
-            next = withSwitch(next, new SwitchSpec(id, freeName(next, s.name()), s.model(), s.maxMtu(), s.x() + dx,
-                    s.y() + dy));
+            next = withSwitch(
+                    next, new SwitchSpec(id, freeName(next, s.name()), s.model(), s.maxMtu(), s.x() + dx, s.y() + dy));
             created.add(id);
         }
         for (LinkSpec l : fragment.links()) {
             if (newIds.containsKey(l.a().nodeId()) && newIds.containsKey(l.b().nodeId())) {
                 String id = freeId(next, "link");
-                next = withLink(next, new LinkSpec(id, new LinkSpec.End(newIds.get(l.a().nodeId()), l.a().iface()),
-                        new LinkSpec.End(newIds.get(l.b().nodeId()), l.b().iface()), l.nominalSpeed()));
+                next = withLink(
+                        next,
+                        new LinkSpec(
+                                id,
+                                new LinkSpec.End(newIds.get(l.a().nodeId()), l.a().iface()),
+                                new LinkSpec.End(newIds.get(l.b().nodeId()), l.b().iface()),
+                                l.nominalSpeed()));
                 created.add(id);
             }
         }
         return new Pasted(next, created);
     }
 
-    public record Pasted(Topology topology, List<String> createdIds) {
-    }
+    public record Pasted(Topology topology, List<String> createdIds) {}
 
     /** The selected nodes and the links whose both ends are selected: what Copy puts on the clipboard. */
     public static Topology fragment(Topology t, Collection<String> ids) {
         Set<String> sel = new HashSet<>(ids);
-        List<HostSpec> hosts = t.hosts().stream().filter(h -> sel.contains(h.id())).toList();
-        List<SwitchSpec> switches = t.switches().stream().filter(s -> sel.contains(s.id())).toList();
+        List<HostSpec> hosts =
+                t.hosts().stream().filter(h -> sel.contains(h.id())).toList();
+        List<SwitchSpec> switches =
+                t.switches().stream().filter(s -> sel.contains(s.id())).toList();
         Set<String> nodes = new HashSet<>();
         hosts.forEach(h -> nodes.add(h.id()));
         switches.forEach(s -> nodes.add(s.id()));
         List<LinkSpec> links = t.links().stream()
-                .filter(l -> nodes.contains(l.a().nodeId()) && nodes.contains(l.b().nodeId())).toList();
+                .filter(l -> nodes.contains(l.a().nodeId()) && nodes.contains(l.b().nodeId()))
+                .toList();
         return new Topology(t.name(), hosts, switches, links);
     }
 
@@ -265,9 +327,17 @@ public final class TopologyChanges {
                 continue;
             }
             String id = freeId(t, "host");
-            HostSpec h = new HostSpec(id, freeName(t, e.alias()), e.alias(), e.user(),
-                    e.port() == 0 ? 22 : e.port(), e.identityFile(), e.proxyJump(), List.of(),
-                    spot[0] + (added % 4) * (NodeGeometry.HOST_WIDTH + 40), spot[1] + (added / 4) * 120.0);
+            HostSpec h = new HostSpec(
+                    id,
+                    freeName(t, e.alias()),
+                    e.alias(),
+                    e.user(),
+                    e.port() == 0 ? 22 : e.port(),
+                    e.identityFile(),
+                    e.proxyJump(),
+                    List.of(),
+                    spot[0] + (added % 4) * (NodeGeometry.HOST_WIDTH + 40),
+                    spot[1] + (added / 4) * 120.0);
             t = withHost(t, h);
             known.add(e.alias());
             added++;

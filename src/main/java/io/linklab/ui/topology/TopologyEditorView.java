@@ -58,17 +58,21 @@ public final class TopologyEditorView {
     private VBox palette() {
         Label title = new Label("Palette");
         title.getStyleClass().add("palette-title");
-        Button host = paletteItem("Host", "palette-host",
-                "Drag onto the drawing to place a host, or click to add one in view", true);
-        Button sw = paletteItem("Switch", "palette-switch",
-                "Drag onto the drawing to place a switch, or click to add one in view", false);
+        Button host = paletteItem(
+                "Host", "palette-host", "Drag onto the drawing to place a host, or click to add one in view", true);
+        Button sw = paletteItem(
+                "Switch",
+                "palette-switch",
+                "Drag onto the drawing to place a switch, or click to add one in view",
+                false);
         ToggleButton link = new ToggleButton("Link");
         link.setId("palette-link");
         link.setMaxWidth(Double.MAX_VALUE);
         link.setTooltip(new Tooltip("Connect mode: drag from one node to another to link them "
                 + "(without it, drag from the dot on a node's right edge)"));
-        link.selectedProperty().addListener((o, was, now) -> vm.modeProperty().set(
-                now ? TopologyEditorViewModel.Mode.CONNECT : TopologyEditorViewModel.Mode.SELECT));
+        link.selectedProperty()
+                .addListener((o, was, now) -> vm.modeProperty()
+                        .set(now ? TopologyEditorViewModel.Mode.CONNECT : TopologyEditorViewModel.Mode.SELECT));
         vm.modeProperty().addListener((o, was, now) -> link.setSelected(now == TopologyEditorViewModel.Mode.CONNECT));
         VBox box = new VBox(6, title, host, sw, link, new Separator());
         box.setPadding(new Insets(8));

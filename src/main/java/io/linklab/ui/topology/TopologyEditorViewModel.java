@@ -31,7 +31,10 @@ import javafx.beans.property.SimpleObjectProperty;
 public final class TopologyEditorViewModel {
 
     /** What a press on the canvas does. */
-    public enum Mode { SELECT, CONNECT }
+    public enum Mode {
+        SELECT,
+        CONNECT
+    }
 
     private final EditHistory history;
     private final TaskRunner tasks;
@@ -41,19 +44,25 @@ public final class TopologyEditorViewModel {
     private final StringBinding title;
     private Topology clipboard;
     private int pasteCount;
-    private Consumer<String> problems = message -> { };
-    private Consumer<Path> onFileChanged = path -> { };
+    private Consumer<String> problems = message -> {};
+    private Consumer<Path> onFileChanged = path -> {};
 
     public TopologyEditorViewModel(Topology initial, TaskRunner tasks) {
         this.history = new EditHistory(200, initial);
         this.tasks = tasks;
         // An undo can bring back a state where selected items no longer exist.
         history.topologyProperty().addListener((o, was, now) -> dropMissingFromSelection(now));
-        title = Bindings.createStringBinding(() -> {
-            Path f = file.get();
-            String name = f == null ? history.topology().name() : f.getFileName().toString();
-            return (history.dirtyProperty().get() ? "*" : "") + name;
-        }, file, history.topologyProperty(), history.dirtyProperty());
+        title = Bindings.createStringBinding(
+                () -> {
+                    Path f = file.get();
+                    String name = f == null
+                            ? history.topology().name()
+                            : f.getFileName().toString();
+                    return (history.dirtyProperty().get() ? "*" : "") + name;
+                },
+                file,
+                history.topologyProperty(),
+                history.dirtyProperty());
     }
 
     // ---- state -------------------------------------------------------------------------------
@@ -130,11 +139,15 @@ public final class TopologyEditorViewModel {
         Set<String> next = new LinkedHashSet<>(add ? selection.get() : Set.of());
         Topology t = topology();
         Set<String> nodes = new LinkedHashSet<>();
-        t.hosts().stream().filter(h -> NodeGeometry.box(h).intersects(x0, y0, x1, y1)).forEach(h -> nodes.add(h.id()));
-        t.switches().stream().filter(s -> NodeGeometry.box(s).intersects(x0, y0, x1, y1))
+        t.hosts().stream()
+                .filter(h -> NodeGeometry.box(h).intersects(x0, y0, x1, y1))
+                .forEach(h -> nodes.add(h.id()));
+        t.switches().stream()
+                .filter(s -> NodeGeometry.box(s).intersects(x0, y0, x1, y1))
                 .forEach(s -> nodes.add(s.id()));
         next.addAll(nodes);
-        t.links().stream().filter(l -> nodes.contains(l.a().nodeId()) && nodes.contains(l.b().nodeId()))
+        t.links().stream()
+                .filter(l -> nodes.contains(l.a().nodeId()) && nodes.contains(l.b().nodeId()))
                 .forEach(l -> next.add(l.id()));
         selection.set(Set.copyOf(next));
     }
@@ -157,8 +170,7 @@ public final class TopologyEditorViewModel {
                 }
             }
         }
-        int next = at < 0 ? (backwards ? order.size() - 1 : 0)
-                : Math.floorMod(at + (backwards ? -1 : 1), order.size());
+        int next = at < 0 ? (backwards ? order.size() - 1 : 0) : Math.floorMod(at + (backwards ? -1 : 1), order.size());
         selection.set(Set.of(order.get(next)));
     }
 
@@ -178,9 +190,13 @@ public final class TopologyEditorViewModel {
         }
         String id = selection.get().iterator().next();
         Topology t = topology();
-        Optional<Object> item = t.hosts().stream().filter(h -> h.id().equals(id)).findFirst().map(h -> h);
+        Optional<Object> item =
+                t.hosts().stream().filter(h -> h.id().equals(id)).findFirst().map(h -> h);
         if (item.isEmpty()) {
-            item = t.switches().stream().filter(s -> s.id().equals(id)).findFirst().map(s -> s);
+            item = t.switches().stream()
+                    .filter(s -> s.id().equals(id))
+                    .findFirst()
+                    .map(s -> s);
         }
         if (item.isEmpty()) {
             item = t.links().stream().filter(l -> l.id().equals(id)).findFirst().map(l -> l);
@@ -199,8 +215,17 @@ public final class TopologyEditorViewModel {
         String id = TopologyChanges.freeId(t, "host");
         String name = TopologyChanges.freeName(t, "host" + id.substring(4));
         // The name doubles as the management address: often it is the ssh config alias anyway.
-        HostSpec h = new HostSpec(id, name, name, null, 22, null, null,
-                List.of(new InterfaceSpec("eth0", null, 1500, null)), snap(x), snap(y));
+        HostSpec h = new HostSpec(
+                id,
+                name,
+                name,
+                null,
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("eth0", null, 1500, null)),
+                snap(x),
+                snap(y));
         apply("Add host " + name, TopologyChanges.withHost(t, h));
         selection.set(Set.of(id));
         return id;
@@ -210,8 +235,9 @@ public final class TopologyEditorViewModel {
         Topology t = topology();
         String id = TopologyChanges.freeId(t, "switch");
         String name = TopologyChanges.freeName(t, "switch" + id.substring(6));
-        apply("Add switch " + name, TopologyChanges.withSwitch(t, new SwitchSpec(id, name, null, 9216, snap(x),
-                snap(y))));
+        apply(
+                "Add switch " + name,
+                TopologyChanges.withSwitch(t, new SwitchSpec(id, name, null, 9216, snap(x), snap(y))));
         selection.set(Set.of(id));
         return id;
     }
@@ -238,8 +264,14 @@ public final class TopologyEditorViewModel {
 
     public String nodeName(String id) {
         Topology t = topology();
-        return t.hosts().stream().filter(h -> h.id().equals(id)).map(HostSpec::name).findFirst()
-                .or(() -> t.switches().stream().filter(s -> s.id().equals(id)).map(SwitchSpec::name).findFirst())
+        return t.hosts().stream()
+                .filter(h -> h.id().equals(id))
+                .map(HostSpec::name)
+                .findFirst()
+                .or(() -> t.switches().stream()
+                        .filter(s -> s.id().equals(id))
+                        .map(SwitchSpec::name)
+                        .findFirst())
                 .orElse(id);
     }
 
@@ -287,10 +319,13 @@ public final class TopologyEditorViewModel {
         if (nudgeGesture == null || !topology().equals(nudgeResult)) {
             nudgeGesture = new Object();
         }
-        Topology after = TopologyChanges.moved(topology(), nodes, dxSteps * NodeGeometry.GRID,
-                dySteps * NodeGeometry.GRID, NodeGeometry.GRID);
-        history.execute(new TopologyEdit("Move " + (nodes.size() == 1 ? nodeName(nodes.iterator().next())
-                : nodes.size() + " nodes"), topology(), after, nudgeGesture));
+        Topology after = TopologyChanges.moved(
+                topology(), nodes, dxSteps * NodeGeometry.GRID, dySteps * NodeGeometry.GRID, NodeGeometry.GRID);
+        history.execute(new TopologyEdit(
+                "Move " + (nodes.size() == 1 ? nodeName(nodes.iterator().next()) : nodes.size() + " nodes"),
+                topology(),
+                after,
+                nudgeGesture));
         nudgeResult = topology();
     }
 
@@ -387,7 +422,7 @@ public final class TopologyEditorViewModel {
     }
 
     public void open(Path path) {
-        open(path, () -> { });
+        open(path, () -> {});
     }
 
     public void open(Path path, Runnable then) {
@@ -396,13 +431,16 @@ public final class TopologyEditorViewModel {
 
     /** Opens a file; a failure goes to {@code onFailure} and leaves the current topology as it is. */
     public void open(Path path, Runnable then, Consumer<String> onFailure) {
-        tasks.run(() -> TopologyFiles.read(path), t -> {
-            history.reset(t);
-            file.set(path);
-            selection.set(Set.of());
-            onFileChanged.accept(path);
-            then.run();
-        }, e -> onFailure.accept(e.getMessage()));
+        tasks.run(
+                () -> TopologyFiles.read(path),
+                t -> {
+                    history.reset(t);
+                    file.set(path);
+                    selection.set(Set.of());
+                    onFileChanged.accept(path);
+                    then.run();
+                },
+                e -> onFailure.accept(e.getMessage()));
     }
 
     /** Saves to the current file; false when there is none yet (the view then asks for one). */
@@ -416,14 +454,17 @@ public final class TopologyEditorViewModel {
 
     public void saveAs(Path path, Runnable then) {
         Topology snapshot = topology();
-        tasks.run(() -> {
-            TopologyFiles.write(path, snapshot);
-            return path;
-        }, p -> {
-            history.markSaved(snapshot);
-            file.set(p);
-            onFileChanged.accept(p);
-            then.run();
-        }, e -> problems.accept(e.getMessage()));
+        tasks.run(
+                () -> {
+                    TopologyFiles.write(path, snapshot);
+                    return path;
+                },
+                p -> {
+                    history.markSaved(snapshot);
+                    file.set(p);
+                    onFileChanged.accept(p);
+                    then.run();
+                },
+                e -> problems.accept(e.getMessage()));
     }
 }

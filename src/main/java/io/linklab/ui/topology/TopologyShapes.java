@@ -31,8 +31,7 @@ final class TopologyShapes {
     /** Room kept between a link's label and the link, and between an end's label and its port. */
     private static final double LABEL_GAP = 4;
 
-    private TopologyShapes() {
-    }
+    private TopologyShapes() {}
 
     /** A link's line, its speed label and the interface names at its ends (nothing for a dangling link). */
     static List<Node> link(Topology t, LinkSpec l, boolean selected) {
@@ -42,7 +41,8 @@ final class TopologyShapes {
         if (a.isEmpty() || b.isEmpty()) {
             return shapes;
         }
-        Line line = new Line(a.get().centerX(), a.get().centerY(), b.get().centerX(), b.get().centerY());
+        Line line = new Line(
+                a.get().centerX(), a.get().centerY(), b.get().centerX(), b.get().centerY());
         line.getStyleClass().add("topology-link");
         if (selected) {
             line.getStyleClass().add("selected");
@@ -73,8 +73,8 @@ final class TopologyShapes {
      * @param dir  the link's direction seen from this end
      * @param full the link as drawn, whose normal points to the speed label's side
      */
-    private static Optional<Label> endLabel(LinkSpec.End end, NodeGeometry.Box node, double x, double y, LinkPath dir,
-                                            LinkPath full) {
+    private static Optional<Label> endLabel(
+            LinkSpec.End end, NodeGeometry.Box node, double x, double y, LinkPath dir, LinkPath full) {
         if (end.iface() == null || end.iface().isBlank()) {
             return Optional.empty();
         }
@@ -106,8 +106,8 @@ final class TopologyShapes {
      * Puts an end's label past the port (the connect handle's radius and a gap further along the link) and to the
      * lower side of the link; hides it when the visible part of the link is too short to hold it.
      */
-    private static void placeAlong(Label label, NodeGeometry.Box node, double x, double y, LinkPath dir, LinkPath full,
-                                   double room) {
+    private static void placeAlong(
+            Label label, NodeGeometry.Box node, double x, double y, LinkPath dir, LinkPath full, double room) {
         InvalidationListener place = o -> {
             double w = label.getWidth();
             double h = label.getHeight();
@@ -118,7 +118,8 @@ final class TopologyShapes {
             double cy = y + dir.uy() * along - full.ny() * sideOff;
             // A link leaving the node at a slant brings that side of it back towards the node: step out until the
             // label is off the node's box.
-            for (int i = 0; i < 40 && node.intersects(cx - w / 2 - 2, cy - h / 2 - 2, cx + w / 2 + 2, cy + h / 2 + 2);
+            for (int i = 0;
+                    i < 40 && node.intersects(cx - w / 2 - 2, cy - h / 2 - 2, cx + w / 2 + 2, cy + h / 2 + 2);
                     i++) {
                 along += 1;
                 cx += dir.ux();
@@ -145,8 +146,8 @@ final class TopologyShapes {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(6, name, spacer, dot, badgeText);
         header.setAlignment(Pos.CENTER_LEFT);
-        String loginText = h.managementAddress() == null || h.managementAddress().isBlank() ? "no management address"
-                : h.login();
+        String loginText =
+                h.managementAddress() == null || h.managementAddress().isBlank() ? "no management address" : h.login();
         Label login = new Label(loginText);
         login.getStyleClass().add("node-detail");
         VBox box2 = new VBox(1, header, login);

@@ -8,9 +8,9 @@ import static io.linklab.ui.wizard.WizardForm.text;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.Mode;
 import io.linklab.model.TestPlan.Protocol;
-import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import java.util.List;
 import java.util.function.Consumer;
@@ -57,12 +57,24 @@ public final class TestWizard {
         this.vm = vm;
         wizard = new Wizard(owner, "New Test");
         pages = List.of(
-                page("Ends", "Which two hosts, and which interfaces carry the test traffic?", endsPage(),
-                        vm.endsValidProperty(), "wizard-ends"),
-                page("Tool and options", "What to run, with what settings. Hover over a field to see what it does.",
-                        optionsPage(), vm.optionsValidProperty(), "wizard-options"),
-                page("Sweep", "Optionally repeat the test over a range of values.", sweepPage(),
-                        vm.sweepValidProperty(), "wizard-sweep"),
+                page(
+                        "Ends",
+                        "Which two hosts, and which interfaces carry the test traffic?",
+                        endsPage(),
+                        vm.endsValidProperty(),
+                        "wizard-ends"),
+                page(
+                        "Tool and options",
+                        "What to run, with what settings. Hover over a field to see what it does.",
+                        optionsPage(),
+                        vm.optionsValidProperty(),
+                        "wizard-options"),
+                page(
+                        "Sweep",
+                        "Optionally repeat the test over a range of values.",
+                        sweepPage(),
+                        vm.sweepValidProperty(),
+                        "wizard-sweep"),
                 reviewPage(onSave));
         wizard.setFlow(new Wizard.LinearFlow(pages));
         wizard.resultProperty().addListener((o, was, now) -> {
@@ -125,15 +137,24 @@ public final class TestWizard {
 
         row = endRow(g, row, "Client", vm.client, vm.clientInterface, "client", "The host that sends (iperf -c)");
         row = endRow(g, row, "Server", vm.server, vm.serverInterface, "server", "The host that listens (iperf -s)");
-        TextField target = text(vm.target, "wizard-target",
+        TextField target = text(
+                vm.target,
+                "wizard-target",
                 "The server's data address the client connects to; filled from the server interface");
         add(g, row, "Target address", target, vm.problemOf("target"));
         return g;
     }
 
-    private int endRow(GridPane g, int row, String label, ObjectProperty<HostSpec> host,
-                       StringProperty iface, String id, String tip) {
-        ComboBox<HostSpec> hosts = new ComboBox<>(FXCollections.observableArrayList(vm.topology().hosts()));
+    private int endRow(
+            GridPane g,
+            int row,
+            String label,
+            ObjectProperty<HostSpec> host,
+            StringProperty iface,
+            String id,
+            String tip) {
+        ComboBox<HostSpec> hosts =
+                new ComboBox<>(FXCollections.observableArrayList(vm.topology().hosts()));
         hosts.setId("wizard-" + id);
         hosts.setConverter(converter(h -> h == null ? "" : h.name() + "  (" + h.login() + ")"));
         hosts.setButtonCell(new ListCell<>() {
@@ -149,8 +170,13 @@ public final class TestWizard {
         ComboBox<String> ifaces = new ComboBox<>();
         ifaces.setId("wizard-" + id + "-interface");
         ifaces.setEditable(true);
-        Runnable fill = () -> ifaces.getItems().setAll(host.get() == null ? List.of()
-                : host.get().interfaces().stream().map(InterfaceSpec::name).toList());
+        Runnable fill = () -> ifaces.getItems()
+                .setAll(
+                        host.get() == null
+                                ? List.of()
+                                : host.get().interfaces().stream()
+                                        .map(InterfaceSpec::name)
+                                        .toList());
         host.addListener(o -> fill.run());
         fill.run();
         ifaces.getEditor().textProperty().bindBidirectional(iface);
@@ -159,8 +185,8 @@ public final class TestWizard {
                 iface.set(now);
             }
         });
-        ifaces.setTooltip(new Tooltip("The data interface on " + label.toLowerCase()
-                + "; an MTU sweep changes its MTU"));
+        ifaces.setTooltip(
+                new Tooltip("The data interface on " + label.toLowerCase() + "; an MTU sweep changes its MTU"));
         return add(g, row, label + " interface", ifaces, vm.problemOf(id + ".interface"));
     }
 
@@ -179,53 +205,121 @@ public final class TestWizard {
         ChoiceBox<Protocol> protocol = new ChoiceBox<>(FXCollections.observableArrayList(Protocol.values()));
         protocol.setId("wizard-protocol");
         protocol.valueProperty().bindBidirectional(vm.protocol);
-        protocol.setTooltip(new Tooltip("TCP measures what the stack achieves; UDP sends at a set rate and "
-                + "reports loss and jitter"));
+        protocol.setTooltip(new Tooltip(
+                "TCP measures what the stack achieves; UDP sends at a set rate and " + "reports loss and jitter"));
         row = add(g, row, "Protocol", protocol, vm.problemOf("protocol"));
-        TextField rate = text(vm.udpBitrate, "wizard-bitrate",
+        TextField rate = text(
+                vm.udpBitrate,
+                "wizard-bitrate",
                 "-b: rate in bits/s such as 1G or 9.5G per stream. UDP sends at it; TCP is paced to it (iperf3, "
                         + "iperf2; netperf cannot pace). Blank for the tool's default (UDP 1M, TCP unpaced), "
                         + "0 for unlimited");
         row = add(g, row, "Bitrate", rate, vm.problemOf("bitrate"));
-        row = add(g, row, "Streams", text(vm.streams, "wizard-streams",
-                "Parallel streams per process (-P). One iperf3 stream rarely fills 100G; several processes do."),
+        row = add(
+                g,
+                row,
+                "Streams",
+                text(
+                        vm.streams,
+                        "wizard-streams",
+                        "Parallel streams per process (-P). One iperf3 stream rarely fills 100G; several processes do."),
                 vm.problemOf("streams"));
-        row = add(g, row, "Processes", text(vm.processes, "wizard-processes",
-                "Client/server process pairs run at once, on consecutive ports from the first port "
-                        + "(4 processes on 5201-5204 reach line rate at 100G)"), vm.problemOf("processes"));
-        row = add(g, row, "Client CPUs", text(vm.clientCpus, "wizard-client-cpus",
-                "Pin the client's processes to these CPUs (taskset), process N to the Nth: e.g. 2,4,6-9, cores "
-                        + "near the NIC. Blank: the scheduler decides"), vm.problemOf("client.cpus"));
-        row = add(g, row, "Server CPUs", text(vm.serverCpus, "wizard-server-cpus",
-                "Pin the server's processes to these CPUs, as for the client"), vm.problemOf("server.cpus"));
-        row = add(g, row, "First port", text(vm.basePort, "wizard-port",
-                "Port of the first server; process N listens on first port + N - 1"), vm.problemOf("port"));
-        row = add(g, row, "Duration (s)", text(vm.duration, "wizard-duration",
-                "Seconds each test measures (-t)"), vm.problemOf("duration"));
-        row = add(g, row, "Interval (s)", text(vm.interval, "wizard-interval",
-                "Seconds between reports (-i): the resolution of the live charts"), vm.problemOf("interval"));
-        row = add(g, row, "Omit (s)", text(vm.omit, "wizard-omit",
-                "iperf3 only: seconds of warm-up (TCP slow start) left out of the results (-O)"),
+        row = add(
+                g,
+                row,
+                "Processes",
+                text(
+                        vm.processes,
+                        "wizard-processes",
+                        "Client/server process pairs run at once, on consecutive ports from the first port "
+                                + "(4 processes on 5201-5204 reach line rate at 100G)"),
+                vm.problemOf("processes"));
+        row = add(
+                g,
+                row,
+                "Client CPUs",
+                text(
+                        vm.clientCpus,
+                        "wizard-client-cpus",
+                        "Pin the client's processes to these CPUs (taskset), process N to the Nth: e.g. 2,4,6-9, cores "
+                                + "near the NIC. Blank: the scheduler decides"),
+                vm.problemOf("client.cpus"));
+        row = add(
+                g,
+                row,
+                "Server CPUs",
+                text(
+                        vm.serverCpus,
+                        "wizard-server-cpus",
+                        "Pin the server's processes to these CPUs, as for the client"),
+                vm.problemOf("server.cpus"));
+        row = add(
+                g,
+                row,
+                "First port",
+                text(vm.basePort, "wizard-port", "Port of the first server; process N listens on first port + N - 1"),
+                vm.problemOf("port"));
+        row = add(
+                g,
+                row,
+                "Duration (s)",
+                text(vm.duration, "wizard-duration", "Seconds each test measures (-t)"),
+                vm.problemOf("duration"));
+        row = add(
+                g,
+                row,
+                "Interval (s)",
+                text(vm.interval, "wizard-interval", "Seconds between reports (-i): the resolution of the live charts"),
+                vm.problemOf("interval"));
+        row = add(
+                g,
+                row,
+                "Omit (s)",
+                text(
+                        vm.omit,
+                        "wizard-omit",
+                        "iperf3 only: seconds of warm-up (TCP slow start) left out of the results (-O)"),
                 vm.problemOf("omit"));
         ChoiceBox<Mode> mode = new ChoiceBox<>(FXCollections.observableArrayList(Mode.values()));
         mode.setId("wizard-mode");
-        mode.setConverter(converter(m -> m == null ? "" : switch (m) {
-            case NORMAL -> "client → server";
-            case REVERSE -> "server → client (reverse)";
-            case BIDIR -> "both ways at once (bidirectional)";
-        }));
+        mode.setConverter(converter(m -> m == null
+                ? ""
+                : switch (m) {
+                    case NORMAL -> "client → server";
+                    case REVERSE -> "server → client (reverse)";
+                    case BIDIR -> "both ways at once (bidirectional)";
+                }));
         mode.valueProperty().bindBidirectional(vm.mode);
-        mode.setTooltip(new Tooltip("Which way data flows: -R reverses it, --bidir (iperf3) / -d (iperf2) "
-                + "sends both ways at once"));
+        mode.setTooltip(new Tooltip(
+                "Which way data flows: -R reverses it, --bidir (iperf3) / -d (iperf2) " + "sends both ways at once"));
         row = add(g, row, "Direction", mode, vm.problemOf("mode"));
-        row = add(g, row, "Window", text(vm.window, "wizard-window",
-                "Socket buffer / TCP window (-w) such as 4M; blank for the kernel's autotuning"),
+        row = add(
+                g,
+                row,
+                "Window",
+                text(
+                        vm.window,
+                        "wizard-window",
+                        "Socket buffer / TCP window (-w) such as 4M; blank for the kernel's autotuning"),
                 vm.problemOf("window"));
-        row = add(g, row, "Message size", text(vm.messageSize, "wizard-message-size",
-                "Bytes per write (-l for iperf, -m for netperf) such as 128K; blank for the tool's default"),
+        row = add(
+                g,
+                row,
+                "Message size",
+                text(
+                        vm.messageSize,
+                        "wizard-message-size",
+                        "Bytes per write (-l for iperf, -m for netperf) such as 128K; blank for the tool's default"),
                 vm.problemOf("message-size"));
-        add(g, row, "Repetitions", text(vm.repetitions, "wizard-repetitions",
-                "How many times each test runs; results show mean, min and max"), vm.problemOf("repetitions"));
+        add(
+                g,
+                row,
+                "Repetitions",
+                text(
+                        vm.repetitions,
+                        "wizard-repetitions",
+                        "How many times each test runs; results show mean, min and max"),
+                vm.problemOf("repetitions"));
         return g;
     }
 
@@ -234,21 +328,25 @@ public final class TestWizard {
     private Node sweepPage() {
         GridPane g = grid();
         int row = 0;
-        ChoiceBox<String> kind = new ChoiceBox<>(FXCollections.observableArrayList(TestWizardViewModel.NO_SWEEP,
-                "MTU", "STREAMS", "PROCESSES", "WINDOW", "MESSAGE_SIZE"));
+        ChoiceBox<String> kind = new ChoiceBox<>(FXCollections.observableArrayList(
+                TestWizardViewModel.NO_SWEEP, "MTU", "STREAMS", "PROCESSES", "WINDOW", "MESSAGE_SIZE"));
         kind.setId("wizard-sweep-kind");
-        kind.setConverter(converter(k -> k == null ? "" : switch (k) {
-            case "MTU" -> "MTU (both data interfaces, restored afterwards)";
-            case "STREAMS" -> "streams";
-            case "PROCESSES" -> "processes";
-            case "WINDOW" -> "window";
-            case "MESSAGE_SIZE" -> "message size";
-            default -> "no sweep: a single test";
-        }));
+        kind.setConverter(converter(k -> k == null
+                ? ""
+                : switch (k) {
+                    case "MTU" -> "MTU (both data interfaces, restored afterwards)";
+                    case "STREAMS" -> "streams";
+                    case "PROCESSES" -> "processes";
+                    case "WINDOW" -> "window";
+                    case "MESSAGE_SIZE" -> "message size";
+                    default -> "no sweep: a single test";
+                }));
         kind.valueProperty().bindBidirectional(vm.sweepKind);
         kind.setTooltip(new Tooltip("The parameter that changes from point to point"));
         row = add(g, row, "Sweep", kind, null);
-        TextField values = text(vm.sweepValues, "wizard-sweep-values",
+        TextField values = text(
+                vm.sweepValues,
+                "wizard-sweep-values",
                 "A list (1500,4000,9000) or START:STOP:STEP (1500:9000:500, counting like seq)");
         values.setPromptText("1500:9000:500  or  1500,4000,9000");
         values.disableProperty().bind(vm.sweepKind.isEqualTo(TestWizardViewModel.NO_SWEEP));
@@ -256,10 +354,13 @@ public final class TestWizard {
         Label points = new Label();
         points.setId("wizard-sweep-points");
         points.setWrapText(true);
-        points.textProperty().bind(Bindings.createStringBinding(() -> {
-            List<String> p = vm.sweepPointsProperty().get();
-            return p.isEmpty() ? "one point" : p.size() + " points: " + String.join(", ", p);
-        }, vm.sweepPointsProperty()));
+        points.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> {
+                            List<String> p = vm.sweepPointsProperty().get();
+                            return p.isEmpty() ? "one point" : p.size() + " points: " + String.join(", ", p);
+                        },
+                        vm.sweepPointsProperty()));
         row = add(g, row, "Points", points, null);
         Label estimate = new Label();
         estimate.setId("wizard-estimate");
@@ -304,9 +405,12 @@ public final class TestWizard {
             public void onEnteringPage(Wizard w) {
                 commands.setText(vm.commandsText());
                 copy.setText("Copy as shell script");
-                summary.setText(vm.plan().map(plan -> "These commands run on the hosts, in this order. "
-                        + TestWizardViewModel.describeDuration(TestWizardViewModel.estimatedSeconds(plan))
-                        .replaceFirst("about", "It takes about") + ". Press Run to start.").orElse(""));
+                summary.setText(vm.plan()
+                        .map(plan -> "These commands run on the hosts, in this order. "
+                                + TestWizardViewModel.describeDuration(TestWizardViewModel.estimatedSeconds(plan))
+                                        .replaceFirst("about", "It takes about")
+                                + ". Press Run to start.")
+                        .orElse(""));
                 w.invalidProperty().unbind();
                 w.invalidProperty().bind(vm.sweepValidProperty().not());
                 Button finish = (Button) lookupButton(ButtonType.FINISH);

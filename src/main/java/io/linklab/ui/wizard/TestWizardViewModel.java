@@ -7,10 +7,10 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.Mode;
 import io.linklab.model.TestPlan.Protocol;
 import io.linklab.model.TestPlan.SweepKind;
-import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.tools.driver.PlanCheck;
@@ -47,10 +47,23 @@ public final class TestWizardViewModel {
     /** Seconds an MTU change and the check that the path carries it take per point. */
     static final int MTU_CHANGE_S = 4;
 
-    private static final Set<String> ENDS_FIELDS = Set.of("client.login", "server.login", "target",
-            "client.interface", "server.interface", "client", "server");
-    private static final Set<String> OPTION_FIELDS = Set.of("tool", "protocol", "mode", "duration", "interval", "omit",
-            "streams", "processes", "repetitions", "port", "window", "message-size", "bitrate", "client.cpus",
+    private static final Set<String> ENDS_FIELDS = Set.of(
+            "client.login", "server.login", "target", "client.interface", "server.interface", "client", "server");
+    private static final Set<String> OPTION_FIELDS = Set.of(
+            "tool",
+            "protocol",
+            "mode",
+            "duration",
+            "interval",
+            "omit",
+            "streams",
+            "processes",
+            "repetitions",
+            "port",
+            "window",
+            "message-size",
+            "bitrate",
+            "client.cpus",
             "server.cpus");
 
     private final Topology topology;
@@ -68,6 +81,7 @@ public final class TestWizardViewModel {
     public final StringProperty processes = new SimpleStringProperty("1");
     /** CPU lists ("2,4,6-9") the client's and the server's processes are pinned to; blank: not pinned. */
     public final StringProperty clientCpus = new SimpleStringProperty("");
+
     public final StringProperty serverCpus = new SimpleStringProperty("");
     public final StringProperty basePort = new SimpleStringProperty("5201");
     public final StringProperty duration = new SimpleStringProperty("10");
@@ -102,33 +116,62 @@ public final class TestWizardViewModel {
                 addressOf(server.get(), now).ifPresent(target::set);
             }
         });
-        Observable[] inputs = {client, server, clientInterface, serverInterface, target, tool, protocol, udpBitrate,
-            streams, processes, clientCpus, serverCpus, basePort, duration, interval, omit, mode, window, messageSize,
-            repetitions, sweepKind, sweepValues};
+        Observable[] inputs = {
+            client,
+            server,
+            clientInterface,
+            serverInterface,
+            target,
+            tool,
+            protocol,
+            udpBitrate,
+            streams,
+            processes,
+            clientCpus,
+            serverCpus,
+            basePort,
+            duration,
+            interval,
+            omit,
+            mode,
+            window,
+            messageSize,
+            repetitions,
+            sweepKind,
+            sweepValues
+        };
         draft = Bindings.createObjectBinding(this::makeDraft, inputs);
-        endsValid = Bindings.createBooleanBinding(() -> draft.get().problemsOf(ENDS_FIELDS).isEmpty(), draft);
-        optionsValid = Bindings.createBooleanBinding(() -> draft.get().problemsOf(OPTION_FIELDS).isEmpty(), draft);
+        endsValid = Bindings.createBooleanBinding(
+                () -> draft.get().problemsOf(ENDS_FIELDS).isEmpty(), draft);
+        optionsValid = Bindings.createBooleanBinding(
+                () -> draft.get().problemsOf(OPTION_FIELDS).isEmpty(), draft);
         sweepValid = Bindings.createBooleanBinding(() -> draft.get().problems.isEmpty(), draft);
         sweepPoints = Bindings.createObjectBinding(() -> draft.get().points, draft);
-        estimate = Bindings.createStringBinding(() -> draft.get().plan == null ? ""
-                : describeDuration(estimatedSeconds(draft.get().plan)), draft);
-        commands = Bindings.createObjectBinding(() -> {
-            Draft d = draft.get();
-            if (d.plan == null || !d.problems.isEmpty()) {
-                return Map.of();
-            }
-            try {
-                return CommandPreview.forPlan(d.plan);
-            } catch (InvalidValueException e) {
-                return Map.of();
-            }
-        }, draft);
+        estimate = Bindings.createStringBinding(
+                () -> draft.get().plan == null ? "" : describeDuration(estimatedSeconds(draft.get().plan)), draft);
+        commands = Bindings.createObjectBinding(
+                () -> {
+                    Draft d = draft.get();
+                    if (d.plan == null || !d.problems.isEmpty()) {
+                        return Map.of();
+                    }
+                    try {
+                        return CommandPreview.forPlan(d.plan);
+                    } catch (InvalidValueException e) {
+                        return Map.of();
+                    }
+                },
+                draft);
         // A sensible start: the first link between two hosts, else the first two hosts.
-        topology.links().stream().filter(l -> host(l.a().nodeId()).isPresent() && host(l.b().nodeId()).isPresent())
-                .findFirst().ifPresentOrElse(this::useLink, () -> {
+        topology.links().stream()
+                .filter(l ->
+                        host(l.a().nodeId()).isPresent() && host(l.b().nodeId()).isPresent())
+                .findFirst()
+                .ifPresentOrElse(this::useLink, () -> {
                     if (!topology.hosts().isEmpty()) {
                         client.set(topology.hosts().get(0));
-                        server.set(topology.hosts().get(Math.min(1, topology.hosts().size() - 1)));
+                        server.set(topology.hosts()
+                                .get(Math.min(1, topology.hosts().size() - 1)));
                     }
                 });
     }
@@ -140,7 +183,9 @@ public final class TestWizardViewModel {
     /** The links between two hosts, which the ends page offers as a one-click choice. */
     public List<LinkSpec> hostLinks() {
         return topology.links().stream()
-                .filter(l -> host(l.a().nodeId()).isPresent() && host(l.b().nodeId()).isPresent()).toList();
+                .filter(l ->
+                        host(l.a().nodeId()).isPresent() && host(l.b().nodeId()).isPresent())
+                .toList();
     }
 
     /** Both ends from a link: client at end a, server at end b, their interfaces, the server's address. */
@@ -175,21 +220,27 @@ public final class TestWizardViewModel {
     }
 
     private static String firstInterface(HostSpec h) {
-        return h == null || h.interfaces().isEmpty() ? "" : h.interfaces().get(0).name();
+        return h == null || h.interfaces().isEmpty()
+                ? ""
+                : h.interfaces().get(0).name();
     }
 
     private static Optional<String> addressOf(HostSpec h, String iface) {
         if (h == null) {
             return Optional.empty();
         }
-        return h.interfaces().stream().filter(f -> f.name().equals(iface)).map(InterfaceSpec::address)
-                .filter(a -> a != null && !a.isBlank()).findFirst();
+        return h.interfaces().stream()
+                .filter(f -> f.name().equals(iface))
+                .map(InterfaceSpec::address)
+                .filter(a -> a != null && !a.isBlank())
+                .findFirst();
     }
 
     /** The plan as far as it can be built, and everything wrong with it. */
     private record Draft(TestPlan plan, List<PlanCheck.Problem> problems, List<String> points) {
         List<PlanCheck.Problem> problemsOf(Set<String> fields) {
-            return problems.stream().filter(p -> fields.contains(p.field()) && !p.message().contains("sweep"))
+            return problems.stream()
+                    .filter(p -> fields.contains(p.field()) && !p.message().contains("sweep"))
                     .toList();
         }
     }
@@ -222,8 +273,8 @@ public final class TestWizardViewModel {
                 points = SweepPoints.expand("sweep.values", sweepValues.get());
                 sweep = new TestPlan.Sweep(SweepKind.valueOf(sweepKind.get()), points);
             } catch (InvalidValueException e) {
-                problems.add(new PlanCheck.Problem("sweep.values", sweepValues.get(), e.getMessage()
-                        .replaceFirst("^sweep\\.values: ", "")));
+                problems.add(new PlanCheck.Problem(
+                        "sweep.values", sweepValues.get(), e.getMessage().replaceFirst("^sweep\\.values: ", "")));
             }
         }
         if (client.get() == null || server.get() == null) {
@@ -231,20 +282,33 @@ public final class TestWizardViewModel {
         }
         List<Integer> cCpus = cpus(problems, "client.cpus", clientCpus.get());
         List<Integer> sCpus = cpus(problems, "server.cpus", serverCpus.get());
-        TestPlan plan = new TestPlan(tool.get(),
+        TestPlan plan = new TestPlan(
+                tool.get(),
                 new TestPlan.End(client.get().login(), blankToNull(clientInterface.get()), cCpus),
                 new TestPlan.End(server.get().login(), blankToNull(serverInterface.get()), sCpus),
-                target.get().strip(), protocol.get(),
-                blankToNull(udpBitrate.get()), seconds, intervalS, omitS,
-                nStreams, nProcesses, port, mode.get(), blankToNull(window.get()), blankToNull(messageSize.get()),
-                reps, sweep);
+                target.get().strip(),
+                protocol.get(),
+                blankToNull(udpBitrate.get()),
+                seconds,
+                intervalS,
+                omitS,
+                nStreams,
+                nProcesses,
+                port,
+                mode.get(),
+                blankToNull(window.get()),
+                blankToNull(messageSize.get()),
+                reps,
+                sweep);
         if (problems.isEmpty()) {
             problems.addAll(PlanCheck.problems(plan));
         } else {
             // Only add the checker's findings for fields that parsed; the parse errors say the rest.
             Set<String> seen = new HashSet<>();
             problems.forEach(p -> seen.add(p.field()));
-            PlanCheck.problems(plan).stream().filter(p -> !seen.contains(p.field())).forEach(problems::add);
+            PlanCheck.problems(plan).stream()
+                    .filter(p -> !seen.contains(p.field()))
+                    .forEach(problems::add);
         }
         return new Draft(plan, List.copyOf(problems), points);
     }
@@ -289,15 +353,29 @@ public final class TestWizardViewModel {
     /** The reason a field is refused, empty when it is fine (shown under the field). */
     public StringBinding problemOf(String... fields) {
         Set<String> wanted = Set.of(fields);
-        return Bindings.createStringBinding(() -> String.join("; ", draft.get().problems.stream()
-                .filter(p -> wanted.contains(p.field())).map(PlanCheck.Problem::message).distinct().toList()), draft);
+        return Bindings.createStringBinding(
+                () -> String.join(
+                        "; ",
+                        draft.get().problems.stream()
+                                .filter(p -> wanted.contains(p.field()))
+                                .map(PlanCheck.Problem::message)
+                                .distinct()
+                                .toList()),
+                draft);
     }
 
     /** Problems the sweep page shows: its own, and any whole-plan one no other page shows. */
     public StringBinding sweepProblems() {
-        return Bindings.createStringBinding(() -> String.join("\n", draft.get().problems.stream()
-                .filter(p -> p.field().startsWith("sweep") || p.message().contains("sweep"))
-                .map(p -> p.field() + ": " + p.message()).distinct().toList()), draft);
+        return Bindings.createStringBinding(
+                () -> String.join(
+                        "\n",
+                        draft.get().problems.stream()
+                                .filter(p -> p.field().startsWith("sweep")
+                                        || p.message().contains("sweep"))
+                                .map(p -> p.field() + ": " + p.message())
+                                .distinct()
+                                .toList()),
+                draft);
     }
 
     public ObjectBinding<List<String>> sweepPointsProperty() {
@@ -348,8 +426,10 @@ public final class TestWizardViewModel {
         try {
             client.set(byLogin(plan.client().login()).orElse(null));
             server.set(byLogin(plan.server().login()).orElse(null));
-            clientInterface.set(plan.client().dataInterface() == null ? "" : plan.client().dataInterface());
-            serverInterface.set(plan.server().dataInterface() == null ? "" : plan.server().dataInterface());
+            clientInterface.set(
+                    plan.client().dataInterface() == null ? "" : plan.client().dataInterface());
+            serverInterface.set(
+                    plan.server().dataInterface() == null ? "" : plan.server().dataInterface());
             target.set(plan.target() == null ? "" : plan.target());
         } finally {
             autoTarget.set(true);
@@ -363,8 +443,10 @@ public final class TestWizardViewModel {
         serverCpus.set(plan.server() == null ? "" : plan.server().cpuText());
         basePort.set(String.valueOf(plan.basePort()));
         duration.set(String.valueOf(plan.durationS()));
-        interval.set(plan.intervalS() == Math.rint(plan.intervalS()) ? String.valueOf((int) plan.intervalS())
-                : String.valueOf(plan.intervalS()));
+        interval.set(
+                plan.intervalS() == Math.rint(plan.intervalS())
+                        ? String.valueOf((int) plan.intervalS())
+                        : String.valueOf(plan.intervalS()));
         omit.set(String.valueOf(plan.omitS()));
         mode.set(plan.mode());
         window.set(plan.window() == null ? "" : plan.window());

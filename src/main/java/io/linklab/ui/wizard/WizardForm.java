@@ -17,8 +17,7 @@ import javafx.util.StringConverter;
 /** The wizard pages' form: a label column and an input column, each input with its problem under it. */
 final class WizardForm {
 
-    private WizardForm() {
-    }
+    private WizardForm() {}
 
     static GridPane grid() {
         GridPane g = new GridPane();

@@ -23,7 +23,8 @@ class AtomicFileTest {
         AtomicFile.writeString(file, "{\"a\": 2}\n");
         assertEquals("{\"a\": 2}\n", Files.readString(file));
         try (Stream<Path> s = Files.list(file.getParent())) {
-            assertEquals(List.of("run.json"), s.map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of("run.json"), s.map(p -> p.getFileName().toString()).toList());
         }
     }
 

@@ -20,9 +20,23 @@ class PlanFilesTest {
     Path dir;
 
     static TestPlan sweepPlan() {
-        return new TestPlan(Tool.IPERF2, new TestPlan.End("root@198.18.3.11", "data0"),
-                new TestPlan.End("root@198.18.3.12:2222", "data0"), "198.19.3.2", TestPlan.Protocol.TCP, null, 15,
-                0.5, 0, 4, 2, 5300, TestPlan.Mode.BIDIR, "4M", null, 3,
+        return new TestPlan(
+                Tool.IPERF2,
+                new TestPlan.End("root@198.18.3.11", "data0"),
+                new TestPlan.End("root@198.18.3.12:2222", "data0"),
+                "198.19.3.2",
+                TestPlan.Protocol.TCP,
+                null,
+                15,
+                0.5,
+                0,
+                4,
+                2,
+                5300,
+                TestPlan.Mode.BIDIR,
+                "4M",
+                null,
+                3,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "1750", "9000")));
     }
 
@@ -40,9 +54,11 @@ class PlanFilesTest {
     @Test
     void handWrittenPlanGetsDefaults() throws Exception {
         Path f = dir.resolve("p.json");
-        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"tool\":\"iperf3\","
-                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\","
-                + "\"sweep\":{\"kind\":\"streams\",\"values\":[1,2,4]}}");
+        Files.writeString(
+                f,
+                "{\"format\":\"linklab-plan\",\"version\":1,\"tool\":\"iperf3\","
+                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\","
+                        + "\"sweep\":{\"kind\":\"streams\",\"values\":[1,2,4]}}");
         TestPlan p = PlanFiles.read(f);
         assertEquals(10, p.durationS());
         assertEquals(5201, p.basePort());
@@ -52,13 +68,17 @@ class PlanFilesTest {
     @Test
     void mistakesNameTheFileAndField() throws Exception {
         Path f = dir.resolve("bad.json");
-        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"stream\":4,"
-                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
+        Files.writeString(
+                f,
+                "{\"format\":\"linklab-plan\",\"version\":1,\"stream\":4,"
+                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
         FileFormatException e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
         assertTrue(e.getMessage().contains("bad.json") && e.getMessage().contains("\"stream\""), e.getMessage());
 
-        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":1,\"streams\":999,"
-                + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
+        Files.writeString(
+                f,
+                "{\"format\":\"linklab-plan\",\"version\":1,\"streams\":999,"
+                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
         e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
         assertTrue(e.getMessage().contains("streams") && e.getMessage().contains("1 to 128"), e.getMessage());
 
@@ -82,8 +102,10 @@ class PlanFilesTest {
     @Test
     void topologyLinkToUnknownNodeIsRefused() throws Exception {
         Path f = dir.resolve("t.json");
-        Files.writeString(f, "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
-                + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"zz\"}}]}");
+        Files.writeString(
+                f,
+                "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
+                        + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"zz\"}}]}");
         FileFormatException e = assertThrows(FileFormatException.class, () -> TopologyFiles.read(f));
         assertTrue(e.getMessage().contains("links[0].b.node"), e.getMessage());
     }

@@ -24,8 +24,8 @@ class ResultCsvTest {
         JournalLines journal = new JournalLines();
         RowsWatcher samplesOut = new RowsWatcher(journal);
         CsvTableWriter<RunJournal.Entry<Sample>> samples = new CsvTableWriter<>(samplesOut, ResultCsv.SAMPLE_TABLE);
-        CsvTableWriter<RunJournal.Entry<Summary>> summaries = new CsvTableWriter<>(new StringWriter(),
-                ResultCsv.SUMMARY_TABLE);
+        CsvTableWriter<RunJournal.Entry<Summary>> summaries =
+                new CsvTableWriter<>(new StringWriter(), ResultCsv.SUMMARY_TABLE);
 
         RunJournal.Damage damage = ResultCsv.write(new BufferedReader(journal), samples, summaries, null);
 
@@ -53,10 +53,15 @@ class ResultCsvTest {
                 long second = produced / STREAMS;
                 long stream = produced % STREAMS + 1;
                 line.setLength(0);
-                line.append("{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"process\":null,\"stream\":\"").append(stream)
-                        .append("\",\"direction\":\"c2s\",\"start\":").append(second).append(",\"end\":")
-                        .append(second + 1).append(",\"bytes\":1000000,\"bps\":8.0E9,\"retransmits\":0,"
-                                + "\"cwnd\":65536,\"rtt_ms\":null,\"jitter_ms\":null,\"lost\":null,\"packets\":null}\n");
+                line.append("{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"process\":null,\"stream\":\"")
+                        .append(stream)
+                        .append("\",\"direction\":\"c2s\",\"start\":")
+                        .append(second)
+                        .append(",\"end\":")
+                        .append(second + 1)
+                        .append(
+                                ",\"bytes\":1000000,\"bps\":8.0E9,\"retransmits\":0,"
+                                        + "\"cwnd\":65536,\"rtt_ms\":null,\"jitter_ms\":null,\"lost\":null,\"packets\":null}\n");
                 pos = 0;
                 produced++;
             }
@@ -67,8 +72,7 @@ class ResultCsvTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** The samples.csv side: how far the journal had been read when each row arrived. */
@@ -99,11 +103,9 @@ class ResultCsvTest {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

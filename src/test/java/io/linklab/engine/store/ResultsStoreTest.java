@@ -1,10 +1,10 @@
 package io.linklab.engine.store;
 
-import io.linklab.engine.CommandPreview;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.CommandPreview;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
@@ -37,13 +37,18 @@ class ResultsStoreTest {
     private Path writeRun(ResultsStore store, boolean finish) throws IOException {
         Path dir = store.newRunDir("iperf3");
         RunRecord r = new RunRecord(dir.getFileName().toString());
-        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null),
-                "127.0.0.1");
+        TestPlan plan =
+                TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
         r.begin(plan, Instant.now(), List.of(""), CommandPreview.forPlan(plan));
         r.write(dir);
         try (RunJournal j = new RunJournal(dir)) {
-            j.sample("", 1, Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L)
-                    .withRole(Role.SENDER).withStreamIndex(1).withStartUtc(Instant.parse("2026-12-02T12:00:00.25Z")));
+            j.sample(
+                    "",
+                    1,
+                    Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L)
+                            .withRole(Role.SENDER)
+                            .withStreamIndex(1)
+                            .withStartUtc(Instant.parse("2026-12-02T12:00:00.25Z")));
             j.summary("", 1, Summary.tcp(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
             j.pointRows("", List.of(new SweepRow("", null, 1, 1, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
         }
@@ -81,8 +86,8 @@ class ResultsStoreTest {
 
     private static RunRecord liveRecord(Path dir) throws IOException {
         RunRecord r = new RunRecord(dir.getFileName().toString());
-        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null),
-                "127.0.0.1");
+        TestPlan plan =
+                TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
         r.begin(plan, Instant.now(), List.of(""), CommandPreview.forPlan(plan));
         r.write(dir);
         return r;
@@ -159,7 +164,10 @@ class ResultsStoreTest {
     void aRunNobodyFinishedOpensAsInterruptedWithItsSamplesAndATornLineSkipped() throws Exception {
         ResultsStore store = new ResultsStore(root);
         Path dir = writeRun(store, false);
-        Files.writeString(dir.resolve(RunJournal.FILE), "{\"type\":\"sample\",\"poi", StandardCharsets.UTF_8,
+        Files.writeString(
+                dir.resolve(RunJournal.FILE),
+                "{\"type\":\"sample\",\"poi",
+                StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
         StoredRun run = ResultsStore.openFolder(dir);
         assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
@@ -177,16 +185,21 @@ class ResultsStoreTest {
             before = lines.count();
         }
         // A block of NULs from a crash, an unknown severity, an interval without a start, then more measurements.
-        Files.writeString(dir.resolve(RunJournal.FILE), "\u0000\u0000\u0000\n"
-                + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
-                + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
-                + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,"
-                + "\"end\":2,\"bytes\":5,\"bps\":40}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(
+                dir.resolve(RunJournal.FILE),
+                "\u0000\u0000\u0000\n"
+                        + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
+                        + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
+                        + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,"
+                        + "\"end\":2,\"bytes\":5,\"bps\":40}\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
 
         StoredRun run = store.open(dir.getFileName().toString());
         assertEquals(2, run.samples().size());
         assertEquals(new RunJournal.Damage(3, before + 1), run.damage());
-        assertTrue(run.damage().warning().contains("3 damaged lines"), run.damage().warning());
+        assertTrue(
+                run.damage().warning().contains("3 damaged lines"), run.damage().warning());
 
         assertEquals(run.damage(), ResultCsv.writeAll(dir, true));
         assertEquals(2, read(dir.resolve("samples.csv")).size());
@@ -212,15 +225,31 @@ class ResultsStoreTest {
         List<CSVRecord> sweep = read(dir.resolve("sweep.csv"));
         assertEquals("ok", sweep.get(0).get("status"));
         assertEquals("1", sweep.get(0).get("gain"));
-        for (String c : List.of("point", "mtu", "streams", "processes", "direction", "bits_per_second",
-                "bits_per_second_min", "bits_per_second_max", "retransmits", "gain", "status")) {
+        for (String c : List.of(
+                "point",
+                "mtu",
+                "streams",
+                "processes",
+                "direction",
+                "bits_per_second",
+                "bits_per_second_min",
+                "bits_per_second_max",
+                "retransmits",
+                "gain",
+                "status")) {
             assertTrue(sweep.get(0).isMapped(c), c);
         }
     }
 
     private static List<CSVRecord> read(Path f) throws IOException {
-        try (CSVParser p = CSVParser.parse(f, StandardCharsets.UTF_8,
-                CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get())) {
+        try (CSVParser p = CSVParser.parse(
+                f,
+                StandardCharsets.UTF_8,
+                CSVFormat.RFC4180
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .get())) {
             return p.getRecords();
         }
     }

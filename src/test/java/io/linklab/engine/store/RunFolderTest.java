@@ -1,11 +1,11 @@
 package io.linklab.engine.store;
 
-import io.linklab.engine.TestEngine;
-import io.linklab.engine.RunListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.RunListener;
+import io.linklab.engine.TestEngine;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
@@ -80,17 +80,26 @@ class RunFolderTest {
     @Test
     void aFolderWithAnEarlierRunIsListedRunFilesFirstAndRefused() throws Exception {
         Path dir = earlierSweep();
-        assertEquals(List.of("run.json", "samples.csv", "summary.csv", "sweep.csv", "journal.jsonl", "raw/", ".lock",
-                "notes.txt"), RunFolder.entries(dir));
-        FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
-                () -> RunFolder.requireNoEarlierRun(dir));
+        assertEquals(
+                List.of(
+                        "run.json",
+                        "samples.csv",
+                        "summary.csv",
+                        "sweep.csv",
+                        "journal.jsonl",
+                        "raw/",
+                        ".lock",
+                        "notes.txt"),
+                RunFolder.entries(dir));
+        FileAlreadyExistsException e =
+                assertThrows(FileAlreadyExistsException.class, () -> RunFolder.requireNoEarlierRun(dir));
         assertTrue(e.getMessage().contains("sweep.csv"), e.getMessage());
         // the engine refuses it too, before anything runs
-        TestEngine engine = TestEngine.standard(new ResultsStore(root.resolve("store")), SshSettings.defaults(),
-                LoginPrompts.NONE);
-        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null),
-                "127.0.0.1");
-        assertThrows(FileAlreadyExistsException.class, () -> engine.start(plan, new RunListener() { }, dir));
+        TestEngine engine =
+                TestEngine.standard(new ResultsStore(root.resolve("store")), SshSettings.defaults(), LoginPrompts.NONE);
+        TestPlan plan =
+                TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
+        assertThrows(FileAlreadyExistsException.class, () -> engine.start(plan, new RunListener() {}, dir));
         assertEquals("earlier\n", Files.readString(dir.resolve("sweep.csv")));
         // a folder with only the user's files is no earlier run
         RunFolder.requireNoEarlierRun(Files.createDirectories(root.resolve("mine")));
@@ -100,7 +109,8 @@ class RunFolderTest {
     void replacingAnEarlierRunRemovesItsFilesAndKeepsTheUsers() throws Exception {
         Path dir = earlierSweep();
         RunFolder.Replacement r = RunFolder.replaceEarlierRun(dir);
-        assertEquals(List.of("run.json", "samples.csv", "summary.csv", "sweep.csv", "journal.jsonl", "raw/", ".lock"),
+        assertEquals(
+                List.of("run.json", "samples.csv", "summary.csv", "sweep.csv", "journal.jsonl", "raw/", ".lock"),
                 r.removed());
         assertEquals(List.of("notes.txt"), r.kept());
         assertEquals(List.of("notes.txt"), RunFolder.entries(dir));
@@ -110,7 +120,7 @@ class RunFolderTest {
     void aRunStillWritingIsNotReplaced() throws Exception {
         Path dir = earlierSweep();
         try (FileChannel ch = FileChannel.open(dir.resolve(ResultsStore.LOCK_FILE), StandardOpenOption.WRITE);
-             FileLock lock = ch.lock()) {
+                FileLock lock = ch.lock()) {
             IOException e = assertThrows(IOException.class, () -> RunFolder.replaceEarlierRun(dir));
             assertTrue(e.getMessage().contains("still going"), e.getMessage());
             assertTrue(lock.isValid());

@@ -23,7 +23,10 @@ class RunRecordOutcomeTest {
 
     private RunRecord begun() {
         RunRecord r = new RunRecord("r1");
-        r.begin(TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1"), Instant.parse("2026-01-02T10:00:00Z"), List.of(""),
+        r.begin(
+                TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1"),
+                Instant.parse("2026-01-02T10:00:00Z"),
+                List.of(""),
                 Map.of());
         return r;
     }
@@ -38,7 +41,10 @@ class RunRecordOutcomeTest {
         r.write(dir);
         assertTrue(outcome().isNull(), "no outcome while it runs");
         r.stopped(Instant.parse("2026-01-02T10:00:05Z"), "SIGTERM");
-        r.finish(RunRecord.State.CANCELLED, "stopped by SIGTERM after 0 of 1 points", Instant.parse("2026-01-02T10:00:07Z"));
+        r.finish(
+                RunRecord.State.CANCELLED,
+                "stopped by SIGTERM after 0 of 1 points",
+                Instant.parse("2026-01-02T10:00:07Z"));
         r.write(dir);
         JsonNode o = outcome();
         assertEquals("interrupted", o.get("status").asText());

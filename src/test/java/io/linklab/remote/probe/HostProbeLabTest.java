@@ -21,14 +21,24 @@ class HostProbeLabTest {
     private final Lab lab = Lab.get();
 
     private SshConnector connector() throws Exception {
-        return new SshConnector(SshSettings.defaults().withSshConfig(null).withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity()).withAgent(false), LoginPrompts.NONE);
+        return new SshConnector(
+                SshSettings.defaults()
+                        .withSshConfig(null)
+                        .withKnownHosts(lab.knownHosts())
+                        .withIdentity(lab.identity())
+                        .withAgent(false),
+                LoginPrompts.NONE);
     }
 
     @Test
     void probesBothLabHostsInParallel() throws Exception {
-        List<HostFacts> facts = new HostProbe().probeAll(connector(), List.of(SshTarget.parse(lab.h1().login()),
-                SshTarget.parse(lab.h2().login()), SshTarget.parse("root@" + lab.value("UNUSED_MGMT_ADDR"))));
+        List<HostFacts> facts = new HostProbe()
+                .probeAll(
+                        connector(),
+                        List.of(
+                                SshTarget.parse(lab.h1().login()),
+                                SshTarget.parse(lab.h2().login()),
+                                SshTarget.parse("root@" + lab.value("UNUSED_MGMT_ADDR"))));
         HostFacts h1 = facts.get(0);
         assertTrue(h1.ok(), h1.problem());
         assertEquals("3.12", h1.tool("iperf3").orElseThrow().version());
@@ -41,18 +51,28 @@ class HostProbeLabTest {
         assertEquals("debian", h1.osId());
         HostFacts.InterfaceFacts data = h1.iface(lab.h1().dataIf()).orElseThrow();
         assertEquals(lab.h1().mtu(), data.mtu());
-        assertTrue(data.addresses().contains(lab.h1().data() + "/24"), data.addresses().toString());
+        assertTrue(
+                data.addresses().contains(lab.h1().data() + "/24"),
+                data.addresses().toString());
         assertEquals("veth", data.driver());
         assertEquals("up", data.operState());
-        assertTrue(data.offloads().containsKey("tcp-segmentation-offload"), data.offloads().toString());
+        assertTrue(
+                data.offloads().containsKey("tcp-segmentation-offload"),
+                data.offloads().toString());
         assertEquals("mgmt0", h1.sessionInterface());
-        assertTrue(h1.sysctls().get("net.ipv4.tcp_congestion_control") != null, h1.sysctls().toString());
-        assertTrue(h1.sysctls().get("net.ipv4.tcp_rmem").matches("\\d+ \\d+ \\d+"), h1.sysctls().toString());
+        assertTrue(
+                h1.sysctls().get("net.ipv4.tcp_congestion_control") != null,
+                h1.sysctls().toString());
+        assertTrue(
+                h1.sysctls().get("net.ipv4.tcp_rmem").matches("\\d+ \\d+ \\d+"),
+                h1.sysctls().toString());
         // h1 only sees its own interfaces
         assertFalse(h1.iface("ll" + lab.value("LAB_ID") + "-br").isPresent());
 
         assertTrue(facts.get(1).ok());
-        assertEquals(lab.h2().data() + "/24", facts.get(1).iface("data0").orElseThrow().addresses().get(0));
+        assertEquals(
+                lab.h2().data() + "/24",
+                facts.get(1).iface("data0").orElseThrow().addresses().get(0));
 
         HostFacts gone = facts.get(2);
         assertFalse(gone.ok() || gone.reachable() || gone.loginOk());

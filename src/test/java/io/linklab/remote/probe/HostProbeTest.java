@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class HostProbeTest {
 
     // What the probe printed on a lab host (Debian 12), trimmed, with netperf/netserver taken away.
-    private static final String OUTPUT = String.join("\n",
+    private static final String OUTPUT = String.join(
+            "\n",
             "uname\tLinux 6.1.0-18-amd64\tx86_64",
             "hostname\tlab-a",
             "os\tdebian\t\tDebian GNU/Linux 12 (bookworm)",
@@ -66,16 +67,21 @@ class HostProbeTest {
         assertEquals(List.of("198.18.0.1/24", "fd00::1/64"), mlx.addresses());
         assertNull(f.iface("ens1f1np1").orElseThrow().speedMbps(), "-1 means unknown");
         assertEquals("infiniband", f.iface("ib0").orElseThrow().driver());
-        assertEquals(Map.of("tcp-segmentation-offload", true, "large-receive-offload", false),
+        assertEquals(
+                Map.of("tcp-segmentation-offload", true, "large-receive-offload", false),
                 f.iface("eno1").orElseThrow().offloads());
     }
 
     @Test
     void missingToolsComeWithTheInstallCommandOfTheDistribution() {
         HostFacts f = HostProbe.parse("lab-a", Instant.EPOCH, OUTPUT);
-        assertEquals(List.of("netperf", "netserver"), f.missingTools().stream().map(HostFacts.ToolFacts::name).toList());
-        assertEquals("sudo apt-get install -y netperf  # netperf is in Debian's non-free component: enable it in the"
-                + " apt sources first", f.tool("netperf").orElseThrow().installCommand());
+        assertEquals(
+                List.of("netperf", "netserver"),
+                f.missingTools().stream().map(HostFacts.ToolFacts::name).toList());
+        assertEquals(
+                "sudo apt-get install -y netperf  # netperf is in Debian's non-free component: enable it in the"
+                        + " apt sources first",
+                f.tool("netperf").orElseThrow().installCommand());
     }
 
     @Test

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The number and quoting rules of CONTRACTS.md. */
 class CsvTableWriterTest {
@@ -37,23 +36,62 @@ class CsvTableWriterTest {
     void rowsFollowRfc4180AndTheHeaderComesFirst() {
         StringWriter out = new StringWriter();
         CsvTableWriter<ResultTables.SampleRow> w = new CsvTableWriter<>(out, ResultTables.SAMPLES);
-        w.write(new ResultTables.SampleRow("a \"quoted\", file.txt", "mtu=9000", "1",
-                new Sample("S1", "5", Direction.S2C, 0, 1.5, 1024L, 8.5e9, null, 3_000_000L, null, null, null, null,
-                        false, Role.SENDER, 2, Instant.parse("2026-12-02T12:20:36.5Z"))));
+        w.write(new ResultTables.SampleRow(
+                "a \"quoted\", file.txt",
+                "mtu=9000",
+                "1",
+                new Sample(
+                        "S1",
+                        "5",
+                        Direction.S2C,
+                        0,
+                        1.5,
+                        1024L,
+                        8.5e9,
+                        null,
+                        3_000_000L,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false,
+                        Role.SENDER,
+                        2,
+                        Instant.parse("2026-12-02T12:20:36.5Z"))));
         String[] lines = out.toString().split("\r\n");
-        assertEquals("source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
-                + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted,role,stream_index,time_utc", lines[0]);
-        assertEquals("\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,,"
-                + "sender,2,2026-12-02T12:20:36.500Z", lines[1]);
+        assertEquals(
+                "source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
+                        + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted,role,stream_index,time_utc",
+                lines[0]);
+        assertEquals(
+                "\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,,"
+                        + "sender,2,2026-12-02T12:20:36.500Z",
+                lines[1]);
     }
 
     @TempDir
     Path dir;
 
     private static ResultTables.SampleRow row(String source, double start) {
-        return new ResultTables.SampleRow(source, "", "1",
-                new Sample(null, "5", Direction.C2S, start, start + 1, 1024L, 8.5e9, null, null, null, null, null,
-                        null, false));
+        return new ResultTables.SampleRow(
+                source,
+                "",
+                "1",
+                new Sample(
+                        null,
+                        "5",
+                        Direction.C2S,
+                        start,
+                        start + 1,
+                        1024L,
+                        8.5e9,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        false));
     }
 
     @Test
@@ -82,12 +120,30 @@ class CsvTableWriterTest {
         StringWriter out = new StringWriter();
         CsvTableWriter<ResultTables.SampleRow> w = new CsvTableWriter<>(out, ResultTables.SAMPLES);
         // A log named like a formula, a sweep point, a stream id and a process from a crafted log or host.
-        w.write(new ResultTables.SampleRow("=HYPERLINK(\"http://x\",\"y\").txt", "+cmd|' /C calc'!A0", "\t7",
-                new Sample("@SUM(A1)", "-2+3", Direction.C2S, -1.5, 0, -1024L, -1.5e9, -3L, null, -0.25, null, null,
-                        null, false)));
+        w.write(new ResultTables.SampleRow(
+                "=HYPERLINK(\"http://x\",\"y\").txt",
+                "+cmd|' /C calc'!A0",
+                "\t7",
+                new Sample(
+                        "@SUM(A1)",
+                        "-2+3",
+                        Direction.C2S,
+                        -1.5,
+                        0,
+                        -1024L,
+                        -1.5e9,
+                        -3L,
+                        null,
+                        -0.25,
+                        null,
+                        null,
+                        null,
+                        false)));
         String[] lines = out.toString().split("\r\n");
-        assertEquals("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"
-                + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,,,,", lines[1]);
+        assertEquals(
+                "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"
+                        + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,,,,",
+                lines[1]);
     }
 
     @Test
@@ -103,7 +159,8 @@ class CsvTableWriterTest {
     @Test
     void aNumberColumnHandedTextTreatsItAsText() {
         StringWriter out = new StringWriter();
-        CsvTable<String> table = CsvTable.<String>builder().number("value", v -> v).build();
+        CsvTable<String> table =
+                CsvTable.<String>builder().number("value", v -> v).build();
         CsvTableWriter<String> w = new CsvTableWriter<>(out, table);
         w.write("-1+2");
         assertEquals("value\r\n\"'-1+2\"\r\n", out.toString());

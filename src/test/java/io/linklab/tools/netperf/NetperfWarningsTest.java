@@ -11,14 +11,13 @@ import io.linklab.tools.CollectingSink;
 import io.linklab.tools.LogFormat;
 import io.linklab.tools.LogImporter;
 import io.linklab.tools.ToolMeta;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * netperf's own messages ("Sorry, Demo Mode not configured …", "catcher: timer popped …", "… is not compiled in.")
@@ -26,8 +25,8 @@ import java.util.List;
  */
 class NetperfWarningsTest {
 
-    private static final String BANNER = "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to "
-            + "10.0.0.2 () port 0 AF_INET : demo";
+    private static final String BANNER =
+            "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to " + "10.0.0.2 () port 0 AF_INET : demo";
 
     /** What netperf 2.7 prints for -D when built without --enable-demo, and two other messages it prints. */
     private static final List<String> WARNINGS = List.of(
@@ -54,11 +53,8 @@ class NetperfWarningsTest {
             "16384       87380       16384  10.00   1187.94    10^6bits/s  ");
 
     /** -k: key=value lines. */
-    private static final List<String> KEYED = List.of(
-            BANNER,
-            "THROUGHPUT=1187.94",
-            "THROUGHPUT_UNITS=10^6bits/s",
-            "ELAPSED_TIME=10.00");
+    private static final List<String> KEYED =
+            List.of(BANNER, "THROUGHPUT=1187.94", "THROUGHPUT_UNITS=10^6bits/s", "ELAPSED_TIME=10.00");
 
     @Test
     void csvSelectorsInAnyOrderAreReadWhereverTheWarningsAre() throws IOException {
@@ -96,8 +92,11 @@ class NetperfWarningsTest {
             lines.addAll(at, WARNINGS);
             String text = String.join("\n", lines) + "\n";
             CollectingSink sink = new CollectingSink();
-            LogImporter.FileResult r = LogImporter.importStream(Path.of("netperf.txt"), null,
-                    new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), sink);
+            LogImporter.FileResult r = LogImporter.importStream(
+                    Path.of("netperf.txt"),
+                    null,
+                    new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                    sink);
             String where = "warnings at line " + (at + 1) + " of:\n" + text;
             assertFalse(r.failed(), where + "\n" + r.failure());
             assertEquals(LogFormat.NETPERF, r.format(), where);
@@ -106,8 +105,10 @@ class NetperfWarningsTest {
             assertEquals(1187.94e6, s.bitsPerSecond(), where);
             assertEquals(10.00, s.endS(), where);
             assertNull(s.note(), where);
-            long warned = sink.events.stream().filter(e -> e.severity() == ToolEvent.Severity.WARNING
-                    && e.kind().equals(ToolMeta.TOOL_WARNING)).count();
+            long warned = sink.events.stream()
+                    .filter(e -> e.severity() == ToolEvent.Severity.WARNING
+                            && e.kind().equals(ToolMeta.TOOL_WARNING))
+                    .count();
             assertEquals(WARNINGS.size(), warned, where);
             assertTrue(sink.events.stream().noneMatch(e -> e.severity() == ToolEvent.Severity.ERROR), where);
         }

@@ -61,8 +61,14 @@ class ShapedRowsTest {
         assertEquals(18648, first.packets());
         // A single stream: each interval's SUM carries the same datagram figures.
         Sample firstSum = sums(s).get(0);
-        assertEquals(List.of(0.0, 1.0, 649L, 18648L, 0.087), List.of(firstSum.startS(), firstSum.endS(),
-                firstSum.lostPackets(), firstSum.packets(), firstSum.jitterMs()));
+        assertEquals(
+                List.of(0.0, 1.0, 649L, 18648L, 0.087),
+                List.of(
+                        firstSum.startS(),
+                        firstSum.endS(),
+                        firstSum.lostPackets(),
+                        firstSum.packets(),
+                        firstSum.jitterMs()));
         assertEquals(rows.size(), sums(s).size());
 
         CollectingSink client = imported(Fixtures.corpus("iperf3/taothong_udp_t1.txt"));
@@ -85,9 +91,14 @@ class ShapedRowsTest {
             assertEquals(Role.SENDER, stream.role());
             assertEquals(Sample.SUM, sum.stream(), "the SUM follows its interval");
             assertNull(sum.streamIndex());
-            assertEquals(List.of(stream.startS(), stream.endS(), stream.bytes(), stream.bitsPerSecond(),
-                    stream.retransmits()), List.of(sum.startS(), sum.endS(), sum.bytes(), sum.bitsPerSecond(),
-                    sum.retransmits()));
+            assertEquals(
+                    List.of(
+                            stream.startS(),
+                            stream.endS(),
+                            stream.bytes(),
+                            stream.bitsPerSecond(),
+                            stream.retransmits()),
+                    List.of(sum.startS(), sum.endS(), sum.bytes(), sum.bitsPerSecond(), sum.retransmits()));
             assertNull(sum.cwndBytes(), "a congestion window is one stream's, as in the tools' own SUM lines");
         }
 
@@ -110,8 +121,8 @@ class ShapedRowsTest {
         assertNull(sumOf(iperf2, Role.SENDER).note());
 
         // netperf's TCP_STREAM reports the receiver's rate only; a single flow's total is its SUM.
-        List<Summary> netperf = imported(Fixtures.corpus("netperf/speedbench_tcp_stream_localhost_classic.txt"))
-                .summaries;
+        List<Summary> netperf =
+                imported(Fixtures.corpus("netperf/speedbench_tcp_stream_localhost_classic.txt")).summaries;
         assertEquals(28336.14e6, sumOf(netperf, Role.RECEIVER).bitsPerSecond(), 1);
         assertEquals("not reported by netperf", sumOf(netperf, Role.SENDER).note());
 
@@ -128,7 +139,8 @@ class ShapedRowsTest {
     }
 
     private static Summary sumOf(List<Summary> totals, Role role) {
-        List<Summary> found = totals.stream().filter(t -> t.isSum() && t.role() == role).toList();
+        List<Summary> found =
+                totals.stream().filter(t -> t.isSum() && t.role() == role).toList();
         assertEquals(1, found.size(), role + " SUMs: " + totals);
         return found.get(0);
     }
@@ -140,8 +152,10 @@ class ShapedRowsTest {
         Summary sent2 = Summary.tcp("5202", Sample.SUM, Direction.C2S, Role.SENDER, 0, 2, 10L, 40.0, 0L);
         assertEquals(List.of(), TotalRows.missingRoles(List.of(sent1, recv1, sent2), "iperf3"));
         List<Summary> notes = TotalRows.missingRoles(List.of(sent1, sent2), "iperf2");
-        assertEquals(List.of("5201", "5202"), notes.stream().map(Summary::process).toList());
-        assertTrue(notes.stream().allMatch(n -> n.role() == Role.RECEIVER && n.note().equals("not reported by iperf2")));
+        assertEquals(
+                List.of("5201", "5202"), notes.stream().map(Summary::process).toList());
+        assertTrue(notes.stream()
+                .allMatch(n -> n.role() == Role.RECEIVER && n.note().equals("not reported by iperf2")));
         assertEquals(List.of(), TotalRows.missingRoles(notes, "iperf2"), "a note is no report of its own");
     }
 
@@ -150,8 +164,12 @@ class ShapedRowsTest {
         // Several -P 5 tests in one log, each with its own socket ids.
         CollectingSink s = imported(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"));
         List<Sample> firstInterval = streams(s).subList(0, 5);
-        assertEquals(List.of("5", "7", "9", "11", "13"), firstInterval.stream().map(Sample::stream).toList());
-        assertEquals(List.of(1, 2, 3, 4, 5), firstInterval.stream().map(Sample::streamIndex).toList());
+        assertEquals(
+                List.of("5", "7", "9", "11", "13"),
+                firstInterval.stream().map(Sample::stream).toList());
+        assertEquals(
+                List.of(1, 2, 3, 4, 5),
+                firstInterval.stream().map(Sample::streamIndex).toList());
         Map<String, Integer> index = new TreeMap<>();
         for (Sample r : streams(s)) {
             assertTrue(r.streamIndex() >= 1 && r.streamIndex() <= 5, r.toString());
@@ -198,12 +216,17 @@ class ShapedRowsTest {
         // iperf3 -J: start.timestamp.timesecs plus each interval's start.
         CollectingSink json = imported(Fixtures.corpus("iperf3/cloudpilot_3.9_tcp_O3_t10.json"));
         for (Sample r : json.samples) {
-            assertEquals(Instant.ofEpochSecond(1627924329).plusNanos(Math.round(r.startS() * 1e9)), r.startUtc(),
+            assertEquals(
+                    Instant.ofEpochSecond(1627924329).plusNanos(Math.round(r.startS() * 1e9)),
+                    r.startUtc(),
                     r.toString());
         }
         // iperf 2.1: "connected … on 2026-12-02 12:46:00 (UTC)".
         CollectingSink iperf2 = imported(Fixtures.resource("recorded/iperf2_2.1.8_lab_client_e_P3.txt"));
-        Sample second = streams(iperf2).stream().filter(r -> r.startS() == 1.0).findFirst().orElseThrow();
+        Sample second = streams(iperf2).stream()
+                .filter(r -> r.startS() == 1.0)
+                .findFirst()
+                .orElseThrow();
         assertEquals(Instant.parse("2026-12-02T12:46:01Z"), second.startUtc());
         // A text log without a zone: no absolute time is made up.
         assertTrue(imported(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt")).samples.stream()
@@ -221,12 +244,18 @@ class ShapedRowsTest {
         };
         Instant[] now = {Instant.parse("2026-12-02T10:00:01.020Z")};
         ShapedRows live = new ShapedRows(sink, false, () -> now[0]);
-        live.sample(Sample.tcp(null, "5", Direction.C2S, 0, 1.02, 10L, 80.0, 0L, null).withRole(Role.SENDER));
+        live.sample(Sample.tcp(null, "5", Direction.C2S, 0, 1.02, 10L, 80.0, 0L, null)
+                .withRole(Role.SENDER));
         now[0] = now[0].plusSeconds(1);
-        live.sample(Sample.tcp(null, "5", Direction.C2S, 1.02, 2.02, 10L, 80.0, 0L, null).withRole(Role.SENDER));
+        live.sample(Sample.tcp(null, "5", Direction.C2S, 1.02, 2.02, 10L, 80.0, 0L, null)
+                .withRole(Role.SENDER));
         live.finish();
-        assertEquals(List.of("5", "SUM", "5", "SUM"), out.stream().map(Sample::stream).toList());
-        assertEquals(Instant.parse("2026-12-02T10:00:00Z"), out.get(0).startUtc(),
+        assertEquals(
+                List.of("5", "SUM", "5", "SUM"),
+                out.stream().map(Sample::stream).toList());
+        assertEquals(
+                Instant.parse("2026-12-02T10:00:00Z"),
+                out.get(0).startUtc(),
                 "the first interval arrived at its end: the test began that long before");
         assertEquals(Instant.parse("2026-12-02T10:00:01.020Z"), out.get(2).startUtc());
     }

@@ -109,7 +109,7 @@ public class ChartComponentBenchmark {
                     content.add(series.get(i), "s" + i, Palette.color(i), 1f, false);
                 }
                 root.getChildren().add(new ChartView(content, loop));
-                redraw = () -> { };
+                redraw = () -> {};
             }
         }
         stage.setScene(new Scene(root, WIDTH + 80, 500));
@@ -118,15 +118,18 @@ public class ChartComponentBenchmark {
         long start = System.nanoTime();
         ChartRenderLoop renderLoop = loop;
         // A chart that cannot keep up starves the pulses that would end the run: report from outside then.
-        Thread watchdog = new Thread(() -> {
-            try {
-                Thread.sleep(SECONDS * 1000L + 15_000L);
-            } catch (InterruptedException e) {
-                return;
-            }
-            System.out.println("(FX thread could not finish the run in time; figures so far, the last pulse still busy)");
-            report(renderLoop);
-        }, "bench-watchdog");
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(SECONDS * 1000L + 15_000L);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    System.out.println(
+                            "(FX thread could not finish the run in time; figures so far, the last pulse still busy)");
+                    report(renderLoop);
+                },
+                "bench-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
         new AnimationTimer() {
@@ -183,10 +186,20 @@ public class ChartComponentBenchmark {
     private synchronized void report(ChartRenderLoop loop) {
         long[] f = Arrays.copyOf(busy, Math.max(1, frames));
         Arrays.sort(f);
-        System.out.printf(Locale.ROOT, "variant=%s streams=%d points/stream=%d..%d pulses=%d updates=%d "
-                        + "fx-busy p50=%.2f ms p99=%.2f ms max=%.2f ms%s%n", VARIANT, STREAMS, HISTORY,
-                series.get(0).size(), f.length, updates, f[f.length / 2] / 1e6, f[(int) (f.length * 0.99)] / 1e6,
-                f[f.length - 1] / 1e6, loop == null ? "" : " chart-frames=" + loop.framesPainted());
+        System.out.printf(
+                Locale.ROOT,
+                "variant=%s streams=%d points/stream=%d..%d pulses=%d updates=%d "
+                        + "fx-busy p50=%.2f ms p99=%.2f ms max=%.2f ms%s%n",
+                VARIANT,
+                STREAMS,
+                HISTORY,
+                series.get(0).size(),
+                f.length,
+                updates,
+                f[f.length / 2] / 1e6,
+                f[(int) (f.length * 0.99)] / 1e6,
+                f[f.length - 1] / 1e6,
+                loop == null ? "" : " chart-frames=" + loop.framesPainted());
         Platform.exit();
         System.exit(0);
     }

@@ -87,16 +87,18 @@ public class LiveDashboardBenchmark {
         pulses.start();
 
         MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
-        Thread heap = new Thread(() -> {
-            while (true) {
-                peakHeap.accumulateAndGet(mem.getHeapMemoryUsage().getUsed(), Math::max);
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "bench-heap");
+        Thread heap = new Thread(
+                () -> {
+                    while (true) {
+                        peakHeap.accumulateAndGet(mem.getHeapMemoryUsage().getUsed(), Math::max);
+                        try {
+                            Thread.sleep(200);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "bench-heap");
         heap.setDaemon(true);
         heap.start();
 
@@ -104,33 +106,35 @@ public class LiveDashboardBenchmark {
         double intervalS = 1.0 / HZ;
         TestPlan plan = SyntheticRun.plan(STREAMS, (int) Math.round(MINUTES * 60), intervalS, TestPlan.Mode.NORMAL);
         RunInfo info = SyntheticRun.info("bench", plan);
-        Thread feeder = new Thread(() -> {
-            SyntheticRun run = new SyntheticRun(STREAMS, intervalS, 100e9);
-            model.runStarted(info);
-            model.pointStarted("", 0, 1);
-            long t0 = System.nanoTime();
-            long wallPerInterval = (long) (intervalS / SPEED * 1e9);
-            for (int k = 1; k <= intervals; k++) {
-                run.interval(model, "", k, Direction.C2S);
-                long due = t0 + k * wallPerInterval;
-                long wait = due - System.nanoTime();
-                if (wait > 0) {
+        Thread feeder = new Thread(
+                () -> {
+                    SyntheticRun run = new SyntheticRun(STREAMS, intervalS, 100e9);
+                    model.runStarted(info);
+                    model.pointStarted("", 0, 1);
+                    long t0 = System.nanoTime();
+                    long wallPerInterval = (long) (intervalS / SPEED * 1e9);
+                    for (int k = 1; k <= intervals; k++) {
+                        run.interval(model, "", k, Direction.C2S);
+                        long due = t0 + k * wallPerInterval;
+                        long wait = due - System.nanoTime();
+                        if (wait > 0) {
+                            try {
+                                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    }
+                    double wall = (System.nanoTime() - t0) / 1e9;
+                    model.runFinished(SyntheticRun.ok("bench"));
                     try {
-                        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                        Thread.sleep(1000);
                     } catch (InterruptedException e) {
                         return;
                     }
-                }
-            }
-            double wall = (System.nanoTime() - t0) / 1e9;
-            model.runFinished(SyntheticRun.ok("bench"));
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                return;
-            }
-            Platform.runLater(() -> report(wall, intervals, loop));
-        }, "bench-feeder");
+                    Platform.runLater(() -> report(wall, intervals, loop));
+                },
+                "bench-feeder");
         feeder.setDaemon(true);
         feeder.start();
     }
@@ -148,15 +152,35 @@ public class LiveDashboardBenchmark {
         }
         System.gc();
         long afterGc = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        System.out.printf(Locale.ROOT, "streams=%d intervals=%d (%.0f s of run at %d/s) fed in %.1f s wall (%.1fx)%n",
-                STREAMS, intervals, intervals / (double) HZ, HZ, wall, intervals / (double) HZ / wall);
-        System.out.printf(Locale.ROOT, "samples=%d (%.0f/s wall)%n", (long) intervals * (STREAMS + 1),
+        System.out.printf(
+                Locale.ROOT,
+                "streams=%d intervals=%d (%.0f s of run at %d/s) fed in %.1f s wall (%.1fx)%n",
+                STREAMS,
+                intervals,
+                intervals / (double) HZ,
+                HZ,
+                wall,
+                intervals / (double) HZ / wall);
+        System.out.printf(
+                Locale.ROOT,
+                "samples=%d (%.0f/s wall)%n",
+                (long) intervals * (STREAMS + 1),
                 intervals * (STREAMS + 1) / wall);
-        System.out.printf(Locale.ROOT, "pulses=%d fx-busy-per-pulse p50=%.2f ms p99=%.2f ms p99.9=%.2f ms max=%.2f ms%n",
-                f.length, pct(f, 0.5), pct(f, 0.99), pct(f, 0.999), f.length == 0 ? 0 : f[f.length - 1] / 1e6);
-        System.out.printf(Locale.ROOT, "fx-thread CPU per pulse (its own work, excluding waits for CPU and for the"
-                + " renderer) p50=%.2f ms p99=%.2f ms max=%.2f ms; renderer thread CPU %.1f ms per pulse%n",
-                pct(c, 0.5), pct(c, 0.99), c.length == 0 ? 0 : c[c.length - 1] / 1e6,
+        System.out.printf(
+                Locale.ROOT,
+                "pulses=%d fx-busy-per-pulse p50=%.2f ms p99=%.2f ms p99.9=%.2f ms max=%.2f ms%n",
+                f.length,
+                pct(f, 0.5),
+                pct(f, 0.99),
+                pct(f, 0.999),
+                f.length == 0 ? 0 : f[f.length - 1] / 1e6);
+        System.out.printf(
+                Locale.ROOT,
+                "fx-thread CPU per pulse (its own work, excluding waits for CPU and for the"
+                        + " renderer) p50=%.2f ms p99=%.2f ms max=%.2f ms; renderer thread CPU %.1f ms per pulse%n",
+                pct(c, 0.5),
+                pct(c, 0.99),
+                c.length == 0 ? 0 : c[c.length - 1] / 1e6,
                 f.length == 0 ? 0 : renderCpu / 1e6 / f.length);
         System.out.printf(Locale.ROOT, "pulses per second of wall time: %.1f%n", f.length / (wall + 1));
         StringBuilder worst = new StringBuilder("slowest pulses (ms):");
@@ -164,10 +188,17 @@ public class LiveDashboardBenchmark {
             worst.append(String.format(Locale.ROOT, " %.1f", f[i] / 1e6));
         }
         System.out.println(worst);
-        System.out.printf(Locale.ROOT, "chart frames painted=%d, render ticks skipped (FX behind)=%d%n",
-                loop.framesPainted(), loop.ticksSkipped());
-        System.out.printf(Locale.ROOT, "heap peak used=%d MB, after GC=%d MB, max=%d MB%n", peakHeap.get() >> 20,
-                afterGc >> 20, Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf(
+                Locale.ROOT,
+                "chart frames painted=%d, render ticks skipped (FX behind)=%d%n",
+                loop.framesPainted(),
+                loop.ticksSkipped());
+        System.out.printf(
+                Locale.ROOT,
+                "heap peak used=%d MB, after GC=%d MB, max=%d MB%n",
+                peakHeap.get() >> 20,
+                afterGc >> 20,
+                Runtime.getRuntime().maxMemory() >> 20);
         Platform.exit();
         System.exit(0);
     }

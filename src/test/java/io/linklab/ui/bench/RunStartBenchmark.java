@@ -49,40 +49,71 @@ public class RunStartBenchmark {
             Lab lab = Lab.get();
             Path root = Files.createTempDirectory("linklab-run-start-bench");
             ResultsStore store = new ResultsStore(root.resolve("runs"));
-            SshSettings ssh = SshSettings.defaults().withKnownHosts(lab.knownHosts()).withIdentity(lab.identity())
-                    .withSshConfig(null).withAgent(false);
+            SshSettings ssh = SshSettings.defaults()
+                    .withKnownHosts(lab.knownHosts())
+                    .withIdentity(lab.identity())
+                    .withSshConfig(null)
+                    .withAgent(false);
             BackgroundTasks tasks = new BackgroundTasks("linklab-bench", 4);
-            RunsArea area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, ssh),
-                    root.resolve("imports"), tasks);
+            RunsArea area = new RunsArea(
+                    new StoreLibrary(store), EngineWiring.launcher(store, ssh), root.resolve("imports"), tasks);
             stage.setScene(new Scene(area.root(), 1280, 800));
             stage.show();
-            TestPlan plan = new TestPlan(Tool.IPERF3, new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
-                    new TestPlan.End(lab.h2().login(), lab.h2().dataIf()), lab.h2().data(), TestPlan.Protocol.TCP,
-                    null, 3, INTERVAL_S, 0, 1, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1, null);
-            Thread driver = new Thread(() -> {
-                List<Double> seconds = new ArrayList<>();
-                try {
-                    for (int r = 1; r <= ROUNDS; r++) {
-                        double s = oneRun(area, plan);
-                        seconds.add(s);
-                        System.out.printf(Locale.ROOT, "round %d: Run -> first interval in the table %.2f s "
-                                + "(start-up %.2f s + the %.1f s interval)%n", r, s, s - INTERVAL_S, INTERVAL_S);
-                    }
-                    List<Double> warm = new ArrayList<>(seconds.subList(1, seconds.size()));
-                    warm.sort(null);
-                    System.out.printf(Locale.ROOT, "first run in the window %.2f s; later runs median %.2f s "
-                            + "(%.2f-%.2f); target <= 1.5 s%n", seconds.get(0), warm.get(warm.size() / 2),
-                            warm.get(0), warm.get(warm.size() - 1));
-                } catch (Exception e) {
-                    e.printStackTrace();
-                } finally {
-                    Platform.runLater(() -> {
-                        area.shutdown();
-                        tasks.close();
-                        Platform.exit();
-                    });
-                }
-            }, "run-start-bench");
+            TestPlan plan = new TestPlan(
+                    Tool.IPERF3,
+                    new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                    new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                    lab.h2().data(),
+                    TestPlan.Protocol.TCP,
+                    null,
+                    3,
+                    INTERVAL_S,
+                    0,
+                    1,
+                    1,
+                    5201,
+                    TestPlan.Mode.NORMAL,
+                    null,
+                    null,
+                    1,
+                    null);
+            Thread driver = new Thread(
+                    () -> {
+                        List<Double> seconds = new ArrayList<>();
+                        try {
+                            for (int r = 1; r <= ROUNDS; r++) {
+                                double s = oneRun(area, plan);
+                                seconds.add(s);
+                                System.out.printf(
+                                        Locale.ROOT,
+                                        "round %d: Run -> first interval in the table %.2f s "
+                                                + "(start-up %.2f s + the %.1f s interval)%n",
+                                        r,
+                                        s,
+                                        s - INTERVAL_S,
+                                        INTERVAL_S);
+                            }
+                            List<Double> warm = new ArrayList<>(seconds.subList(1, seconds.size()));
+                            warm.sort(null);
+                            System.out.printf(
+                                    Locale.ROOT,
+                                    "first run in the window %.2f s; later runs median %.2f s "
+                                            + "(%.2f-%.2f); target <= 1.5 s%n",
+                                    seconds.get(0),
+                                    warm.get(warm.size() / 2),
+                                    warm.get(0),
+                                    warm.get(warm.size() - 1));
+                        } catch (Exception e) {
+                            e.printStackTrace();
+                        } finally {
+                            Platform.runLater(() -> {
+                                area.shutdown();
+                                tasks.close();
+                                Platform.exit();
+                            });
+                        }
+                    },
+                    "run-start-bench");
             driver.setDaemon(true);
             driver.start();
         }

@@ -40,18 +40,41 @@ public final class SyntheticRun {
     }
 
     public static TestPlan plan(int streams, int durationS, double intervalS, TestPlan.Mode mode) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End("root@198.18.5.11", "data0"),
-                new TestPlan.End("root@198.18.5.12", "data0"), "198.19.5.2", TestPlan.Protocol.TCP, null, durationS,
-                intervalS, 0, streams, 1, 5201, mode, null, null, 1, null);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("root@198.18.5.11", "data0"),
+                new TestPlan.End("root@198.18.5.12", "data0"),
+                "198.19.5.2",
+                TestPlan.Protocol.TCP,
+                null,
+                durationS,
+                intervalS,
+                0,
+                streams,
+                1,
+                5201,
+                mode,
+                null,
+                null,
+                1,
+                null);
     }
 
     public static RunInfo info(String runId, TestPlan plan) {
-        return new RunInfo(runId, plan, Path.of("/tmp", runId), plan.isSweep()
-                ? plan.sweep().values().stream().map(v -> plan.sweep().kind().name().toLowerCase(Locale.ROOT)
-                        + "=" + v).toList()
-                : List.of(""),
-                Map.of("h1", List.of("iperf3 -c 198.19.5.2 -P " + plan.streams() + " -t " + plan.durationS()),
-                        "h2", List.of("iperf3 -s -p 5201")));
+        return new RunInfo(
+                runId,
+                plan,
+                Path.of("/tmp", runId),
+                plan.isSweep()
+                        ? plan.sweep().values().stream()
+                                .map(v -> plan.sweep().kind().name().toLowerCase(Locale.ROOT) + "=" + v)
+                                .toList()
+                        : List.of(""),
+                Map.of(
+                        "h1",
+                        List.of("iperf3 -c 198.19.5.2 -P " + plan.streams() + " -t " + plan.durationS()),
+                        "h2",
+                        List.of("iperf3 -s -p 5201")));
     }
 
     /** Feeds interval number {@code k} (1-based) of every stream plus the SUM, in each direction given. */
@@ -73,15 +96,18 @@ public final class SyntheticRun {
                 sum += bps;
                 retrSum += retr;
                 long bytes = (long) (bps * intervalS / 8);
-                l.output(d == Direction.C2S ? "h1" : "h2", "[" + (5 + 2 * i) + "]  " + (float) start + "-"
-                        + (float) end + " sec  " + bytes / 1048576 + " MBytes  " + Math.round(bps / 1e6)
-                        + " Mbits/sec  " + retr + "  " + cwnd[i] / 1024 + " KBytes");
-                l.sample(point, Sample.tcp(null, Integer.toString(5 + 2 * i), d, start, end, bytes, bps, retr,
-                        cwnd[i]));
+                l.output(
+                        d == Direction.C2S ? "h1" : "h2",
+                        "[" + (5 + 2 * i) + "]  " + (float) start + "-"
+                                + (float) end + " sec  " + bytes / 1048576 + " MBytes  " + Math.round(bps / 1e6)
+                                + " Mbits/sec  " + retr + "  " + cwnd[i] / 1024 + " KBytes");
+                l.sample(
+                        point, Sample.tcp(null, Integer.toString(5 + 2 * i), d, start, end, bytes, bps, retr, cwnd[i]));
             }
             if (streams > 1) {
-                l.sample(point, Sample.tcp(null, Sample.SUM, d, start, end, (long) (sum * intervalS / 8), sum,
-                        retrSum, null));
+                l.sample(
+                        point,
+                        Sample.tcp(null, Sample.SUM, d, start, end, (long) (sum * intervalS / 8), sum, retrSum, null));
             }
         }
     }
@@ -89,8 +115,9 @@ public final class SyntheticRun {
     /** A finished sweep point shaped like seed 003: receive collapses past MTU 6000. */
     public static List<SweepRow> seed003Point(String point, int mtu) {
         double send = 892e6 + (mtu - 1500) * 0.0115e6;
-        double recv = mtu < 4500 ? 852e6 + (mtu - 1500) * 0.015e6 : mtu < 6000 ? 790e6 : 187e6 * Math.pow(0.55,
-                (mtu - 6250) / 250.0);
+        double recv = mtu < 4500
+                ? 852e6 + (mtu - 1500) * 0.015e6
+                : mtu < 6000 ? 790e6 : 187e6 * Math.pow(0.55, (mtu - 6250) / 250.0);
         return List.of(
                 new SweepRow(point, mtu, 1, 1, Direction.C2S, send, send * 0.98, send * 1.01, 12L, null, "ok"),
                 new SweepRow(point, mtu, 1, 1, Direction.S2C, recv, recv * 0.9, recv * 1.05, 40L, null, "ok"));

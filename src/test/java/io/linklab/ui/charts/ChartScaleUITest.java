@@ -61,7 +61,9 @@ class ChartScaleUITest {
         });
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> chart.imagePixels()[0] == 800));
         assertArrayEquals(new int[] {800, 400}, fx(chart::imagePixels), "at 200 %: 2× the node's 400×200");
-        assertArrayEquals(new double[] {400, 200}, fx(() -> new double[] {chart.getWidth(), chart.getHeight()}),
+        assertArrayEquals(
+                new double[] {400, 200},
+                fx(() -> new double[] {chart.getWidth(), chart.getHeight()}),
                 "the node itself keeps its layout size");
     }
 }

@@ -35,7 +35,7 @@ class LiveSeriesTest {
         LiveSeries s = new LiveSeries("sum", 16);
         s.accumulate(1, 10);
         s.accumulate(2, 20);
-        s.accumulate(1, 5);   // the second process reports interval 1 late
+        s.accumulate(1, 5); // the second process reports interval 1 late
         s.accumulate(2, 7);
         assertArrayEquals(new double[] {15, 27}, s.points()[1]);
     }

@@ -22,14 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** Two real tool logs side by side: overlaid SUMs and a table that marks what differs. */
 class ComparisonModelTest {
 
-
     @TempDir
     Path tmp;
 
     @Test
     void overlaysEachRunsSumAndMarksTheRowsThatDiffer() throws Exception {
-        PastRun five = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
-                tmp.resolve("a"));
+        PastRun five = ImportedLogRun.importFile(
+                Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"), tmp.resolve("a"));
         PastRun one = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         ComparisonModel m = new ComparisonModel(List.of(five, one));
 
@@ -37,9 +36,15 @@ class ComparisonModelTest {
         // The five-stream log's SUM starts at its first [SUM] line, 89.9 Gbits/sec.
         assertEquals(89.9e9, m.overlay().entries().get(0).series().points()[1][0], 1e6);
 
-        ComparisonModel.Row tool = m.rows().stream().filter(r -> r.name().equals("tool")).findFirst().orElseThrow();
+        ComparisonModel.Row tool = m.rows().stream()
+                .filter(r -> r.name().equals("tool"))
+                .findFirst()
+                .orElseThrow();
         assertFalse(tool.differs(), "both are iperf3");
-        ComparisonModel.Row c2s = m.rows().stream().filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
+        ComparisonModel.Row c2s = m.rows().stream()
+                .filter(r -> r.name().startsWith("c2s"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(c2s.differs());
         assertEquals("1.00×", m.ratioToFirst().get(five.id()));
         assertThrows(IllegalArgumentException.class, () -> new ComparisonModel(List.of(one)));
@@ -53,17 +58,39 @@ class ComparisonModelTest {
                 double rate = role == Role.SENDER ? clientRate : clientRate * 0.9;
                 for (String process : List.of("5201", "5202")) {
                     Sample stream = Sample.tcp(process, "5", Direction.C2S, t - 1, t, 1L, rate / 2, null, null)
-                            .withRole(role).withStreamIndex(1);
+                            .withRole(role)
+                            .withStreamIndex(1);
                     rows.add(new PastRun.PointSample("", 1, stream));
                     rows.add(new PastRun.PointSample("", 1, stream.asSum()));
                 }
-                rows.add(new PastRun.PointSample("", 1, Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L,
-                        rate, null, null).withRole(role)));
+                rows.add(new PastRun.PointSample(
+                        "",
+                        1,
+                        Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L, rate, null, null)
+                                .withRole(role)));
             }
         }
-        TestPlan plan = TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
-        return new PastRun(id, id, null, PastRun.State.OK, null, null, null, "iperf3", List.of(), plan, Map.of(), Map.of(), rows,
-                List.of(), List.of(), Path.of(id), false, null);
+        TestPlan plan =
+                TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1");
+        return new PastRun(
+                id,
+                id,
+                null,
+                PastRun.State.OK,
+                null,
+                null,
+                null,
+                "iperf3",
+                List.of(),
+                plan,
+                Map.of(),
+                Map.of(),
+                rows,
+                List.of(),
+                List.of(),
+                Path.of(id),
+                false,
+                null);
     }
 
     @Test
@@ -72,7 +99,9 @@ class ComparisonModelTest {
         assertEquals(2, m.overlay().entries().size());
         for (int i = 0; i < 2; i++) {
             double[] ys = m.overlay().entries().get(i).series().points()[1];
-            assertEquals(List.of((i + 1) * 10e9, (i + 1) * 10e9), List.of(ys[0], ys[1]),
+            assertEquals(
+                    List.of((i + 1) * 10e9, (i + 1) * 10e9),
+                    List.of(ys[0], ys[1]),
                     "the client's (sender's) merged SUM of run " + i);
         }
     }

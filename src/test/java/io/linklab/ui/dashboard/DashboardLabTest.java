@@ -1,8 +1,11 @@
 package io.linklab.ui.dashboard;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
@@ -45,9 +48,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The dashboard fed by the real engine: iperf3 through the lab's sshd between its two namespaces. A 3-second
@@ -73,8 +73,11 @@ class DashboardLabTest {
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         library = new StoreLibrary(store);
-        SshSettings ssh = SshSettings.defaults().withKnownHosts(lab.knownHosts()).withIdentity(lab.identity())
-                .withSshConfig(null).withAgent(false);
+        SshSettings ssh = SshSettings.defaults()
+                .withKnownHosts(lab.knownHosts())
+                .withIdentity(lab.identity())
+                .withSshConfig(null)
+                .withAgent(false);
         area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
@@ -87,8 +90,8 @@ class DashboardLabTest {
         // The engine's kill helper may still be exiting when runFinished arrives (seen once after Stop);
         // what matters is that nothing stays: wait up to 10 s for both hosts to be clear, then insist.
         try {
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
-                    () -> (lab.h1().processes() + lab.h2().processes()).isEmpty());
+            WaitForAsyncUtils.waitFor(
+                    10, TimeUnit.SECONDS, () -> (lab.h1().processes() + lab.h2().processes()).isEmpty());
         } catch (TimeoutException e) {
             // the assertions below name what stayed
         }
@@ -101,9 +104,24 @@ class DashboardLabTest {
     private TestPlan plan(int durationS, int streams, TestPlan.Sweep sweep) {
         Lab.Host h1 = lab.h1();
         Lab.Host h2 = lab.h2();
-        return new TestPlan(Tool.IPERF3, new TestPlan.End(h1.login(), h1.dataIf()),
-                new TestPlan.End(h2.login(), h2.dataIf()), h2.data(), TestPlan.Protocol.TCP, null, durationS, 0.5, 0,
-                streams, 1, 5201, TestPlan.Mode.NORMAL, null, null, 1, sweep);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End(h1.login(), h1.dataIf()),
+                new TestPlan.End(h2.login(), h2.dataIf()),
+                h2.data(),
+                TestPlan.Protocol.TCP,
+                null,
+                durationS,
+                0.5,
+                0,
+                streams,
+                1,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                sweep);
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
@@ -111,13 +129,20 @@ class DashboardLabTest {
     }
 
     private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
-        return c.entries().stream().filter(e -> e.label().equals(label)).findFirst()
+        return c.entries().stream()
+                .filter(e -> e.label().equals(label))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + label + " in "
-                        + c.entries().stream().map(LiveChartContent.Entry::label).toList()));
+                        + c.entries().stream()
+                                .map(LiveChartContent.Entry::label)
+                                .toList()));
     }
 
     private static int size(LiveChartContent c, String label) {
-        return c.entries().stream().filter(e -> e.label().equals(label)).mapToInt(e -> e.series().size()).sum();
+        return c.entries().stream()
+                .filter(e -> e.label().equals(label))
+                .mapToInt(e -> e.series().size())
+                .sum();
     }
 
     private RunOutcome awaitOutcome(LiveRunModel model, int seconds) throws Exception {
@@ -149,13 +174,24 @@ class DashboardLabTest {
         assertTrue(size(model.bitrate(), "SUM") > early, "SUM grew from " + early);
 
         List<LiveChartContent.Entry> streams = model.bitrate().entries().stream()
-                .filter(e -> e.label().startsWith("stream ")).toList();
-        assertEquals(2, streams.size(), model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList()
-                .toString());
+                .filter(e -> e.label().startsWith("stream "))
+                .toList();
+        assertEquals(
+                2,
+                streams.size(),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList()
+                        .toString());
         assertTrue(entry(model.bitrate(), "SUM").width() > 2);
         assertTrue(entry(model.bitrate(), "SUM").series().lastY() > 1e6, "real traffic went over the veth");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#stop-button")
-                .queryAs(Button.class).getText().equals("Done")));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> fx(() -> robot.lookup("#stop-button")
+                        .queryAs(Button.class)
+                        .getText()
+                        .equals("Done")));
 
         // CSV export of the finished run matches the lines drawn, interval by interval.
         PastRun run = open(model.info().runId());
@@ -169,7 +205,12 @@ class DashboardLabTest {
         assertTrue(done.get().startsWith("wrote"), done.get());
         Map<String, List<double[]>> csv = new TreeMap<>();
         try (Reader in = Files.newBufferedReader(out.resolve("samples.csv"))) {
-            for (CSVRecord r : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            for (CSVRecord r : CSVFormat.RFC4180
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .get()
+                    .parse(in)) {
                 if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
                     continue;
                 }
@@ -177,7 +218,8 @@ class DashboardLabTest {
                     continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
                 }
                 csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>()).add(new double[] {
-                        Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))});
+                    Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))
+                });
             }
         }
         Map<String, List<double[]>> drawn = new TreeMap<>();
@@ -197,7 +239,8 @@ class DashboardLabTest {
             assertEquals(b.size(), a.size(), "intervals of stream " + stream);
             for (int i = 0; i < a.size(); i++) {
                 assertEquals(b.get(i)[0], a.get(i)[0], 1e-6, "end_s of " + stream + " #" + i);
-                assertEquals(b.get(i)[1], a.get(i)[1], Math.max(1, b.get(i)[1] * 1e-9), "bits/s of " + stream + " #" + i);
+                assertEquals(
+                        b.get(i)[1], a.get(i)[1], Math.max(1, b.get(i)[1] * 1e-9), "bits/s of " + stream + " #" + i);
             }
         }
     }
@@ -208,15 +251,23 @@ class DashboardLabTest {
         DashboardView view = fx(() -> area.startRun(plan(60, 2, null), null));
         LiveRunModel model = view.model();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> size(model.bitrate(), "SUM") >= 2);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> !robot.lookup("#stop-button")
-                .queryAs(Button.class).isDisabled()));
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() ->
+                        !robot.lookup("#stop-button").queryAs(Button.class).isDisabled()));
         long t0 = System.nanoTime();
         robot.clickOn("#stop-button");
         RunOutcome outcome = awaitOutcome(model, 30);
         assertEquals(RunOutcome.Status.CANCELLED, outcome.status(), outcome.message());
         assertTrue((System.nanoTime() - t0) / 1e9 < 30, "stopped well before the 60 s it was planned for");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#stop-button")
-                .queryAs(Button.class).getText().equals("Stopped")));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> fx(() -> robot.lookup("#stop-button")
+                        .queryAs(Button.class)
+                        .getText()
+                        .equals("Stopped")));
     }
 
     @Test
@@ -233,20 +284,26 @@ class DashboardLabTest {
         SweepModel sm = model.sweep();
         assertNotNull(sm);
         List<SweepModel.TableRow> rows = sm.table();
-        assertEquals(List.of(1500.0, 4000.0, 9000.0), rows.stream().map(SweepModel.TableRow::x).toList());
+        assertEquals(
+                List.of(1500.0, 4000.0, 9000.0),
+                rows.stream().map(SweepModel.TableRow::x).toList());
         assertTrue(rows.stream().allMatch(SweepModel.TableRow::ok), rows.toString());
         assertEquals(1.0, rows.get(0).gain(), 1e-9);
         PlotFrame frame = sm.frame(600);
         assertEquals(3, frame.lines().get(0).points().size(), "three points on the c2s line");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.sweepView() != null
-                && view.sweepView().table().getItems().size() == 3));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.sweepView() != null
+                        && view.sweepView().table().getItems().size() == 3));
 
         // History lists both runs and reopens the sweep in the same views.
         fx(() -> {
             area.history().refresh();
             return null;
         });
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> area.history().shown().size() >= 2));
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> area.history().shown().size() >= 2));
         PastRun sweepRun = open(model.info().runId());
         PastRun singleRun = open(single.model().info().runId());
         // A stored run is replayed off the FX thread: its dashboard is whole once the replay says it finished.
@@ -254,15 +311,18 @@ class DashboardLabTest {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopened.model().outcome() != null);
         assertEquals(3, reopened.model().sweep().table().size());
         DashboardView reopenedSingle = fx(() -> area.openRun(singleRun));
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> reopenedSingle.model().outcome() != null);
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> reopenedSingle.model().outcome() != null);
         assertEquals(3, reopenedSingle.model().bitrate().entries().size(), "two streams and the SUM again");
 
         // Two runs side by side: headline figures and the recorded environment.
         CompareView compare = fx(() -> area.compare(List.of(singleRun, sweepRun)));
-        List<String> names = fx(() -> compare.table().getItems().stream().map(r -> r.name()).toList());
+        List<String> names =
+                fx(() -> compare.table().getItems().stream().map(r -> r.name()).toList());
         assertTrue(names.contains("c2s (SUM receiver)"), names.toString());
         assertTrue(names.contains("plan"), names.toString());
-        assertTrue(compare.table().getItems().stream().anyMatch(r -> r.section().equals("environment")),
+        assertTrue(
+                compare.table().getItems().stream().anyMatch(r -> r.section().equals("environment")),
                 "the recorded host facts are compared: " + names);
     }
 }

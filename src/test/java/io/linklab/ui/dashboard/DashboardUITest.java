@@ -59,15 +59,23 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class DashboardUITest {
 
-
     private RunsArea area;
 
     /** As long as the rules write them: one wrapped line at 1280 px is not enough. */
-    private static final Finding CPU = new Finding("", Finding.WARNING, "client", "cpu-bound-one-core",
+    private static final Finding CPU = new Finding(
+            "",
+            Finding.WARNING,
+            "client",
+            "cpu-bound-one-core",
             "CPU-bound on one core: cpu1 of the client (h1) was 99 % busy (31 % softirq) while its other 15 cores "
                     + "averaged 4 %, with 1 iperf3 process; try 4 processes (--processes 4)",
             "cpu.busiest median=99; busiest_core=1; others mean=4");
-    private static final Finding SPEED = new Finding("", Finding.INFO, "", "link-speed-unknown",
+
+    private static final Finding SPEED = new Finding(
+            "",
+            Finding.INFO,
+            "",
+            "link-speed-unknown",
             "c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0 "
                     + "reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
             "bits_per_second=22600000000");
@@ -81,9 +89,11 @@ class DashboardUITest {
     void start(Stage stage) {
         // A store of its own: tests never write into the user's ~/LinkLab.
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        area = new RunsArea(new StoreLibrary(store),
+        area = new RunsArea(
+                new StoreLibrary(store),
                 EngineWiring.launcher(store, SshSettings.defaults()),
-                tmp.resolve("imports"), tasks);
+                tmp.resolve("imports"),
+                tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }
@@ -122,48 +132,65 @@ class DashboardUITest {
             model.runFinished(SyntheticRun.ok("synthetic"));
         });
         feeder.start();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> model.bitrate().entries().size() == 3
-                && entry(model.bitrate(), "SUM").series().size() >= 5);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> model.bitrate().entries().size() == 3
+                        && entry(model.bitrate(), "SUM").series().size() >= 5);
         int early = entry(model.bitrate(), "SUM").series().size();
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
-        assertTrue(fx(() -> robot.lookup("#stop-button").queryButton().getText()).equals("Stop"),
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        assertTrue(
+                fx(() -> robot.lookup("#stop-button").queryButton().getText()).equals("Stop"),
                 "the dashboard shows a run still going");
         seen.countDown();
         feeder.join(10_000);
         assertTrue(entry(model.bitrate(), "SUM").series().size() > early, "the SUM line grew while the run went on");
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
-        assertEquals(List.of("SUM", "stream 5", "stream 7"), fx(() -> view.tableRows().stream()
-                .map(r -> r.text("stream")).toList()));
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> robot.lookup("#stop-button")
-                .queryButton().getText().equals("Done")));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        assertEquals(
+                List.of("SUM", "stream 5", "stream 7"),
+                fx(() -> view.tableRows().stream().map(r -> r.text("stream")).toList()));
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> fx(() ->
+                        robot.lookup("#stop-button").queryButton().getText().equals("Done")));
     }
 
     @Test
     void aRealIperf3LogOpensWithEveryStreamAndTheSum(FxRobot robot) throws Exception {
         Path log = Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt");
         area.importLogs(List.of(log));
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> area.dashboards().size() == 1));
+        WaitForAsyncUtils.waitFor(
+                15, TimeUnit.SECONDS, () -> fx(() -> area.dashboards().size() == 1));
         DashboardView view = fx(() -> area.dashboards().get(0));
         LiveRunModel model = view.model();
         // the log is replayed into the dashboard off the FX thread: its end is the replay's last call
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> model.outcome() != null);
-        List<String> labels = model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList();
+        List<String> labels = model.bitrate().entries().stream()
+                .map(LiveChartContent.Entry::label)
+                .toList();
         // The client's five streams and SUM, then the server's view of the same flows (drawn, not summed again).
-        assertEquals(List.of("stream 5", "stream 7", "stream 9", "stream 11", "stream 13", "SUM"), labels.subList(0, 6));
+        assertEquals(
+                List.of("stream 5", "stream 7", "stream 9", "stream 11", "stream 13", "SUM"), labels.subList(0, 6));
         assertTrue(labels.contains("server/stream 8"), labels.toString());
         // The log's first SUM interval: 89.9 Gbits/sec at 0.00-2.00.
         assertEquals(89.9e9, entry(model.bitrate(), "SUM").series().points()[1][0], 1e6);
 
         // Hover shows exact values at the interval under the mouse. The dashboard exists before its tab joins the
         // scene (the import finishes off the FX thread), so look the chart up only once it is there.
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
                 () -> fx(() -> robot.lookup("#bitrate-chart").tryQuery().isPresent()));
         ChartView chart = robot.lookup("#bitrate-chart").queryAs(ChartView.class);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.getWidth() > 100));
         // The hover needs a painted frame to map the mouse to data; a loaded machine may take a while for the first.
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> chart.imagePixels()[0] > 0));
         robot.moveTo(chart);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> fx(() -> chart.hoverText().contains("SUM")));
+        WaitForAsyncUtils.waitFor(
+                5, TimeUnit.SECONDS, () -> fx(() -> chart.hoverText().contains("SUM")));
         assertTrue(fx(chart::hoverText).contains("Gbit/s"), fx(chart::hoverText));
 
         // Scrolling zooms the time axis around the mouse and stops following; double-click follows again.
@@ -197,8 +224,8 @@ class DashboardUITest {
 
     @Test
     void chartsExportAsPngAtTheChosenSizeAndAReportFolderHoldsEverything() throws Exception {
-        PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
-                tmp.resolve("import"));
+        PastRun run = ImportedLogRun.importFile(
+                Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"), tmp.resolve("import"));
         LiveRunModel model = new LiveRunModel();
         RunReplay.replay(run, model);
         Path png = ChartImages.writePng(model.bitrate(), 1200, 700, tmp.resolve("bitrate.png"));
@@ -207,8 +234,14 @@ class DashboardUITest {
         assertEquals(700, img.getHeight());
 
         List<Path> files = ReportFolder.write(run, tmp.resolve("report"), 1000, 600);
-        for (String name : List.of("samples.csv", "summary.csv", "bitrate.png", "retransmits.png", "cwnd.png",
-                "report.md", "report.html")) {
+        for (String name : List.of(
+                "samples.csv",
+                "summary.csv",
+                "bitrate.png",
+                "retransmits.png",
+                "cwnd.png",
+                "report.md",
+                "report.html")) {
             assertTrue(Files.isRegularFile(tmp.resolve("report").resolve(name)), name + " in " + files);
         }
         String md = Files.readString(tmp.resolve("report/report.md"));
@@ -220,20 +253,25 @@ class DashboardUITest {
 
     @Test
     void twoImportedRunsCompareSideBySide(FxRobot robot) throws Exception {
-        PastRun a = ImportedLogRun.importFile(Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"),
-                tmp.resolve("a"));
+        PastRun a = ImportedLogRun.importFile(
+                Fixtures.corpus("iperf3/adithn04_tcp_P_multi_i2_localhost_sum.txt"), tmp.resolve("a"));
         PastRun b = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         AtomicReference<CompareView> view = new AtomicReference<>();
         view.set(fx(() -> area.compare(List.of(a, b))));
         assertEquals(2, view.get().model().overlay().entries().size());
         List<ComparisonModel.Row> rows = fx(() -> view.get().table().getItems());
         ComparisonModel.Row headline = rows.stream()
-                .filter(r -> r.name().startsWith("c2s")).findFirst().orElseThrow();
+                .filter(r -> r.name().startsWith("c2s"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(headline.differs(), "headline row " + headline + " of " + rows);
         assertTrue(headline.values().get(0).endsWith("Gbit/s"), headline.toString());
         // The comparison tab's content joins the scene graph on a later pulse, not within compare() itself.
         try {
-            WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#compare-chart").tryQuery().isPresent());
+            WaitForAsyncUtils.waitFor(
+                    10,
+                    TimeUnit.SECONDS,
+                    () -> robot.lookup("#compare-chart").tryQuery().isPresent());
         } catch (TimeoutException e) {
             // fall through to the assertion, which reports it
         }
@@ -241,7 +279,9 @@ class DashboardUITest {
     }
 
     private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
-        return c.entries().stream().filter(e -> e.label().equals(label)).findFirst()
+        return c.entries().stream()
+                .filter(e -> e.label().equals(label))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + label));
     }
 
@@ -263,7 +303,8 @@ class DashboardUITest {
         });
         engine.start();
         engine.join(10_000);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.tableRows().size() == 3));
         assertFalse(fx(block::isVisible), "no Findings block before the rules have run");
 
         Thread rules = new Thread(() -> model.findings("", List.of(SPEED, CPU))); // as the engine calls it
@@ -271,12 +312,14 @@ class DashboardUITest {
         rules.join(10_000);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> fx(block::isVisible));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of("warning  " + CPU.message(), "note  " + SPEED.message()),
+        assertEquals(
+                List.of("warning  " + CPU.message(), "note  " + SPEED.message()),
                 fx(() -> view.findingsView().texts()));
         WholeText.assertWholeOnFx(view.root(), "the Findings block at 1280×800");
         Region bitrate = (Region) fx(() -> view.root().lookup("#bitrate-chart"));
         Region retransmits = (Region) fx(() -> view.root().lookup("#retransmits-chart"));
-        assertTrue(fx(bitrate::getHeight) >= 110 && fx(retransmits::getHeight) >= 100,
+        assertTrue(
+                fx(bitrate::getHeight) >= 110 && fx(retransmits::getHeight) >= 100,
                 "the charts keep their room: bitrate " + fx(bitrate::getHeight) + " px, retransmits "
                         + fx(retransmits::getHeight) + " px");
         assertTrue(fx(() -> block.getBoundsInParent().getHeight()) <= 200, "the block stays small");
@@ -293,7 +336,8 @@ class DashboardUITest {
         Node block = fx(() -> view.root().lookup("#findings"));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(block::isVisible));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(List.of("warning  " + CPU.message(), "note  " + SPEED.message()),
+        assertEquals(
+                List.of("warning  " + CPU.message(), "note  " + SPEED.message()),
                 fx(() -> view.findingsView().texts()));
         WholeText.assertWholeOnFx(view.root(), "a stored run's Findings at 1280×800");
     }
@@ -302,7 +346,8 @@ class DashboardUITest {
     void anImportedLogWithoutCountersHasNoFindingsBlock() throws Exception {
         PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         DashboardView view = fx(() -> area.openRun(run));
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> fx(() -> !view.tableRows().isEmpty()));
+        WaitForAsyncUtils.waitFor(
+                15, TimeUnit.SECONDS, () -> fx(() -> !view.tableRows().isEmpty()));
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(fx(() -> view.root().lookup("#findings").isVisible()));
     }

@@ -34,7 +34,14 @@ class HostLanesViewUITest {
     }
 
     private static HostCounterRow row(String end, double t, String name, double value) {
-        return new HostCounterRow(t, 1, "", 1, end, end.equals("client") ? "h1" : "h2", "data0",
+        return new HostCounterRow(
+                t,
+                1,
+                "",
+                1,
+                end,
+                end.equals("client") ? "h1" : "h2",
+                "data0",
                 new CounterValue("cpu", name, "%", value));
     }
 
@@ -51,9 +58,10 @@ class HostLanesViewUITest {
         }
         lanes.add("", rows); // from the engine's thread in a run; here before the first paint
         PixelReader px = WaitForAsyncUtils.asyncFx(() -> {
-            view.refresh(new double[] {0, 10});
-            return view.snapshot(null, null).getPixelReader();
-        }).get(10, TimeUnit.SECONDS);
+                    view.refresh(new double[] {0, 10});
+                    return view.snapshot(null, null).getPixelReader();
+                })
+                .get(10, TimeUnit.SECONDS);
         int width = (int) view.getWidth();
         assertTrue(width > 1000, "as wide as the window: " + width);
         assertTrue(hasColour(px, width, 0), "the full core of the client draws the eye");
@@ -61,8 +69,11 @@ class HostLanesViewUITest {
         assertFalse(hasColour(px, width, 3), "no retransmits: a flat grey lane");
 
         String hover = WaitForAsyncUtils.asyncFx(() -> view.hoverText(4.2)).get(10, TimeUnit.SECONDS);
-        assertTrue(hover.contains("client at 4.0 s") && hover.contains("busiest core   97.0 % (cpu2)")
-                && hover.contains("rx_dropped      0.0/s"), hover);
+        assertTrue(
+                hover.contains("client at 4.0 s")
+                        && hover.contains("busiest core   97.0 % (cpu2)")
+                        && hover.contains("rx_dropped      0.0/s"),
+                hover);
         assertTrue(hover.contains("server at 4.0 s") && hover.contains("retrans_segs    0.0/s"), hover);
     }
 

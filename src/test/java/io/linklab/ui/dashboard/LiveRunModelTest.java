@@ -26,9 +26,24 @@ class LiveRunModelTest {
     private final LiveRunModel model = new LiveRunModel(clock::get);
 
     private static TestPlan plan(int streams, int processes, TestPlan.Mode mode, TestPlan.Sweep sweep) {
-        return new TestPlan(Tool.IPERF3, new TestPlan.End("root@198.18.5.11", null),
-                new TestPlan.End("root@198.18.5.12", null), "198.19.5.2", TestPlan.Protocol.TCP, null, 10, 1.0, 0,
-                streams, processes, 5201, mode, null, null, 1, sweep);
+        return new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End("root@198.18.5.11", null),
+                new TestPlan.End("root@198.18.5.12", null),
+                "198.19.5.2",
+                TestPlan.Protocol.TCP,
+                null,
+                10,
+                1.0,
+                0,
+                streams,
+                processes,
+                5201,
+                mode,
+                null,
+                null,
+                1,
+                sweep);
     }
 
     private void start(TestPlan plan, List<String> points) {
@@ -40,9 +55,13 @@ class LiveRunModelTest {
     }
 
     private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
-        return c.entries().stream().filter(e -> e.label().equals(label)).findFirst()
-                .orElseThrow(() -> new AssertionError("no line " + label + " in " + c.entries().stream()
-                        .map(LiveChartContent.Entry::label).toList()));
+        return c.entries().stream()
+                .filter(e -> e.label().equals(label))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + label + " in "
+                        + c.entries().stream()
+                                .map(LiveChartContent.Entry::label)
+                                .toList()));
     }
 
     @Test
@@ -55,18 +74,23 @@ class LiveRunModelTest {
                 model.sample("", s(null, Sample.SUM, d, t, 900e6 + t, 1));
             }
         }
-        List<String> labels = model.bitrate().entries().stream().map(LiveChartContent.Entry::label).toList();
+        List<String> labels = model.bitrate().entries().stream()
+                .map(LiveChartContent.Entry::label)
+                .toList();
         assertEquals(6, labels.size(), labels.toString());
         LiveChartContent.Entry sum = entry(model.bitrate(), "SUM c2s");
         assertTrue(sum.width() > 2, "SUM is bold");
-        assertArrayEquals(new double[] {900e6 + 1, 900e6 + 2, 900e6 + 3}, sum.series().points()[1]);
+        assertArrayEquals(
+                new double[] {900e6 + 1, 900e6 + 2, 900e6 + 3}, sum.series().points()[1]);
         assertTrue(entry(model.bitrate(), "stream 5 s2c").dashed(), "the reverse direction is dashed");
         assertEquals(3, entry(model.retransmits(), "stream 5 c2s").series().size());
 
         LiveRunModel.Snapshot snap = model.takeSnapshot();
         assertEquals(6, snap.rows().size());
         LiveRunModel.StreamRow row5 = snap.rows().stream()
-                .filter(r -> r.key().equals(new LiveRunModel.StreamKey(null, "5", Direction.C2S))).findFirst().orElseThrow();
+                .filter(r -> r.key().equals(new LiveRunModel.StreamKey(null, "5", Direction.C2S)))
+                .findFirst()
+                .orElseThrow();
         assertEquals(400e6 + 3, row5.bitsPerSecond());
         assertEquals(3, row5.totalRetransmits());
     }
@@ -76,8 +100,11 @@ class LiveRunModelTest {
         start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
         model.sample("", s(null, "5", Direction.C2S, 1, 941e6, 0));
         model.sample("", s(null, "5", Direction.C2S, 2, 940e6, 2));
-        assertArrayEquals(new double[] {941e6, 940e6}, entry(model.bitrate(), "SUM").series().points()[1]);
-        assertArrayEquals(new double[] {0, 2}, entry(model.retransmits(), "SUM").series().points()[1]);
+        assertArrayEquals(
+                new double[] {941e6, 940e6},
+                entry(model.bitrate(), "SUM").series().points()[1]);
+        assertArrayEquals(
+                new double[] {0, 2}, entry(model.retransmits(), "SUM").series().points()[1]);
     }
 
     /**
@@ -130,14 +157,19 @@ class LiveRunModelTest {
         List<String> kept = model.console("h1");
         assertEquals(LiveRunModel.CONSOLE_LINES, kept.size());
         assertEquals("line " + (LiveRunModel.CONSOLE_LINES + 49), kept.get(kept.size() - 1));
-        assertEquals(LiveRunModel.CONSOLE_LINES, model.takeSnapshot().newConsoleLines().get("h1").size());
+        assertEquals(
+                LiveRunModel.CONSOLE_LINES,
+                model.takeSnapshot().newConsoleLines().get("h1").size());
         assertTrue(model.takeSnapshot().newConsoleLines().isEmpty());
     }
 
     @Test
     void progressEstimatesTheWholeSweepAndLearnsFromFinishedPoints() {
-        TestPlan p = plan(1, 1, TestPlan.Mode.NORMAL, new TestPlan.Sweep(TestPlan.SweepKind.MTU,
-                List.of("1500", "4000", "9000")));
+        TestPlan p = plan(
+                1,
+                1,
+                TestPlan.Mode.NORMAL,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000")));
         start(p, List.of("mtu=1500", "mtu=4000", "mtu=9000"));
         model.pointStarted("mtu=1500", 0, 3);
         clock.addAndGet(Duration.ofSeconds(5).toNanos());
@@ -160,9 +192,26 @@ class LiveRunModelTest {
     }
 
     /** A UDP interval as one end printed it: the client sends (datagram counts), the server receives. */
-    private static Sample udp(String stream, Role role, double end, double bps, Double jitter, Long lost, long packets) {
-        return new Sample(null, stream, Direction.C2S, end - 1, end, (long) (bps / 8), bps, null, null, null, jitter,
-                lost, packets, false, role, Sample.SUM.equals(stream) ? null : 1, null);
+    private static Sample udp(
+            String stream, Role role, double end, double bps, Double jitter, Long lost, long packets) {
+        return new Sample(
+                null,
+                stream,
+                Direction.C2S,
+                end - 1,
+                end,
+                (long) (bps / 8),
+                bps,
+                null,
+                null,
+                null,
+                jitter,
+                lost,
+                packets,
+                false,
+                role,
+                Sample.SUM.equals(stream) ? null : 1,
+                null);
     }
 
     @Test
@@ -175,14 +224,28 @@ class LiveRunModelTest {
             model.sample("", udp("6", Role.RECEIVER, t + 0.01, 99e6, 0.05 * t, 4L * t, 400));
             model.sample("", udp(Sample.SUM, Role.RECEIVER, t + 0.01, 99e6, 0.05 * t, 4L * t, 400));
         }
-        assertEquals(List.of("stream 5", "SUM"), model.bitrate().entries().stream()
-                .map(LiveChartContent.Entry::label).toList(), "one line per flow, the client's view");
-        assertArrayEquals(new double[] {100e6, 100e6}, entry(model.bitrate(), "SUM").series().points()[1]);
-        assertArrayEquals(new double[] {1.0, 2.0}, entry(model.loss(), "stream 5").series().points()[1], 1e-9,
+        assertEquals(
+                List.of("stream 5", "SUM"),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList(),
+                "one line per flow, the client's view");
+        assertArrayEquals(
+                new double[] {100e6, 100e6},
+                entry(model.bitrate(), "SUM").series().points()[1]);
+        assertArrayEquals(
+                new double[] {1.0, 2.0},
+                entry(model.loss(), "stream 5").series().points()[1],
+                1e-9,
                 "loss % per interval: 4 and 8 of 400 datagrams");
-        assertArrayEquals(new double[] {0.05, 0.1}, entry(model.jitter(), "stream 5").series().points()[1], 1e-9);
+        assertArrayEquals(
+                new double[] {0.05, 0.1},
+                entry(model.jitter(), "stream 5").series().points()[1],
+                1e-9);
         LiveRunModel.StreamRow row = model.takeSnapshot().rows().stream()
-                .filter(r -> r.key().stream().equals("5")).findFirst().orElseThrow();
+                .filter(r -> r.key().stream().equals("5"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(0.1, row.jitterMs(), 1e-9);
         assertEquals(2.0, row.lossPercent(), 1e-9);
         assertEquals(100e6, row.bitsPerSecond());
@@ -193,17 +256,32 @@ class LiveRunModelTest {
         start(plan(1, 1, TestPlan.Mode.REVERSE, null), List.of(""));
         for (int t = 1; t <= 2; t++) {
             // The client receives: no retransmits or window of its own.
-            model.sample("", Sample.tcp(null, "5", Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
-                    .withRole(Role.RECEIVER).withStreamIndex(1));
-            model.sample("", Sample.tcp(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
-                    .withRole(Role.SENDER).withStreamIndex(1));
+            model.sample(
+                    "",
+                    Sample.tcp(null, "5", Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
+                            .withRole(Role.RECEIVER)
+                            .withStreamIndex(1));
+            model.sample(
+                    "",
+                    Sample.tcp(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
+                            .withRole(Role.SENDER)
+                            .withStreamIndex(1));
         }
-        assertArrayEquals(new double[] {3, 6}, entry(model.retransmits(), "stream 5").series().points()[1]);
-        assertArrayEquals(new double[] {65536, 131072}, entry(model.cwnd(), "stream 5").series().points()[1]);
-        assertEquals(List.of("stream 5", "SUM"), model.bitrate().entries().stream()
-                .map(LiveChartContent.Entry::label).toList());
+        assertArrayEquals(
+                new double[] {3, 6},
+                entry(model.retransmits(), "stream 5").series().points()[1]);
+        assertArrayEquals(
+                new double[] {65536, 131072},
+                entry(model.cwnd(), "stream 5").series().points()[1]);
+        assertEquals(
+                List.of("stream 5", "SUM"),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList());
         LiveRunModel.StreamRow row = model.takeSnapshot().rows().stream()
-                .filter(r -> r.key().stream().equals("5")).findFirst().orElseThrow();
+                .filter(r -> r.key().stream().equals("5"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(6, row.retransmits());
         assertEquals(9, row.totalRetransmits());
         assertEquals(131072L, row.cwndBytes());
@@ -219,9 +297,16 @@ class LiveRunModelTest {
         model.sample("", udp("5", Role.SENDER, 1, 100e6, null, null, 382));
         model.sample("", udp("5", Role.SENDER, 2, 100e6, null, null, 382));
         model.sample("", udp("6", Role.RECEIVER, 2.01, 99e6, 0.1, 8L, 400));
-        assertArrayEquals(new double[] {1.0, 2.0}, entry(model.loss(), "stream 5").series().points()[1], 1e-9,
+        assertArrayEquals(
+                new double[] {1.0, 2.0},
+                entry(model.loss(), "stream 5").series().points()[1],
+                1e-9,
                 "both intervals' loss %");
-        assertEquals(List.of("stream 5", "SUM"), model.bitrate().entries().stream()
-                .map(LiveChartContent.Entry::label).toList(), "the server's view is still not drawn as a flow");
+        assertEquals(
+                List.of("stream 5", "SUM"),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList(),
+                "the server's view is still not drawn as a flow");
     }
 }

@@ -13,11 +13,25 @@ import org.junit.jupiter.api.Test;
 class ReportFolderTest {
 
     private static PastRun crafted() {
-        return new PastRun("20261202-050000-iperf3-1a2b", "**fast** [run](javascript:alert(1)) <b>x</b>",
-                "cable swapped\n# not a heading\n| not | a row |", PastRun.State.OK, null, null, null, "iperf3",
-                List.of("root@h1|evil", "root@h2"), null, Map.of(),
+        return new PastRun(
+                "20261202-050000-iperf3-1a2b",
+                "**fast** [run](javascript:alert(1)) <b>x</b>",
+                "cable swapped\n# not a heading\n| not | a row |",
+                PastRun.State.OK,
+                null,
+                null,
+                null,
+                "iperf3",
+                List.of("root@h1|evil", "root@h2"),
+                null,
+                Map.of(),
                 Map.of("client kernel", "6.1.0 #1 SMP <script>alert(1)</script>", "client\nhost", "a`b`_c_ & d"),
-                List.of(), List.of(), List.of(), null, false, null);
+                List.of(),
+                List.of(),
+                List.of(),
+                null,
+                false,
+                null);
     }
 
     @Test
@@ -32,7 +46,9 @@ class ReportFolderTest {
         assertFalse(md.contains("<script>"), md);
         for (String line : md.split("\n")) {
             if (line.startsWith("|")) {
-                assertEquals(3, line.replace("\\|", "").chars().filter(c -> c == '|').count(),
+                assertEquals(
+                        3,
+                        line.replace("\\|", "").chars().filter(c -> c == '|').count(),
                         "a table row keeps its two columns: " + line);
             }
         }
@@ -40,7 +56,8 @@ class ReportFolderTest {
 
     @Test
     void plainTextIsLeftAsItIs() {
-        assertEquals("MTU 9000 baseline, 25 GbE (lab 3) → ok", ReportFolder.md("MTU 9000 baseline, 25 GbE (lab 3) → ok"));
+        assertEquals(
+                "MTU 9000 baseline, 25 GbE (lab 3) → ok", ReportFolder.md("MTU 9000 baseline, 25 GbE (lab 3) → ok"));
         assertEquals("", ReportFolder.md(null));
     }
 }

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
@@ -33,10 +33,25 @@ class HistoryViewModelTest {
     @Test
     void listsFiltersRenamesAnnotatesOpensAndDeletesARealRun() throws Exception {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        TestPlan plan = new TestPlan(Tool.IPERF3, new TestPlan.End(HostSpec.LOCAL, null),
-                new TestPlan.End(HostSpec.LOCAL, null), "127.0.0.1", TestPlan.Protocol.TCP, null, 1, 0.5, 0, 2, 1,
-                5391, TestPlan.Mode.NORMAL, null, null, 1, null);
-        RunHandle handle = EngineWiring.launcher(store, SshSettings.defaults()).start(plan, null, new RunListener() { });
+        TestPlan plan = new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End(HostSpec.LOCAL, null),
+                new TestPlan.End(HostSpec.LOCAL, null),
+                "127.0.0.1",
+                TestPlan.Protocol.TCP,
+                null,
+                1,
+                0.5,
+                0,
+                2,
+                1,
+                5391,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
+        RunHandle handle = EngineWiring.launcher(store, SshSettings.defaults()).start(plan, null, new RunListener() {});
         Optional<RunOutcome> outcome = handle.await(Duration.ofSeconds(60));
         assertTrue(outcome.isPresent() && outcome.get().ok(), outcome.toString());
 
@@ -65,29 +80,36 @@ class HistoryViewModelTest {
         AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open(listed.id(), opened::set);
         assertFalse(opened.get().samples().isEmpty(), "opening reads every interval back");
-        assertTrue(opened.get().environment().keySet().stream().anyMatch(k -> k.startsWith("client ")),
+        assertTrue(
+                opened.get().environment().keySet().stream().anyMatch(k -> k.startsWith("client ")),
                 opened.get().environment().keySet().toString());
 
         vm.delete(List.of(listed.id()));
         vm.filterProperty().set("");
         assertEquals(0, vm.shown().size());
         vm.open(listed.id(), opened::set);
-        assertTrue(vm.messageProperty().get().startsWith("cannot open run " + listed.id()), vm.messageProperty().get());
+        assertTrue(
+                vm.messageProperty().get().startsWith("cannot open run " + listed.id()),
+                vm.messageProperty().get());
     }
 
     @Test
     void aRunWithDamagedJournalLinesOpensAndSaysSoOnce() throws Exception {
         Path dir = tmp.resolve("runs").resolve("20261202-050000-iperf3-1a2b");
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("run.json"), "{\"format\":\"linklab-run\",\"version\":1,"
-                + "\"id\":\"20261202-050000-iperf3-1a2b\",\"status\":\"ok\",\"started\":\"2026-12-02T05:00:00Z\"}");
+        Files.writeString(
+                dir.resolve("run.json"),
+                "{\"format\":\"linklab-run\",\"version\":1,"
+                        + "\"id\":\"20261202-050000-iperf3-1a2b\",\"status\":\"ok\",\"started\":\"2026-12-02T05:00:00Z\"}");
         String sample = "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\","
                 + "\"start\":0,\"end\":1,\"bytes\":5,\"bps\":40}\n";
-        Files.writeString(dir.resolve("journal.jsonl"), sample + "garbage\n" + sample
-                + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample + "{\"type\":\"sam");
+        Files.writeString(
+                dir.resolve("journal.jsonl"),
+                sample + "garbage\n" + sample + "{\"type\":\"event\",\"severity\":\"LOUD\"}\n" + sample
+                        + "{\"type\":\"sam");
 
-        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
-                TaskRunner.sameThread());
+        HistoryViewModel vm =
+                new HistoryViewModel(new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), TaskRunner.sameThread());
         AtomicReference<PastRun> opened = new AtomicReference<>();
         vm.open("20261202-050000-iperf3-1a2b", opened::set);
 

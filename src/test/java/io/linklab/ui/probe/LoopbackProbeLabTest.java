@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 @Tag("lab")
 class LoopbackProbeLabTest {
 
-    private final RemoteHostProbeService service = new RemoteHostProbeService(
-            SshSettings.defaults().withSshConfig(null), LoginPrompts.NONE);
+    private final RemoteHostProbeService service =
+            new RemoteHostProbeService(SshSettings.defaults().withSshConfig(null), LoginPrompts.NONE);
 
     @Test
     void loopbackHostsProbeReadyThroughLocalProcesses() throws Exception {

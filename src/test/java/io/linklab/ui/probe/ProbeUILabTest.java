@@ -52,19 +52,36 @@ class ProbeUILabTest {
     void start(Stage stage) throws Exception {
         // An empty known_hosts: each lab host's key is new, so the probe has to ask.
         knownHosts = Files.createTempFile(dir, "known_hosts", "");
-        SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
-                .withIdentity(lab.identity()).withAgent(false);
+        SshSettings ssh = SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(knownHosts)
+                .withIdentity(lab.identity())
+                .withAgent(false);
         RemoteHostProbeService prober = new RemoteHostProbeService(ssh, new DialogLoginPrompts(() -> window.stage()));
-        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), tasks).withProber(prober));
+        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), tasks)
+                .withProber(prober));
         window.install(stage);
         stage.show();
-        window.editor().newTopology(new Topology("lab " + lab.value("LAB_ID"), List.of(
-                host("h1", lab.h1()), host("h2", lab.h2())), List.of(), List.of()));
+        window.editor()
+                .newTopology(new Topology(
+                        "lab " + lab.value("LAB_ID"),
+                        List.of(host("h1", lab.h1()), host("h2", lab.h2())),
+                        List.of(),
+                        List.of()));
     }
 
     private static HostSpec host(String id, Lab.Host h) {
-        return new HostSpec(id, "lab-" + id, h.mgmt(), "root", 22, null, null,
-                List.of(new InterfaceSpec(h.dataIf(), h.data(), 1500, null)), id.equals("h1") ? 40 : 400, 60);
+        return new HostSpec(
+                id,
+                "lab-" + id,
+                h.mgmt(),
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec(h.dataIf(), h.data(), 1500, null)),
+                id.equals("h1") ? 40 : 400,
+                60);
     }
 
     @AfterEach
@@ -89,12 +106,22 @@ class ProbeUILabTest {
     void probeShowsTheUnknownHostKeyThenTheBadgeTurnsReady(FxRobot robot) throws Exception {
         robot.clickOn("#node-h1");
         robot.clickOn("Test").clickOn("Probe Selected Host");
-        waitFor("the host key dialog", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
-        String fingerprint = robot.lookup("#host-key-fingerprint").queryAs(TextField.class).getText();
+        waitFor(
+                "the host key dialog",
+                () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        String fingerprint =
+                robot.lookup("#host-key-fingerprint").queryAs(TextField.class).getText();
         assertTrue(fingerprint.startsWith("SHA256:"), fingerprint);
         // The same key ssh-keygen sees in the lab's own known_hosts for h1.
-        Process keygen = new ProcessBuilder("ssh-keygen", "-l", "-F", lab.h1().mgmt(), "-f",
-                lab.knownHosts().toString()).redirectErrorStream(true).start();
+        Process keygen = new ProcessBuilder(
+                        "ssh-keygen",
+                        "-l",
+                        "-F",
+                        lab.h1().mgmt(),
+                        "-f",
+                        lab.knownHosts().toString())
+                .redirectErrorStream(true)
+                .start();
         String expected = new String(keygen.getInputStream().readAllBytes());
         keygen.waitFor(10, TimeUnit.SECONDS);
         assertTrue(expected.contains(fingerprint), fingerprint + " not in\n" + expected);
@@ -103,14 +130,27 @@ class ProbeUILabTest {
         waitFor("h1 ready", () -> window.probes().badge("h1") == HostBadge.READY);
         assertTrue(Files.readString(knownHosts).contains(lab.h1().mgmt()), "the accepted key is remembered");
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("ready", robot.lookup("#node-h1 .badge-text").queryAs(Label.class).getText());
-        assertEquals("lab-h1: ready", robot.lookup("#host-state-h1").queryAs(Label.class).getText());
-        assertEquals("3.12", window.probes().facts("h1").orElseThrow().tool("iperf3").orElseThrow().version());
+        assertEquals(
+                "ready",
+                robot.lookup("#node-h1 .badge-text").queryAs(Label.class).getText());
+        assertEquals(
+                "lab-h1: ready",
+                robot.lookup("#host-state-h1").queryAs(Label.class).getText());
+        assertEquals(
+                "3.12",
+                window.probes()
+                        .facts("h1")
+                        .orElseThrow()
+                        .tool("iperf3")
+                        .orElseThrow()
+                        .version());
 
         // Refusing h2's key leaves it failed, with the reason.
         robot.clickOn("#node-h2");
         robot.clickOn("Test").clickOn("Probe Selected Host");
-        waitFor("the host key dialog for h2", () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
+        waitFor(
+                "the host key dialog for h2",
+                () -> robot.lookup("#host-key-fingerprint").tryQuery().isPresent());
         // h1's closed dialog may still be found by lookup: wait until the new dialog's button is on screen.
         clickOnScreen(robot, "Refuse");
         waitFor("h2 failed", () -> window.probes().badge("h2") == HostBadge.FAILED);
@@ -122,13 +162,25 @@ class ProbeUILabTest {
     @Test
     void aDrawingThatDiffersFromTheHostGivesAWarningBadge(FxRobot robot) throws Exception {
         Files.copy(lab.knownHosts(), knownHosts, StandardCopyOption.REPLACE_EXISTING);
-        HostSpec wrongMtu = new HostSpec("h1", "lab-h1", lab.h1().mgmt(), "root", 22, null, null,
-                List.of(new InterfaceSpec(lab.h1().dataIf(), lab.h1().data(), 9000, null)), 40, 60);
+        HostSpec wrongMtu = new HostSpec(
+                "h1",
+                "lab-h1",
+                lab.h1().mgmt(),
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec(lab.h1().dataIf(), lab.h1().data(), 9000, null)),
+                40,
+                60);
         robot.interact(() -> window.editor().replaceHost(wrongMtu));
         robot.clickOn("#toolbar-probe");
-        waitFor("both probed", () -> window.probes().badge("h1") == HostBadge.WARNING
-                && window.probes().badge("h2") == HostBadge.READY);
-        assertEquals(List.of(lab.h1().dataIf() + ": MTU is 1500, the drawing says 9000"),
+        waitFor(
+                "both probed",
+                () -> window.probes().badge("h1") == HostBadge.WARNING
+                        && window.probes().badge("h2") == HostBadge.READY);
+        assertEquals(
+                List.of(lab.h1().dataIf() + ": MTU is 1500, the drawing says 9000"),
                 ProbeViewModel.differences(wrongMtu, window.probes().facts("h1").orElseThrow()));
     }
 }

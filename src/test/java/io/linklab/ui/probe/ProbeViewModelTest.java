@@ -15,33 +15,66 @@ import org.junit.jupiter.api.Test;
 
 class ProbeViewModelTest {
 
-    private static final HostSpec HOST = new HostSpec("h1", "lab-a", "198.18.4.11", "root", 22, null, null,
-            List.of(new InterfaceSpec("data0", "198.19.4.1", 9000, "100G")), 0, 0);
+    private static final HostSpec HOST = new HostSpec(
+            "h1",
+            "lab-a",
+            "198.18.4.11",
+            "root",
+            22,
+            null,
+            null,
+            List.of(new InterfaceSpec("data0", "198.19.4.1", 9000, "100G")),
+            0,
+            0);
 
     static HostFacts facts(int mtu, long speedMbps, boolean iperf3) {
         List<HostFacts.ToolFacts> tools = List.of(
-                new HostFacts.ToolFacts("iperf3", iperf3 ? "/usr/bin/iperf3" : null, iperf3 ? "3.12" : null,
-                        iperf3 ? "iperf 3.12" : null, iperf3 ? null : "sudo apt-get install -y iperf3"),
+                new HostFacts.ToolFacts(
+                        "iperf3",
+                        iperf3 ? "/usr/bin/iperf3" : null,
+                        iperf3 ? "3.12" : null,
+                        iperf3 ? "iperf 3.12" : null,
+                        iperf3 ? null : "sudo apt-get install -y iperf3"),
                 new HostFacts.ToolFacts("iperf", null, null, null, "sudo apt-get install -y iperf"),
                 new HostFacts.ToolFacts("netperf", null, null, null, "sudo apt-get install -y netperf"));
-        HostFacts.InterfaceFacts data0 = new HostFacts.InterfaceFacts("data0", List.of("198.19.4.1/24"), mtu,
-                speedMbps, "up", "mlx5_core", "00:11:22:33:44:55", Map.of());
-        return new HostFacts("lab-a", Instant.now(), true, true, null, "Linux 6.1", "lab-a", "debian", null,
-                "Debian 12", "EPYC", 32, true, tools, List.of(data0), Map.of(), "mgmt0");
+        HostFacts.InterfaceFacts data0 = new HostFacts.InterfaceFacts(
+                "data0", List.of("198.19.4.1/24"), mtu, speedMbps, "up", "mlx5_core", "00:11:22:33:44:55", Map.of());
+        return new HostFacts(
+                "lab-a",
+                Instant.now(),
+                true,
+                true,
+                null,
+                "Linux 6.1",
+                "lab-a",
+                "debian",
+                null,
+                "Debian 12",
+                "EPYC",
+                32,
+                true,
+                tools,
+                List.of(data0),
+                Map.of(),
+                "mgmt0");
     }
 
     @Test
     void readyOnlyWhenAToolIsThereAndInterfacesMatchTheDrawing() {
         assertEquals(HostBadge.READY, ProbeViewModel.badgeFor(HOST, facts(9000, 100_000, true)));
-        assertEquals(List.of("data0: MTU is 1500, the drawing says 9000"),
+        assertEquals(
+                List.of("data0: MTU is 1500, the drawing says 9000"),
                 ProbeViewModel.differences(HOST, facts(1500, 100_000, true)));
-        assertEquals(List.of("data0: link speed is 25G, the drawing says 100G"),
+        assertEquals(
+                List.of("data0: link speed is 25G, the drawing says 100G"),
                 ProbeViewModel.differences(HOST, facts(9000, 25_000, true)));
         assertEquals(HostBadge.WARNING, ProbeViewModel.badgeFor(HOST, facts(9000, 100_000, false)));
-        assertTrue(ProbeViewModel.differences(HOST, facts(9000, 100_000, false)).get(0)
+        assertTrue(ProbeViewModel.differences(HOST, facts(9000, 100_000, false))
+                .get(0)
                 .endsWith("install with: sudo apt-get install -y iperf3"));
-        assertEquals(HostBadge.FAILED, ProbeViewModel.badgeFor(HOST,
-                HostFacts.failed("lab-a", Instant.now(), true, "login refused")));
+        assertEquals(
+                HostBadge.FAILED,
+                ProbeViewModel.badgeFor(HOST, HostFacts.failed("lab-a", Instant.now(), true, "login refused")));
     }
 
     @Test
@@ -59,21 +92,32 @@ class ProbeViewModelTest {
         vm.probe(HOST);
         assertEquals(HostBadge.READY, vm.badge("h1"));
         assertTrue(vm.facts("h1").isPresent());
-        HostSpec otherMtu = new HostSpec("h1", "lab-a", "198.18.4.11", "root", 22, null, null,
-                List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "100G")), 0, 0);
+        HostSpec otherMtu = new HostSpec(
+                "h1",
+                "lab-a",
+                "198.18.4.11",
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "100G")),
+                0,
+                0);
         vm.topologyChanged(new Topology("lab", List.of(otherMtu), List.of(), List.of()));
         assertEquals(HostBadge.WARNING, vm.badge("h1"), "the drawing changed: checked again against the facts");
-        HostSpec otherLogin = new HostSpec("h1", "lab-a", "198.18.4.99", "root", 22, null, null,
-                otherMtu.interfaces(), 0, 0);
+        HostSpec otherLogin =
+                new HostSpec("h1", "lab-a", "198.18.4.99", "root", 22, null, null, otherMtu.interfaces(), 0, 0);
         vm.topologyChanged(new Topology("lab", List.of(otherLogin), List.of(), List.of()));
         assertEquals(HostBadge.NOT_PROBED, vm.badge("h1"));
     }
 
     @Test
     void aProbeThatThrowsShowsFailedWithItsMessage() {
-        ProbeViewModel vm = new ProbeViewModel(h -> {
-            throw new IllegalStateException("connection refused");
-        }, TaskRunner.sameThread());
+        ProbeViewModel vm = new ProbeViewModel(
+                h -> {
+                    throw new IllegalStateException("connection refused");
+                },
+                TaskRunner.sameThread());
         vm.probe(HOST);
         assertEquals(HostBadge.FAILED, vm.badge("h1"));
         assertEquals("connection refused", vm.facts("h1").orElseThrow().problem());

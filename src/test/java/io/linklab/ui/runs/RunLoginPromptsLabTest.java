@@ -3,10 +3,10 @@ package io.linklab.ui.runs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -39,8 +39,11 @@ class RunLoginPromptsLabTest {
     @Test
     void aRunAsksAboutNewHostKeysLikeAProbe() throws Exception {
         Path knownHosts = Files.createFile(tmp.resolve("known_hosts"));
-        SshSettings ssh = SshSettings.defaults().withSshConfig(null).withKnownHosts(knownHosts)
-                .withIdentity(lab.identity()).withAgent(false);
+        SshSettings ssh = SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(knownHosts)
+                .withIdentity(lab.identity())
+                .withAgent(false);
         List<String> asked = new CopyOnWriteArrayList<>();
         LoginPrompts acceptKeys = new LoginPrompts.Refusing() {
             @Override
@@ -52,11 +55,26 @@ class RunLoginPromptsLabTest {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         Lab.Host h1 = lab.h1();
         Lab.Host h2 = lab.h2();
-        TestPlan plan = new TestPlan(Tool.IPERF3, new TestPlan.End(h1.login(), h1.dataIf()),
-                new TestPlan.End(h2.login(), h2.dataIf()), h2.data(), TestPlan.Protocol.TCP, null, 1, 0.5, 0, 1, 1,
-                5201, TestPlan.Mode.NORMAL, null, null, 1, null);
+        TestPlan plan = new TestPlan(
+                Tool.IPERF3,
+                new TestPlan.End(h1.login(), h1.dataIf()),
+                new TestPlan.End(h2.login(), h2.dataIf()),
+                h2.data(),
+                TestPlan.Protocol.TCP,
+                null,
+                1,
+                0.5,
+                0,
+                1,
+                1,
+                5201,
+                TestPlan.Mode.NORMAL,
+                null,
+                null,
+                1,
+                null);
 
-        RunHandle run = EngineWiring.launcher(store, ssh, acceptKeys).start(plan, null, new RunListener() { });
+        RunHandle run = EngineWiring.launcher(store, ssh, acceptKeys).start(plan, null, new RunListener() {});
         Optional<RunOutcome> outcome = run.await(Duration.ofSeconds(90));
 
         assertTrue(outcome.isPresent() && outcome.get().ok(), outcome.toString());

@@ -1,6 +1,5 @@
 package io.linklab.ui.runs;
 
-import io.linklab.ui.tasks.BackgroundTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +7,7 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,8 +36,11 @@ class RunsAreaFoldersUITest {
     @Start
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                tmp.resolve("imports"), tasks);
+        area = new RunsArea(
+                new StoreLibrary(store),
+                EngineWiring.launcher(store, SshSettings.defaults()),
+                tmp.resolve("imports"),
+                tasks);
         stage.setScene(new Scene(area.root(), 800, 600));
         stage.show();
     }
@@ -67,8 +70,7 @@ class RunsAreaFoldersUITest {
         Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         Path imports = tmp.resolve("imports");
         area.importLogs(List.of(log, log));
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> folders(imports).size() == 2
-                && dashboards() == 2);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> folders(imports).size() == 2 && dashboards() == 2);
         area.importLogs(List.of(log));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 3);
         List<Path> folders = folders(imports);
@@ -83,14 +85,21 @@ class RunsAreaFoldersUITest {
         Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         area.importLogs(List.of(log));
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 1);
-        var run = WaitForAsyncUtils.asyncFx(() -> area.dashboards().get(0).recorded()).get(10, TimeUnit.SECONDS);
+        var run = WaitForAsyncUtils.asyncFx(() -> area.dashboards().get(0).recorded())
+                .get(10, TimeUnit.SECONDS);
         Path reports = Files.createDirectories(tmp.resolve("reports"));
         area.exports().exportReport(run, reports.resolve("report"));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 1
-                && area.history().messageProperty().get().startsWith("report of"));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> folders(reports).size() == 1
+                        && area.history().messageProperty().get().startsWith("report of"));
         area.exports().exportReport(run, reports.resolve("report"));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> folders(reports).size() == 2
-                && area.history().messageProperty().get().contains("report-2"));
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> folders(reports).size() == 2
+                        && area.history().messageProperty().get().contains("report-2"));
         assertEquals(List.of(reports.resolve("report"), reports.resolve("report-2")), folders(reports));
     }
 }

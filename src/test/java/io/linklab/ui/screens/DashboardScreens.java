@@ -1,8 +1,8 @@
 package io.linklab.ui.screens;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
@@ -59,12 +59,17 @@ public final class DashboardScreens {
 
         @Override
         public void start(Stage stage) throws Exception {
-            String mode = getParameters().getRaw().isEmpty() ? "live" : getParameters().getRaw().get(0);
+            String mode = getParameters().getRaw().isEmpty()
+                    ? "live"
+                    : getParameters().getRaw().get(0);
             Path home = Files.createTempDirectory("linklab-screens");
             ResultsStore store = new ResultsStore(home.resolve("runs"));
             tasks = new BackgroundTasks("screens", 2);
-            RunsArea area = new RunsArea(new StoreLibrary(store), EngineWiring.launcher(store, SshSettings.defaults()),
-                    home.resolve("imports"), tasks);
+            RunsArea area = new RunsArea(
+                    new StoreLibrary(store),
+                    EngineWiring.launcher(store, SshSettings.defaults()),
+                    home.resolve("imports"),
+                    tasks);
             Preferences prefs = Preferences.userRoot().node("io/linklab-screens/" + UUID.randomUUID());
             Settings settings = new Settings(prefs);
             settings.put(Settings.WINDOW_WIDTH, 1280.0);
@@ -88,8 +93,23 @@ public final class DashboardScreens {
     }
 
     private static TestPlan local(Tool tool, int streams, int seconds, TestPlan.Mode mode) {
-        return new TestPlan(tool, new TestPlan.End(HostSpec.LOCAL, null), new TestPlan.End(HostSpec.LOCAL, null),
-                "127.0.0.1", TestPlan.Protocol.TCP, null, seconds, 0.5, 0, streams, 1, 5301, mode, null, null, 1,
+        return new TestPlan(
+                tool,
+                new TestPlan.End(HostSpec.LOCAL, null),
+                new TestPlan.End(HostSpec.LOCAL, null),
+                "127.0.0.1",
+                TestPlan.Protocol.TCP,
+                null,
+                seconds,
+                0.5,
+                0,
+                streams,
+                1,
+                5301,
+                mode,
+                null,
+                null,
+                1,
                 null);
     }
 
@@ -104,10 +124,28 @@ public final class DashboardScreens {
 
     /** The jumbo-frame lab note's table (MTU, send, receive in Mbit/s), as its author published it. */
     private static final double[][] SEED_003 = {
-        {1500, 892, 852}, {1750, 910, 871}, {2250, 935, 874}, {2500, 932, 885}, {2750, 927, 888}, {3250, 932, 892},
-        {3750, 925, 899}, {4000, 918, 849}, {4250, 921, 843}, {4750, 916, 791}, {5000, 882, 780}, {5250, 883, 790},
-        {6250, 948, 187}, {6500, 950, 138}, {6750, 955, 73.8}, {7250, 961, 27.1}, {7500, 960, 7.45},
-        {7750, 972, 4.27}, {8000, 974, 3.41}, {8500, 974, 3.03}, {8750, 978, 2.26}, {9000, 978, 2.27},
+        {1500, 892, 852},
+        {1750, 910, 871},
+        {2250, 935, 874},
+        {2500, 932, 885},
+        {2750, 927, 888},
+        {3250, 932, 892},
+        {3750, 925, 899},
+        {4000, 918, 849},
+        {4250, 921, 843},
+        {4750, 916, 791},
+        {5000, 882, 780},
+        {5250, 883, 790},
+        {6250, 948, 187},
+        {6500, 950, 138},
+        {6750, 955, 73.8},
+        {7250, 961, 27.1},
+        {7500, 960, 7.45},
+        {7750, 972, 4.27},
+        {8000, 974, 3.41},
+        {8500, 974, 3.03},
+        {8750, 978, 2.26},
+        {9000, 978, 2.27},
     };
 
     private static void sweep(RunsArea area) {
@@ -117,9 +155,24 @@ public final class DashboardScreens {
             values.add(Integer.toString((int) r[0]));
         }
         values.add(5500 + "");
-        TestPlan plan = new TestPlan(Tool.IPERF2, new TestPlan.End("root@computer1", "enp2s0"),
-                new TestPlan.End("root@computer2", "enp5s0"), "computer2", TestPlan.Protocol.TCP, null, 10, 1, 0, 1,
-                1, 5001, TestPlan.Mode.BIDIR, null, null, 1, new TestPlan.Sweep(TestPlan.SweepKind.MTU, values));
+        TestPlan plan = new TestPlan(
+                Tool.IPERF2,
+                new TestPlan.End("root@computer1", "enp2s0"),
+                new TestPlan.End("root@computer2", "enp5s0"),
+                "computer2",
+                TestPlan.Protocol.TCP,
+                null,
+                10,
+                1,
+                0,
+                1,
+                1,
+                5001,
+                TestPlan.Mode.BIDIR,
+                null,
+                null,
+                1,
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, values));
         List<String> points = values.stream().map(v -> "mtu=" + v).toList();
         DashboardView view = area.watch(model, "MTU sweep (published figures)");
         model.runStarted(new RunInfo("jumbo-frame-mtu-sweep", plan, null, points, Map.of()));
@@ -130,35 +183,78 @@ public final class DashboardScreens {
                 model.pointStarted(p, i++, points.size());
                 double send = r[1] * 1e6;
                 double recv = r[2] * 1e6;
-                model.pointFinished(p, List.of(
-                        new SweepRow(p, (int) r[0], 1, 1, Direction.C2S, send, send * 0.99, send * 1.01, null, null, "ok"),
-                        new SweepRow(p, (int) r[0], 1, 1, Direction.S2C, recv, recv * 0.97, recv * 1.03, null, null,
-                                "ok")));
+                model.pointFinished(
+                        p,
+                        List.of(
+                                new SweepRow(
+                                        p,
+                                        (int) r[0],
+                                        1,
+                                        1,
+                                        Direction.C2S,
+                                        send,
+                                        send * 0.99,
+                                        send * 1.01,
+                                        null,
+                                        null,
+                                        "ok"),
+                                new SweepRow(
+                                        p,
+                                        (int) r[0],
+                                        1,
+                                        1,
+                                        Direction.S2C,
+                                        recv,
+                                        recv * 0.97,
+                                        recv * 1.03,
+                                        null,
+                                        null,
+                                        "ok")));
             }
             model.pointStarted("mtu=5500", i, points.size());
-            model.pointFinished("mtu=5500", List.of(new SweepRow("mtu=5500", 5500, 1, 1, Direction.C2S, null, null,
-                    null, null, null, "failed: iperf stopped: connection reset (the seed's empty cells)")));
+            model.pointFinished(
+                    "mtu=5500",
+                    List.of(new SweepRow(
+                            "mtu=5500",
+                            5500,
+                            1,
+                            1,
+                            Direction.C2S,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            "failed: iperf stopped: connection reset (the seed's empty cells)")));
             model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, "1 of 23 points failed", null));
         });
         feeder.start();
-        later(10, () -> {  // software rendering on a busy 2-core machine needs seconds for the first frames
-            System.out.println("READY");
-            later(20, () -> Platform.exit());
-        });
+        later(
+                10,
+                () -> { // software rendering on a busy 2-core machine needs seconds for the first frames
+                    System.out.println("READY");
+                    later(20, () -> Platform.exit());
+                });
     }
 
     private static void compare(RunsArea area) {
         DashboardView a = area.startRun(local(Tool.IPERF3, 1, 4, TestPlan.Mode.NORMAL), null);
         waitFinished(a, () -> {
             DashboardView b = area.startRun(local(Tool.IPERF2, 4, 4, TestPlan.Mode.NORMAL), null);
-            waitFinished(b, () -> area.history().openAll(List.of(a.model().info().runId(), b.model().info().runId()),
-                    runs -> {
-                        area.compare(runs);
-                        later(8, () -> {
-                            System.out.println("READY");
-                            later(20, () -> Platform.exit());
-                        });
-                    }));
+            waitFinished(
+                    b,
+                    () -> area.history()
+                            .openAll(
+                                    List.of(
+                                            a.model().info().runId(),
+                                            b.model().info().runId()),
+                                    runs -> {
+                                        area.compare(runs);
+                                        later(8, () -> {
+                                            System.out.println("READY");
+                                            later(20, () -> Platform.exit());
+                                        });
+                                    }));
         });
     }
 
@@ -182,7 +278,5 @@ public final class DashboardScreens {
         p.play();
     }
 
-    private DashboardScreens() {
-    }
-
+    private DashboardScreens() {}
 }

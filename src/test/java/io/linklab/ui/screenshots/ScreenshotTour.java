@@ -38,22 +38,46 @@ import javax.imageio.ImageIO;
  */
 public final class ScreenshotTour {
 
-    private ScreenshotTour() {
-    }
+    private ScreenshotTour() {}
 
     /** The lab of seeds/000: two ConnectX-6 hosts through a 100G switch. */
     static Topology sampleLab() {
-        HostSpec a = new HostSpec("host1", "lab-a", "198.18.0.11", "root", 22, null, null,
-                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")), 40, 60);
-        HostSpec b = new HostSpec("host2", "lab-b", "198.18.0.12", "root", 22, null, null,
-                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")), 520, 60);
+        HostSpec a = new HostSpec(
+                "host1",
+                "lab-a",
+                "198.18.0.11",
+                "root",
+                22,
+                null,
+                null,
+                List.of(
+                        new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")),
+                40,
+                60);
+        HostSpec b = new HostSpec(
+                "host2",
+                "lab-b",
+                "198.18.0.12",
+                "root",
+                22,
+                null,
+                null,
+                List.of(
+                        new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")),
+                520,
+                60);
         SwitchSpec sw = new SwitchSpec("switch1", "sn2700", "Mellanox SN2700", 9216, 300, 300);
         List<LinkSpec> links = List.of(
-                new LinkSpec("link1", new LinkSpec.End("host1", "ens1f0np0"), new LinkSpec.End("switch1", "swp1"), "100G"),
-                new LinkSpec("link2", new LinkSpec.End("host2", "ens1f0np0"), new LinkSpec.End("switch1", "swp2"), "100G"),
-                new LinkSpec("link3", new LinkSpec.End("host1", "ens1f1np1"), new LinkSpec.End("host2", "ens1f1np1"),
+                new LinkSpec(
+                        "link1", new LinkSpec.End("host1", "ens1f0np0"), new LinkSpec.End("switch1", "swp1"), "100G"),
+                new LinkSpec(
+                        "link2", new LinkSpec.End("host2", "ens1f0np0"), new LinkSpec.End("switch1", "swp2"), "100G"),
+                new LinkSpec(
+                        "link3",
+                        new LinkSpec.End("host1", "ens1f1np1"),
+                        new LinkSpec.End("host2", "ens1f1np1"),
                         "100G"));
         return new Topology("ConnectX-6 rack", List.of(a, b), List.of(sw), links);
     }
@@ -112,10 +136,9 @@ public final class ScreenshotTour {
             }
             if (i == 2) {
                 fx(() -> {
-                    lookup(wizard[0], "#wizard-sweep-kind").ifPresent(n ->
-                            ((ChoiceBox<String>) n).setValue("MTU"));
-                    lookup(wizard[0], "#wizard-sweep-values").ifPresent(n ->
-                            ((TextInputControl) n).setText("1500:9000:1500"));
+                    lookup(wizard[0], "#wizard-sweep-kind").ifPresent(n -> ((ChoiceBox<String>) n).setValue("MTU"));
+                    lookup(wizard[0], "#wizard-sweep-values")
+                            .ifPresent(n -> ((TextInputControl) n).setText("1500:9000:1500"));
                 });
             }
             settle();
@@ -128,9 +151,11 @@ public final class ScreenshotTour {
         fx(() -> wizard[0].wizard().getDialog().close());
 
         fx(() -> {
-            ((CheckMenuItem) ((MenuBar) stage[0].getScene()
-                    .lookup(".menu-bar")).getMenus().get(2).getItems().stream()
-                    .filter(m -> "menu-dark-theme".equals(m.getId())).findFirst().orElseThrow())
+            ((CheckMenuItem) ((MenuBar) stage[0].getScene().lookup(".menu-bar"))
+                            .getMenus().get(2).getItems().stream()
+                                    .filter(m -> "menu-dark-theme".equals(m.getId()))
+                                    .findFirst()
+                                    .orElseThrow())
                     .setSelected(true);
             window[0].editor().select("host2", false);
         });
@@ -145,8 +170,10 @@ public final class ScreenshotTour {
 
     private static Button nextButton(TestWizard w) {
         return w.wizard().getDialog().getDialogPane().lookupAll(".button").stream()
-                .filter(n -> n instanceof Button b && "Next".equals(b.getText())).map(n -> (Button) n)
-                .findFirst().orElseThrow();
+                .filter(n -> n instanceof Button b && "Next".equals(b.getText()))
+                .map(n -> (Button) n)
+                .findFirst()
+                .orElseThrow();
     }
 
     private static Optional<Node> lookup(TestWizard w, String selector) {
@@ -170,7 +197,7 @@ public final class ScreenshotTour {
     private static void settle() throws Exception {
         for (int i = 0; i < 5; i++) {
             Thread.sleep(150);
-            fx(() -> { });
+            fx(() -> {});
         }
     }
 

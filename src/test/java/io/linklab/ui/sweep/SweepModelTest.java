@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class SweepModelTest {
 
     private static List<SweepRow> bidir(String point, int mtu, double send, double receive) {
-        return List.of(new SweepRow(point, mtu, 1, 1, Direction.C2S, send, send, send, 0L, null, "ok"),
+        return List.of(
+                new SweepRow(point, mtu, 1, 1, Direction.C2S, send, send, send, 0L, null, "ok"),
                 new SweepRow(point, mtu, 1, 1, Direction.S2C, receive, receive, receive, 0L, null, "ok"));
     }
 
@@ -27,10 +28,12 @@ class SweepModelTest {
         m.pointFinished("mtu=7500", bidir("mtu=7500", 7500, 960e6, 7.45e6));
         m.pointFinished("mtu=4000", bidir("mtu=4000", 4000, 918e6, 849e6));
         List<SweepModel.TableRow> rows = m.table();
-        assertEquals(List.of("mtu=1500", "mtu=4000", "mtu=7500"), rows.stream().map(SweepModel.TableRow::point).toList());
+        assertEquals(
+                List.of("mtu=1500", "mtu=4000", "mtu=7500"),
+                rows.stream().map(SweepModel.TableRow::point).toList());
         assertEquals(1.00, rows.get(0).gain(), 1e-9);
-        assertEquals((918 + 849) / (892.0 + 852), rows.get(1).gain(), 1e-9);   // seed: 1.01
-        assertEquals((960 + 7.45) / (892.0 + 852), rows.get(2).gain(), 1e-9);  // seed: 0.55
+        assertEquals((918 + 849) / (892.0 + 852), rows.get(1).gain(), 1e-9); // seed: 1.01
+        assertEquals((960 + 7.45) / (892.0 + 852), rows.get(2).gain(), 1e-9); // seed: 0.55
         assertNull(rows.get(1).flag());
         assertNotNull(rows.get(2).flag());
         assertTrue(rows.get(2).flag().contains("s2c 7.45 Mbit/s"), rows.get(2).flag());
@@ -38,24 +41,42 @@ class SweepModelTest {
         PlotFrame f = m.frame(600);
         assertEquals(2, f.lines().size());
         assertEquals(3, f.lines().get(0).points().size());
-        assertEquals(1, f.marks().stream().filter(k -> k.kind() == PlotFrame.Mark.Kind.WARNING).count());
+        assertEquals(
+                1,
+                f.marks().stream()
+                        .filter(k -> k.kind() == PlotFrame.Mark.Kind.WARNING)
+                        .count());
         assertEquals(7500, f.marks().get(0).x());
     }
 
     @Test
     void aFailedPointIsCrossedOutWithItsReasonAndLeftOffTheLine() {
         SweepModel m = new SweepModel(TestPlan.SweepKind.MTU, List.of("mtu=1500", "mtu=9000"));
-        m.pointFinished("mtu=1500", List.of(new SweepRow("mtu=1500", 1500, 1, 1, Direction.C2S, 9e8, 8.9e8, 9.1e8,
-                3L, 1.0, "ok")));
-        m.pointFinished("mtu=9000", List.of(new SweepRow("mtu=9000", 9000, 1, 1, Direction.C2S, null, null, null,
-                null, null, "failed: host h2 unreachable after MTU change")));
+        m.pointFinished(
+                "mtu=1500",
+                List.of(new SweepRow("mtu=1500", 1500, 1, 1, Direction.C2S, 9e8, 8.9e8, 9.1e8, 3L, 1.0, "ok")));
+        m.pointFinished(
+                "mtu=9000",
+                List.of(new SweepRow(
+                        "mtu=9000",
+                        9000,
+                        1,
+                        1,
+                        Direction.C2S,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "failed: host h2 unreachable after MTU change")));
         PlotFrame f = m.frame(600);
         assertEquals(1, f.lines().get(0).points().size());
         PlotFrame.Mark failed = f.marks().get(0);
         assertEquals(PlotFrame.Mark.Kind.FAILED, failed.kind());
         assertTrue(failed.text().contains("unreachable"));
         assertEquals(1, f.bars().size(), "repetitions spread 8.9–9.1e8 draws a min–max bar");
-        assertEquals("failed: host h2 unreachable after MTU change", m.table().get(1).status());
+        assertEquals(
+                "failed: host h2 unreachable after MTU change", m.table().get(1).status());
     }
 
     @Test

@@ -1,8 +1,5 @@
 package io.linklab.ui.topology;
 
-import io.linklab.ui.AppServices;
-import java.nio.file.Path;
-import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,11 +8,13 @@ import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
+import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
 import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,6 +30,7 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -75,18 +75,53 @@ class CanvasReadableUITest {
 
     /** A 100 GbE rack like seeds/000's: two hosts with two ports each, a switch, three links. */
     static Topology rack() {
-        HostSpec a = new HostSpec("host1", "lab-a", "198.18.0.11", "root", 22, null, null,
-                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")), 40, 60);
-        HostSpec b = new HostSpec("host2", "lab-b", "198.18.0.12", "root", 22, null, null,
-                List.of(new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")), 520, 60);
+        HostSpec a = new HostSpec(
+                "host1",
+                "lab-a",
+                "198.18.0.11",
+                "root",
+                22,
+                null,
+                null,
+                List.of(
+                        new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")),
+                40,
+                60);
+        HostSpec b = new HostSpec(
+                "host2",
+                "lab-b",
+                "198.18.0.12",
+                "root",
+                22,
+                null,
+                null,
+                List.of(
+                        new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
+                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")),
+                520,
+                60);
         SwitchSpec sw = new SwitchSpec("switch1", "sn2700", "Mellanox SN2700", 9216, 300, 300);
-        return new Topology("Rack", List.of(a, b), List.of(sw), List.of(
-                new LinkSpec("link1", new LinkSpec.End("host1", "ens1f0np0"), new LinkSpec.End("switch1", "swp1"), "100G"),
-                new LinkSpec("link2", new LinkSpec.End("host2", "ens1f0np0"), new LinkSpec.End("switch1", "swp2"), "100G"),
-                new LinkSpec("link3", new LinkSpec.End("host1", "ens1f1np1"), new LinkSpec.End("host2", "ens1f1np1"),
-                        "100G")));
+        return new Topology(
+                "Rack",
+                List.of(a, b),
+                List.of(sw),
+                List.of(
+                        new LinkSpec(
+                                "link1",
+                                new LinkSpec.End("host1", "ens1f0np0"),
+                                new LinkSpec.End("switch1", "swp1"),
+                                "100G"),
+                        new LinkSpec(
+                                "link2",
+                                new LinkSpec.End("host2", "ens1f0np0"),
+                                new LinkSpec.End("switch1", "swp2"),
+                                "100G"),
+                        new LinkSpec(
+                                "link3",
+                                new LinkSpec.End("host1", "ens1f1np1"),
+                                new LinkSpec.End("host2", "ens1f1np1"),
+                                "100G")));
     }
 
     @Test
@@ -96,8 +131,9 @@ class CanvasReadableUITest {
         // Fitted: the drawing spans most of the canvas' width rather than sitting small in its middle.
         Bounds drawn = fx(() -> drawnBounds());
         double canvasWidth = fx(() -> canvas.node().getWidth());
-        assertTrue(drawn.getWidth() >= 0.75 * canvasWidth, "the lab spans " + Math.round(drawn.getWidth())
-                + " px of a " + Math.round(canvasWidth) + " px canvas");
+        assertTrue(
+                drawn.getWidth() >= 0.75 * canvasWidth,
+                "the lab spans " + Math.round(drawn.getWidth()) + " px of a " + Math.round(canvasWidth) + " px canvas");
         assertTrue(drawn.getMinX() >= 0 && drawn.getMaxX() <= canvasWidth, "and all of it is in view: " + drawn);
     }
 
@@ -179,7 +215,10 @@ class CanvasReadableUITest {
         var b = NodeGeometry.bounds(window.editor().topology()).orElseThrow();
         var topLeft = canvas.toView(b.x(), b.y());
         var bottomRight = canvas.toView(b.x() + b.width(), b.y() + b.height());
-        return new BoundingBox(topLeft.getX(), topLeft.getY(), bottomRight.getX() - topLeft.getX(),
+        return new BoundingBox(
+                topLeft.getX(),
+                topLeft.getY(),
+                bottomRight.getX() - topLeft.getX(),
                 bottomRight.getY() - topLeft.getY());
     }
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class PropertiesViewModelTest {
 
-    private final TopologyEditorViewModel editor = new TopologyEditorViewModel(
-            new Topology("lab", List.of(), List.of(), List.of()), TaskRunner.sameThread());
+    private final TopologyEditorViewModel editor =
+            new TopologyEditorViewModel(new Topology("lab", List.of(), List.of(), List.of()), TaskRunner.sameThread());
     private final PropertiesViewModel vm = new PropertiesViewModel(editor);
 
     @Test
@@ -67,7 +67,9 @@ class PropertiesViewModelTest {
         editor.addHost(300, 0);
         PropertiesViewModel.HostForm form = (PropertiesViewModel.HostForm) vm.form();
         form.name.set("host1");
-        assertEquals("another node is already called 'host1'", form.name.errorProperty().get());
+        assertEquals(
+                "another node is already called 'host1'",
+                form.name.errorProperty().get());
         form.port.set("70000");
         assertFalse(form.port.isValid());
         form.jump.set("bastion:22");

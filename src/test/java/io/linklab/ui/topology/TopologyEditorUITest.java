@@ -46,7 +46,8 @@ class TopologyEditorUITest {
 
     @Start
     void start(Stage stage) {
-        window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), TaskRunner.sameThread()));
+        window =
+                new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), TaskRunner.sameThread()));
         window.install(stage);
         stage.show();
         editor = window.editor();
@@ -89,7 +90,8 @@ class TopologyEditorUITest {
     }
 
     private void type(FxRobot robot, String fieldLabel, String text) {
-        TextInputControl field = window.editorView().properties().input(fieldLabel).orElseThrow();
+        TextInputControl field =
+                window.editorView().properties().input(fieldLabel).orElseThrow();
         robot.clickOn(field);
         robot.press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL);
         robot.write(text);
@@ -116,7 +118,10 @@ class TopologyEditorUITest {
         robot.drag(handle(h1), MouseButton.PRIMARY).dropTo(center(sw));
         robot.drag(handle(h2), MouseButton.PRIMARY).dropTo(center(sw));
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(2, editor.topology().links().size(), "links: " + editor.topology().links());
+        assertEquals(
+                2,
+                editor.topology().links().size(),
+                "links: " + editor.topology().links());
         LinkSpec first = editor.topology().links().get(0);
         assertEquals(h1, first.a().nodeId());
         assertEquals(sw, first.b().nodeId());
@@ -145,21 +150,24 @@ class TopologyEditorUITest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(depth + 1, editor.history().undoDepth());
         Topology afterMove = editor.topology();
-        assertTrue(afterMove.host(h2).orElseThrow().y() > beforeMove.host(h2).orElseThrow().y());
+        assertTrue(afterMove.host(h2).orElseThrow().y()
+                > beforeMove.host(h2).orElseThrow().y());
 
         // undo and redo with the keyboard on the drawing
         robot.clickOn(onCanvas(width() - 10, height() - 10));
         robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(beforeMove, editor.topology());
-        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).press(KeyCode.Z).release(KeyCode.Z)
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT)
+                .press(KeyCode.Z)
+                .release(KeyCode.Z)
                 .release(KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(afterMove, editor.topology());
 
         // save, reopen in a fresh editor, compare
         Path file = dir.resolve("rack4.json");
-        robot.interact(() -> editor.saveAs(file, () -> { }));
+        robot.interact(() -> editor.saveAs(file, () -> {}));
         assertFalse(editor.isDirty());
         assertEquals(afterMove, TopologyFiles.read(file));
         TopologyEditorViewModel reopened = new TopologyEditorViewModel(Topology.loopback(), TaskRunner.sameThread());
@@ -174,14 +182,17 @@ class TopologyEditorUITest {
         String h = editor.topology().hosts().get(0).id();
         Topology before = editor.topology();
         type(robot, "Address", "10.0.0.999");
-        TextInputControl field = window.editorView().properties().input("Address").orElseThrow();
+        TextInputControl field =
+                window.editorView().properties().input("Address").orElseThrow();
         assertTrue(field.getStyleClass().contains("invalid"));
         assertEquals(before, editor.topology(), "nothing applied");
         Label error = robot.lookup(".field-error").match(n -> n.isVisible()).queryAs(Label.class);
         assertTrue(error.getText().startsWith("expected an IPv4 address"), error.getText());
         type(robot, "Address", "198.19.4.1");
         assertFalse(field.getStyleClass().contains("invalid"));
-        assertEquals("198.19.4.1", editor.topology().host(h).orElseThrow().interfaces().get(0).address());
+        assertEquals(
+                "198.19.4.1",
+                editor.topology().host(h).orElseThrow().interfaces().get(0).address());
     }
 
     @Test

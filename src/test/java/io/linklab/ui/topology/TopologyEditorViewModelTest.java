@@ -22,8 +22,8 @@ class TopologyEditorViewModelTest {
     private final TopologyEditorViewModel vm = blank();
 
     private TopologyEditorViewModel blank() {
-        TopologyEditorViewModel m = new TopologyEditorViewModel(new Topology("lab", List.of(), List.of(), List.of()),
-                TaskRunner.sameThread());
+        TopologyEditorViewModel m = new TopologyEditorViewModel(
+                new Topology("lab", List.of(), List.of(), List.of()), TaskRunner.sameThread());
         m.setOnProblem(problems::add);
         return m;
     }
@@ -89,7 +89,8 @@ class TopologyEditorViewModelTest {
         assertEquals(4, vm.topology().hosts().size());
         assertEquals(2, vm.topology().links().size());
         assertEquals(3, vm.selection().size());
-        assertEquals(4, vm.topology().hosts().stream().map(HostSpec::name).distinct().count());
+        assertEquals(
+                4, vm.topology().hosts().stream().map(HostSpec::name).distinct().count());
     }
 
     @Test
@@ -113,7 +114,7 @@ class TopologyEditorViewModelTest {
         vm.connect(h1, h2);
         assertTrue(vm.isDirty());
         Path file = dir.resolve("lab.json");
-        vm.saveAs(file, () -> { });
+        vm.saveAs(file, () -> {});
         assertFalse(vm.isDirty());
         assertTrue(Files.exists(file));
         TopologyEditorViewModel other = blank();

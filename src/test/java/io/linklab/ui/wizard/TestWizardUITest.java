@@ -59,8 +59,10 @@ class TestWizardUITest {
     }
 
     private Button next(FxRobot robot) {
-        return robot.lookup(".button").match((Node n) -> n instanceof Button b && "Next".equals(b.getText())
-                && b.isVisible() && b.getScene() != null).queryButton();
+        return robot.lookup(".button")
+                .match((Node n) ->
+                        n instanceof Button b && "Next".equals(b.getText()) && b.isVisible() && b.getScene() != null)
+                .queryButton();
     }
 
     private void replace(FxRobot robot, String id, String text) {
@@ -84,7 +86,9 @@ class TestWizardUITest {
         WaitForAsyncUtils.waitForFxEvents();
 
         // 1. ends, filled in from the lab's only link
-        assertEquals("198.19.4.2", robot.lookup("#wizard-target").queryAs(TextField.class).getText());
+        assertEquals(
+                "198.19.4.2",
+                robot.lookup("#wizard-target").queryAs(TextField.class).getText());
         assertFalse(next(robot).isDisabled());
         whole(next(robot), "page 1, ends");
         robot.clickOn(next(robot));
@@ -92,7 +96,10 @@ class TestWizardUITest {
         // 2. options: a bad value disables Next and says why, next to the field
         replace(robot, "#wizard-streams", "500");
         assertTrue(next(robot).isDisabled());
-        assertTrue(robot.lookup(".field-error").match(Node::isVisible).queryLabeled().getText()
+        assertTrue(robot.lookup(".field-error")
+                .match(Node::isVisible)
+                .queryLabeled()
+                .getText()
                 .contains("1 to 128 streams"));
         replace(robot, "#wizard-streams", "2");
         replace(robot, "#wizard-processes", "4");
@@ -106,7 +113,8 @@ class TestWizardUITest {
         robot.clickOn(next(robot));
 
         // 4. review: the commands each host runs
-        String commands = robot.lookup("#wizard-commands").queryAs(TextArea.class).getText();
+        String commands =
+                robot.lookup("#wizard-commands").queryAs(TextArea.class).getText();
         assertTrue(commands.contains("# on server root@198.18.4.12"), commands);
         assertTrue(commands.contains("# on client root@198.18.4.11"), commands);
         for (int port = 5201; port <= 5204; port++) {

@@ -16,10 +16,28 @@ import org.junit.jupiter.api.Test;
 class TestWizardViewModelTest {
 
     static Topology twoHosts() {
-        HostSpec h1 = new HostSpec("h1", "lab-a", "198.18.4.11", "root", 22, null, null,
-                List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "10G")), 0, 0);
-        HostSpec h2 = new HostSpec("h2", "lab-b", "198.18.4.12", "root", 22, null, null,
-                List.of(new InterfaceSpec("data0", "198.19.4.2", 1500, "10G")), 400, 0);
+        HostSpec h1 = new HostSpec(
+                "h1",
+                "lab-a",
+                "198.18.4.11",
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "10G")),
+                0,
+                0);
+        HostSpec h2 = new HostSpec(
+                "h2",
+                "lab-b",
+                "198.18.4.12",
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.4.2", 1500, "10G")),
+                400,
+                0);
         LinkSpec l = new LinkSpec("l1", new LinkSpec.End("h1", "data0"), new LinkSpec.End("h2", "data0"), "10G");
         return new Topology("lab", List.of(h1, h2), List.of(), List.of(l));
     }
@@ -59,13 +77,16 @@ class TestWizardViewModelTest {
     void aBitrateShowsInThePreviewForTcpAsForUdp() {
         TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
         vm.udpBitrate.set("750M");
-        String client = vm.commandsProperty().get().get("client root@198.18.4.11").get(0);
+        String client =
+                vm.commandsProperty().get().get("client root@198.18.4.11").get(0);
         assertTrue(client.contains(" -b 750M ") && !client.contains(" -u "), client);
         vm.protocol.set(TestPlan.Protocol.UDP);
         client = vm.commandsProperty().get().get("client root@198.18.4.11").get(0);
         assertTrue(client.contains(" -u -b 750M "), client);
         vm.tool.set(Tool.NETPERF);
-        assertTrue(vm.problemOf("bitrate").get().startsWith("netperf has no pacing"), vm.problemOf("bitrate").get());
+        assertTrue(
+                vm.problemOf("bitrate").get().startsWith("netperf has no pacing"),
+                vm.problemOf("bitrate").get());
     }
 
     @Test
@@ -77,12 +98,16 @@ class TestWizardViewModelTest {
         var cmds = vm.commandsProperty().get();
         List<String> client = cmds.get("client root@198.18.4.11");
         List<String> server = cmds.get("server root@198.18.4.12");
-        assertTrue(client.get(0).startsWith("taskset -c 3 iperf3 -c") && client.get(1).startsWith("taskset -c 5 iperf3"),
+        assertTrue(
+                client.get(0).startsWith("taskset -c 3 iperf3 -c")
+                        && client.get(1).startsWith("taskset -c 5 iperf3"),
                 client.toString());
         assertTrue(server.stream().allMatch(l -> l.startsWith("taskset -c 1 timeout")), server.toString());
         vm.clientCpus.set("5-3");
         assertFalse(vm.optionsValidProperty().get());
-        assertEquals("a CPU list such as 2,4,6-9 (ranges counting up)", vm.problemOf("client.cpus").get());
+        assertEquals(
+                "a CPU list such as 2,4,6-9 (ranges counting up)",
+                vm.problemOf("client.cpus").get());
         vm.clientCpus.set("2,4,6-9");
         assertTrue(vm.optionsValidProperty().get());
         TestPlan plan = vm.plan().orElseThrow();
@@ -113,14 +138,18 @@ class TestWizardViewModelTest {
         TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
         vm.sweepKind.set("MTU");
         vm.sweepValues.set("1500:9000:2500");
-        assertEquals(List.of("1500", "4000", "6500", "9000"), vm.sweepPointsProperty().get());
+        assertEquals(
+                List.of("1500", "4000", "6500", "9000"),
+                vm.sweepPointsProperty().get());
         vm.repetitions.set("2");
         // 4 points x 2 repetitions x (10 s + 3 s) + 4 MTU changes x 4 s
         assertEquals("about 2 min", vm.estimateProperty().get());
         assertTrue(vm.sweepValidProperty().get());
         vm.sweepValues.set("1500:9000:0");
         assertFalse(vm.sweepValidProperty().get());
-        assertTrue(vm.problemOf("sweep.values").get().contains("STEP"), vm.problemOf("sweep.values").get());
+        assertTrue(
+                vm.problemOf("sweep.values").get().contains("STEP"),
+                vm.problemOf("sweep.values").get());
     }
 
     @Test
@@ -142,7 +171,9 @@ class TestWizardViewModelTest {
         TestWizardViewModel vm = new TestWizardViewModel(Topology.loopback());
         assertEquals("127.0.0.1", vm.target.get());
         assertTrue(vm.plan().isPresent());
-        assertTrue(vm.shellScript().contains("iperf3 -c 127.0.0.1") || vm.shellScript().contains("'127.0.0.1'"),
+        assertTrue(
+                vm.shellScript().contains("iperf3 -c 127.0.0.1")
+                        || vm.shellScript().contains("'127.0.0.1'"),
                 vm.shellScript());
     }
 }
