@@ -76,6 +76,7 @@ public final class Cli {
         all.put("import", ImportCommand.class);
         all.put("test", RunTestCommand.class);
         all.put("tune", TuneCommand.class);
+        all.put("matrix", MatrixCommand.class);
         all.put("probe", ProbeCommand.class);
         all.put("completion", CompletionCommand.class);
         all.put("help", HelpCommand.class);
@@ -183,7 +184,9 @@ public final class Cli {
                     ? new RunTestCommand(hosts)
                     : cls == TuneCommand.class
                             ? new TuneCommand(hosts)
-                            : CommandLine.defaultFactory().create(cls);
+                            : cls == MatrixCommand.class
+                                    ? new MatrixCommand(hosts)
+                                    : CommandLine.defaultFactory().create(cls);
             if (made instanceof CliCommand command) {
                 command.streams(out, err);
             }

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = Cli.Version.class,
         sortOptions = false,
-        defaultValueProvider = TestOptions.PlanDefaults.class,
+        defaultValueProvider = MeasurementOptions.PlanDefaults.class,
         description = "run a test or a sweep (MTU, streams, processes…) on two hosts over SSH",
         customSynopsis = {
             "${COMMAND-FULL-NAME} --client LOGIN --server LOGIN --target ADDR --out DIR [OPTIONS]",
@@ -130,7 +130,10 @@ public final class RunTestCommand extends CliCommand {
         if (!problems.isEmpty()) {
             PlanCheck.Problem p = problems.get(0);
             String flag = FLAG_OF.getOrDefault(
-                    p.field(), p.field().startsWith("sweep") ? (options.mtu != null ? "--mtu" : "--sweep") : p.field());
+                    p.field(),
+                    p.field().startsWith("sweep")
+                            ? (options.measurement.mtu != null ? "--mtu" : "--sweep")
+                            : p.field());
             throw new UsageException(flag + ": '" + p.value() + "' is not valid — " + p.message());
         }
         if (options.savePlan != null) {

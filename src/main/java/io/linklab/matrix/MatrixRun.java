@@ -18,12 +18,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs the pairs of a matrix through the engine as the schedule allows, each as a run of its own in
@@ -31,7 +36,7 @@ import java.util.concurrent.CompletableFuture;
  * stopped or interrupted matrix in the same folder are kept, not run again. A host that cannot be logged in to
  * fails its pairs with that reason; the rest of the matrix goes on.
  */
-public final class MatrixRun {
+public final class MatrixRun implements RunHandle {
 
     /** What a matrix tells as it goes; called from the runs' threads. */
     public interface Listener {
@@ -65,7 +70,7 @@ public final class MatrixRun {
     private final Map<MatrixPair, List<MatrixRow>> results = new LinkedHashMap<>();
     private final Map<MatrixPair, RunHandle> running = new HashMap<>();
     private final CompletableFuture<List<MatrixRow>> done = new CompletableFuture<>();
-    private boolean stopped;
+    private volatile String stoppedBy;
 
     /**
      * @param base the test every pair runs (tool, streams, duration …); its ends and target are the pair's
@@ -102,26 +107,59 @@ public final class MatrixRun {
         this.schedule = new MatrixSchedule(toRun, options.concurrency(), options.shareHosts(), options.uplinks());
     }
 
-    /** Starts what can start and returns; {@link #await} gives the rows. */
+    /** Starts what can start and returns; {@link #done} gives the rows, {@link #await} the outcome. */
     public synchronized void start() {
         startWhatFits();
     }
 
+    @Override
+    public String runId() {
+        return dir.getFileName().toString();
+    }
+
     /** Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. */
-    public void stop() {
+    @Override
+    public void cancel(String by) {
         List<RunHandle> runs;
         synchronized (this) {
-            stopped = true;
+            if (stoppedBy == null) {
+                stoppedBy = by;
+            }
             for (MatrixPair p : schedule.dropWaiting()) {
-                results.put(
-                        p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by the user", "")));
+                results.put(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by " + by, "")));
             }
             write();
             runs = List.copyOf(running.values());
             finishIfDone();
         }
         // outside the lock: a run that ends now reports to pairEnded, which takes it
-        runs.forEach(RunHandle::cancel);
+        runs.forEach(r -> r.cancel(by));
+    }
+
+    /**
+     * The matrix's end as a run's: OK when every pair measured, CANCELLED when it was stopped, else FAILED, with
+     * how many pairs ended which way.
+     */
+    @Override
+    public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
+        List<MatrixRow> rows;
+        try {
+            rows = done.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            return Optional.of(new RunOutcome(RunOutcome.Status.FAILED, "internal error: " + e.getCause(), dir));
+        }
+        long ok = rows.stream().filter(MatrixRow::ok).count();
+        long failed =
+                rows.stream().filter(r -> r.status().equals(MatrixRow.FAILED)).count();
+        String message = ok + " of " + rows.size() + " rows measured"
+                + (failed > 0 ? ", " + failed + " failed" : "")
+                + (stoppedBy != null ? "; stopped by " + stoppedBy : "");
+        RunOutcome.Status status = stoppedBy != null
+                ? RunOutcome.Status.CANCELLED
+                : failed > 0 || ok < rows.size() ? RunOutcome.Status.FAILED : RunOutcome.Status.OK;
+        return Optional.of(new RunOutcome(status, message, dir));
     }
 
     /** Every row, in the order of the pairs, once the last pair has ended. */
@@ -211,11 +249,11 @@ public final class MatrixRun {
                     outcome.ok() ? "the run measured nothing" : outcome.message(),
                     run));
         }
-        if (!outcome.ok() && !stopped) {
+        if (!outcome.ok() && stoppedBy == null) {
             failHostThatIsDown(p, outcome.message());
         }
         finish(p, rows);
-        if (!stopped) {
+        if (stoppedBy == null) {
             startWhatFits();
         }
     }
