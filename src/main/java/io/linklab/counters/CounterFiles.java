@@ -1,16 +1,11 @@
 package io.linklab.counters;
 
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /** host_counters.csv and findings.csv: their columns (docs/CSV.md), and reading findings back for the CLI. */
 public final class CounterFiles {
@@ -58,27 +53,14 @@ public final class CounterFiles {
 
     /** The findings of a run folder; empty when it has none (an older run, or one without counters). */
     public static List<Finding> readFindings(Path runDir) throws IOException {
-        Path f = runDir.resolve(FINDINGS);
-        List<Finding> out = new ArrayList<>();
-        if (!Files.exists(f)) {
-            return out;
-        }
-        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .build()
-                    .parse(in)) {
-                out.add(new Finding(
+        return CsvRows.read(
+                runDir.resolve(FINDINGS),
+                r -> new Finding(
                         r.get("point"),
                         r.get("severity"),
                         r.get("end"),
                         r.get("code"),
                         r.get("message"),
                         r.get("evidence")));
-            }
-        }
-        return out;
     }
 }

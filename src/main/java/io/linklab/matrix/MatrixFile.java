@@ -1,18 +1,13 @@
 package io.linklab.matrix;
 
 import io.linklab.engine.store.AtomicFile;
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * matrix.csv (docs/CSV.md): written whole after every pair, through a temporary file, so a matrix that stops in
@@ -51,19 +46,9 @@ public final class MatrixFile {
 
     /** The rows of an earlier matrix in {@code dir}; empty when it has none. */
     public static List<MatrixRow> read(Path dir) throws IOException {
-        Path f = dir.resolve(NAME);
-        List<MatrixRow> rows = new ArrayList<>();
-        if (!Files.exists(f)) {
-            return rows;
-        }
-        try (BufferedReader in = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .build()
-                    .parse(in)) {
-                rows.add(new MatrixRow(
+        return CsvRows.read(
+                dir.resolve(NAME),
+                r -> new MatrixRow(
                         r.get("client"),
                         r.get("server"),
                         r.get("direction"),
@@ -75,9 +60,6 @@ public final class MatrixFile {
                         r.get("status"),
                         r.get("reason"),
                         r.get("run")));
-            }
-        }
-        return rows;
     }
 
     private static Double number(String s) {
