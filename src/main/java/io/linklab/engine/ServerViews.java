@@ -74,7 +74,8 @@ final class ServerViews {
 
     /**
      * The servers' totals for {@code wanted}, once every server has printed them or {@link #TOTALS_WAIT} has
-     * passed: each server's totals of those parts with a SUM for a single stream's, journaled by the caller.
+     * passed: each server's totals of those parts with a SUM for a single stream's, or one made from every
+     * stream's total where a server printed all of those but no SUM, journaled by the caller.
      * A part some server did not print is left out for all of them (a SUM of fewer processes would be short).
      * No total is taken after this.
      */
@@ -102,6 +103,7 @@ final class ServerViews {
                         .toList();
                 out.addAll(mine);
                 out.addAll(TotalRows.singleStreamSums(mine));
+                out.addAll(TotalRows.sumsOfAllStreams(mine, streams));
             }
         }
         return out;
@@ -119,6 +121,16 @@ final class ServerViews {
                 .filter(s -> s.isSum() || streams == 1)
                 .count();
         return n > 0;
+    }
+
+    /** Whether a server printed the total of each of its streams for a part (its SUM may still be missing). */
+    private boolean everyStream(List<Summary> totals, Part part) {
+        return streams > 1
+                && totals.stream()
+                                .filter(s -> s.direction() == part.direction() && s.role() == part.role())
+                                .filter(s -> !s.isSum())
+                                .count()
+                        == streams;
     }
 
     /** One server: its parser and the totals it printed. The transport's reader threads feed it. */
@@ -173,8 +185,9 @@ final class ServerViews {
             // The server's messages are in raw/ and on the console; the client's say what went wrong.
         }
 
+        /** Its SUM for the part, or failing that (after the wait) every stream's total to make one from. */
         synchronized boolean has(Part part) {
-            return complete(totals, part);
+            return complete(totals, part) || everyStream(totals, part);
         }
 
         synchronized boolean hasAll(Set<Part> parts) {

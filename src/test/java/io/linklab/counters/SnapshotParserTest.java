@@ -68,7 +68,7 @@ class SnapshotParserTest {
     @Test
     void itsWordsAreThoseOfTheRegularExpressionItReplaces() throws Exception {
         List<String> lines = new ArrayList<>(List.of("", "a", "  a \t b\u000bc\fd  ", "x\u00a0y z"));
-        for (String recorded : List.of("tbf-server.txt", "nftloss-client.txt")) {
+        for (String recorded : List.of("tbf-server.txt", "rxdrop-client.txt")) {
             lines.addAll(RecordedCounters.lines(recorded));
         }
         for (String l : lines) {

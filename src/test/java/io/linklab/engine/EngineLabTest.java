@@ -329,7 +329,15 @@ class EngineLabTest {
                 .filter(s -> s.isSum() && s.role() == Role.RECEIVER)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no receiver SUM: " + summaries(run)));
-        assertNull(received.note(), () -> "the server's output:\n" + rawServerOutput(run));
+        // iperf 2.1.8's server, on a loaded host, once ended without its SUM line: LinkLab then sums its streams
+        if (received.note() != null) {
+            assertTrue(received.note().startsWith("the sum of the 4 streams' totals"), received.note());
+            double streamsSum = summaries(run).stream()
+                    .filter(s -> !s.isSum() && s.role() == Role.RECEIVER)
+                    .mapToDouble(Summary::bitsPerSecond)
+                    .sum();
+            assertEquals(streamsSum, received.bitsPerSecond(), 0.05 * streamsSum, () -> rawServerOutput(run));
+        }
         assertEquals(received.bitsPerSecond(), run.rows().get(0).bitsPerSecond(), 1);
         assertTrue(run.rows().get(0).bitsPerSecond() > 100e6);
     }

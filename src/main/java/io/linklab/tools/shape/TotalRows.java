@@ -40,6 +40,57 @@ public final class TotalRows {
         return sums;
     }
 
+    /**
+     * The SUM rows {@code totals} lack where every one of a group's {@code streams} streams has a total but the tool
+     * printed no SUM (iperf 2's server, under load, sometimes ends without its SUM line): their bytes over the
+     * longest of their times, with a note that says so.
+     */
+    public static List<Summary> sumsOfAllStreams(List<Summary> totals, int streams) {
+        Map<Group, List<Summary>> groups = new LinkedHashMap<>();
+        for (Summary s : totals) {
+            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>())
+                    .add(s);
+        }
+        List<Summary> sums = new ArrayList<>();
+        for (List<Summary> g : groups.values()) {
+            if (streams < 2 || g.size() != streams || g.stream().anyMatch(Summary::isSum)) {
+                continue;
+            }
+            Summary first = g.get(0);
+            double start = g.stream().mapToDouble(Summary::startS).min().orElse(0);
+            double end = g.stream().mapToDouble(Summary::endS).max().orElse(0);
+            boolean allBytes = g.stream().allMatch(x -> x.bytes() != null);
+            Long bytes = allBytes ? g.stream().mapToLong(Summary::bytes).sum() : null;
+            Double bps = allBytes && end > start
+                    ? bytes * 8 / (end - start)
+                    : g.stream().allMatch(x -> x.bitsPerSecond() != null)
+                            ? g.stream().mapToDouble(Summary::bitsPerSecond).sum()
+                            : null;
+            Long retransmits = g.stream().allMatch(x -> x.retransmits() != null)
+                    ? g.stream().mapToLong(Summary::retransmits).sum()
+                    : null;
+            sums.add(new Summary(
+                    first.process(),
+                    Sample.SUM,
+                    first.direction(),
+                    first.role(),
+                    start,
+                    end,
+                    bytes,
+                    bps,
+                    retransmits,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "the sum of the " + streams + " streams' totals: the tool printed no SUM"));
+        }
+        return sums;
+    }
+
     private static Summary asSum(Summary s) {
         return new Summary(
                 s.process(),
