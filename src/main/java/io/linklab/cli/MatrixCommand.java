@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -190,20 +189,18 @@ public final class MatrixCommand extends CliCommand {
                     "%-28s %-4s %10s %10s %10s %7s  %s%n",
                     r.client() + "→" + r.server(),
                     r.direction(),
-                    gbit(r.bitsPerSecond()),
-                    gbit(r.bitsPerSecondMin()),
-                    gbit(r.bitsPerSecondMax()),
+                    TestProgress.gbit(r.bitsPerSecond()),
+                    TestProgress.gbit(r.bitsPerSecondMin()),
+                    TestProgress.gbit(r.bitsPerSecondMax()),
                     r.retransmits() == null ? "" : r.retransmits(),
                     r.ok() ? r.status() : r.status() + ": " + r.reason());
         }
     }
 
     private static String summary(MatrixRow r) {
-        return r.ok() ? r.direction() + " " + gbit(r.bitsPerSecond()) + " Gbit/s" : r.status() + ": " + r.reason();
-    }
-
-    private static String gbit(Double bps) {
-        return bps == null ? "" : String.format(Locale.ROOT, "%.3f", bps / 1e9);
+        return r.ok()
+                ? r.direction() + " " + TestProgress.gbit(r.bitsPerSecond()) + " Gbit/s"
+                : r.status() + ": " + r.reason();
     }
 
     private Uplinks uplinks() {

@@ -84,7 +84,8 @@ final class TestProgress implements RunListener {
         }
     }
 
-    private static String gbit(Double bps) {
+    /** A rate in Gbit/s as the command line's tables print it ("" for none). */
+    static String gbit(Double bps) {
         return bps == null ? "" : String.format(Locale.ROOT, "%.3f", bps / 1e9);
     }
 }

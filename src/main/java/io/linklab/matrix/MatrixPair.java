@@ -1,5 +1,6 @@
 package io.linklab.matrix;
 
+import io.linklab.model.Validators;
 import java.util.List;
 
 /**
@@ -29,6 +30,16 @@ public record MatrixPair(
             throw new IllegalArgumentException("a pair needs two hosts, not " + client + " twice");
         }
         uplinks = List.copyOf(uplinks);
+    }
+
+    /** The link speed in bits/s, or null where none is drawn or it is no rate ("100G" gives 1e11). */
+    public Double linkSpeedBps() {
+        return bitsPerSecond(linkSpeed);
+    }
+
+    static Double bitsPerSecond(String speed) {
+        String s = speed == null ? null : speed.trim();
+        return s == null || Validators.rate(s).isPresent() ? null : Validators.parseScaled(s, 1000);
     }
 
     /** "h1→h2", as tables and messages name a pair. */

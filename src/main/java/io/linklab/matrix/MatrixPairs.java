@@ -5,7 +5,6 @@ import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
-import io.linklab.model.Validators;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -149,8 +148,9 @@ public final class MatrixPairs {
                 uplinks.add(0, l.id());
             }
             String s = l.nominalSpeed();
-            if (s != null && Validators.rate(s.trim()).isEmpty() && Validators.parseScaled(s.trim(), 1000) < slowest) {
-                slowest = Validators.parseScaled(s.trim(), 1000);
+            Double bps = MatrixPair.bitsPerSecond(s);
+            if (bps != null && bps < slowest) {
+                slowest = bps;
                 speed = s.trim();
             }
             if (other.equals(client)) {

@@ -13,7 +13,6 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.model.Validators;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -126,7 +125,8 @@ public final class MatrixRun implements RunHandle {
                 stoppedBy = by;
             }
             for (MatrixPair p : schedule.dropWaiting()) {
-                results.put(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.STOPPED, "stopped by " + by, "")));
+                results.put(
+                        p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.STOPPED, "stopped by " + by, "")));
             }
             write();
             runs = List.copyOf(running.values());
@@ -171,7 +171,7 @@ public final class MatrixRun implements RunHandle {
         for (MatrixPair p : schedule.startable()) {
             String problem = problem(p);
             if (problem != null) {
-                finish(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.FAILED, problem, "")));
+                finish(p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.FAILED, problem, "")));
                 continue;
             }
             listener.pairStarted(p);
@@ -187,7 +187,7 @@ public final class MatrixRun implements RunHandle {
                                 new PairListener(p, dir.relativize(runDir).toString()),
                                 runDir));
             } catch (IOException | RuntimeException e) {
-                finish(p, List.of(MatrixRow.without(p, linkSpeed(p), MatrixRow.FAILED, e.getMessage(), "")));
+                finish(p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.FAILED, e.getMessage(), "")));
             }
         }
         finishIfDone();
@@ -226,7 +226,7 @@ public final class MatrixRun implements RunHandle {
     private synchronized void pairEnded(MatrixPair p, String run, List<SweepRow> measured, RunOutcome outcome) {
         running.remove(p);
         List<MatrixRow> rows = new ArrayList<>();
-        Double speed = linkSpeed(p);
+        Double speed = p.linkSpeedBps();
         for (SweepRow r : measured) {
             rows.add(new MatrixRow(
                     p.client(),
@@ -268,7 +268,7 @@ public final class MatrixRun implements RunHandle {
             String login = lab.host(host).orElseThrow().login();
             if (message != null && message.startsWith("cannot connect to " + login + ":")) {
                 for (MatrixPair q : schedule.dropWaitingOf(host)) {
-                    results.put(q, List.of(MatrixRow.without(q, linkSpeed(q), MatrixRow.FAILED, message, "")));
+                    results.put(q, List.of(MatrixRow.without(q, q.linkSpeedBps(), MatrixRow.FAILED, message, "")));
                 }
             }
         }
@@ -302,11 +302,6 @@ public final class MatrixRun implements RunHandle {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(MatrixFile.NAME), e);
         }
-    }
-
-    private static Double linkSpeed(MatrixPair p) {
-        String s = p.linkSpeed();
-        return s == null || Validators.rate(s).isPresent() ? null : Validators.parseScaled(s, 1000);
     }
 
     private final class PairListener implements RunListener {
