@@ -91,7 +91,7 @@ public final class MatrixFindings {
     private static Finding belowPeers(MatrixGrid.Cell c, double share, double median, int peers) {
         Double speed = c.linkSpeedBps();
         String links = speed == null
-                ? "the other " + peers + " measured directions (no link speed drawn)"
+                ? "the other " + peers + " measured directions"
                 : "its " + peers + " peers on " + FindingRules.bits(speed) + " links";
         return new Finding(
                 label(c),
@@ -100,13 +100,14 @@ public final class MatrixFindings {
                 BELOW_PEERS,
                 String.format(
                         Locale.ROOT,
-                        "%s at %.0f %% of the median of %s (%s against %s): look at this path's cabling, ports "
-                                + "and hosts",
+                        "%s at %.0f %% of the median of %s (%s against %s%s): look at this path's cabling, "
+                                + "ports and hosts",
                         label(c),
                         100 * share,
                         links,
                         FindingRules.bits(c.bitsPerSecond()),
-                        FindingRules.bits(median)),
+                        FindingRules.bits(median),
+                        speed == null ? "; no link speed is drawn to tell the links apart" : ""),
                 "bits_per_second=" + CsvTableWriter.plain(c.bitsPerSecond())
                         + "; peer_median_bps=" + CsvTableWriter.plain(median)
                         + "; peers=" + peers
