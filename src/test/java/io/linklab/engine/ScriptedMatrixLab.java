@@ -5,7 +5,6 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -99,26 +98,9 @@ final class ScriptedMatrixLab {
         return Integer.parseInt(login.substring("root@h".length()));
     }
 
-    /** One iperf3 TCP stream for a second, the matrix's test for every pair. */
+    /** The matrix's test for every pair: one iperf3 TCP stream (the scripted client reports its totals at once). */
     static TestPlan plan() {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("", null),
-                new TestPlan.End("", null),
-                "",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(new TestPlan.End("", null), new TestPlan.End("", null), "");
     }
 
     /** The engine a matrix runs its pairs with, on the quick timings. */
