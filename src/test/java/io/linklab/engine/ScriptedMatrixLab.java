@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * A lab of scripted hosts h1…hN for matrix tests (no root, sshd or tools): host n has data0 at 198.19.0.n, answers
- * the probe, runs a one-off iperf3 server (it ends 0.2 s after it listens) and an iperf3 client to any other host
+ * the probe, runs a one-off iperf3 server (it ends 50 ms after it listens) and an iperf3 client to any other host
  * that reports a one-second test at once.
  */
 final class ScriptedMatrixLab {
@@ -38,7 +38,7 @@ final class ScriptedMatrixLab {
             Duration.ofMillis(50),
             Duration.ofMillis(50));
 
-    private static final Duration SERVER_LIFE = Duration.ofMillis(200);
+    private static final Duration SERVER_LIFE = Duration.ofMillis(50);
 
     private ScriptedMatrixLab() {}
 
