@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.lab.Lab;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,22 +26,10 @@ class RunTestCommandLabTest {
     void aliasesOfTheSshConfigWithItsUserKeyAndKnownHosts() throws Exception {
         // Only the config names the user, the key and the lab's known_hosts (there is no ~/.ssh here):
         // before, `test` checked host keys against ~/.ssh/known_hosts whatever UserKnownHostsFile said.
-        cli.run(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                lab.sshConfig().toString(),
-                "--duration",
-                "1",
-                "--port",
-                "5570",
-                "--out",
-                dir.resolve("run").toString());
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig());
+        test.addAll(List.of(
+                "--duration", "1", "--port", "5570", "--out", dir.resolve("run").toString()));
+        cli.run(test);
         // The engine says this once both logins are open. What follows (preflight, the measurement) is the
         // engine's, tested in EngineLabTest; here only how the hosts were reached matters.
         assertTrue(
@@ -51,27 +41,8 @@ class RunTestCommandLabTest {
     @Test
     void iperf3sOptionsPaceTcpOverSshAndTheOutFolderIsNeverWrittenOver() throws Exception {
         Path o = dir.resolve("paced");
-        String[] test = {
-            "test",
-            "--client",
-            "h1",
-            "--server",
-            "h2",
-            "-c",
-            lab.h2().data(),
-            "--ssh-config",
-            lab.sshConfig().toString(),
-            "-P",
-            "2",
-            "-t",
-            "2",
-            "-b",
-            "100M",
-            "-p",
-            "5572",
-            "--out",
-            o.toString()
-        };
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig());
+        test.addAll(List.of("-P", "2", "-t", "2", "-b", "100M", "-p", "5572", "--out", o.toString()));
         assertEquals(0, cli.run(test), cli.err());
         // -b without -u paces TCP: 2 streams x 100 Mbit/s, where the unpaced veth carries gigabits
         String row = cli.out()

@@ -33,20 +33,8 @@ class HostCountersLabTest {
     Path dir;
 
     private int test(Path o, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                lab.sshConfig().toString(),
-                "--port",
-                PORT,
-                "--out",
-                o.toString()));
+        List<String> args = new ArrayList<>(lab.testThroughSshConfig());
+        args.addAll(List.of("--port", PORT, "--out", o.toString()));
         args.addAll(List.of(more));
         return cli.run(args);
     }

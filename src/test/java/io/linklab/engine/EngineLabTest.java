@@ -93,24 +93,19 @@ class EngineLabTest {
 
     private TestPlan plan(
             Tool tool, int duration, int streams, int processes, TestPlan.Mode mode, TestPlan.Sweep sweep) {
-        return new TestPlan(
-                tool,
-                new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
-                lab.h2().data(),
-                TestPlan.Protocol.TCP,
-                null,
-                duration,
-                1.0,
-                0,
-                streams,
-                processes,
-                PORT,
-                mode,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                        new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                        lab.h2().data())
+                .toBuilder()
+                .tool(tool)
+                .durationS(duration)
+                .streams(streams)
+                .processes(processes)
+                .basePort(PORT)
+                .mode(mode)
+                .sweep(sweep)
+                .build();
     }
 
     /** Runs a plan to its end and reads the run back from its folder. */
@@ -218,24 +213,10 @@ class EngineLabTest {
     @Test
     void processesPinnedToCpusRunThereOnBothEnds() throws Exception {
         TestPlan base = plan(Tool.IPERF3, 3, 1, 2, TestPlan.Mode.NORMAL, null);
-        TestPlan pinned = new TestPlan(
-                base.tool(),
-                new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)),
-                base.target(),
-                base.protocol(),
-                null,
-                base.durationS(),
-                base.intervalS(),
-                0,
-                1,
-                2,
-                PORT,
-                base.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan pinned = base.toBuilder()
+                .client(new TestPlan.End(lab.h1().login(), lab.h1().dataIf(), List.of(1, 0)))
+                .server(new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(0, 1)))
+                .build();
         Map<String, String> seen = new ConcurrentHashMap<>();
         StoredRun run = run(pinned, new RunListener() {
             @Override
@@ -267,24 +248,11 @@ class EngineLabTest {
 
         // a CPU the host does not have is refused before anything starts, naming host and CPU
         int cpus = Integer.parseInt(lab.h2().exec("nproc").trim());
-        TestPlan tooFar = new TestPlan(
-                base.tool(),
-                base.client(),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(cpus + 3)),
-                base.target(),
-                base.protocol(),
-                null,
-                2,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                base.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan tooFar = base.toBuilder()
+                .server(new TestPlan.End(lab.h2().login(), lab.h2().dataIf(), List.of(cpus + 3)))
+                .durationS(2)
+                .processes(1)
+                .build();
         StoredRun refused = run(tooFar, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, refused.record().state());
         assertTrue(
@@ -360,24 +328,8 @@ class EngineLabTest {
     @Test
     void udpAtAGivenBitrateReportsJitterAndLoss() throws Exception {
         TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan udp = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                TestPlan.Protocol.UDP,
-                "200M",
-                2,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                p.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan udp =
+                p.toBuilder().protocol(TestPlan.Protocol.UDP).udpBitrate("200M").build();
         StoredRun run = runOk(udp);
         Summary recv = summaries(run).stream()
                 .filter(s -> s.role() == Role.RECEIVER)
@@ -391,24 +343,8 @@ class EngineLabTest {
     @Test
     void udpRecordsJitterAndLossPerIntervalFromTheReceivingServer() throws Exception {
         TestPlan p = plan(Tool.IPERF3, 2, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan udp = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                TestPlan.Protocol.UDP,
-                "100M",
-                2,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                p.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan udp =
+                p.toBuilder().protocol(TestPlan.Protocol.UDP).udpBitrate("100M").build();
         LiveRunModel live = new LiveRunModel();
         StoredRun run = run(udp, live);
         assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
@@ -566,24 +502,9 @@ class EngineLabTest {
                 1,
                 TestPlan.Mode.NORMAL,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1400")));
-        TestPlan onMgmt = new TestPlan(
-                p.tool(),
-                new TestPlan.End(lab.h1().login(), "mgmt0"),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                null,
-                2,
-                1,
-                0,
-                1,
-                1,
-                PORT,
-                p.mode(),
-                null,
-                null,
-                1,
-                p.sweep());
+        TestPlan onMgmt = p.toBuilder()
+                .client(new TestPlan.End(lab.h1().login(), "mgmt0"))
+                .build();
         StoredRun run = run(onMgmt, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, run.record().state());
         assertTrue(
@@ -662,24 +583,7 @@ class EngineLabTest {
     void aTargetThatIsNotTheServersIsRefusedWithTheServersAddresses() throws Exception {
         // The client's own data address: before, this passed the checks and ended in "Connection refused".
         TestPlan p = plan(Tool.IPERF3, 1, 1, 1, TestPlan.Mode.NORMAL, null);
-        TestPlan toClient = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                lab.h1().data(),
-                p.protocol(),
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                p.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan toClient = p.toBuilder().target(lab.h1().data()).build();
         StoredRun run = run(toClient, new RunListener() {});
         assertEquals(RunRecord.State.FAILED, run.record().state());
         String m = run.record().message();
@@ -695,24 +599,7 @@ class EngineLabTest {
         assertFalse(Files.exists(run.dir().resolve("raw")), "refused before any tool started");
 
         // The server's management address: allowed, with a warning that the test measures the SSH session's link.
-        TestPlan toMgmt = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                lab.h2().mgmt(),
-                p.protocol(),
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                p.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan toMgmt = p.toBuilder().target(lab.h2().mgmt()).build();
         StoredRun mgmt = runOk(toMgmt);
         assertTrue(
                 mgmt.record().warnings().stream()
@@ -759,26 +646,17 @@ class EngineLabTest {
     @Test
     void jvmKilledMidSweepLeavesHostsThatRestoreTheirMtuByThemselves() throws Exception {
         Path out = workspace.resolve("killed");
-        List<String> cmd = List.of(
+        List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                "io.linklab.Launcher",
-                "test",
-                "--client",
-                lab.h1().login(),
-                "--server",
-                lab.h2().login(),
-                "--target",
-                lab.h2().data(),
+                "io.linklab.Launcher"));
+        cmd.addAll(lab.testByLogin());
+        cmd.addAll(List.of(
                 "--client-if",
                 lab.h1().dataIf(),
                 "--server-if",
                 lab.h2().dataIf(),
-                "--identity",
-                lab.identity().toString(),
-                "--known-hosts",
-                lab.knownHosts().toString(),
                 "--port",
                 String.valueOf(PORT),
                 "--duration",
@@ -786,7 +664,7 @@ class EngineLabTest {
                 "--mtu",
                 "9000,4000",
                 "--out",
-                out.toString());
+                out.toString()));
         Process child = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(workspace.resolve("child.log").toFile())

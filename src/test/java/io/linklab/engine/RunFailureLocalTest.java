@@ -15,7 +15,6 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Parsers;
@@ -44,24 +43,12 @@ class RunFailureLocalTest {
     Path workspace;
 
     private static TestPlan plan(int processes) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("local", null),
-                new TestPlan.End("local", null),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                2,
-                1.0,
-                0,
-                1,
-                processes,
-                PORT,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1")
+                .toBuilder()
+                .durationS(2)
+                .processes(processes)
+                .basePort(PORT)
+                .build();
     }
 
     private TestEngine engine(ParserFactory parsers) {

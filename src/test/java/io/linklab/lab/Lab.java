@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -97,6 +98,36 @@ public final class Lab {
 
     public Path sshConfig() {
         return Path.of(value("SSH_CONFIG"));
+    }
+
+    /** `linklab test` from h1 to h2's data address, the hosts named as aliases of the lab's ssh config. */
+    public List<String> testThroughSshConfig() {
+        return List.of(
+                "test",
+                "--client",
+                "h1",
+                "--server",
+                "h2",
+                "--target",
+                h2().data(),
+                "--ssh-config",
+                sshConfig().toString());
+    }
+
+    /** `linklab test` from h1 to h2's data address, the hosts named by login with the lab's key and known_hosts. */
+    public List<String> testByLogin() {
+        return List.of(
+                "test",
+                "--client",
+                h1().login(),
+                "--server",
+                h2().login(),
+                "--target",
+                h2().data(),
+                "--identity",
+                identity().toString(),
+                "--known-hosts",
+                knownHosts().toString());
     }
 
     public Host h1() {

@@ -9,7 +9,6 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;
@@ -104,24 +103,14 @@ class DashboardLabTest {
     private TestPlan plan(int durationS, int streams, TestPlan.Sweep sweep) {
         Lab.Host h1 = lab.h1();
         Lab.Host h2 = lab.h2();
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(h1.login(), h1.dataIf()),
-                new TestPlan.End(h2.login(), h2.dataIf()),
-                h2.data(),
-                TestPlan.Protocol.TCP,
-                null,
-                durationS,
-                0.5,
-                0,
-                streams,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End(h1.login(), h1.dataIf()), new TestPlan.End(h2.login(), h2.dataIf()), h2.data())
+                .toBuilder()
+                .durationS(durationS)
+                .intervalS(0.5)
+                .streams(streams)
+                .sweep(sweep)
+                .build();
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
