@@ -81,23 +81,16 @@ class RunTestCommandLabTest {
         Files.writeString(
                 config,
                 Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(), known.toString()));
-        int status = cli.run(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                config.toString(),
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig(config));
+        test.addAll(List.of(
                 "--accept-new-host-keys",
                 "--duration",
                 "1",
                 "--port",
                 "5570",
                 "--out",
-                dir.resolve("run").toString());
+                dir.resolve("run").toString()));
+        int status = cli.run(test);
         assertEquals(1, status, cli.err());
         assertTrue(
                 cli.err().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")

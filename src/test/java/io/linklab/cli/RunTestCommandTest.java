@@ -18,6 +18,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
@@ -33,82 +34,26 @@ class RunTestCommandTest {
     @TempDir
     Path dir;
 
+    /** `linklab test` between two "local" ends with these options. */
+    private int localTest(String... options) {
+        List<String> args = new ArrayList<>(List.of("test", "--client", "local", "--server", "local"));
+        args.addAll(List.of(options));
+        return cli.run(args);
+    }
+
     @Test
     void usageErrorsNameTheFlagAndExitTwo() {
         assertEquals(2, cli.run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
         assertTrue(cli.err().contains("--client is required"), cli.err());
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--streams",
-                        "0",
-                        "--out",
-                        dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--streams", "0", "--out", dir.toString()));
         assertTrue(cli.err().contains("--streams: '0' is not valid"), cli.err());
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--mtu",
-                        "9000:1500:250",
-                        "--out",
-                        dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "9000:1500:250", "--out", dir.toString()));
         assertTrue(cli.err().contains("--mtu"), cli.err());
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--mtu",
-                        "1500,9000",
-                        "--out",
-                        dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "1500,9000", "--out", dir.toString()));
         assertTrue(cli.err().contains("--client-if"), cli.err());
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1;reboot",
-                        "--out",
-                        dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1;reboot", "--out", dir.toString()));
         assertTrue(cli.err().contains("--target"), cli.err());
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--reverse",
-                        "--bidir",
-                        "--out",
-                        dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--reverse", "--bidir", "--out", dir.toString()));
         assertEquals(2, cli.run("test", "--frobnicate"));
         assertTrue(cli.err().contains("unknown option '--frobnicate'"), cli.err());
         assertTrue(!cli.err().contains("Exception"), cli.err());
@@ -221,20 +166,7 @@ class RunTestCommandTest {
         assertEquals(0, cli.run("test", "--plan", plan.toString(), "--dry-run"));
         assertTrue(cli.out().contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), cli.out());
         for (String bad : List.of("1,,2", "3-1", "a", "1;reboot", "99999")) {
-            assertEquals(
-                    2,
-                    cli.run(
-                            "test",
-                            "--client",
-                            "local",
-                            "--server",
-                            "local",
-                            "--target",
-                            "127.0.0.1",
-                            "--client-cpus",
-                            bad,
-                            "--dry-run"),
-                    bad);
+            assertEquals(2, localTest("--target", "127.0.0.1", "--client-cpus", bad, "--dry-run"), bad);
             assertTrue(cli.err().contains("--client-cpus"), bad + ": " + cli.err());
             assertTrue(!cli.err().contains("Exception"), cli.err());
         }
@@ -243,12 +175,7 @@ class RunTestCommandTest {
     @Test
     void localStreamsSweepWritesAllFiles() throws Exception {
         Path o = dir.resolve("out");
-        int rc = cli.run(
-                "test",
-                "--client",
-                "local",
-                "--server",
-                "local",
+        int rc = localTest(
                 "--target",
                 "127.0.0.1",
                 "--port",
@@ -289,20 +216,7 @@ class RunTestCommandTest {
     @Test
     void anOutFolderThatIsNotEmptyIsRefusedAndNothingInItChanges() throws Exception {
         Path o = earlierSweep();
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--duration",
-                        "1",
-                        "--out",
-                        o.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--duration", "1", "--out", o.toString()));
         assertTrue(
                 cli.err()
                         .contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
@@ -313,18 +227,7 @@ class RunTestCommandTest {
         // a folder with only the user's own files is not empty either
         Path mine = Files.createDirectories(dir.resolve("mine"));
         Files.writeString(mine.resolve("notes.txt"), "cable B\n");
-        assertEquals(
-                2,
-                cli.run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--out",
-                        mine.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--out", mine.toString()));
         assertTrue(cli.err().contains(mine + " is not empty (it holds notes.txt)"), cli.err());
     }
 
@@ -336,12 +239,7 @@ class RunTestCommandTest {
             // a port nobody uses now: the machine's other tests run iperf3 on fixed ones
             port = free.getLocalPort();
         }
-        int rc = cli.run(
-                "test",
-                "--client",
-                "local",
-                "--server",
-                "local",
+        int rc = localTest(
                 "--target",
                 "127.0.0.1",
                 "--port",
@@ -372,12 +270,7 @@ class RunTestCommandTest {
     void failureExitsOneAndStillWritesTheRecordWithItsReason() throws Exception {
         Path o = dir.resolve("busy");
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            int rc = cli.run(
-                    "test",
-                    "--client",
-                    "local",
-                    "--server",
-                    "local",
+            int rc = localTest(
                     "--target",
                     "127.0.0.1",
                     "--port",

@@ -646,11 +646,7 @@ class EngineLabTest {
     @Test
     void jvmKilledMidSweepLeavesHostsThatRestoreTheirMtuByThemselves() throws Exception {
         Path out = workspace.resolve("killed");
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.linklab.Launcher"));
+        List<String> cmd = new ArrayList<>(Lab.launcher());
         cmd.addAll(lab.testByLogin());
         cmd.addAll(List.of(
                 "--client-if",

@@ -102,16 +102,22 @@ public final class Lab {
 
     /** `linklab test` from h1 to h2's data address, the hosts named as aliases of the lab's ssh config. */
     public List<String> testThroughSshConfig() {
+        return testThroughSshConfig(sshConfig());
+    }
+
+    /** The same through another ssh config (the lab's, changed by the test). */
+    public List<String> testThroughSshConfig(Path config) {
         return List.of(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                h2().data(),
-                "--ssh-config",
-                sshConfig().toString());
+                "test", "--client", "h1", "--server", "h2", "--target", h2().data(), "--ssh-config", config.toString());
+    }
+
+    /** LinkLab's command line in a JVM of its own (this test's class path), as a user starts it. */
+    public static List<String> launcher() {
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.linklab.Launcher");
     }
 
     /** `linklab test` from h1 to h2's data address, the hosts named by login with the lab's key and known_hosts. */
