@@ -70,11 +70,7 @@ class EngineLabTest {
 
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings settings = lab.sshSettings();
         SshConnector connector = new SshConnector(settings, LoginPrompts.NONE);
         engine = new TestEngine(
                 new ResultsStore(workspace),

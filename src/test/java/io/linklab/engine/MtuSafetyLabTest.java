@@ -57,11 +57,7 @@ class MtuSafetyLabTest {
 
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings settings = lab.sshSettings();
         connector = new SshConnector(settings, LoginPrompts.NONE);
         engine = new TestEngine(
                 new ResultsStore(workspace),

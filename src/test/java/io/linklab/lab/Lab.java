@@ -1,5 +1,6 @@
 package io.linklab.lab;
 
+import io.linklab.remote.SshSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -109,6 +110,29 @@ public final class Lab {
     public List<String> testThroughSshConfig(Path config) {
         return List.of(
                 "test", "--client", "h1", "--server", "h2", "--target", h2().data(), "--ssh-config", config.toString());
+    }
+
+    /** LinkLab's SSH settings for the lab's hosts: its key and known_hosts, no ssh config, no agent. */
+    public SshSettings sshSettings() {
+        return SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(knownHosts())
+                .withIdentity(identity())
+                .withAgent(false);
+    }
+
+    /** OpenSSH's client running one command on a host as root, through the lab's ssh config, never asking. */
+    public List<String> ssh(Host host, String command) {
+        return List.of(
+                "ssh",
+                "-F",
+                sshConfig().toString(),
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=5",
+                host.login(),
+                command);
     }
 
     /** LinkLab's command line in a JVM of its own (this test's class path), as a user starts it. */

@@ -48,11 +48,7 @@ public class RunStartBenchmark {
             Lab lab = Lab.get();
             Path root = Files.createTempDirectory("linklab-run-start-bench");
             ResultsStore store = new ResultsStore(root.resolve("runs"));
-            SshSettings ssh = SshSettings.defaults()
-                    .withKnownHosts(lab.knownHosts())
-                    .withIdentity(lab.identity())
-                    .withSshConfig(null)
-                    .withAgent(false);
+            SshSettings ssh = lab.sshSettings();
             BackgroundTasks tasks = new BackgroundTasks("linklab-bench", 4);
             RunsArea area = new RunsArea(
                     new StoreLibrary(store), EngineWiring.launcher(store, ssh), root.resolve("imports"), tasks);

@@ -72,11 +72,7 @@ class DashboardLabTest {
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         library = new StoreLibrary(store);
-        SshSettings ssh = SshSettings.defaults()
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withSshConfig(null)
-                .withAgent(false);
+        SshSettings ssh = lab.sshSettings();
         area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();

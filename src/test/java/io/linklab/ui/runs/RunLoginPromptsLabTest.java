@@ -38,11 +38,7 @@ class RunLoginPromptsLabTest {
     @Test
     void aRunAsksAboutNewHostKeysLikeAProbe() throws Exception {
         Path knownHosts = Files.createFile(tmp.resolve("known_hosts"));
-        SshSettings ssh = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(knownHosts)
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings ssh = lab.sshSettings().withKnownHosts(knownHosts);
         List<String> asked = new CopyOnWriteArrayList<>();
         LoginPrompts acceptKeys = new LoginPrompts.Refusing() {
             @Override
