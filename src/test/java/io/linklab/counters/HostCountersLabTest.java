@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.cli.CliCapture;
 import io.linklab.lab.Lab;
-import java.io.Reader;
+import io.linklab.tools.csv.CsvRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,15 +39,7 @@ class HostCountersLabTest {
     }
 
     private static List<CSVRecord> csv(Path f) throws Exception {
-        try (Reader r = Files.newBufferedReader(f)) {
-            return CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .build()
-                    .parse(r)
-                    .getRecords();
-        }
+        return CsvRows.read(f, row -> row);
     }
 
     /** The count of a counter over the run: its rate × interval summed over the rows. */

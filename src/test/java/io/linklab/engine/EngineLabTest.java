@@ -24,9 +24,9 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.tools.Parsers;
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.ui.dashboard.LiveRunModel;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -43,8 +43,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -406,16 +404,7 @@ class EngineLabTest {
     }
 
     private static List<CSVRecord> csv(Path file) throws IOException {
-        try (CSVParser p = CSVParser.parse(
-                file,
-                StandardCharsets.UTF_8,
-                CSVFormat.RFC4180
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .get())) {
-            return p.getRecords();
-        }
+        return CsvRows.read(file, row -> row);
     }
 
     @Test

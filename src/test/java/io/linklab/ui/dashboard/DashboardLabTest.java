@@ -10,6 +10,7 @@ import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.SshSettings;
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;
 import io.linklab.ui.compare.CompareView;
@@ -19,8 +20,6 @@ import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.sweep.SweepModel;
 import io.linklab.ui.tasks.BackgroundTasks;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -189,23 +187,16 @@ class DashboardLabTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> done.get() != null);
         assertTrue(done.get().startsWith("wrote"), done.get());
         Map<String, List<double[]>> csv = new TreeMap<>();
-        try (Reader in = Files.newBufferedReader(out.resolve("samples.csv"))) {
-            for (CSVRecord r : CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .get()
-                    .parse(in)) {
-                if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
-                    continue;
-                }
-                if (!"sender".equals(r.get("role"))) {
-                    continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
-                }
-                csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>()).add(new double[] {
-                    Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))
-                });
+        for (CSVRecord r : CsvRows.read(out.resolve("samples.csv"), row -> row)) {
+            if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
+                continue;
             }
+            if (!"sender".equals(r.get("role"))) {
+                continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
+            }
+            csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>())
+                    .add(new double[] {Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))
+                    });
         }
         Map<String, List<double[]>> drawn = new TreeMap<>();
         for (LiveChartContent.Entry e : model.bitrate().entries()) {
