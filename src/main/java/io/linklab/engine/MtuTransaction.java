@@ -69,7 +69,7 @@ final class MtuTransaction implements AutoCloseable {
     private final List<End> ends;
     private final Consumer<String> progress;
     private final Consumer<String> keepaliveFailed;
-    private final Duration keepaliveEvery;
+    private Duration keepaliveEvery = Duration.ofSeconds(KEEPALIVE_SECONDS);
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private ScheduledExecutorService keepalive;
     /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
@@ -82,21 +82,16 @@ final class MtuTransaction implements AutoCloseable {
      *                        the sweep must stop, since the host restores (or has restored) its MTU under it
      */
     MtuTransaction(String runId, List<End> ends, Consumer<String> progress, Consumer<String> keepaliveFailed) {
-        this(runId, ends, progress, keepaliveFailed, Duration.ofSeconds(KEEPALIVE_SECONDS));
-    }
-
-    /** @param keepaliveEvery the keep-alive's period: shorter in tests of what a failed keep-alive does */
-    MtuTransaction(
-            String runId,
-            List<End> ends,
-            Consumer<String> progress,
-            Consumer<String> keepaliveFailed,
-            Duration keepaliveEvery) {
         this.runId = runId;
         this.ends = ends;
         this.progress = progress;
         this.keepaliveFailed = keepaliveFailed;
-        this.keepaliveEvery = keepaliveEvery;
+    }
+
+    /** A shorter keep-alive period, for tests of what a failed keep-alive does; set before {@link #begin}. */
+    MtuTransaction keepaliveEvery(Duration period) {
+        keepaliveEvery = period;
+        return this;
     }
 
     List<End> ends() {

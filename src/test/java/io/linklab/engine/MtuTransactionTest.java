@@ -81,14 +81,11 @@ class MtuTransactionTest {
         List<String> stops = new CopyOnWriteArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         MtuTransaction t = new MtuTransaction(
-                "r1",
-                List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
-                p -> {},
-                m -> {
-                    stops.add(m);
-                    stopped.countDown();
-                },
-                KEEPALIVE);
+                        "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, m -> {
+                            stops.add(m);
+                            stopped.countDown();
+                        })
+                .keepaliveEvery(KEEPALIVE);
         t.begin(new RunRecord("r1"));
         host.answer = a -> a.equals("extend")
                 ? new CommandResult(1, "", "its watcher is gone (it may have restored the MTU already)\n", false)
@@ -112,11 +109,8 @@ class MtuTransactionTest {
         ScriptedHost host = new ScriptedHost(MtuTransactionTest::healthy);
         List<String> stops = new CopyOnWriteArrayList<>();
         MtuTransaction t = new MtuTransaction(
-                "r1",
-                List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
-                p -> {},
-                stops::add,
-                KEEPALIVE);
+                        "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, stops::add)
+                .keepaliveEvery(KEEPALIVE);
         t.begin(new RunRecord("r1"));
         CountDownLatch tried = new CountDownLatch(2);
         host.answer = a -> {
