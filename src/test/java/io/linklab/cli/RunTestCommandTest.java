@@ -41,6 +41,14 @@ class RunTestCommandTest {
         return cli.run(args);
     }
 
+    /** `linklab test` from root@198.18.0.11 to root@198.18.0.12's 198.19.0.2 with these options (a dry run here). */
+    private int remoteTest(String... options) {
+        List<String> args = new ArrayList<>(List.of(
+                "test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target", "198.19.0.2"));
+        args.addAll(List.of(options));
+        return cli.run(args);
+    }
+
     @Test
     void usageErrorsNameTheFlagAndExitTwo() {
         assertEquals(2, cli.run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
@@ -95,14 +103,7 @@ class RunTestCommandTest {
     void dryRunShowsTheCommandsPerHost() {
         assertEquals(
                 0,
-                cli.run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
+                remoteTest(
                         "--processes",
                         "2",
                         "--client-if",
@@ -121,23 +122,7 @@ class RunTestCommandTest {
 
     @Test
     void cpuListsPinEachProcessOnItsEndAndBadListsAreNamed() {
-        assertEquals(
-                0,
-                cli.run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
-                        "--processes",
-                        "3",
-                        "--client-cpus",
-                        "4-5",
-                        "--server-cpus",
-                        "2,6",
-                        "--dry-run"));
+        assertEquals(0, remoteTest("--processes", "3", "--client-cpus", "4-5", "--server-cpus", "2,6", "--dry-run"));
         String o = cli.out();
         assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5201"), o);
         assertTrue(o.contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), o);
@@ -147,22 +132,7 @@ class RunTestCommandTest {
         // a saved plan keeps the lists, readably
         Path plan = dir.resolve("pinned.json");
         assertEquals(
-                0,
-                cli.run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
-                        "--processes",
-                        "2",
-                        "--client-cpus",
-                        "4-5",
-                        "--save-plan",
-                        plan.toString(),
-                        "--dry-run"));
+                0, remoteTest("--processes", "2", "--client-cpus", "4-5", "--save-plan", plan.toString(), "--dry-run"));
         assertEquals(0, cli.run("test", "--plan", plan.toString(), "--dry-run"));
         assertTrue(cli.out().contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), cli.out());
         for (String bad : List.of("1,,2", "3-1", "a", "1;reboot", "99999")) {

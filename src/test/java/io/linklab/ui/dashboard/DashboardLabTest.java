@@ -111,16 +111,6 @@ class DashboardLabTest {
         return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
     }
 
-    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
-        return c.entries().stream()
-                .filter(e -> e.label().equals(label))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no line " + label + " in "
-                        + c.entries().stream()
-                                .map(LiveChartContent.Entry::label)
-                                .toList()));
-    }
-
     private static int size(LiveChartContent c, String label) {
         return c.entries().stream()
                 .filter(e -> e.label().equals(label))
@@ -166,8 +156,10 @@ class DashboardLabTest {
                         .map(LiveChartContent.Entry::label)
                         .toList()
                         .toString());
-        assertTrue(entry(model.bitrate(), "SUM").width() > 2);
-        assertTrue(entry(model.bitrate(), "SUM").series().lastY() > 1e6, "real traffic went over the veth");
+        assertTrue(LiveRunModelTest.entry(model.bitrate(), "SUM").width() > 2);
+        assertTrue(
+                LiveRunModelTest.entry(model.bitrate(), "SUM").series().lastY() > 1e6,
+                "real traffic went over the veth");
         WaitForAsyncUtils.waitFor(
                 5,
                 TimeUnit.SECONDS,

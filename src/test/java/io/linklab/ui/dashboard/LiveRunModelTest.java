@@ -45,7 +45,8 @@ class LiveRunModelTest {
         return Sample.tcp(process, stream, d, end - 1, end, (long) (bps / 8), bps, retr, 100_000L);
     }
 
-    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
+    /** The line of this label in a chart's content (the dashboard's lab test reads its charts the same way). */
+    static LiveChartContent.Entry entry(LiveChartContent c, String label) {
         return c.entries().stream()
                 .filter(e -> e.label().equals(label))
                 .findFirst()
