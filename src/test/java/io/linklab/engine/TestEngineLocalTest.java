@@ -20,7 +20,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -156,26 +155,10 @@ class TestEngineLocalTest {
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
         // The client's view (the sender's, here): each process's stream, and the merged SUM.
-        List<Sample> samples = run.samples().stream()
-                .map(RunJournal.Entry::value)
-                .filter(s -> s.role() == Role.SENDER)
-                .toList();
-        Map<String, List<Sample>> byProcess = samples.stream()
-                .filter(s -> s.process() != null && !s.isSum())
-                .collect(Collectors.groupingBy(Sample::process));
-        assertEquals(Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
-        List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
-        assertEquals(2, merged.size(), "one merged SUM per interval: " + merged);
-        for (int i = 0; i < merged.size(); i++) {
-            int at = i;
-            assertEquals(
-                    byProcess.values().stream()
-                            .mapToDouble(l -> l.get(at).bitsPerSecond())
-                            .sum(),
-                    merged.get(i).bitsPerSecond(),
-                    1,
-                    "interval " + (i + 1));
-        }
+        MergedSamples sender = MergedSamples.ofSender(run);
+        assertEquals(Set.of("5587", "5588", "5589", "5590"), sender.byProcess().keySet());
+        assertEquals(2, sender.merged().size(), "one merged SUM per interval: " + sender.merged());
+        sender.assertEachMergedIntervalIsTheProcessesSum();
         List<Summary> summaries =
                 run.summaries().stream().map(RunJournal.Entry::value).toList();
         for (Role role : Role.values()) {
