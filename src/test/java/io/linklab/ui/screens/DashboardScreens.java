@@ -198,18 +198,13 @@ public final class DashboardScreens {
             model.pointStarted("mtu=5500", i, points.size());
             model.pointFinished(
                     "mtu=5500",
-                    List.of(new SweepRow(
+                    List.of(SweepRow.failed(
                             "mtu=5500",
                             5500,
                             1,
                             1,
                             Direction.C2S,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            "failed: iperf stopped: connection reset (the seed's empty cells)")));
+                            "iperf stopped: connection reset (the seed's empty cells)")));
             model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, "1 of 23 points failed", null));
         });
         feeder.start();
