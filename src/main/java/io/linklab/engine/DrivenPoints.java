@@ -72,18 +72,13 @@ final class DrivenPoints implements PointDriver.Measurer {
     private static List<SweepRow> failed(SweepPoint point, String reason) {
         List<SweepRow> rows = new ArrayList<>();
         for (Direction d : PointRunner.directions(point.plan())) {
-            rows.add(new SweepRow(
+            rows.add(SweepRow.failed(
                     point.label(),
                     point.mtu(),
                     point.plan().streams(),
                     point.plan().processes(),
                     d,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    "failed: " + reason));
+                    reason));
         }
         return rows;
     }

@@ -69,6 +69,7 @@ final class MtuTransaction implements AutoCloseable {
     private final List<End> ends;
     private final Consumer<String> progress;
     private final Consumer<String> keepaliveFailed;
+    private Duration keepaliveEvery = Duration.ofSeconds(KEEPALIVE_SECONDS);
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private ScheduledExecutorService keepalive;
     /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
@@ -85,6 +86,12 @@ final class MtuTransaction implements AutoCloseable {
         this.ends = ends;
         this.progress = progress;
         this.keepaliveFailed = keepaliveFailed;
+    }
+
+    /** A shorter keep-alive period, for tests of what a failed keep-alive does; set before {@link #begin}. */
+    MtuTransaction keepaliveEvery(Duration period) {
+        keepaliveEvery = period;
+        return this;
     }
 
     List<End> ends() {
@@ -116,7 +123,8 @@ final class MtuTransaction implements AutoCloseable {
         keepalive =
                 Executors.newScheduledThreadPool(ends.size(), DaemonThreads.named("linklab-mtu-keepalive-" + runId));
         for (End e : ends) {
-            keepalive.scheduleWithFixedDelay(() -> extend(e), KEEPALIVE_SECONDS, KEEPALIVE_SECONDS, TimeUnit.SECONDS);
+            long every = keepaliveEvery.toMillis();
+            keepalive.scheduleWithFixedDelay(() -> extend(e), every, every, TimeUnit.MILLISECONDS);
         }
     }
 

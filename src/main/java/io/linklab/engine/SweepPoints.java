@@ -19,12 +19,14 @@ public final class SweepPoints {
         for (String raw : plan.sweep().values()) {
             String v = raw.trim();
             SweepKind kind = plan.sweep().kind();
+            // an MTU point is the whole plan (the MTU is set on the interfaces); the others are plain plans
+            TestPlan.Builder point = plan.toBuilder().sweep(null);
             TestPlan p = switch (kind) {
                 case MTU -> plan;
-                case STREAMS -> with(plan, Integer.parseInt(v), plan.processes(), plan.window(), plan.messageSize());
-                case PROCESSES -> with(plan, plan.streams(), Integer.parseInt(v), plan.window(), plan.messageSize());
-                case WINDOW -> with(plan, plan.streams(), plan.processes(), v, plan.messageSize());
-                case MESSAGE_SIZE -> with(plan, plan.streams(), plan.processes(), plan.window(), v);
+                case STREAMS -> point.streams(Integer.parseInt(v)).build();
+                case PROCESSES -> point.processes(Integer.parseInt(v)).build();
+                case WINDOW -> point.window(v).build();
+                case MESSAGE_SIZE -> point.messageSize(v).build();
             };
             points.add(new SweepPoint(label(kind) + "=" + v, p, kind == SweepKind.MTU ? Integer.parseInt(v) : null));
         }
@@ -34,27 +36,6 @@ public final class SweepPoints {
     /** The parameter's name in point labels and CSV ("mtu", "message-size"). */
     public static String label(SweepKind kind) {
         return kind.name().toLowerCase().replace('_', '-');
-    }
-
-    private static TestPlan with(TestPlan p, int streams, int processes, String window, String messageSize) {
-        return new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                p.udpBitrate(),
-                p.durationS(),
-                p.intervalS(),
-                p.omitS(),
-                streams,
-                processes,
-                p.basePort(),
-                p.mode(),
-                window,
-                messageSize,
-                p.repetitions(),
-                null);
     }
 
     /**

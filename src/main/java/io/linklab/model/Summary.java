@@ -94,6 +94,74 @@ public record Summary(
                 null);
     }
 
+    /**
+     * An interval as the end-of-test total, for the tools that print their total as one more interval from 0
+     * (iperf 2): its figures, the role given.
+     */
+    public static Summary ofInterval(Sample s, Role role) {
+        return new Summary(
+                s.process(),
+                s.stream(),
+                s.direction(),
+                role,
+                s.startS(),
+                s.endS(),
+                s.bytes(),
+                s.bitsPerSecond(),
+                s.retransmits(),
+                s.jitterMs(),
+                s.lostPackets(),
+                s.packets(),
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** This one stream's total as its direction's SUM, the same figures under the SUM's name. */
+    public Summary asSum() {
+        return new Summary(
+                process,
+                Sample.SUM,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                jitterMs,
+                lostPackets,
+                packets,
+                localCpuPercent,
+                remoteCpuPercent,
+                localServiceDemandUsPerKb,
+                remoteServiceDemandUsPerKb,
+                note);
+    }
+
+    /** With the CPU use the tool reports for the whole test, which belongs on the SUM row. */
+    public Summary withCpu(Double local, Double remote) {
+        return new Summary(
+                process,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                jitterMs,
+                lostPackets,
+                packets,
+                local,
+                remote,
+                localServiceDemandUsPerKb,
+                remoteServiceDemandUsPerKb,
+                note);
+    }
+
     public Summary withProcess(String newProcess) {
         return new Summary(
                 newProcess,

@@ -172,4 +172,156 @@ public record TestPlan(
     public boolean isSweep() {
         return sweep != null && !sweep.values().isEmpty();
     }
+
+    /** This plan as the start of another that differs in a few fields (a sweep's point, a test's variant). */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A plan made from another by changing some of its fields; {@link #build} checks it as the record does. */
+    public static final class Builder {
+        private Tool tool;
+        private End client;
+        private End server;
+        private String target;
+        private Protocol protocol;
+        private String udpBitrate;
+        private int durationS;
+        private double intervalS;
+        private int omitS;
+        private int streams;
+        private int processes;
+        private int basePort;
+        private Mode mode;
+        private String window;
+        private String messageSize;
+        private int repetitions;
+        private Sweep sweep;
+
+        private Builder(TestPlan p) {
+            tool = p.tool;
+            client = p.client;
+            server = p.server;
+            target = p.target;
+            protocol = p.protocol;
+            udpBitrate = p.udpBitrate;
+            durationS = p.durationS;
+            intervalS = p.intervalS;
+            omitS = p.omitS;
+            streams = p.streams;
+            processes = p.processes;
+            basePort = p.basePort;
+            mode = p.mode;
+            window = p.window;
+            messageSize = p.messageSize;
+            repetitions = p.repetitions;
+            sweep = p.sweep;
+        }
+
+        public Builder tool(Tool value) {
+            tool = value;
+            return this;
+        }
+
+        public Builder client(End value) {
+            client = value;
+            return this;
+        }
+
+        public Builder server(End value) {
+            server = value;
+            return this;
+        }
+
+        public Builder target(String value) {
+            target = value;
+            return this;
+        }
+
+        public Builder protocol(Protocol value) {
+            protocol = value;
+            return this;
+        }
+
+        public Builder udpBitrate(String value) {
+            udpBitrate = value;
+            return this;
+        }
+
+        public Builder durationS(int value) {
+            durationS = value;
+            return this;
+        }
+
+        public Builder intervalS(double value) {
+            intervalS = value;
+            return this;
+        }
+
+        public Builder omitS(int value) {
+            omitS = value;
+            return this;
+        }
+
+        public Builder streams(int value) {
+            streams = value;
+            return this;
+        }
+
+        public Builder processes(int value) {
+            processes = value;
+            return this;
+        }
+
+        public Builder basePort(int value) {
+            basePort = value;
+            return this;
+        }
+
+        public Builder mode(Mode value) {
+            mode = value;
+            return this;
+        }
+
+        public Builder window(String value) {
+            window = value;
+            return this;
+        }
+
+        public Builder messageSize(String value) {
+            messageSize = value;
+            return this;
+        }
+
+        public Builder repetitions(int value) {
+            repetitions = value;
+            return this;
+        }
+
+        public Builder sweep(Sweep value) {
+            sweep = value;
+            return this;
+        }
+
+        public TestPlan build() {
+            return new TestPlan(
+                    tool,
+                    client,
+                    server,
+                    target,
+                    protocol,
+                    udpBitrate,
+                    durationS,
+                    intervalS,
+                    omitS,
+                    streams,
+                    processes,
+                    basePort,
+                    mode,
+                    window,
+                    messageSize,
+                    repetitions,
+                    sweep);
+        }
+    }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,40 +15,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** The command line as an iperf3 user types it: short options, GNU long options, help, typos, completion. */
 class CliOptionsTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return Cli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String out() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
 
     private static final String[] HOSTS = {"test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12"};
 
     private int test(String... args) {
         String[] all = Arrays.copyOf(HOSTS, HOSTS.length + args.length);
         System.arraycopy(args, 0, all, HOSTS.length, args.length);
-        return run(all);
+        return cli.run(all);
     }
 
     /** The first client command line of a --dry-run. */
     private String clientLine() {
-        String o = out();
+        String o = cli.out();
         int at = o.indexOf("[client root@198.18.0.11]\n");
         assertTrue(at >= 0, o);
         return o.substring(at).split("\n")[1].strip();
@@ -82,19 +62,19 @@ class CliOptionsTest {
                         "-p",
                         "5300",
                         "--dry-run"),
-                err());
+                cli.err());
         assertEquals(
                 "iperf3 -c 198.19.0.2 -p 5300 -t 5 -i 0.5 -O 1 -P 4 -R -u -b 10M -w 4M -l 64K "
                         + "--connect-timeout 5000 --forceflush",
                 clientLine());
         // clustered and attached, as iperf3 takes them too
-        assertEquals(0, test("-c198.19.0.2", "-t5", "-Ru", "--dry-run"), err());
+        assertEquals(0, test("-c198.19.0.2", "-t5", "-Ru", "--dry-run"), cli.err());
         assertEquals("iperf3 -c 198.19.0.2 -p 5201 -t 5 -i 1 -R -u --connect-timeout 5000 --forceflush", clientLine());
     }
 
     @Test
     void gnuLongOptionsTakeTheirValueAfterAnEqualsSign() {
-        assertEquals(0, test("--target=198.19.0.2", "--streams=3", "--duration=7", "--bidir", "--dry-run"), err());
+        assertEquals(0, test("--target=198.19.0.2", "--streams=3", "--duration=7", "--bidir", "--dry-run"), cli.err());
         assertEquals(
                 "iperf3 -c 198.19.0.2 -p 5201 -t 7 -i 1 -P 3 --bidir --connect-timeout 5000 --forceflush",
                 clientLine());
@@ -117,71 +97,71 @@ class CliOptionsTest {
                         "--save-plan",
                         plan.toString(),
                         "--dry-run"),
-                err());
-        assertEquals(0, run("test", "--plan", plan.toString(), "--dry-run"), err());
+                cli.err());
+        assertEquals(0, cli.run("test", "--plan", plan.toString(), "--dry-run"), cli.err());
         assertEquals("iperf3 -c 198.19.0.2 -p 5300 -t 5 -i 1 -P 4 --connect-timeout 5000 --forceflush", clientLine());
         // -t 10 is also the default: given, it still overrides the plan's 5
-        assertEquals(0, run("test", "--plan", plan.toString(), "-t", "10", "--dry-run"), err());
+        assertEquals(0, cli.run("test", "--plan", plan.toString(), "-t", "10", "--dry-run"), cli.err());
         assertEquals("iperf3 -c 198.19.0.2 -p 5300 -t 10 -i 1 -P 4 --connect-timeout 5000 --forceflush", clientLine());
     }
 
     @Test
     void aBitrateWithTcpPacesItAndNetperfIsRefused() {
-        assertEquals(0, test("--target", "198.19.0.2", "--bitrate", "2G", "--dry-run"), err());
+        assertEquals(0, test("--target", "198.19.0.2", "--bitrate", "2G", "--dry-run"), cli.err());
         assertTrue(clientLine().contains(" -b 2G ") && !clientLine().contains(" -u "), clientLine());
-        assertEquals(0, test("--target", "198.19.0.2", "--tool", "iperf2", "-b", "2G", "--dry-run"), err());
+        assertEquals(0, test("--target", "198.19.0.2", "--tool", "iperf2", "-b", "2G", "--dry-run"), cli.err());
         assertTrue(
                 clientLine().startsWith("iperf -c 198.19.0.2") && clientLine().endsWith(" -b 2G"), clientLine());
         assertEquals(2, test("--target", "198.19.0.2", "--tool", "netperf", "-b", "2G", "--dry-run"));
-        assertTrue(err().contains("--bitrate: '2G' is not valid — netperf has no pacing"), err());
+        assertTrue(cli.err().contains("--bitrate: '2G' is not valid — netperf has no pacing"), cli.err());
     }
 
     @Test
     void aMisspeltOptionGetsASuggestion() {
         assertEquals(2, test("--target", "198.19.0.2", "--strems", "4", "--dry-run"));
-        assertTrue(err().startsWith("linklab test: unknown option '--strems'. Did you mean --streams?"), err());
-        assertEquals(2, run("tset"));
-        assertTrue(err().contains("unknown subcommand 'tset'"), err());
-        assertEquals(2, run("probe", "local", "--jsn"));
-        assertTrue(err().contains("unknown option '--jsn'. Did you mean --json?"), err());
+        assertTrue(cli.err().startsWith("linklab test: unknown option '--strems'. Did you mean --streams?"), cli.err());
+        assertEquals(2, cli.run("tset"));
+        assertTrue(cli.err().contains("unknown subcommand 'tset'"), cli.err());
+        assertEquals(2, cli.run("probe", "local", "--jsn"));
+        assertTrue(cli.err().contains("unknown option '--jsn'. Did you mean --json?"), cli.err());
     }
 
     @Test
     void everyMissingRequiredOptionIsNamedInOneMessage() {
-        assertEquals(2, run("test"));
+        assertEquals(2, cli.run("test"));
         assertEquals(
                 "linklab test: --client, --server, --target and --out are required (--plan FILE can give "
                         + "--client, --server and --target; --out DIR is the folder that receives samples.csv, summary.csv, "
                         + "run.json (and sweep.csv); --dry-run only prints the commands)\n",
-                err());
-        assertEquals(2, run("test", "--server", "local", "--dry-run"));
-        assertTrue(err().contains("--client and --target are required"), err());
+                cli.err());
+        assertEquals(2, cli.run("test", "--server", "local", "--dry-run"));
+        assertTrue(cli.err().contains("--client and --target are required"), cli.err());
     }
 
     @Test
     void aValueMissingBeforeTheNextOptionIsSaidSo() {
         assertEquals(2, test("--target", "198.19.0.2", "--duration", "--out", dir.toString()));
-        assertTrue(err().contains("'--duration'") && err().contains("'--out'"), err());
-        assertFalse(err().contains("unknown option"), err());
+        assertTrue(cli.err().contains("'--duration'") && cli.err().contains("'--out'"), cli.err());
+        assertFalse(cli.err().contains("unknown option"), cli.err());
         assertEquals(2, test("--target", "198.19.0.2", "-t", "ten", "--dry-run"));
-        assertTrue(err().contains("'ten' is not a whole number"), err());
+        assertTrue(cli.err().contains("'ten' is not a whole number"), cli.err());
         assertEquals(2, test("--target", "198.19.0.2", "-P", "2", "--streams", "3", "--dry-run"));
-        assertTrue(err().contains("-P/--streams is given twice"), err());
-        assertFalse(err().contains("Exception") || err().contains("\tat "), err());
+        assertTrue(cli.err().contains("-P/--streams is given twice"), cli.err());
+        assertFalse(cli.err().contains("Exception") || cli.err().contains("\tat "), cli.err());
     }
 
     @Test
     void versionOnTheRootAndEverySubcommand() {
         for (String[] args : new String[][] {{"-V"}, {"--version"}, {"test", "-V"}, {"import", "--version"}}) {
-            assertEquals(0, run(args), String.join(" ", args));
-            assertEquals("LinkLab " + Cli.version() + "\n", out(), String.join(" ", args));
+            assertEquals(0, cli.run(args), String.join(" ", args));
+            assertEquals("LinkLab " + Cli.version() + "\n", cli.out(), String.join(" ", args));
         }
     }
 
     @Test
     void testsHelpShowsDefaultsShortAliasesAndThatStreamsArePerProcess() {
-        assertEquals(0, run("test", "--help"));
-        String help = out();
+        assertEquals(0, cli.run("test", "--help"));
+        String help = cli.out();
         assertTrue(help.contains("-P, --streams=N") && help.contains("PER PROCESS"), help);
         assertTrue(help.contains("port of the first server (default: 5201)"), help);
         assertTrue(help.contains("seconds each test measures (default: 10)"), help);
@@ -189,14 +169,14 @@ class CliOptionsTest {
         assertTrue(
                 help.contains("-c, --target=ADDR") && help.contains("--ssh-config=FILE") && help.contains("--force"),
                 help);
-        assertEquals(0, run("help", "test"));
-        assertEquals(help, out(), "`help test` is `test --help`");
+        assertEquals(0, cli.run("help", "test"));
+        assertEquals(help, cli.out(), "`help test` is `test --help`");
     }
 
     @Test
     void completionScriptsComeFromTheSameOptions() throws Exception {
-        assertEquals(0, run("completion", "bash"));
-        String bash = out();
+        assertEquals(0, cli.run("completion", "bash"));
+        String bash = cli.out();
         assertTrue(
                 bash.contains("complete -F _complete_linklab") && !bash.contains("java -jar"), bash.substring(0, 400));
         for (String option : new String[] {"--streams", "--bitrate", "--ssh-config", "--force", "--format"}) {
@@ -208,10 +188,10 @@ class CliOptionsTest {
         assertEquals("--streams\n", complete(script, "linklab", "test", "--str"));
         assertEquals("iperf3\niperf2\n", complete(script, "linklab", "test", "--tool", "ip"));
         assertEquals("test\n", complete(script, "linklab", "te"));
-        assertEquals(0, run("completion", "zsh"));
-        assertTrue(out().contains("bashcompinit"), "the script sets zsh up for itself");
-        assertEquals(2, run("completion", "fish"));
-        assertTrue(err().contains("expected bash or zsh"), err());
+        assertEquals(0, cli.run("completion", "zsh"));
+        assertTrue(cli.out().contains("bashcompinit"), "the script sets zsh up for itself");
+        assertEquals(2, cli.run("completion", "fish"));
+        assertTrue(cli.err().contains("expected bash or zsh"), cli.err());
     }
 
     /** What bash offers for the last of {@code words}, one per line. */

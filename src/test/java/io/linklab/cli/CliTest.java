@@ -3,44 +3,31 @@ package io.linklab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class CliTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Cli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
+    private final CliCapture cli = new CliCapture();
 
     @Test
     void helpListsTheSubcommandsOfTheContract() {
-        assertEquals(0, run("--help"));
-        String help = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("--help"));
+        String help = cli.out();
         assertTrue(help.contains("import"), help);
         assertTrue(help.contains("test"), help);
     }
 
     @Test
     void helpNamesTheCommandTheWayItWasStarted() {
-        assertEquals(0, run("test", "--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: java -jar linklab.jar test"));
-        out.reset();
+        assertEquals(0, cli.run("test", "--help"));
+        assertTrue(cli.out().startsWith("Usage: java -jar linklab.jar test"));
         System.setProperty("linklab.command", "linklab");
         try {
-            assertEquals(0, run("--help"));
-            String help = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, cli.run("--help"));
+            String help = cli.out();
             assertTrue(help.contains("  linklab COMMAND [ARGS]") && !help.contains("java -jar"), help);
-            out.reset();
-            assertEquals(0, run("import", "--help"));
-            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: linklab import FILE..."));
+            assertEquals(0, cli.run("import", "--help"));
+            assertTrue(cli.out().startsWith("Usage: linklab import FILE..."));
         } finally {
             System.clearProperty("linklab.command");
         }
@@ -48,7 +35,7 @@ class CliTest {
 
     @Test
     void unknownSubcommandIsAUsageErrorWithAMessage() {
-        assertEquals(2, run("frobnicate"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown subcommand 'frobnicate'"));
+        assertEquals(2, cli.run("frobnicate"));
+        assertTrue(cli.err().contains("unknown subcommand 'frobnicate'"));
     }
 }

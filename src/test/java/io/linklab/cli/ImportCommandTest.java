@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.tools.Fixtures;
-import java.io.ByteArrayOutputStream;
+import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,50 +21,26 @@ class ImportCommandTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(String... args) {
-        return Cli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
+    private final CliCapture cli = new CliCapture();
 
     private static List<CSVRecord> csv(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-                CSVParser p = CSVFormat.RFC4180
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .build()
-                        .parse(r)) {
-            return p.getRecords();
-        }
+        return CsvRows.read(file, row -> row);
     }
 
     @Test
     void importsASeedIntoSamplesAndSummaryCsv() throws IOException {
         Path samples = dir.resolve("s.csv");
         Path summary = dir.resolve("t.csv");
-        int rc = run(
+        int rc = cli.run(
                 "import",
                 Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
                 "--samples",
                 samples.toString(),
                 "--summary",
                 summary.toString());
-        assertEquals(0, rc, stderr());
-        assertTrue(stdout().contains("c2s 98.2 Gbit/s"), stdout());
-        assertTrue(stdout().contains("iperf3"), stdout());
+        assertEquals(0, rc, cli.err());
+        assertTrue(cli.out().contains("c2s 98.2 Gbit/s"), cli.out());
+        assertTrue(cli.out().contains("iperf3"), cli.out());
         String header = Files.readAllLines(samples).get(0);
         for (String col : new String[] {
             "source",
@@ -124,14 +96,14 @@ class ImportCommandTest {
     @Test
     void netperfCpuColumnsAndUdpExtrasReachTheSummary() throws IOException {
         Path summary = dir.resolve("t.csv");
-        int rc = run(
+        int rc = cli.run(
                 "import",
                 Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
                 Fixtures.resource("recorded/iperf3_3.12_client_udp_R_get_server_output.txt")
                         .toString(),
                 "--summary",
                 summary.toString());
-        assertEquals(0, rc, stderr());
+        assertEquals(0, rc, cli.err());
         List<CSVRecord> rows = csv(summary);
         CSVRecord last = rows.stream()
                 .filter(r -> named(r, "004") && !r.get("bits_per_second").isEmpty())
@@ -164,7 +136,7 @@ class ImportCommandTest {
         Path prose = Files.writeString(dir.resolve("notes.txt"), "Meeting notes\nnothing measured today\n");
         Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         Path samples = dir.resolve("s.csv");
-        int rc = run(
+        int rc = cli.run(
                 "import",
                 empty.toString(),
                 binary.toString(),
@@ -174,7 +146,7 @@ class ImportCommandTest {
                 "--samples",
                 samples.toString());
         assertEquals(1, rc);
-        String e = stderr();
+        String e = cli.err();
         assertTrue(e.contains("empty.txt: is empty"), e);
         assertTrue(e.contains("blob.bin: is a binary file"), e);
         assertTrue(e.contains("missing.txt: no such file"), e);
@@ -212,7 +184,7 @@ class ImportCommandTest {
         Path good = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         Path samples = dir.resolve("s.csv");
         Path summary = dir.resolve("t.csv");
-        int rc = run(
+        int rc = cli.run(
                 "import",
                 busy.toString(),
                 refused.toString(),
@@ -225,9 +197,9 @@ class ImportCommandTest {
                 samples.toString(),
                 "--summary",
                 summary.toString());
-        assertEquals(1, rc, stderr());
-        String[] lines = stderr().split("\\R");
-        assertEquals(6, lines.length, stderr());
+        assertEquals(1, rc, cli.err());
+        String[] lines = cli.err().split("\\R");
+        assertEquals(6, lines.length, cli.err());
         assertEquals(
                 "linklab import: " + busy + ": the test failed before measuring; the tool said: "
                         + "\"iperf3: error - the server is busy running a test. try again later\" (line 1)",
@@ -252,14 +224,12 @@ class ImportCommandTest {
                 lines[5].startsWith("linklab import: " + netperf + ": ")
                         && lines[5].contains("establish control: are you sure there is a netserver listening"),
                 lines[5]);
-        assertFalse(stderr().contains("\tat "), stderr());
-        assertEquals(6, stdout().split("test failed", -1).length - 1, stdout());
+        assertFalse(cli.err().contains("\tat "), cli.err());
+        assertEquals(6, cli.out().split("test failed", -1).length - 1, cli.out());
         assertTrue(csv(samples).stream().allMatch(r -> r.get("source").equals(good.toString())));
         assertEquals(30, csv(samples).size());
         assertTrue(csv(summary).stream().allMatch(r -> r.get("source").equals(good.toString())));
-
-        err.reset();
-        assertEquals(1, run("import", busy.toString()), "the file was read: it holds a failed test, not bad input");
+        assertEquals(1, cli.run("import", busy.toString()), "the file was read: it holds a failed test, not bad input");
     }
 
     @Test
@@ -270,10 +240,10 @@ class ImportCommandTest {
         Path truncated = Files.writeString(
                 dir.resolve("cut.json"), text.substring(0, cut).replace("\n", "\r\n"));
         Path samples = dir.resolve("s.csv");
-        int rc = run("import", truncated.toString(), "--samples", samples.toString());
+        int rc = cli.run("import", truncated.toString(), "--samples", samples.toString());
         assertEquals(1, rc, "damaged input: the work ran but the file was not whole");
-        assertTrue(stderr().contains("cut.json: line "), stderr());
-        assertTrue(stderr().contains("ends early"), stderr());
+        assertTrue(cli.err().contains("cut.json: line "), cli.err());
+        assertTrue(cli.err().contains("ends early"), cli.err());
         assertEquals(4, csv(samples).size(), "two streams and two sums of the one interval");
     }
 
@@ -284,10 +254,10 @@ class ImportCommandTest {
                 dir.resolve("two.json"),
                 doc + "\nsome wrapper text\n{\"start\": {\"version\": \"iperf 3.12\", broken\n" + doc);
         Path samples = dir.resolve("s.csv");
-        int rc = run("import", mixed.toString(), "--format", "iperf3-json", "--samples", samples.toString());
+        int rc = cli.run("import", mixed.toString(), "--format", "iperf3-json", "--samples", samples.toString());
         assertEquals(1, rc);
-        assertTrue(stderr().contains("not iperf3 JSON, skipped"), stderr());
-        assertTrue(stderr().contains("broken JSON"), stderr());
+        assertTrue(cli.err().contains("not iperf3 JSON, skipped"), cli.err());
+        assertTrue(cli.err().contains("broken JSON"), cli.err());
         assertEquals(8, csv(samples).size(), "both whole documents are read");
     }
 
@@ -301,20 +271,21 @@ class ImportCommandTest {
         gbk[20] = (byte) 0xdc;
         Path file = Files.write(dir.resolve("gbk.txt"), gbk);
         Path samples = dir.resolve("s.csv");
-        assertEquals(0, run("import", file.toString(), "--samples", samples.toString()), stderr());
-        assertTrue(stderr().contains("gbk.txt: line 1: bytes that are not UTF-8"), stderr());
+        assertEquals(0, cli.run("import", file.toString(), "--samples", samples.toString()), cli.err());
+        assertTrue(cli.err().contains("gbk.txt: line 1: bytes that are not UTF-8"), cli.err());
         assertEquals(30, csv(samples).size());
     }
 
     @Test
     void usageErrorsExitTwoWithoutStackTraces() {
-        assertEquals(2, run("import"));
-        assertTrue(stderr().contains("no FILE given"), stderr());
-        assertEquals(2, run("import", "x.txt", "--format", "iperf4"));
-        assertTrue(stderr().contains("--format iperf4: unknown format"), stderr());
-        assertEquals(2, run("import", "x.txt", "--bogus"));
-        assertTrue(stderr().contains("unknown option '--bogus'"), stderr());
-        assertEquals(2, run("import", dir.resolve("none.txt").toString()), "the only file cannot be read: bad input");
-        assertFalse(stderr().contains("\tat "), stderr());
+        assertEquals(2, cli.run("import"));
+        assertTrue(cli.err().contains("no FILE given"), cli.err());
+        assertEquals(2, cli.run("import", "x.txt", "--format", "iperf4"));
+        assertTrue(cli.err().contains("--format iperf4: unknown format"), cli.err());
+        assertEquals(2, cli.run("import", "x.txt", "--bogus"));
+        assertTrue(cli.err().contains("unknown option '--bogus'"), cli.err());
+        assertEquals(
+                2, cli.run("import", dir.resolve("none.txt").toString()), "the only file cannot be read: bad input");
+        assertFalse(cli.err().contains("\tat "), cli.err());
     }
 }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,38 +15,31 @@ import org.junit.jupiter.api.io.TempDir;
 class ProbeCommandLabTest {
 
     private final Lab lab = Lab.get();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
 
     @Test
     void probesLabHostsAndReportsTheUnreachableOne() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Cli.run(
-                new String[] {
-                    "probe",
-                    "h1",
-                    lab.h2().login(),
-                    "root@" + lab.value("UNUSED_MGMT_ADDR"),
-                    "--ssh-config",
-                    lab.sshConfig().toString(),
-                    "--identity",
-                    lab.identity().toString(),
-                    "--known-hosts",
-                    lab.knownHosts().toString()
-                },
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String o = out.toString(StandardCharsets.UTF_8);
+        int status = cli.run(
+                "probe",
+                "h1",
+                lab.h2().login(),
+                "root@" + lab.value("UNUSED_MGMT_ADDR"),
+                "--ssh-config",
+                lab.sshConfig().toString(),
+                "--identity",
+                lab.identity().toString(),
+                "--known-hosts",
+                lab.knownHosts().toString());
+        String o = cli.out();
         assertEquals(1, status, "one host is unreachable");
-        assertTrue(o.contains("h1: Debian") && o.contains(lab.h2().login() + ": Debian"), o + err);
+        assertTrue(o.contains("h1: Debian") && o.contains(lab.h2().login() + ": Debian"), cli.both());
         assertTrue(o.contains("iperf3 3.12, iperf 2.1.8, netperf 2.7.0, netserver 2.7.0"), o);
         assertTrue(o.matches("(?s).*mgmt0 .*" + lab.h1().mgmt() + "/24.*\\(carries the SSH session\\).*"), o);
         assertTrue(o.contains("root@" + lab.value("UNUSED_MGMT_ADDR") + ": UNREACHABLE"), o);
-        assertTrue(
-                err.toString().contains("no route to host") || err.toString().contains("did not answer"),
-                err.toString());
+        assertTrue(cli.err().contains("no route to host") || cli.err().contains("did not answer"), cli.err());
     }
 
     @Test
@@ -60,13 +50,8 @@ class ProbeCommandLabTest {
         Files.writeString(
                 config,
                 Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(), known.toString()));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Cli.run(
-                new String[] {"probe", "h1", "h2", "--ssh-config", config.toString(), "--accept-new-host-keys"},
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String e = err.toString(StandardCharsets.UTF_8);
+        int status = cli.run("probe", "h1", "h2", "--ssh-config", config.toString(), "--accept-new-host-keys");
+        String e = cli.err();
         assertEquals(0, status, e);
         for (String addr : new String[] {lab.h1().mgmt(), lab.h2().mgmt()}) {
             assertTrue(
@@ -77,14 +62,8 @@ class ProbeCommandLabTest {
         assertEquals(2, Files.readAllLines(known).size());
 
         // Known from now on: nothing added, nothing said.
-        err.reset();
-        assertEquals(
-                0,
-                Cli.run(
-                        new String[] {"probe", "h1", "--ssh-config", config.toString()},
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8)));
-        assertTrue(!err.toString(StandardCharsets.UTF_8).contains("Permanently added"), err.toString());
+        assertEquals(0, cli.run("probe", "h1", "--ssh-config", config.toString()));
+        assertTrue(!cli.err().contains("Permanently added"), cli.err());
         assertEquals(2, Files.readAllLines(known).size());
     }
 }

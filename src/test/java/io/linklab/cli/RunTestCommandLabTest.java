@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,91 +17,48 @@ import org.junit.jupiter.api.io.TempDir;
 class RunTestCommandLabTest {
 
     private final Lab lab = Lab.get();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
-
-    private int run(String... args) {
-        return Cli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
-    }
 
     @Test
     void aliasesOfTheSshConfigWithItsUserKeyAndKnownHosts() throws Exception {
         // Only the config names the user, the key and the lab's known_hosts (there is no ~/.ssh here):
         // before, `test` checked host keys against ~/.ssh/known_hosts whatever UserKnownHostsFile said.
-        run(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                lab.sshConfig().toString(),
-                "--duration",
-                "1",
-                "--port",
-                "5570",
-                "--out",
-                dir.resolve("run").toString());
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig());
+        test.addAll(List.of(
+                "--duration", "1", "--port", "5570", "--out", dir.resolve("run").toString()));
+        cli.run(test);
         // The engine says this once both logins are open. What follows (preflight, the measurement) is the
         // engine's, tested in EngineLabTest; here only how the hosts were reached matters.
         assertTrue(
-                err().contains("connecting to h1 and h2\nchecking iperf3, interfaces and ports on both ends\n"), err());
-        assertTrue(!err().contains("host key") && !err().contains("cannot connect"), err());
+                cli.err().contains("connecting to h1 and h2\nchecking iperf3, interfaces and ports on both ends\n"),
+                cli.err());
+        assertTrue(!cli.err().contains("host key") && !cli.err().contains("cannot connect"), cli.err());
     }
 
     @Test
     void iperf3sOptionsPaceTcpOverSshAndTheOutFolderIsNeverWrittenOver() throws Exception {
         Path o = dir.resolve("paced");
-        String[] test = {
-            "test",
-            "--client",
-            "h1",
-            "--server",
-            "h2",
-            "-c",
-            lab.h2().data(),
-            "--ssh-config",
-            lab.sshConfig().toString(),
-            "-P",
-            "2",
-            "-t",
-            "2",
-            "-b",
-            "100M",
-            "-p",
-            "5572",
-            "--out",
-            o.toString()
-        };
-        assertEquals(0, run(test), err());
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig());
+        test.addAll(List.of("-P", "2", "-t", "2", "-b", "100M", "-p", "5572", "--out", o.toString()));
+        assertEquals(0, cli.run(test), cli.err());
         // -b without -u paces TCP: 2 streams x 100 Mbit/s, where the unpaced veth carries gigabits
-        String row = out.toString(StandardCharsets.UTF_8)
+        String row = cli.out()
                 .lines()
                 .filter(l -> l.startsWith("-  "))
                 .findFirst()
-                .orElseThrow(() -> new AssertionError(out.toString(StandardCharsets.UTF_8)));
+                .orElseThrow(() -> new AssertionError(cli.out()));
         double gbit = Double.parseDouble(row.trim().split("\\s+")[2]);
         assertTrue(gbit > 0.1 && gbit < 0.25, "paced to 2 x 100 Mbit/s: " + row);
         assertTrue(Files.readString(o.resolve("run.json")).contains("-P 2 -b 100M"), "the command as run");
 
         // the same --out again: refused before any host is contacted, the first run untouched
         String first = Files.readString(o.resolve("samples.csv"));
-        err.reset();
-        assertEquals(2, run(test));
-        assertTrue(err().contains(o + " is not empty") && err().contains("--force"), err());
-        assertTrue(!err().contains("connecting to"), err());
+        assertEquals(2, cli.run(test));
+        assertTrue(cli.err().contains(o + " is not empty") && cli.err().contains("--force"), cli.err());
+        assertTrue(!cli.err().contains("connecting to"), cli.err());
         assertEquals(first, Files.readString(o.resolve("samples.csv")));
     }
 
@@ -125,26 +81,22 @@ class RunTestCommandLabTest {
         Files.writeString(
                 config,
                 Files.readString(lab.sshConfig()).replace(lab.knownHosts().toString(), known.toString()));
-        int status = run(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                config.toString(),
+        List<String> test = new ArrayList<>(lab.testThroughSshConfig(config));
+        test.addAll(List.of(
                 "--accept-new-host-keys",
                 "--duration",
                 "1",
                 "--port",
                 "5570",
                 "--out",
-                dir.resolve("run").toString());
-        assertEquals(1, status, err());
-        assertTrue(err().contains("REMOTE HOST IDENTIFICATION HAS CHANGED") && err().contains(known + ":1"), err());
-        assertTrue(!err().contains("Permanently added"), err());
+                dir.resolve("run").toString()));
+        int status = cli.run(test);
+        assertEquals(1, status, cli.err());
+        assertTrue(
+                cli.err().contains("REMOTE HOST IDENTIFICATION HAS CHANGED")
+                        && cli.err().contains(known + ":1"),
+                cli.err());
+        assertTrue(!cli.err().contains("Permanently added"), cli.err());
         assertEquals(sb.toString(), Files.readString(known), "a changed key is never recorded");
     }
 }

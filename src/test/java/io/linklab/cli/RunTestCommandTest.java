@@ -12,15 +12,13 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
@@ -31,108 +29,42 @@ import org.junit.jupiter.api.io.TempDir;
 /** `linklab test` end to end on this machine ("local" ends, real iperf3 on loopback) and its usage errors. */
 class RunTestCommandTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
 
-    private int run(String... args) {
-        return Cli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+    /** `linklab test` between two "local" ends with these options. */
+    private int localTest(String... options) {
+        List<String> args = new ArrayList<>(List.of("test", "--client", "local", "--server", "local"));
+        args.addAll(List.of(options));
+        return cli.run(args);
     }
 
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+    /** `linklab test` from root@198.18.0.11 to root@198.18.0.12's 198.19.0.2 with these options (a dry run here). */
+    private int remoteTest(String... options) {
+        List<String> args = new ArrayList<>(List.of(
+                "test", "--client", "root@198.18.0.11", "--server", "root@198.18.0.12", "--target", "198.19.0.2"));
+        args.addAll(List.of(options));
+        return cli.run(args);
     }
 
     @Test
     void usageErrorsNameTheFlagAndExitTwo() {
-        assertEquals(2, run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
-        assertTrue(err().contains("--client is required"), err());
-        err.reset();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--streams",
-                        "0",
-                        "--out",
-                        dir.toString()));
-        assertTrue(err().contains("--streams: '0' is not valid"), err());
-        err.reset();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--mtu",
-                        "9000:1500:250",
-                        "--out",
-                        dir.toString()));
-        assertTrue(err().contains("--mtu"), err());
-        err.reset();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--mtu",
-                        "1500,9000",
-                        "--out",
-                        dir.toString()));
-        assertTrue(err().contains("--client-if"), err());
-        err.reset();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1;reboot",
-                        "--out",
-                        dir.toString()));
-        assertTrue(err().contains("--target"), err());
-        err.reset();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--reverse",
-                        "--bidir",
-                        "--out",
-                        dir.toString()));
-        err.reset();
-        assertEquals(2, run("test", "--frobnicate"));
-        assertTrue(err().contains("unknown option '--frobnicate'"), err());
-        assertTrue(!err().contains("Exception"), err());
+        assertEquals(2, cli.run("test", "--server", "local", "--target", "127.0.0.1", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--client is required"), cli.err());
+        assertEquals(2, localTest("--target", "127.0.0.1", "--streams", "0", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--streams: '0' is not valid"), cli.err());
+        assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "9000:1500:250", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--mtu"), cli.err());
+        assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "1500,9000", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--client-if"), cli.err());
+        assertEquals(2, localTest("--target", "127.0.0.1;reboot", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--target"), cli.err());
+        assertEquals(2, localTest("--target", "127.0.0.1", "--reverse", "--bidir", "--out", dir.toString()));
+        assertEquals(2, cli.run("test", "--frobnicate"));
+        assertTrue(cli.err().contains("unknown option '--frobnicate'"), cli.err());
+        assertTrue(!cli.err().contains("Exception"), cli.err());
     }
 
     @Test
@@ -148,19 +80,17 @@ class RunTestCommandTest {
             "--out",
             dir.resolve("run").toString()
         };
-        assertEquals(2, run(concat(base, "--ssh-config", "/nonexistent/config")));
-        assertTrue(err().contains("--ssh-config: cannot read /nonexistent/config"), err());
-        err.reset();
-        assertEquals(2, run(concat(base, "--known-hosts", "/nonexistent/known_hosts")));
+        assertEquals(2, cli.run(concat(base, "--ssh-config", "/nonexistent/config")));
+        assertTrue(cli.err().contains("--ssh-config: cannot read /nonexistent/config"), cli.err());
+        assertEquals(2, cli.run(concat(base, "--known-hosts", "/nonexistent/known_hosts")));
         assertTrue(
-                err().contains("--known-hosts: cannot read /nonexistent/known_hosts")
-                        && err().contains("--accept-new-host-keys"),
-                err());
-        err.reset();
-        assertEquals(2, run("probe", "h1", "--known-hosts", "/nonexistent/known_hosts"));
-        assertTrue(err().contains("--known-hosts: cannot read /nonexistent/known_hosts"), err());
-        assertEquals(0, run("test", "--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--ssh-config=FILE"), out.toString());
+                cli.err().contains("--known-hosts: cannot read /nonexistent/known_hosts")
+                        && cli.err().contains("--accept-new-host-keys"),
+                cli.err());
+        assertEquals(2, cli.run("probe", "h1", "--known-hosts", "/nonexistent/known_hosts"));
+        assertTrue(cli.err().contains("--known-hosts: cannot read /nonexistent/known_hosts"), cli.err());
+        assertEquals(0, cli.run("test", "--help"));
+        assertTrue(cli.out().contains("--ssh-config=FILE"), cli.out());
     }
 
     private static String[] concat(String[] a, String... b) {
@@ -173,14 +103,7 @@ class RunTestCommandTest {
     void dryRunShowsTheCommandsPerHost() {
         assertEquals(
                 0,
-                run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
+                remoteTest(
                         "--processes",
                         "2",
                         "--client-if",
@@ -190,7 +113,7 @@ class RunTestCommandTest {
                         "--mtu",
                         "1500:2000:250",
                         "--dry-run"));
-        String o = out.toString(StandardCharsets.UTF_8);
+        String o = cli.out();
         assertTrue(o.contains("[server root@198.18.0.12]"), o);
         assertTrue(o.contains("iperf3 -s -1 -p 5202"), o);
         assertTrue(o.contains("# point mtu=1750"), o);
@@ -199,24 +122,8 @@ class RunTestCommandTest {
 
     @Test
     void cpuListsPinEachProcessOnItsEndAndBadListsAreNamed() {
-        assertEquals(
-                0,
-                run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
-                        "--processes",
-                        "3",
-                        "--client-cpus",
-                        "4-5",
-                        "--server-cpus",
-                        "2,6",
-                        "--dry-run"));
-        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, remoteTest("--processes", "3", "--client-cpus", "4-5", "--server-cpus", "2,6", "--dry-run"));
+        String o = cli.out();
         assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5201"), o);
         assertTrue(o.contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), o);
         assertTrue(o.contains("taskset -c 4 iperf3 -c 198.19.0.2 -p 5203"), "the list repeats: " + o);
@@ -224,59 +131,21 @@ class RunTestCommandTest {
         assertTrue(o.contains("iperf3 -s -1 -p 5202"), o);
         // a saved plan keeps the lists, readably
         Path plan = dir.resolve("pinned.json");
-        out.reset();
         assertEquals(
-                0,
-                run(
-                        "test",
-                        "--client",
-                        "root@198.18.0.11",
-                        "--server",
-                        "root@198.18.0.12",
-                        "--target",
-                        "198.19.0.2",
-                        "--processes",
-                        "2",
-                        "--client-cpus",
-                        "4-5",
-                        "--save-plan",
-                        plan.toString(),
-                        "--dry-run"));
-        out.reset();
-        assertEquals(0, run("test", "--plan", plan.toString(), "--dry-run"));
-        assertTrue(
-                out.toString(StandardCharsets.UTF_8).contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"),
-                out.toString(StandardCharsets.UTF_8));
+                0, remoteTest("--processes", "2", "--client-cpus", "4-5", "--save-plan", plan.toString(), "--dry-run"));
+        assertEquals(0, cli.run("test", "--plan", plan.toString(), "--dry-run"));
+        assertTrue(cli.out().contains("taskset -c 5 iperf3 -c 198.19.0.2 -p 5202"), cli.out());
         for (String bad : List.of("1,,2", "3-1", "a", "1;reboot", "99999")) {
-            err.reset();
-            assertEquals(
-                    2,
-                    run(
-                            "test",
-                            "--client",
-                            "local",
-                            "--server",
-                            "local",
-                            "--target",
-                            "127.0.0.1",
-                            "--client-cpus",
-                            bad,
-                            "--dry-run"),
-                    bad);
-            assertTrue(err().contains("--client-cpus"), bad + ": " + err());
-            assertTrue(!err().contains("Exception"), err());
+            assertEquals(2, localTest("--target", "127.0.0.1", "--client-cpus", bad, "--dry-run"), bad);
+            assertTrue(cli.err().contains("--client-cpus"), bad + ": " + cli.err());
+            assertTrue(!cli.err().contains("Exception"), cli.err());
         }
     }
 
     @Test
     void localStreamsSweepWritesAllFiles() throws Exception {
         Path o = dir.resolve("out");
-        int rc = run(
-                "test",
-                "--client",
-                "local",
-                "--server",
-                "local",
+        int rc = localTest(
                 "--target",
                 "127.0.0.1",
                 "--port",
@@ -287,7 +156,7 @@ class RunTestCommandTest {
                 "streams=1,2",
                 "--out",
                 o.toString());
-        assertEquals(0, rc, err());
+        assertEquals(0, rc, cli.err());
         for (String f : List.of("samples.csv", "summary.csv", "sweep.csv", "run.json", "journal.jsonl")) {
             assertTrue(Files.size(o.resolve(f)) > 0, f);
         }
@@ -298,8 +167,8 @@ class RunTestCommandTest {
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
         assertEquals("ok", record.path("status").asText());
         assertTrue(record.path("commands").path("client local").get(0).asText().startsWith("# point streams=1"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("streams=2"), "result table on stdout");
-        assertTrue(err().contains("point 2/2: streams=2"), "progress on stderr: " + err());
+        assertTrue(cli.out().contains("streams=2"), "result table on stdout");
+        assertTrue(cli.err().contains("point 2/2: streams=2"), "progress on stderr: " + cli.err());
     }
 
     /** A copy of an earlier sweep's folder, with a file of the user's beside it. */
@@ -317,43 +186,19 @@ class RunTestCommandTest {
     @Test
     void anOutFolderThatIsNotEmptyIsRefusedAndNothingInItChanges() throws Exception {
         Path o = earlierSweep();
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--duration",
-                        "1",
-                        "--out",
-                        o.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--duration", "1", "--out", o.toString()));
         assertTrue(
-                err().contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
-                        + "sweep.csv, journal.jsonl, raw/ and 1 more); choose a new folder, or pass --force"),
-                err());
+                cli.err()
+                        .contains("--out: " + o + " is not empty (it holds run.json, samples.csv, summary.csv, "
+                                + "sweep.csv, journal.jsonl, raw/ and 1 more); choose a new folder, or pass --force"),
+                cli.err());
         assertEquals("earlier sweep.csv\n", Files.readString(o.resolve("sweep.csv")), "nothing replaced");
         assertEquals("earlier run.json\n", Files.readString(o.resolve("run.json")));
         // a folder with only the user's own files is not empty either
-        err.reset();
         Path mine = Files.createDirectories(dir.resolve("mine"));
         Files.writeString(mine.resolve("notes.txt"), "cable B\n");
-        assertEquals(
-                2,
-                run(
-                        "test",
-                        "--client",
-                        "local",
-                        "--server",
-                        "local",
-                        "--target",
-                        "127.0.0.1",
-                        "--out",
-                        mine.toString()));
-        assertTrue(err().contains(mine + " is not empty (it holds notes.txt)"), err());
+        assertEquals(2, localTest("--target", "127.0.0.1", "--out", mine.toString()));
+        assertTrue(cli.err().contains(mine + " is not empty (it holds notes.txt)"), cli.err());
     }
 
     @Test
@@ -364,12 +209,7 @@ class RunTestCommandTest {
             // a port nobody uses now: the machine's other tests run iperf3 on fixed ones
             port = free.getLocalPort();
         }
-        int rc = run(
-                "test",
-                "--client",
-                "local",
-                "--server",
-                "local",
+        int rc = localTest(
                 "--target",
                 "127.0.0.1",
                 "--port",
@@ -379,11 +219,12 @@ class RunTestCommandTest {
                 "--out",
                 o.toString(),
                 "--force");
-        assertEquals(0, rc, err());
+        assertEquals(0, rc, cli.err());
         assertTrue(
-                err().startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
-                        + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"),
-                err());
+                cli.err()
+                        .startsWith("--force: replacing the earlier run in " + o + ": removed run.json, samples.csv, "
+                                + "summary.csv, sweep.csv, journal.jsonl, raw/; kept notes.txt (not a run's files)\n"),
+                cli.err());
         assertTrue(Files.notExists(o.resolve("sweep.csv")), "a single test has no sweep.csv: the old one is gone");
         assertTrue(Files.notExists(o.resolve("raw").resolve("client-5581.txt")));
         assertEquals(
@@ -399,12 +240,7 @@ class RunTestCommandTest {
     void failureExitsOneAndStillWritesTheRecordWithItsReason() throws Exception {
         Path o = dir.resolve("busy");
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            int rc = run(
-                    "test",
-                    "--client",
-                    "local",
-                    "--server",
-                    "local",
+            int rc = localTest(
                     "--target",
                     "127.0.0.1",
                     "--port",
@@ -413,13 +249,13 @@ class RunTestCommandTest {
                     "1",
                     "--out",
                     o.toString());
-            assertEquals(1, rc, err());
+            assertEquals(1, rc, cli.err());
         }
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
         assertEquals("failed", record.path("status").asText());
         assertTrue(record.path("message").asText().contains("already in use"), record.toString());
         assertTrue(Files.exists(o.resolve("samples.csv")));
-        assertTrue(err().contains("failed: port"), err());
+        assertTrue(cli.err().contains("failed: port"), cli.err());
     }
 
     @Test
@@ -430,7 +266,7 @@ class RunTestCommandTest {
                 new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(new LocalTransport()));
         int rc = Assertions.assertTimeoutPreemptively(
                 Duration.ofSeconds(90),
-                () -> command.run(
+                () -> cli.call((out, err) -> command.run(
                         List.of(
                                 "--client",
                                 "local",
@@ -444,10 +280,10 @@ class RunTestCommandTest {
                                 "2",
                                 "--out",
                                 o.toString()),
-                        new PrintStream(out, true, StandardCharsets.UTF_8),
-                        new PrintStream(err, true, StandardCharsets.UTF_8)));
-        assertEquals(1, rc, err());
-        assertTrue(err().contains("failed: internal error: java.lang.StackOverflowError: waiting"), err());
+                        out,
+                        err)));
+        assertEquals(1, rc, cli.err());
+        assertTrue(cli.err().contains("failed: internal error: java.lang.StackOverflowError: waiting"), cli.err());
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
         assertEquals("failed", record.path("status").asText());
         assertTrue(record.path("message").asText().contains("StackOverflowError"), record.toString());

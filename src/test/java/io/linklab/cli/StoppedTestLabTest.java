@@ -72,32 +72,11 @@ class StoppedTestLabTest {
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
         // env resets the signals: a test JVM started from a script's background job inherits SIGINT ignored.
-        List<String> cmd = List.of(
-                "env",
-                "--default-signal=INT,TERM",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.linklab.Launcher",
-                "test",
-                "--client",
-                lab.h1().login(),
-                "--server",
-                lab.h2().login(),
-                "--target",
-                lab.h2().data(),
-                "--identity",
-                lab.identity().toString(),
-                "--known-hosts",
-                lab.knownHosts().toString(),
-                "--port",
-                String.valueOf(port),
-                "--processes",
-                "2",
-                "--duration",
-                "10",
-                "--out",
-                out.toString());
+        List<String> cmd = new ArrayList<>(List.of("env", "--default-signal=INT,TERM"));
+        cmd.addAll(Lab.launcher());
+        cmd.addAll(lab.testByLogin());
+        cmd.addAll(List.of(
+                "--port", String.valueOf(port), "--processes", "2", "--duration", "10", "--out", out.toString()));
         Process child = new ProcessBuilder(cmd)
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())

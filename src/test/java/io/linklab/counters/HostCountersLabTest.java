@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.cli.Cli;
+import io.linklab.cli.CliCapture;
 import io.linklab.lab.Lab;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
+import io.linklab.tools.csv.CsvRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,48 +26,20 @@ class HostCountersLabTest {
     private static final String PORT = "5590";
 
     private final Lab lab = Lab.get();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
 
     private int test(Path o, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "test",
-                "--client",
-                "h1",
-                "--server",
-                "h2",
-                "--target",
-                lab.h2().data(),
-                "--ssh-config",
-                lab.sshConfig().toString(),
-                "--port",
-                PORT,
-                "--out",
-                o.toString()));
+        List<String> args = new ArrayList<>(lab.testThroughSshConfig());
+        args.addAll(List.of("--port", PORT, "--out", o.toString()));
         args.addAll(List.of(more));
-        return Cli.run(
-                args.toArray(String[]::new),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private String output() {
-        return out.toString(StandardCharsets.UTF_8) + "\n--- stderr ---\n" + err.toString(StandardCharsets.UTF_8);
+        return cli.run(args);
     }
 
     private static List<CSVRecord> csv(Path f) throws Exception {
-        try (Reader r = Files.newBufferedReader(f)) {
-            return CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .build()
-                    .parse(r)
-                    .getRecords();
-        }
+        return CsvRows.read(f, row -> row);
     }
 
     /** The count of a counter over the run: its rate × interval summed over the rows. */
@@ -86,7 +54,7 @@ class HostCountersLabTest {
     void aTwoStreamTestHasBothEndsCountersARowPerCoreAndNicBytesThatAgreeWithTheTool() throws Exception {
         Path o = dir.resolve("run");
         // No --client-if/--server-if: each sampler finds its data interface from the target address.
-        assertEquals(0, test(o, "-P", "2", "-t", "3"), output());
+        assertEquals(0, test(o, "-P", "2", "-t", "3"), cli.both());
         List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
         int cores = Integer.parseInt(
                 lab.h1().exec("grep", "-c", "^cpu[0-9]", "/proc/stat").trim());
@@ -127,7 +95,7 @@ class HostCountersLabTest {
                 .sum();
         double nicBytes = total(rows, "server", "rx_bytes");
         double sentBytes = total(rows, "client", "tx_bytes");
-        assertTrue(toolBytes > 0, output());
+        assertTrue(toolBytes > 0, cli.both());
         assertTrue(
                 Math.abs(nicBytes - toolBytes) <= 0.10 * toolBytes,
                 "server data0 received " + nicBytes + " bytes, iperf3 " + toolBytes);
@@ -137,7 +105,7 @@ class HostCountersLabTest {
 
         // the Findings block after the table: on the clean veth link only that its speed is unknown (veth's /sys
         // speed is no link speed; its reordered packets are resent, but the receiver had them: no loss)
-        String stdout = out.toString(StandardCharsets.UTF_8);
+        String stdout = cli.out();
         assertTrue(stdout.contains("\nFindings\n") && stdout.contains("c2s reached "), stdout);
         List<String> codes =
                 CounterFiles.readFindings(o).stream().map(Finding::code).toList();
@@ -171,7 +139,7 @@ class HostCountersLabTest {
                             "nft",
                             "add rule ip linklab_h7 in iifname \"data0\" ip protocol tcp numgen random mod 100 < 1 drop");
             Path o = dir.resolve("nft");
-            assertEquals(0, test(o, "-P", "2", "-t", "3", "-R"), output());
+            assertEquals(0, test(o, "-P", "2", "-t", "3", "-R"), cli.both());
             Finding loss = finding(o, "packet-loss");
             assertEquals("server", loss.end());
             assertTrue(
@@ -200,16 +168,15 @@ class HostCountersLabTest {
                         "20k");
         try {
             Path o = dir.resolve("tbf");
-            out.reset();
             assertEquals(
                     0,
                     test(o, "-P", "2", "-t", "3", "-R", "--server-if", lab.h2().dataIf()),
-                    output());
+                    cli.both());
             Finding loss = finding(o, "packet-loss");
             assertTrue(
                     loss.message().matches(".*counted on the way: qdisc on server data0 dropped [1-9]\\d*.*"),
                     loss.message());
-            assertTrue(out.toString(StandardCharsets.UTF_8).contains(loss.message()), "in the CLI's Findings block");
+            assertTrue(cli.out().contains(loss.message()), "in the CLI's Findings block");
         } finally {
             lab.h2().exec("sh", "-c", "tc qdisc del dev " + lab.h2().dataIf() + " root 2>/dev/null; true");
         }
@@ -240,7 +207,7 @@ class HostCountersLabTest {
             Path o = dir.resolve("pinned");
             // the server on the other core: both ends share the lab's kernel, and its iperf3 on cpu0 would be
             // the test's own load there rather than something else
-            assertEquals(0, test(o, "-P", "2", "-t", "3", "--client-cpus", "0", "--server-cpus", "1"), output());
+            assertEquals(0, test(o, "-P", "2", "-t", "3", "--client-cpus", "0", "--server-cpus", "1"), cli.both());
             List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
             assertTrue(
                     rows.stream()
@@ -251,7 +218,7 @@ class HostCountersLabTest {
             List<Finding> cpu = CounterFiles.readFindings(o).stream()
                     .filter(f -> f.end().equals("client") && f.code().startsWith("cpu-"))
                     .toList();
-            assertEquals(1, cpu.size(), output());
+            assertEquals(1, cpu.size(), cli.both());
             assertTrue(
                     cpu.get(0)
                             .message()
@@ -269,6 +236,6 @@ class HostCountersLabTest {
         return all.stream()
                 .filter(f -> f.code().equals(code))
                 .findFirst()
-                .orElseThrow(() -> new AssertionError("no " + code + " finding in " + all + "\n" + output()));
+                .orElseThrow(() -> new AssertionError("no " + code + " finding in " + all + "\n" + cli.both()));
     }
 }

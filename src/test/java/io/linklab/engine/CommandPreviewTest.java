@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,24 +13,15 @@ import org.junit.jupiter.api.Test;
 class CommandPreviewTest {
 
     private static TestPlan plan(int processes, TestPlan.Sweep sweep) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("alice@198.18.3.11", "data0"),
-                new TestPlan.End("root@198.18.3.12", "data0"),
-                "198.19.3.2",
-                TestPlan.Protocol.TCP,
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                processes,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End("alice@198.18.3.11", "data0"),
+                        new TestPlan.End("root@198.18.3.12", "data0"),
+                        "198.19.3.2")
+                .toBuilder()
+                .durationS(5)
+                .processes(processes)
+                .sweep(sweep)
+                .build();
     }
 
     @Test

@@ -11,7 +11,6 @@ import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
@@ -58,11 +57,7 @@ class MtuSafetyLabTest {
 
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings settings = lab.sshSettings();
         connector = new SshConnector(settings, LoginPrompts.NONE);
         engine = new TestEngine(
                 new ResultsStore(workspace),
@@ -320,24 +315,15 @@ class MtuSafetyLabTest {
     }
 
     private TestPlan sweep(String clientLogin, int duration, String mtus) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(clientLogin, lab.h1().dataIf()),
-                new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
-                lab.h2().data(),
-                TestPlan.Protocol.TCP,
-                null,
-                duration,
-                1.0,
-                0,
-                1,
-                1,
-                PORT,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(mtus.split(","))));
+        return TestPlan.defaults(
+                        new TestPlan.End(clientLogin, lab.h1().dataIf()),
+                        new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                        lab.h2().data())
+                .toBuilder()
+                .durationS(duration)
+                .basePort(PORT)
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(mtus.split(","))))
+                .build();
     }
 
     private StoredRun run(TestPlan plan, RunListener listener) throws Exception {

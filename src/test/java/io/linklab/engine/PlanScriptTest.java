@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -15,24 +14,12 @@ class PlanScriptTest {
     private static TestPlan plan(String client, String server, int processes, TestPlan.Sweep sweep) {
         TestPlan d =
                 TestPlan.defaults(new TestPlan.End(client, "data0"), new TestPlan.End(server, "data0"), "198.19.3.2");
-        return new TestPlan(
-                Tool.IPERF3,
-                d.client(),
-                d.server(),
-                d.target(),
-                d.protocol(),
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                processes,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(d.client(), d.server(), d.target()).toBuilder()
+                .protocol(d.protocol())
+                .durationS(5)
+                .processes(processes)
+                .sweep(sweep)
+                .build();
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,24 +42,15 @@ class PreflightTest {
             """;
 
     private static TestPlan plan(String serverIf, int processes, List<Integer> clientCpus, TestPlan.Sweep sweep) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("root@h1", "data0", clientCpus),
-                new TestPlan.End("alice@h2", serverIf),
-                "198.19.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                processes,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End("root@h1", "data0", clientCpus),
+                        new TestPlan.End("alice@h2", serverIf),
+                        "198.19.0.2")
+                .toBuilder()
+                .durationS(5)
+                .processes(processes)
+                .sweep(sweep)
+                .build();
     }
 
     private static Preflight.Findings check(TestPlan plan, String clientFacts, String serverFacts) {

@@ -12,10 +12,8 @@ import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
-import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.Parsers;
@@ -25,9 +23,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,24 +40,12 @@ class RunFailureLocalTest {
     Path workspace;
 
     private static TestPlan plan(int processes) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("local", null),
-                new TestPlan.End("local", null),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                2,
-                1.0,
-                0,
-                1,
-                processes,
-                PORT,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1")
+                .toBuilder()
+                .durationS(2)
+                .processes(processes)
+                .basePort(PORT)
+                .build();
     }
 
     private TestEngine engine(ParserFactory parsers) {
@@ -202,24 +186,13 @@ class RunFailureLocalTest {
                 sentSum.bitsPerSecond(),
                 1);
         // The client's view (the sender's): each process's stream, and the merged SUM of every interval.
-        List<Sample> samples = run.samples().stream()
-                .map(RunJournal.Entry::value)
-                .filter(s -> s.role() == Role.SENDER)
-                .toList();
-        Map<String, List<Sample>> byProcess = samples.stream()
-                .filter(s -> s.process() != null && !s.isSum())
-                .collect(Collectors.groupingBy(Sample::process));
-        List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
-        assertEquals(2, byProcess.size());
-        assertFalse(merged.isEmpty());
-        for (int i = 0; i < merged.size(); i++) {
-            int at = i;
-            double parts = byProcess.values().stream()
-                    .mapToDouble(l -> l.get(at).bitsPerSecond())
-                    .sum();
-            assertEquals(parts, merged.get(i).bitsPerSecond(), 1, "interval " + (i + 1));
-            assertEquals(Direction.C2S, merged.get(i).direction());
-        }
+        MergedSamples sender = MergedSamples.ofSender(run);
+        assertEquals(2, sender.byProcess().size());
+        assertFalse(sender.merged().isEmpty());
+        sender.assertEachMergedIntervalIsTheProcessesSum();
+        assertTrue(
+                sender.merged().stream().allMatch(m -> m.direction() == Direction.C2S),
+                sender.merged().toString());
         assertPortsFree(2);
     }
 }

@@ -14,7 +14,6 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -110,24 +109,11 @@ class ScriptedRunTest {
     }
 
     private static TestPlan plan(TestPlan.Sweep sweep) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(CLIENT, "data0"),
-                new TestPlan.End(SERVER, "data0"),
-                "198.19.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(new TestPlan.End(CLIENT, "data0"), new TestPlan.End(SERVER, "data0"), "198.19.0.2")
+                .toBuilder()
+                .durationS(1)
+                .sweep(sweep)
+                .build();
     }
 
     private static TestPlan mtuSweep(String... mtus) {

@@ -13,7 +13,6 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import java.net.InetSocketAddress;
@@ -21,7 +20,6 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -37,24 +35,13 @@ class TestEngineLocalTest {
     Path workspace;
 
     private TestPlan plan(int duration) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("local", null),
-                new TestPlan.End("local", null),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                duration,
-                0.5,
-                0,
-                1,
-                2,
-                5583,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1")
+                .toBuilder()
+                .durationS(duration)
+                .intervalS(0.5)
+                .processes(2)
+                .basePort(5583)
+                .build();
     }
 
     @Test
@@ -95,24 +82,12 @@ class TestEngineLocalTest {
     void repetitionsGiveMeanMinAndMaxPerPoint() throws Exception {
         TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
         TestPlan p = plan(1);
-        TestPlan reps = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                null,
-                1,
-                0.5,
-                0,
-                1,
-                1,
-                5583,
-                p.mode(),
-                null,
-                null,
-                3,
-                new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")));
+        TestPlan reps = p.toBuilder()
+                .durationS(1)
+                .processes(1)
+                .repetitions(3)
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")))
+                .build();
         RunHandle h = engine.start(reps, new RunListener() {});
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
@@ -169,49 +144,21 @@ class TestEngineLocalTest {
     void fourProcessesMergeIntoSumsEqualToTheirPartsForEveryIntervalAndTheTotals() throws Exception {
         TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
         TestPlan p = plan(2);
-        TestPlan four = new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                null,
-                2,
-                1.0,
-                0,
-                1,
-                4,
-                5587,
-                p.mode(),
-                null,
-                null,
-                1,
-                null);
+        TestPlan four = p.toBuilder()
+                .durationS(2)
+                .intervalS(1.0)
+                .processes(4)
+                .basePort(5587)
+                .build();
         RunHandle h = engine.start(four, new RunListener() {});
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());
         StoredRun run = engine.store().open(h.runId());
         // The client's view (the sender's, here): each process's stream, and the merged SUM.
-        List<Sample> samples = run.samples().stream()
-                .map(RunJournal.Entry::value)
-                .filter(s -> s.role() == Role.SENDER)
-                .toList();
-        Map<String, List<Sample>> byProcess = samples.stream()
-                .filter(s -> s.process() != null && !s.isSum())
-                .collect(Collectors.groupingBy(Sample::process));
-        assertEquals(Set.of("5587", "5588", "5589", "5590"), byProcess.keySet());
-        List<Sample> merged = samples.stream().filter(s -> s.process() == null).toList();
-        assertEquals(2, merged.size(), "one merged SUM per interval: " + merged);
-        for (int i = 0; i < merged.size(); i++) {
-            int at = i;
-            assertEquals(
-                    byProcess.values().stream()
-                            .mapToDouble(l -> l.get(at).bitsPerSecond())
-                            .sum(),
-                    merged.get(i).bitsPerSecond(),
-                    1,
-                    "interval " + (i + 1));
-        }
+        MergedSamples sender = MergedSamples.ofSender(run);
+        assertEquals(Set.of("5587", "5588", "5589", "5590"), sender.byProcess().keySet());
+        assertEquals(2, sender.merged().size(), "one merged SUM per interval: " + sender.merged());
+        sender.assertEachMergedIntervalIsTheProcessesSum();
         List<Summary> summaries =
                 run.summaries().stream().map(RunJournal.Entry::value).toList();
         for (Role role : Role.values()) {

@@ -1,5 +1,6 @@
 package io.linklab.lab;
 
+import io.linklab.remote.SshSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -97,6 +99,65 @@ public final class Lab {
 
     public Path sshConfig() {
         return Path.of(value("SSH_CONFIG"));
+    }
+
+    /** `linklab test` from h1 to h2's data address, the hosts named as aliases of the lab's ssh config. */
+    public List<String> testThroughSshConfig() {
+        return testThroughSshConfig(sshConfig());
+    }
+
+    /** The same through another ssh config (the lab's, changed by the test). */
+    public List<String> testThroughSshConfig(Path config) {
+        return List.of(
+                "test", "--client", "h1", "--server", "h2", "--target", h2().data(), "--ssh-config", config.toString());
+    }
+
+    /** LinkLab's SSH settings for the lab's hosts: its key and known_hosts, no ssh config, no agent. */
+    public SshSettings sshSettings() {
+        return SshSettings.defaults()
+                .withSshConfig(null)
+                .withKnownHosts(knownHosts())
+                .withIdentity(identity())
+                .withAgent(false);
+    }
+
+    /** OpenSSH's client running one command on a host as root, through the lab's ssh config, never asking. */
+    public List<String> ssh(Host host, String command) {
+        return List.of(
+                "ssh",
+                "-F",
+                sshConfig().toString(),
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=5",
+                host.login(),
+                command);
+    }
+
+    /** LinkLab's command line in a JVM of its own (this test's class path), as a user starts it. */
+    public static List<String> launcher() {
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.linklab.Launcher");
+    }
+
+    /** `linklab test` from h1 to h2's data address, the hosts named by login with the lab's key and known_hosts. */
+    public List<String> testByLogin() {
+        return List.of(
+                "test",
+                "--client",
+                h1().login(),
+                "--server",
+                h2().login(),
+                "--target",
+                h2().data(),
+                "--identity",
+                identity().toString(),
+                "--known-hosts",
+                knownHosts().toString());
     }
 
     public Host h1() {

@@ -15,16 +15,7 @@ class LabSmokeLabTest {
     private final Lab lab = Lab.get();
 
     private String ssh(Lab.Host host, String command) throws Exception {
-        return Lab.exec(
-                "ssh",
-                "-F",
-                lab.sshConfig().toString(),
-                "-o",
-                "BatchMode=yes",
-                "-o",
-                "ConnectTimeout=5",
-                "root@" + host.mgmt(),
-                command);
+        return Lab.exec(lab.ssh(host, command).toArray(String[]::new));
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,23 +30,10 @@ class LocalTransportTest {
 
     /** Live (non-zombie) processes whose process group is {@code pgid}. */
     static List<String> groupMembers(long pgid) throws IOException {
-        List<String> found = new ArrayList<>();
-        try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d :
-                    dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                try {
-                    String stat = Files.readString(d.resolve("stat"));
-                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                    if (!f[0].equals("Z") && Long.parseLong(f[2]) == pgid) {
-                        found.add(d.getFileName() + " "
-                                + Files.readString(d.resolve("cmdline")).replace('\0', ' '));
-                    }
-                } catch (IOException gone) {
-                    // exited while we looked
-                }
-            }
-        }
-        return found;
+        return LiveProcess.all().stream()
+                .filter(p -> p.pgid() == pgid)
+                .map(LiveProcess::toString)
+                .toList();
     }
 
     private long pgidOf(RemoteProcess p, String pidFileName) throws Exception {

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -41,22 +40,10 @@ class SlowLoginShellTest {
 
     /** Processes of this machine whose command line contains the test's marker. */
     private List<String> running() throws IOException {
-        List<String> found = new ArrayList<>();
-        try (var dirs = Files.list(Path.of("/proc"))) {
-            for (Path d :
-                    dirs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                try {
-                    String stat = Files.readString(d.resolve("stat"));
-                    String cmd = Files.readString(d.resolve("cmdline")).replace('\0', ' ');
-                    if (cmd.contains(marker) && stat.charAt(stat.lastIndexOf(')') + 2) != 'Z') {
-                        found.add(d.getFileName() + " " + cmd);
-                    }
-                } catch (IOException gone) {
-                    // exited while we looked
-                }
-            }
-        }
-        return found;
+        return LiveProcess.all().stream()
+                .filter(p -> p.cmdline().contains(marker))
+                .map(LiveProcess::toString)
+                .toList();
     }
 
     @Test

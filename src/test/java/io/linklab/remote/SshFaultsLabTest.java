@@ -23,7 +23,7 @@ class SshFaultsLabTest {
     private final Lab lab = Lab.get();
 
     private SshTransport connectH1() throws TransportException {
-        return new SshConnector(SshTransportLabTest.labSettings(lab), LoginPrompts.NONE)
+        return new SshConnector(lab.sshSettings(), LoginPrompts.NONE)
                 .connect(SshTarget.parse(lab.h1().login()));
     }
 

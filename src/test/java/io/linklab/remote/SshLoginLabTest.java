@@ -30,7 +30,7 @@ class SshLoginLabTest {
     Path tmp;
 
     private SshSettings settings() {
-        return SshTransportLabTest.labSettings(lab);
+        return lab.sshSettings();
     }
 
     private static String sh(String... cmd) throws IOException, InterruptedException {

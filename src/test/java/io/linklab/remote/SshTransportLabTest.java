@@ -31,17 +31,9 @@ class SshTransportLabTest {
     final Lab lab = Lab.get();
     SshTransport h1;
 
-    static SshSettings labSettings(Lab lab) {
-        return SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withAgent(false);
-    }
-
     @BeforeEach
     void connect() throws Exception {
-        h1 = new SshConnector(labSettings(lab), LoginPrompts.NONE)
+        h1 = new SshConnector(lab.sshSettings(), LoginPrompts.NONE)
                 .connect(SshTarget.parse(lab.h1().login()));
     }
 

@@ -67,7 +67,7 @@ class SshTransportWarmLabTest extends SshTransportLabTest {
 
     @Test
     void launchersOpenForTheCommandsAnnouncedAndNoMore() throws Exception {
-        SshTransport t = new SshConnector(labSettings(lab), LoginPrompts.NONE)
+        SshTransport t = new SshConnector(lab.sshSettings(), LoginPrompts.NONE)
                 .connect(SshTarget.parse(lab.h1().login()));
         try {
             assertEquals(0, t.idleLaunchers(), "none before a hint");

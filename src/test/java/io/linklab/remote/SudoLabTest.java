@@ -18,7 +18,7 @@ class SudoLabTest {
     private final Lab lab = Lab.get();
 
     private SshTransport login(String user) throws TransportException {
-        return new SshConnector(SshTransportLabTest.labSettings(lab), LoginPrompts.NONE)
+        return new SshConnector(lab.sshSettings(), LoginPrompts.NONE)
                 .connect(new SshTarget(user, lab.h1().mgmt(), 0, null, null));
     }
 

@@ -28,7 +28,7 @@ class TransportBenchmarkLabTest {
     void connectRunCancel() throws Exception {
         System.out.println("BENCH load average: "
                 + Files.readString(Path.of("/proc/loadavg")).trim());
-        SshConnector c = new SshConnector(SshTransportLabTest.labSettings(lab), LoginPrompts.NONE);
+        SshConnector c = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
         int n = 5;
         long t = System.nanoTime();
         for (int i = 0; i < n; i++) {

@@ -35,21 +35,8 @@ class LiveParsingLabTest {
     /** What a live run gave: the sink, the raw lines, and whether the tool was still running at the first sample. */
     private record Live(CollectingSink sink, List<String> lines, boolean runningAtFirstSample, int exit) {}
 
-    private List<String> sshArgs(Lab.Host host, String command) {
-        return List.of(
-                "ssh",
-                "-F",
-                lab.sshConfig().toString(),
-                "-o",
-                "BatchMode=yes",
-                "-o",
-                "ConnectTimeout=5",
-                host.login(),
-                command);
-    }
-
     private String ssh(Lab.Host host, String command) throws Exception {
-        Process p = new ProcessBuilder(sshArgs(host, command))
+        Process p = new ProcessBuilder(lab.ssh(host, command))
                 .redirectErrorStream(true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -67,7 +54,7 @@ class LiveParsingLabTest {
     }
 
     private Live run(Tool tool, boolean json, String command) throws Exception {
-        Process p = new ProcessBuilder(sshArgs(lab.h1(), command))
+        Process p = new ProcessBuilder(lab.ssh(lab.h1(), command))
                 .redirectErrorStream(true)
                 .start();
         boolean[] runningAtFirst = {false};

@@ -7,7 +7,6 @@ import io.linklab.engine.RunOutcome;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.ui.bench.SyntheticRun;
 import io.linklab.ui.runs.RunLauncher;
@@ -116,23 +115,13 @@ public final class ScriptedRuns implements RunLauncher {
 
     /** A plan like the wizard's for the Loopback lab: iperf3 between the two local ends. */
     public static TestPlan plan(int streams, TestPlan.Mode mode, TestPlan.Sweep sweep) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(HostSpec.LOCAL, "lo"),
-                new TestPlan.End(HostSpec.LOCAL, "lo"),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                30,
-                1,
-                0,
-                streams,
-                1,
-                5201,
-                mode,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End(HostSpec.LOCAL, "lo"), new TestPlan.End(HostSpec.LOCAL, "lo"), "127.0.0.1")
+                .toBuilder()
+                .durationS(30)
+                .streams(streams)
+                .mode(mode)
+                .sweep(sweep)
+                .build();
     }
 }

@@ -114,23 +114,7 @@ public final class Iperf2CsvParser implements StreamingParser {
     }
 
     private void total(Sample s, Role role) {
-        sink.summary(new Summary(
-                null,
-                s.stream(),
-                s.direction(),
-                role,
-                s.startS(),
-                s.endS(),
-                s.bytes(),
-                s.bitsPerSecond(),
-                null,
-                s.jitterMs(),
-                s.lostPackets(),
-                s.packets(),
-                null,
-                null,
-                null,
-                null));
+        sink.summary(Summary.ofInterval(s, role));
     }
 
     private static long parseLong(String s) {

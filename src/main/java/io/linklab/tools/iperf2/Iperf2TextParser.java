@@ -362,23 +362,7 @@ public final class Iperf2TextParser implements StreamingParser {
     }
 
     private void emitTotal(Sample s, Role role) {
-        sink.summary(new Summary(
-                null,
-                s.stream(),
-                s.direction(),
-                role,
-                s.startS(),
-                s.endS(),
-                s.bytes(),
-                s.bitsPerSecond(),
-                s.retransmits(),
-                s.jitterMs(),
-                s.lostPackets(),
-                s.packets(),
-                null,
-                null,
-                null,
-                null));
+        sink.summary(Summary.ofInterval(s, role));
     }
 
     private void flushOnlyReports() {

@@ -182,44 +182,10 @@ final class Iperf3JsonTotals {
                 if (sawSumSentOrReceived) {
                     continue;
                 }
-                s = new Summary(
-                        s.process(),
-                        Sample.SUM,
-                        s.direction(),
-                        s.role(),
-                        s.startS(),
-                        s.endS(),
-                        s.bytes(),
-                        s.bitsPerSecond(),
-                        s.retransmits(),
-                        s.jitterMs(),
-                        s.lostPackets(),
-                        s.packets(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        s.note());
+                s = s.asSum();
             }
             if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
-                s = new Summary(
-                        s.process(),
-                        s.stream(),
-                        s.direction(),
-                        s.role(),
-                        s.startS(),
-                        s.endS(),
-                        s.bytes(),
-                        s.bitsPerSecond(),
-                        s.retransmits(),
-                        s.jitterMs(),
-                        s.lostPackets(),
-                        s.packets(),
-                        cpuLocal,
-                        cpuRemote,
-                        null,
-                        null,
-                        s.note());
+                s = s.withCpu(cpuLocal, cpuRemote);
             }
             sink.summary(s);
         }

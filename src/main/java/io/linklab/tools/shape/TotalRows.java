@@ -6,6 +6,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,15 +27,10 @@ public final class TotalRows {
 
     /** The SUM rows {@code totals} lack: one per process, direction and role whose only total is one stream's. */
     public static List<Summary> singleStreamSums(List<Summary> totals) {
-        Map<Group, List<Summary>> groups = new LinkedHashMap<>();
-        for (Summary s : totals) {
-            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>())
-                    .add(s);
-        }
         List<Summary> sums = new ArrayList<>();
-        for (List<Summary> g : groups.values()) {
+        for (List<Summary> g : groups(totals)) {
             if (g.size() == 1 && !g.get(0).isSum()) {
-                sums.add(asSum(g.get(0)));
+                sums.add(g.get(0).asSum());
             }
         }
         return sums;
@@ -46,13 +42,8 @@ public final class TotalRows {
      * longest of their times, with a note that says so.
      */
     public static List<Summary> sumsOfAllStreams(List<Summary> totals, int streams) {
-        Map<Group, List<Summary>> groups = new LinkedHashMap<>();
-        for (Summary s : totals) {
-            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>())
-                    .add(s);
-        }
         List<Summary> sums = new ArrayList<>();
-        for (List<Summary> g : groups.values()) {
+        for (List<Summary> g : groups(totals)) {
             if (streams < 2 || g.size() != streams || g.stream().anyMatch(Summary::isSum)) {
                 continue;
             }
@@ -91,27 +82,6 @@ public final class TotalRows {
         return sums;
     }
 
-    private static Summary asSum(Summary s) {
-        return new Summary(
-                s.process(),
-                Sample.SUM,
-                s.direction(),
-                s.role(),
-                s.startS(),
-                s.endS(),
-                s.bytes(),
-                s.bitsPerSecond(),
-                s.retransmits(),
-                s.jitterMs(),
-                s.lostPackets(),
-                s.packets(),
-                s.localCpuPercent(),
-                s.remoteCpuPercent(),
-                s.localServiceDemandUsPerKb(),
-                s.remoteServiceDemandUsPerKb(),
-                s.note());
-    }
-
     /**
      * Rows for the roles {@code tool} does not report, beside the SUM rows of {@code totals} (SUMs included,
      * single-stream ones too): for each process and direction whose SUM has one role only, the other role,
@@ -143,6 +113,16 @@ public final class TotalRows {
             }
         });
         return rows;
+    }
+
+    /** The totals of each process, direction and role, in the order they came. */
+    private static Collection<List<Summary>> groups(List<Summary> totals) {
+        Map<Group, List<Summary>> groups = new LinkedHashMap<>();
+        for (Summary s : totals) {
+            groups.computeIfAbsent(new Group(s.process(), s.direction(), s.role()), g -> new ArrayList<>())
+                    .add(s);
+        }
+        return groups.values();
     }
 
     private static Summary notReported(Summary like, Role role, String tool) {

@@ -10,17 +10,14 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 
 /** The history over the engine's results store: listing reads run.json and summary.csv only, opening reads the journal. */
@@ -127,16 +124,8 @@ public final class StoreLibrary implements RunLibrary {
         Path file = dir.resolve("summary.csv");
         Map<Direction, Double> sums = new EnumMap<>(Direction.class);
         Map<Direction, List<Double>> streams = new EnumMap<>(Direction.class);
-        if (!Files.isRegularFile(file)) {
-            return sums;
-        }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (CSVRecord rec : CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .get()
-                    .parse(in)) {
+        try {
+            for (CSVRecord rec : CsvRows.read(file, row -> row)) {
                 if (!rec.isMapped("role")
                         || !"receiver".equals(rec.get("role"))
                         || rec.get("bits_per_second").isEmpty()) {

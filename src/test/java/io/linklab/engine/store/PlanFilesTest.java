@@ -20,24 +20,22 @@ class PlanFilesTest {
     Path dir;
 
     static TestPlan sweepPlan() {
-        return new TestPlan(
-                Tool.IPERF2,
-                new TestPlan.End("root@198.18.3.11", "data0"),
-                new TestPlan.End("root@198.18.3.12:2222", "data0"),
-                "198.19.3.2",
-                TestPlan.Protocol.TCP,
-                null,
-                15,
-                0.5,
-                0,
-                4,
-                2,
-                5300,
-                TestPlan.Mode.BIDIR,
-                "4M",
-                null,
-                3,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "1750", "9000")));
+        return TestPlan.defaults(
+                        new TestPlan.End("root@198.18.3.11", "data0"),
+                        new TestPlan.End("root@198.18.3.12:2222", "data0"),
+                        "198.19.3.2")
+                .toBuilder()
+                .tool(Tool.IPERF2)
+                .durationS(15)
+                .intervalS(0.5)
+                .streams(4)
+                .processes(2)
+                .basePort(5300)
+                .mode(TestPlan.Mode.BIDIR)
+                .window("4M")
+                .repetitions(3)
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "1750", "9000")))
+                .build();
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,8 +24,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -242,15 +241,6 @@ class ResultsStoreTest {
     }
 
     private static List<CSVRecord> read(Path f) throws IOException {
-        try (CSVParser p = CSVParser.parse(
-                f,
-                StandardCharsets.UTF_8,
-                CSVFormat.RFC4180
-                        .builder()
-                        .setHeader()
-                        .setSkipHeaderRecord(true)
-                        .get())) {
-            return p.getRecords();
-        }
+        return CsvRows.read(f, row -> row);
     }
 }

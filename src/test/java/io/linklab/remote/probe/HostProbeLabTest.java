@@ -8,7 +8,6 @@ import io.linklab.lab.Lab;
 import io.linklab.model.HostFacts;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
-import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
 import java.util.List;
@@ -21,13 +20,7 @@ class HostProbeLabTest {
     private final Lab lab = Lab.get();
 
     private SshConnector connector() throws Exception {
-        return new SshConnector(
-                SshSettings.defaults()
-                        .withSshConfig(null)
-                        .withKnownHosts(lab.knownHosts())
-                        .withIdentity(lab.identity())
-                        .withAgent(false),
-                LoginPrompts.NONE);
+        return new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
     }
 
     @Test

@@ -16,49 +16,23 @@ import org.junit.jupiter.api.Test;
 class ToolDriverTest {
 
     private static TestPlan plan(Tool tool) {
-        TestPlan d = TestPlan.defaults(
-                new TestPlan.End("root@198.18.3.11", "data0"),
-                new TestPlan.End("root@198.18.3.12", "data0"),
-                "198.19.3.2");
-        return new TestPlan(
-                tool,
-                d.client(),
-                d.server(),
-                d.target(),
-                d.protocol(),
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(
+                        new TestPlan.End("root@198.18.3.11", "data0"),
+                        new TestPlan.End("root@198.18.3.12", "data0"),
+                        "198.19.3.2")
+                .toBuilder()
+                .tool(tool)
+                .durationS(5)
+                .build();
     }
 
     private static TestPlan with(TestPlan p, int streams, TestPlan.Mode mode, String window, String msg) {
-        return new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                p.udpBitrate(),
-                p.durationS(),
-                p.intervalS(),
-                p.omitS(),
-                streams,
-                p.processes(),
-                p.basePort(),
-                mode,
-                window,
-                msg,
-                1,
-                null);
+        return p.toBuilder()
+                .streams(streams)
+                .mode(mode)
+                .window(window)
+                .messageSize(msg)
+                .build();
     }
 
     @Test
@@ -84,49 +58,21 @@ class ToolDriverTest {
     @Test
     void iperf3UdpWithBitrate() {
         TestPlan d = plan(Tool.IPERF3);
-        TestPlan p = new TestPlan(
-                Tool.IPERF3,
-                d.client(),
-                d.server(),
-                d.target(),
-                TestPlan.Protocol.UDP,
-                "500M",
-                3,
-                0.5,
-                1,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.REVERSE,
-                null,
-                null,
-                1,
-                null);
+        TestPlan p = d.toBuilder()
+                .protocol(TestPlan.Protocol.UDP)
+                .udpBitrate("500M")
+                .durationS(3)
+                .intervalS(0.5)
+                .omitS(1)
+                .mode(TestPlan.Mode.REVERSE)
+                .build();
         assertEquals(
                 "iperf3 -c 198.19.3.2 -p 5201 -t 3 -i 0.5 -O 1 -R -u -b 500M --connect-timeout 5000 --forceflush",
                 String.join(" ", new Iperf3Driver().client(p, 5201).argv()));
     }
 
     private static TestPlan tcpPaced(Tool tool, String bitrate) {
-        TestPlan d = plan(tool);
-        return new TestPlan(
-                tool,
-                d.client(),
-                d.server(),
-                d.target(),
-                TestPlan.Protocol.TCP,
-                bitrate,
-                5,
-                1.0,
-                0,
-                2,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return plan(tool).toBuilder().udpBitrate(bitrate).streams(2).build();
     }
 
     @Test
@@ -200,24 +146,7 @@ class ToolDriverTest {
     @Test
     void hostileValuesNeverReachACommandLine() {
         TestPlan d = plan(Tool.IPERF3);
-        TestPlan bad = new TestPlan(
-                Tool.IPERF3,
-                d.client(),
-                d.server(),
-                "198.19.3.2; rm -rf /",
-                d.protocol(),
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        TestPlan bad = d.toBuilder().target("198.19.3.2; rm -rf /").build();
         InvalidValueException e = assertThrows(InvalidValueException.class, () -> new Iperf3Driver().client(bad, 5201));
         assertEquals("target", e.field());
         TestPlan badWindow = with(d, 1, TestPlan.Mode.NORMAL, "4M -J", null);
@@ -238,24 +167,10 @@ class ToolDriverTest {
     @Test
     void mtuSweepNeedsBothInterfaces() {
         TestPlan d = plan(Tool.IPERF3);
-        TestPlan p = new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("local", null),
-                d.server(),
-                d.target(),
-                d.protocol(),
-                null,
-                5,
-                1,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "99999")));
+        TestPlan p = d.toBuilder()
+                .client(new TestPlan.End("local", null))
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000", "99999")))
+                .build();
         List<PlanCheck.Problem> problems = PlanCheck.problems(p);
         assertTrue(problems.stream().anyMatch(x -> x.field().equals("client.interface")), problems.toString());
         assertTrue(problems.stream().anyMatch(x -> x.field().equals("sweep.values[2]")), problems.toString());
@@ -265,49 +180,16 @@ class ToolDriverTest {
     void planLoginsAreCheckedByTheOneLoginParser() {
         TestPlan p = plan(Tool.IPERF3);
         assertTrue(PlanCheck.problems(p).isEmpty(), PlanCheck.problems(p).toString());
-        TestPlan local = with(
-                new TestPlan(
-                        p.tool(),
-                        new TestPlan.End("local", "lo"),
-                        new TestPlan.End("root@[fd00::2]:2222", "data0"),
-                        p.target(),
-                        p.protocol(),
-                        null,
-                        5,
-                        1.0,
-                        0,
-                        1,
-                        1,
-                        5201,
-                        TestPlan.Mode.NORMAL,
-                        null,
-                        null,
-                        1,
-                        null),
-                1,
-                TestPlan.Mode.NORMAL,
-                null,
-                null);
+        TestPlan local = p.toBuilder()
+                .client(new TestPlan.End("local", "lo"))
+                .server(new TestPlan.End("root@[fd00::2]:2222", "data0"))
+                .build();
         assertTrue(
                 PlanCheck.problems(local).isEmpty(), PlanCheck.problems(local).toString());
-        TestPlan hostile = new TestPlan(
-                p.tool(),
-                new TestPlan.End("root@-oProxyCommand=x", "data0"),
-                new TestPlan.End("root@host:99999", "data0"),
-                p.target(),
-                p.protocol(),
-                null,
-                5,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        TestPlan hostile = p.toBuilder()
+                .client(new TestPlan.End("root@-oProxyCommand=x", "data0"))
+                .server(new TestPlan.End("root@host:99999", "data0"))
+                .build();
         List<PlanCheck.Problem> problems = PlanCheck.problems(hostile);
         assertEquals(
                 List.of("client.login", "server.login"),

@@ -3,7 +3,6 @@ package io.linklab.ui.bench;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.dashboard.DashboardView;
@@ -49,34 +48,20 @@ public class RunStartBenchmark {
             Lab lab = Lab.get();
             Path root = Files.createTempDirectory("linklab-run-start-bench");
             ResultsStore store = new ResultsStore(root.resolve("runs"));
-            SshSettings ssh = SshSettings.defaults()
-                    .withKnownHosts(lab.knownHosts())
-                    .withIdentity(lab.identity())
-                    .withSshConfig(null)
-                    .withAgent(false);
+            SshSettings ssh = lab.sshSettings();
             BackgroundTasks tasks = new BackgroundTasks("linklab-bench", 4);
             RunsArea area = new RunsArea(
                     new StoreLibrary(store), EngineWiring.launcher(store, ssh), root.resolve("imports"), tasks);
             stage.setScene(new Scene(area.root(), 1280, 800));
             stage.show();
-            TestPlan plan = new TestPlan(
-                    Tool.IPERF3,
-                    new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
-                    new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
-                    lab.h2().data(),
-                    TestPlan.Protocol.TCP,
-                    null,
-                    3,
-                    INTERVAL_S,
-                    0,
-                    1,
-                    1,
-                    5201,
-                    TestPlan.Mode.NORMAL,
-                    null,
-                    null,
-                    1,
-                    null);
+            TestPlan plan = TestPlan.defaults(
+                            new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                            new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                            lab.h2().data())
+                    .toBuilder()
+                    .durationS(3)
+                    .intervalS(INTERVAL_S)
+                    .build();
             Thread driver = new Thread(
                     () -> {
                         List<Double> seconds = new ArrayList<>();

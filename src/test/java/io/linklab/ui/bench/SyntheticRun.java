@@ -7,7 +7,6 @@ import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -40,24 +39,16 @@ public final class SyntheticRun {
     }
 
     public static TestPlan plan(int streams, int durationS, double intervalS, TestPlan.Mode mode) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("root@198.18.5.11", "data0"),
-                new TestPlan.End("root@198.18.5.12", "data0"),
-                "198.19.5.2",
-                TestPlan.Protocol.TCP,
-                null,
-                durationS,
-                intervalS,
-                0,
-                streams,
-                1,
-                5201,
-                mode,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(
+                        new TestPlan.End("root@198.18.5.11", "data0"),
+                        new TestPlan.End("root@198.18.5.12", "data0"),
+                        "198.19.5.2")
+                .toBuilder()
+                .durationS(durationS)
+                .intervalS(intervalS)
+                .streams(streams)
+                .mode(mode)
+                .build();
     }
 
     public static RunInfo info(String runId, TestPlan plan) {

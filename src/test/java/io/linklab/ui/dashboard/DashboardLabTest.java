@@ -9,8 +9,8 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;
 import io.linklab.ui.compare.CompareView;
@@ -20,8 +20,6 @@ import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.sweep.SweepModel;
 import io.linklab.ui.tasks.BackgroundTasks;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +32,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -73,11 +70,7 @@ class DashboardLabTest {
     void start(Stage stage) {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         library = new StoreLibrary(store);
-        SshSettings ssh = SshSettings.defaults()
-                .withKnownHosts(lab.knownHosts())
-                .withIdentity(lab.identity())
-                .withSshConfig(null)
-                .withAgent(false);
+        SshSettings ssh = lab.sshSettings();
         area = new RunsArea(library, EngineWiring.launcher(store, ssh), tmp.resolve("imports"), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
@@ -104,38 +97,18 @@ class DashboardLabTest {
     private TestPlan plan(int durationS, int streams, TestPlan.Sweep sweep) {
         Lab.Host h1 = lab.h1();
         Lab.Host h2 = lab.h2();
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(h1.login(), h1.dataIf()),
-                new TestPlan.End(h2.login(), h2.dataIf()),
-                h2.data(),
-                TestPlan.Protocol.TCP,
-                null,
-                durationS,
-                0.5,
-                0,
-                streams,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End(h1.login(), h1.dataIf()), new TestPlan.End(h2.login(), h2.dataIf()), h2.data())
+                .toBuilder()
+                .durationS(durationS)
+                .intervalS(0.5)
+                .streams(streams)
+                .sweep(sweep)
+                .build();
     }
 
     private static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
-    }
-
-    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
-        return c.entries().stream()
-                .filter(e -> e.label().equals(label))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no line " + label + " in "
-                        + c.entries().stream()
-                                .map(LiveChartContent.Entry::label)
-                                .toList()));
     }
 
     private static int size(LiveChartContent c, String label) {
@@ -183,8 +156,10 @@ class DashboardLabTest {
                         .map(LiveChartContent.Entry::label)
                         .toList()
                         .toString());
-        assertTrue(entry(model.bitrate(), "SUM").width() > 2);
-        assertTrue(entry(model.bitrate(), "SUM").series().lastY() > 1e6, "real traffic went over the veth");
+        assertTrue(LiveRunModelTest.entry(model.bitrate(), "SUM").width() > 2);
+        assertTrue(
+                LiveRunModelTest.entry(model.bitrate(), "SUM").series().lastY() > 1e6,
+                "real traffic went over the veth");
         WaitForAsyncUtils.waitFor(
                 5,
                 TimeUnit.SECONDS,
@@ -204,23 +179,16 @@ class DashboardLabTest {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> done.get() != null);
         assertTrue(done.get().startsWith("wrote"), done.get());
         Map<String, List<double[]>> csv = new TreeMap<>();
-        try (Reader in = Files.newBufferedReader(out.resolve("samples.csv"))) {
-            for (CSVRecord r : CSVFormat.RFC4180
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .get()
-                    .parse(in)) {
-                if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
-                    continue;
-                }
-                if (!"sender".equals(r.get("role"))) {
-                    continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
-                }
-                csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>()).add(new double[] {
-                    Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))
-                });
+        for (CSVRecord r : CsvRows.read(out.resolve("samples.csv"), row -> row)) {
+            if (r.isMapped("omitted") && "true".equals(r.get("omitted"))) {
+                continue;
             }
+            if (!"sender".equals(r.get("role"))) {
+                continue; // the server's (receiver's) view of the flows: in the CSV, not drawn again
+            }
+            csv.computeIfAbsent(r.get("stream"), k -> new ArrayList<>())
+                    .add(new double[] {Double.parseDouble(r.get("end_s")), Double.parseDouble(r.get("bits_per_second"))
+                    });
         }
         Map<String, List<double[]>> drawn = new TreeMap<>();
         for (LiveChartContent.Entry e : model.bitrate().entries()) {

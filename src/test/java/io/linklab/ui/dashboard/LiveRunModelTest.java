@@ -11,7 +11,6 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.ui.charts.LiveChartContent;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,24 +25,16 @@ class LiveRunModelTest {
     private final LiveRunModel model = new LiveRunModel(clock::get);
 
     private static TestPlan plan(int streams, int processes, TestPlan.Mode mode, TestPlan.Sweep sweep) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End("root@198.18.5.11", null),
-                new TestPlan.End("root@198.18.5.12", null),
-                "198.19.5.2",
-                TestPlan.Protocol.TCP,
-                null,
-                10,
-                1.0,
-                0,
-                streams,
-                processes,
-                5201,
-                mode,
-                null,
-                null,
-                1,
-                sweep);
+        return TestPlan.defaults(
+                        new TestPlan.End("root@198.18.5.11", null),
+                        new TestPlan.End("root@198.18.5.12", null),
+                        "198.19.5.2")
+                .toBuilder()
+                .streams(streams)
+                .processes(processes)
+                .mode(mode)
+                .sweep(sweep)
+                .build();
     }
 
     private void start(TestPlan plan, List<String> points) {
@@ -54,7 +45,8 @@ class LiveRunModelTest {
         return Sample.tcp(process, stream, d, end - 1, end, (long) (bps / 8), bps, retr, 100_000L);
     }
 
-    private static LiveChartContent.Entry entry(LiveChartContent c, String label) {
+    /** The line of this label in a chart's content (the dashboard's lab test reads its charts the same way). */
+    static LiveChartContent.Entry entry(LiveChartContent c, String label) {
         return c.entries().stream()
                 .filter(e -> e.label().equals(label))
                 .findFirst()

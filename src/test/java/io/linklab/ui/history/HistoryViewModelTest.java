@@ -11,7 +11,6 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.tasks.TaskRunner;
@@ -33,24 +32,14 @@ class HistoryViewModelTest {
     @Test
     void listsFiltersRenamesAnnotatesOpensAndDeletesARealRun() throws Exception {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        TestPlan plan = new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(HostSpec.LOCAL, null),
-                new TestPlan.End(HostSpec.LOCAL, null),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                0.5,
-                0,
-                2,
-                1,
-                5391,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        TestPlan plan = TestPlan.defaults(
+                        new TestPlan.End(HostSpec.LOCAL, null), new TestPlan.End(HostSpec.LOCAL, null), "127.0.0.1")
+                .toBuilder()
+                .durationS(1)
+                .intervalS(0.5)
+                .streams(2)
+                .basePort(5391)
+                .build();
         RunHandle handle = EngineWiring.launcher(store, SshSettings.defaults()).start(plan, null, new RunListener() {});
         Optional<RunOutcome> outcome = handle.await(Duration.ofSeconds(60));
         assertTrue(outcome.isPresent() && outcome.get().ok(), outcome.toString());

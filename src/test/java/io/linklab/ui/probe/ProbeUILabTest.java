@@ -52,11 +52,7 @@ class ProbeUILabTest {
     void start(Stage stage) throws Exception {
         // An empty known_hosts: each lab host's key is new, so the probe has to ask.
         knownHosts = Files.createTempFile(dir, "known_hosts", "");
-        SshSettings ssh = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(knownHosts)
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings ssh = lab.sshSettings().withKnownHosts(knownHosts);
         RemoteHostProbeService prober = new RemoteHostProbeService(ssh, new DialogLoginPrompts(() -> window.stage()));
         window = new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), tasks)
                 .withProber(prober));

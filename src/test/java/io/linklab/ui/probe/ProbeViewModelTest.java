@@ -15,17 +15,22 @@ import org.junit.jupiter.api.Test;
 
 class ProbeViewModelTest {
 
-    private static final HostSpec HOST = new HostSpec(
-            "h1",
-            "lab-a",
-            "198.18.4.11",
-            "root",
-            22,
-            null,
-            null,
-            List.of(new InterfaceSpec("data0", "198.19.4.1", 9000, "100G")),
-            0,
-            0);
+    private static final HostSpec HOST = host("198.18.4.11", 9000);
+
+    /** Host h1 of the topology, at this management address, its data0 at this MTU. */
+    private static HostSpec host(String address, int dataMtu) {
+        return new HostSpec(
+                "h1",
+                "lab-a",
+                address,
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.4.1", dataMtu, "100G")),
+                0,
+                0);
+    }
 
     static HostFacts facts(int mtu, long speedMbps, boolean iperf3) {
         List<HostFacts.ToolFacts> tools = List.of(
@@ -92,21 +97,10 @@ class ProbeViewModelTest {
         vm.probe(HOST);
         assertEquals(HostBadge.READY, vm.badge("h1"));
         assertTrue(vm.facts("h1").isPresent());
-        HostSpec otherMtu = new HostSpec(
-                "h1",
-                "lab-a",
-                "198.18.4.11",
-                "root",
-                22,
-                null,
-                null,
-                List.of(new InterfaceSpec("data0", "198.19.4.1", 1500, "100G")),
-                0,
-                0);
+        HostSpec otherMtu = host("198.18.4.11", 1500);
         vm.topologyChanged(new Topology("lab", List.of(otherMtu), List.of(), List.of()));
         assertEquals(HostBadge.WARNING, vm.badge("h1"), "the drawing changed: checked again against the facts");
-        HostSpec otherLogin =
-                new HostSpec("h1", "lab-a", "198.18.4.99", "root", 22, null, null, otherMtu.interfaces(), 0, 0);
+        HostSpec otherLogin = host("198.18.4.99", 1500);
         vm.topologyChanged(new Topology("lab", List.of(otherLogin), List.of(), List.of()));
         assertEquals(HostBadge.NOT_PROBED, vm.badge("h1"));
     }

@@ -9,7 +9,6 @@ import io.linklab.engine.RunOutcome;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.NewHostKey;
 import io.linklab.remote.SshSettings;
@@ -39,11 +38,7 @@ class RunLoginPromptsLabTest {
     @Test
     void aRunAsksAboutNewHostKeysLikeAProbe() throws Exception {
         Path knownHosts = Files.createFile(tmp.resolve("known_hosts"));
-        SshSettings ssh = SshSettings.defaults()
-                .withSshConfig(null)
-                .withKnownHosts(knownHosts)
-                .withIdentity(lab.identity())
-                .withAgent(false);
+        SshSettings ssh = lab.sshSettings().withKnownHosts(knownHosts);
         List<String> asked = new CopyOnWriteArrayList<>();
         LoginPrompts acceptKeys = new LoginPrompts.Refusing() {
             @Override
@@ -55,24 +50,12 @@ class RunLoginPromptsLabTest {
         ResultsStore store = new ResultsStore(tmp.resolve("runs"));
         Lab.Host h1 = lab.h1();
         Lab.Host h2 = lab.h2();
-        TestPlan plan = new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(h1.login(), h1.dataIf()),
-                new TestPlan.End(h2.login(), h2.dataIf()),
-                h2.data(),
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                0.5,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        TestPlan plan = TestPlan.defaults(
+                        new TestPlan.End(h1.login(), h1.dataIf()), new TestPlan.End(h2.login(), h2.dataIf()), h2.data())
+                .toBuilder()
+                .durationS(1)
+                .intervalS(0.5)
+                .build();
 
         RunHandle run = EngineWiring.launcher(store, ssh, acceptKeys).start(plan, null, new RunListener() {});
         Optional<RunOutcome> outcome = run.await(Duration.ofSeconds(90));

@@ -93,24 +93,16 @@ public final class DashboardScreens {
     }
 
     private static TestPlan local(Tool tool, int streams, int seconds, TestPlan.Mode mode) {
-        return new TestPlan(
-                tool,
-                new TestPlan.End(HostSpec.LOCAL, null),
-                new TestPlan.End(HostSpec.LOCAL, null),
-                "127.0.0.1",
-                TestPlan.Protocol.TCP,
-                null,
-                seconds,
-                0.5,
-                0,
-                streams,
-                1,
-                5301,
-                mode,
-                null,
-                null,
-                1,
-                null);
+        return TestPlan.defaults(
+                        new TestPlan.End(HostSpec.LOCAL, null), new TestPlan.End(HostSpec.LOCAL, null), "127.0.0.1")
+                .toBuilder()
+                .tool(tool)
+                .durationS(seconds)
+                .intervalS(0.5)
+                .streams(streams)
+                .basePort(5301)
+                .mode(mode)
+                .build();
     }
 
     private static void live(RunsArea area) {
@@ -155,24 +147,16 @@ public final class DashboardScreens {
             values.add(Integer.toString((int) r[0]));
         }
         values.add(5500 + "");
-        TestPlan plan = new TestPlan(
-                Tool.IPERF2,
-                new TestPlan.End("root@computer1", "enp2s0"),
-                new TestPlan.End("root@computer2", "enp5s0"),
-                "computer2",
-                TestPlan.Protocol.TCP,
-                null,
-                10,
-                1,
-                0,
-                1,
-                1,
-                5001,
-                TestPlan.Mode.BIDIR,
-                null,
-                null,
-                1,
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, values));
+        TestPlan plan = TestPlan.defaults(
+                        new TestPlan.End("root@computer1", "enp2s0"),
+                        new TestPlan.End("root@computer2", "enp5s0"),
+                        "computer2")
+                .toBuilder()
+                .tool(Tool.IPERF2)
+                .basePort(5001)
+                .mode(TestPlan.Mode.BIDIR)
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, values))
+                .build();
         List<String> points = values.stream().map(v -> "mtu=" + v).toList();
         DashboardView view = area.watch(model, "MTU sweep (published figures)");
         model.runStarted(new RunInfo("jumbo-frame-mtu-sweep", plan, null, points, Map.of()));
@@ -214,18 +198,13 @@ public final class DashboardScreens {
             model.pointStarted("mtu=5500", i, points.size());
             model.pointFinished(
                     "mtu=5500",
-                    List.of(new SweepRow(
+                    List.of(SweepRow.failed(
                             "mtu=5500",
                             5500,
                             1,
                             1,
                             Direction.C2S,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            "failed: iperf stopped: connection reset (the seed's empty cells)")));
+                            "iperf stopped: connection reset (the seed's empty cells)")));
             model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, "1 of 23 points failed", null));
         });
         feeder.start();
