@@ -15,11 +15,11 @@ import javafx.scene.layout.Priority;
 import javafx.util.StringConverter;
 
 /** The wizard pages' form: a label column and an input column, each input with its problem under it. */
-final class WizardForm {
+public final class WizardForm {
 
     private WizardForm() {}
 
-    static GridPane grid() {
+    public static GridPane grid() {
         GridPane g = new GridPane();
         g.setHgap(10);
         g.setVgap(3);
@@ -33,7 +33,7 @@ final class WizardForm {
         return g;
     }
 
-    static TextField text(StringProperty p, String id, String tip) {
+    public static TextField text(StringProperty p, String id, String tip) {
         TextField t = new TextField();
         t.textProperty().bindBidirectional(p);
         t.setId(id);
@@ -41,7 +41,7 @@ final class WizardForm {
         return t;
     }
 
-    static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
+    public static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
         Label l = new Label(label);
         g.add(l, 0, row);
         g.add(input, 1, row);
@@ -71,7 +71,7 @@ final class WizardForm {
         return row + 2;
     }
 
-    static <T> StringConverter<T> converter(Function<T, String> f) {
+    public static <T> StringConverter<T> converter(Function<T, String> f) {
         return new StringConverter<>() {
             @Override
             public String toString(T t) {
