@@ -2,8 +2,10 @@ package io.linklab.ui.matrix;
 
 import io.linklab.matrix.MatrixRow;
 import io.linklab.ui.controls.ColumnFit;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -157,6 +159,24 @@ public final class MatrixView {
     /** FX thread: redraws the heatmap once more (a benchmark's repeat). */
     public void redrawHeatmap() {
         heatmap.redraw();
+    }
+
+    /**
+     * The colour of each drawn link the matrix has a result for, on the heatmap's scale: the worst pair crossing it,
+     * grey where none of them measured (the topology canvas draws them while the matrix is open).
+     */
+    public static Map<String, Color> linkColours(MatrixViewModel vm) {
+        Map<String, Color> out = new HashMap<>();
+        vm.linkCells()
+                .forEach((id, cell) -> out.put(
+                        id,
+                        cell.failed()
+                                ? HeatmapCanvas.FAILED
+                                : vm.grid()
+                                        .shade(cell)
+                                        .map(HeatmapCanvas::colour)
+                                        .orElse(HeatmapCanvas.FAILED)));
+        return out;
     }
 
     HeatmapCanvas heatmap() {

@@ -5,6 +5,7 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.probe.HostBadge;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javafx.collections.MapChangeListener;
@@ -53,6 +54,8 @@ public final class TopologyCanvas {
     /** True while the view is fitted and the user has not zoomed or panned since: resizing fits again. */
     private boolean autoFit;
 
+    private Map<String, Color> tints = Map.of();
+
     public TopologyCanvas(TopologyEditorViewModel vm, ObservableMap<String, HostBadge> badges) {
         this.vm = vm;
         this.badges = badges;
@@ -91,6 +94,12 @@ public final class TopologyCanvas {
 
     public Region node() {
         return viewport;
+    }
+
+    /** Colours links by a result, by link id (the matrix view's); an empty map shows every link as drawn. */
+    public void tintLinks(Map<String, Color> colours) {
+        tints = Map.copyOf(colours);
+        redraw();
     }
 
     public double zoom() {
@@ -218,7 +227,7 @@ public final class TopologyCanvas {
         Set<String> selected = vm.selection();
         shapes.getChildren().clear();
         for (LinkSpec l : t.links()) {
-            shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id())));
+            shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id()), tints.get(l.id())));
         }
         for (HostSpec h : t.hosts()) {
             shapes.getChildren()
