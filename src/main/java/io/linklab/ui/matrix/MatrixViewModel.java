@@ -210,7 +210,6 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     /** FX thread: the matrix has ended; {@code rows} (matrix.csv as written last) hold every pair's end. */
     void ended(RunOutcome o, List<MatrixRow> rows) {
-        outcome = o;
         stoppable.set(false);
         running.clear();
         live.clear();
@@ -224,6 +223,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
                 }
             }
         }
+        outcome = o;
         rebuild();
     }
 
