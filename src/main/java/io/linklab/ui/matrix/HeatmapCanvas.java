@@ -92,8 +92,10 @@ final class HeatmapCanvas extends Pane {
         long t0 = System.nanoTime();
         double w = getWidth();
         double h = getHeight();
-        canvas.setWidth(w);
-        canvas.setHeight(h);
+        if (canvas.getWidth() != w || canvas.getHeight() != h) {
+            canvas.setWidth(w); // a new size is a new buffer: only when the pane's size changed
+            canvas.setHeight(h);
+        }
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
         if (grid == null || hosts.isEmpty()) {
