@@ -3,6 +3,7 @@ package io.linklab.ui.matrix;
 import static io.linklab.ui.wizard.WizardForm.add;
 import static io.linklab.ui.wizard.WizardForm.converter;
 import static io.linklab.ui.wizard.WizardForm.grid;
+import static io.linklab.ui.wizard.WizardForm.page;
 import static io.linklab.ui.wizard.WizardForm.text;
 
 import io.linklab.matrix.MatrixSchedule.Uplinks;
@@ -10,7 +11,6 @@ import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.wizard.OptionsForm;
 import java.util.List;
 import java.util.function.Consumer;
-import javafx.beans.binding.BooleanBinding;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -43,15 +43,19 @@ public final class MatrixDialog {
                         "Which pairs of hosts, and how many tests at once?",
                         pairsPage(),
                         vm.validProperty(),
-                        "matrix-pairs-page",
-                        false),
+                        "matrix-pairs-page"),
                 page(
                         "Tool and options",
                         "The test every pair runs. Hover over a field to see what it does.",
                         OptionsForm.build(vm.test()),
                         vm.validProperty(),
                         "matrix-options-page",
-                        true));
+                        p -> {
+                            if (p.lookupButton(ButtonType.FINISH) instanceof Button finish) {
+                                finish.setText("Run");
+                                finish.setId("matrix-run");
+                            }
+                        }));
         wizard.setFlow(new Wizard.LinearFlow(pages));
         wizard.resultProperty().addListener((o, was, now) -> {
             if (now == ButtonType.FINISH) {
@@ -67,31 +71,6 @@ public final class MatrixDialog {
 
     public Wizard wizard() {
         return wizard;
-    }
-
-    private WizardPane page(String title, String header, Node content, BooleanBinding valid, String id, boolean last) {
-        WizardPane p = new WizardPane() {
-            @Override
-            public void onEnteringPage(Wizard w) {
-                w.invalidProperty().unbind();
-                w.invalidProperty().bind(valid.not());
-                Button finish = (Button) lookupButton(ButtonType.FINISH);
-                if (last && finish != null) {
-                    finish.setText("Run");
-                    finish.setId("matrix-run");
-                }
-            }
-
-            @Override
-            public void onExitingPage(Wizard w) {
-                w.invalidProperty().unbind();
-            }
-        };
-        p.setId(id);
-        p.setHeaderText(title + " — " + header);
-        p.setContent(content);
-        p.setPrefWidth(760);
-        return p;
     }
 
     private Node pairsPage() {

@@ -12,7 +12,6 @@ import io.linklab.model.TestPlan;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -54,19 +53,19 @@ public final class TestWizard {
         this.vm = vm;
         wizard = new Wizard(owner, "New Test");
         pages = List.of(
-                page(
+                WizardForm.page(
                         "Ends",
                         "Which two hosts, and which interfaces carry the test traffic?",
                         endsPage(),
                         vm.endsValidProperty(),
                         "wizard-ends"),
-                page(
+                WizardForm.page(
                         "Tool and options",
                         "What to run, with what settings. Hover over a field to see what it does.",
                         OptionsForm.build(vm),
                         vm.optionsValidProperty(),
                         "wizard-options"),
-                page(
+                WizardForm.page(
                         "Sweep",
                         "Optionally repeat the test over a range of values.",
                         sweepPage(),
@@ -93,26 +92,6 @@ public final class TestWizard {
 
     public List<WizardPane> pages() {
         return pages;
-    }
-
-    private WizardPane page(String title, String header, Node content, BooleanBinding valid, String id) {
-        WizardPane p = new WizardPane() {
-            @Override
-            public void onEnteringPage(Wizard w) {
-                w.invalidProperty().unbind();
-                w.invalidProperty().bind(valid.not());
-            }
-
-            @Override
-            public void onExitingPage(Wizard w) {
-                w.invalidProperty().unbind();
-            }
-        };
-        p.setId(id);
-        p.setHeaderText(title + " — " + header);
-        p.setContent(content);
-        p.setPrefWidth(760);
-        return p;
     }
 
     // ---- page 1: ends ------------------------------------------------------------------------

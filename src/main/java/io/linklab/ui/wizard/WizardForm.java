@@ -1,6 +1,8 @@
 package io.linklab.ui.wizard;
 
+import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
@@ -13,11 +15,41 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.util.StringConverter;
+import org.controlsfx.dialog.Wizard;
+import org.controlsfx.dialog.WizardPane;
 
 /** The wizard pages' form: a label column and an input column, each input with its problem under it. */
 public final class WizardForm {
 
     private WizardForm() {}
+
+    /** A wizard page whose Next (or Finish) is enabled while {@code valid} holds. */
+    public static WizardPane page(String title, String header, Node content, BooleanBinding valid, String id) {
+        return page(title, header, content, valid, id, p -> {});
+    }
+
+    /** {@link #page(String, String, Node, BooleanBinding, String)} that also tells {@code entered} each entry. */
+    public static WizardPane page(
+            String title, String header, Node content, BooleanBinding valid, String id, Consumer<WizardPane> entered) {
+        WizardPane p = new WizardPane() {
+            @Override
+            public void onEnteringPage(Wizard w) {
+                w.invalidProperty().unbind();
+                w.invalidProperty().bind(valid.not());
+                entered.accept(this);
+            }
+
+            @Override
+            public void onExitingPage(Wizard w) {
+                w.invalidProperty().unbind();
+            }
+        };
+        p.setId(id);
+        p.setHeaderText(title + " — " + header);
+        p.setContent(content);
+        p.setPrefWidth(760);
+        return p;
+    }
 
     public static GridPane grid() {
         GridPane g = new GridPane();

@@ -22,6 +22,7 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.ui.ScriptedRuns;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
@@ -71,27 +72,6 @@ class MatrixViewModelTest {
 
     private static LinkSpec link(int n) {
         return new LinkSpec("l" + n, new LinkSpec.End("h" + n, "eth1"), new LinkSpec.End("sw", "p" + n), "10G");
-    }
-
-    static TestPlan base(TestPlan.Mode mode) {
-        return new TestPlan(
-                io.linklab.model.Tool.IPERF3,
-                new TestPlan.End("root@h1", "eth1"),
-                new TestPlan.End("root@h2", "eth1"),
-                "10.0.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                5,
-                1,
-                0,
-                1,
-                1,
-                5201,
-                mode,
-                null,
-                null,
-                1,
-                null);
     }
 
     static MatrixRow ok(MatrixPair p, String direction, double bps, long retr) {
@@ -156,7 +136,8 @@ class MatrixViewModelTest {
     }
 
     private static MatrixLauncher.Request request(TestPlan.Mode mode, List<MatrixPair> pairs) {
-        return new MatrixLauncher.Request(LAB, base(mode), pairs, new MatrixRun.Options(2, false, Uplinks.TOGETHER));
+        return new MatrixLauncher.Request(
+                LAB, ScriptedRuns.plan(1, mode, null), pairs, new MatrixRun.Options(2, false, Uplinks.TOGETHER));
     }
 
     private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {

@@ -180,7 +180,7 @@ class MatrixViewUITest {
         Topology lab = hosts(32);
         List<MatrixPair> pairs = new MatrixPairs(lab).all();
         assertEquals(992, pairs.size());
-        TestPlan base = MatrixViewModelTest.base(TestPlan.Mode.NORMAL);
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null);
         MatrixView view = fx(() -> window.startMatrix(
                 new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(16, false, Uplinks.ONE_AT_A_TIME))));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
