@@ -266,6 +266,8 @@ public final class MatrixRun implements RunHandle {
         finish(p, rows);
         if (stoppedBy == null) {
             startWhatFits();
+        } else {
+            finishIfDone(); // stopped: the last running pair's end is the matrix's end
         }
     }
 
