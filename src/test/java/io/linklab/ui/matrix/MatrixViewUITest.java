@@ -254,6 +254,42 @@ class MatrixViewUITest {
     }
 
     @Test
+    void theLabsLinksTakeTheColourOfTheirPairsWhileTheMatrixIsOpen(FxRobot robot) throws Exception {
+        Topology lab = MatrixViewModelTest.LAB;
+        robot.interact(() -> window.editor().newTopology(lab));
+        List<MatrixPair> pairs = new MatrixPairs(lab).links();
+        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        MatrixPair h1h2 = pairs.get(0);
+        listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.model().sortedRows().size() == 1));
+
+        String l1 = fx(() -> robot.lookup("#link-l1").query().getStyle());
+        String l3 = fx(() -> robot.lookup("#link-l3").query().getStyle());
+        assertTrue(l1.contains("-fx-stroke: rgb("), "h1's link carried h1→h2 at 20 % of its 10G: " + l1);
+        assertEquals("", l3, "h3's link carried nothing yet");
+        assertEquals(
+                MatrixView.web(HeatmapCanvas.colour(0.2)).replace("rgba", "").replaceAll(",[0-9.]+\\)$", ")"),
+                l1.replaceAll("^-fx-stroke: rgb|;.*$", ""),
+                "the heatmap's colour for 20 %");
+
+        fx(() -> {
+            var tabs = window.runs().workspace().tabs();
+            var tab = tabs.getTabs().get(tabs.getTabs().size() - 1);
+            tabs.getTabs().remove(tab);
+            tab.getOnClosed().handle(null);
+            return null;
+        });
+        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
+        assertEquals("", fx(() -> robot.lookup("#link-l1").query().getStyle()), "and its colours leave the drawing");
+    }
+
+    @Test
     void theDialogsRunStartsTheMatrixOverTheLabAndStopEndsIt(FxRobot robot) throws Exception {
         Topology lab = hosts(3);
         robot.interact(() -> window.editor().newTopology(lab));
