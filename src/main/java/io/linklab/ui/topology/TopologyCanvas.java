@@ -51,10 +51,9 @@ public final class TopologyCanvas {
     private double panX;
     private double panY;
     private Gesture gesture;
+    private Map<String, Color> tints = Map.of();
     /** True while the view is fitted and the user has not zoomed or panned since: resizing fits again. */
     private boolean autoFit;
-
-    private Map<String, Color> tints = Map.of();
 
     public TopologyCanvas(TopologyEditorViewModel vm, ObservableMap<String, HostBadge> badges) {
         this.vm = vm;
