@@ -41,7 +41,9 @@ import java.util.prefs.Preferences;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -236,7 +238,13 @@ class MatrixViewUITest {
         assertTrue(text.startsWith(hovered.client() + " → " + hovered.server()), text);
         assertTrue(text.contains("Gbit/s") && text.contains("retransmits"), text);
 
-        // a click on the running pair's square opens its live dashboard
+        // a click on the running pair's square opens its live dashboard (once the hover's tooltip, which may lie
+        // over that square, has gone)
+        robot.moveTo("#matrix-status");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> Window.getWindows().stream().noneMatch(w -> w instanceof Tooltip && w.isShowing())));
         int before = fx(() -> window.runs().dashboards().size());
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
