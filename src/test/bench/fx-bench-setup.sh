@@ -7,7 +7,7 @@ mvn -B -q -o test-compile 2>/dev/null || mvn -B -q test-compile
 cp=$(mktemp)
 classes=$(mktemp -d)
 trap 'rm -rf "$cp" "$classes"; [[ -n "${xvfb:-}" ]] && kill "$xvfb" 2>/dev/null || true' EXIT
-mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$cp" -Dmdep.includeScope=test >/dev/null
+mvn -B -q -o org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.outputFile="$cp" -Dmdep.includeScope=test >/dev/null
 cp -r target/classes "$classes/main" && cp -r target/test-classes "$classes/test"
 display=:$(($1 + RANDOM % 9))
 Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &

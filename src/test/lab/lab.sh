@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # LinkLab test lab: test hosts made of Linux network namespaces, each with a real OpenSSH
-# server on a management bridge and a shared data link (veth) whose MTU and netem can change.
+# server on a management bridge; h1 and h2 also share a data link (veth) whose MTU and netem can change.
 #
-#   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST | purge-users
+#   lab.sh up | down | status | env | mgmt-down HOST | mgmt-up HOST | sshd-down HOST | sshd-up HOST | purge-users
+#
+# h3, the third host (a matrix of every ordered pair, issue 20), is on the management bridge only: its data
+# address is its management address (H3_DATA_IF=mgmt0). A test that needs all three hosts to reach each other
+# uses every host's management address as its data address, so the h1<->h2 veth, whose MTU and netem other
+# tests change, is never in its path, and h1/h2 keep the one data interface the other tests expect.
+# sshd-down/sshd-up stop and start a host's sshd alone (its pairs fail at once with "Connection refused");
+# mgmt-down/mgmt-up cut the host off the bridge.
 #
 # Several labs can live side by side: LINKLAB_LAB_ID=N (0..99) picks the instance, its
 # namespaces (llN-h1, llN-h2) and its addresses. "up" keeps the lab's keys and sshd files in a fresh
@@ -10,8 +17,8 @@
 # symlink /run/linklab/lab-N, which only root can write; everything else (and Lab.java) finds the
 # folder through it, and trusts it only while root owns it and nobody else can write it.
 # Addresses come from 198.18.0.0/15, the benchmarking range no real network routes:
-#   management 198.18.N.0/24 (root side .1, h1 .11, h2 .12; .99 is deliberately unused)
-#   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2)
+#   management 198.18.N.0/24 (root side .1, h1 .11, h2 .12, h3 .13; .99 is deliberately unused)
+#   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2; h3 has none)
 # Only traffic between these namespaces and the root namespace is ever generated.
 set -euo pipefail
 
@@ -21,11 +28,12 @@ P="ll${ID}"
 POINTERS=/run/linklab
 POINTER="$POINTERS/lab-${ID}"
 BR="${P}-br"
-HOSTS=(h1 h2)
+HOSTS=(h1 h2 h3)
 MGMT_NET="198.18.${ID}"
 DATA_NET="198.19.${ID}"
-declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12")
-declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2")
+declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12" [h3]="${MGMT_NET}.13")
+declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2" [h3]="${MGMT_NET}.13")
+declare -A DATA_IF=([h1]=data0 [h2]=data0 [h3]=mgmt0)
 
 ns() { echo "${P}-$1"; }
 
@@ -101,7 +109,7 @@ status() {
     if ip netns list | grep -qw "$n"; then
       local pid; pid=$(sshd_pid "$h")
       if [[ -n "$pid" && -e "/proc/$pid" ]]; then
-        echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22, data0 ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat /sys/class/net/data0/mtu 2>/dev/null || echo '?')"
+        echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22, ${DATA_IF[$h]} ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat "/sys/class/net/${DATA_IF[$h]}/mtu" 2>/dev/null || echo '?')"
       else
         echo "$h: namespace $n up, sshd NOT running"; ok=1
       fi
@@ -130,6 +138,26 @@ down() {
   rm -f "$POINTER"
   [[ -n "$DIR" ]] && rm -rf "$DIR"
   DIR=
+}
+
+start_sshd() {
+  local h=$1
+  if [[ ${LINKLAB_LAB_HOME:-empty} == machine ]]; then
+    ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
+  else
+    ip netns exec "$(ns "$h")" unshare --mount --propagation private \
+      sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
+  fi
+}
+
+# sshd forks into the background: wait until it answers.
+await_sshd() {
+  for _ in $(seq 1 50); do
+    if timeout 2 bash -c "exec 3<>/dev/tcp/${MGMT_IP[$1]}/22" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "$1: sshd does not answer on ${MGMT_IP[$1]}:22" >&2
+  return 1
 }
 
 write_sshd_config() {
@@ -193,7 +221,7 @@ up() {
   ip link add "${P}-d1" netns "$(ns h1)" type veth peer name "${P}-d2" netns "$(ns h2)"
   ip -n "$(ns h1)" link set "${P}-d1" name data0
   ip -n "$(ns h2)" link set "${P}-d2" name data0
-  for h in "${HOSTS[@]}"; do
+  for h in h1 h2; do
     ip -n "$(ns "$h")" addr add "${DATA_IP[$h]}/24" dev data0
     ip -n "$(ns "$h")" link set data0 up
   done
@@ -209,12 +237,7 @@ up() {
     # LINKLAB_LAB_HOME=machine keeps this machine's /root instead (engine-bench.sh: hosts whose login shells are
     # slow, as a by-hand ssh pays on them).
     mkdir -m 700 "$DIR/$h/home"
-    if [[ ${LINKLAB_LAB_HOME:-empty} == machine ]]; then
-      ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
-    else
-      ip netns exec "$(ns "$h")" unshare --mount --propagation private \
-        sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
-    fi
+    start_sshd "$h"
     # known_hosts from the generated keys themselves: no network round trip to trust.
     for k in ed25519 ecdsa; do
       echo "${MGMT_IP[$h]} $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
@@ -226,20 +249,16 @@ Host h1
   HostName ${MGMT_IP[h1]}
 Host h2
   HostName ${MGMT_IP[h2]}
-Host h1 h2 ${MGMT_NET}.*
+Host h3
+  HostName ${MGMT_IP[h3]}
+Host h1 h2 h3 ${MGMT_NET}.*
   User root
   IdentityFile $DIR/id_ed25519
   UserKnownHostsFile $DIR/known_hosts
   StrictHostKeyChecking yes
 CFG
 
-  # sshd forks into the background; wait until each answers.
-  for h in "${HOSTS[@]}"; do
-    for _ in $(seq 1 50); do
-      if timeout 2 bash -c "exec 3<>/dev/tcp/${MGMT_IP[$h]}/22" 2>/dev/null; then break; fi
-      sleep 0.1
-    done
-  done
+  for h in "${HOSTS[@]}"; do await_sshd "$h" || true; done
   write_env
   status
   trap - EXIT
@@ -264,6 +283,11 @@ H2_MGMT=${MGMT_IP[h2]}
 H2_DATA_IF=data0
 H2_DATA=${DATA_IP[h2]}
 H2_MGMT_VETH=${P}-h2m
+H3_NS=$(ns h3)
+H3_MGMT=${MGMT_IP[h3]}
+H3_DATA_IF=${DATA_IF[h3]}
+H3_DATA=${DATA_IP[h3]}
+H3_MGMT_VETH=${P}-h3m
 SUDO_USER=linklab-sudo
 NOPW_USER=linklab-nopw
 ENV
@@ -277,10 +301,25 @@ case "$cmd" in
   env) [[ -n "$DIR" && -f "$DIR/lab.env" ]] || { echo "lab $ID is not up (no $POINTER); bring it up as root with: LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh up" >&2; exit 1; }
        cat "$DIR/lab.env" ;;
   purge-users) need_root; purge_users; echo "removed ${SUDO_USERS[*]} and $SUDOERS" ;;
-  mgmt-down|mgmt-up)
+  mgmt-down|mgmt-up|sshd-down|sshd-up)
     need_root
-    h=${2:?"usage: lab.sh $cmd h1|h2"}
-    [[ -n "${MGMT_IP[$h]:-}" ]] || { echo "unknown lab host '$h' (h1 or h2)" >&2; exit 2; }
-    ip link set "${P}-${h}m" "${cmd#mgmt-}" ;;
-  *) echo "usage: lab.sh up|down|status|env|mgmt-down HOST|mgmt-up HOST|purge-users" >&2; exit 2 ;;
+    h=${2:?"usage: lab.sh $cmd h1|h2|h3"}
+    [[ -n "${MGMT_IP[$h]:-}" ]] || { echo "unknown lab host '$h' (h1, h2 or h3)" >&2; exit 2; }
+    [[ -n "$DIR" ]] || { echo "lab $ID is not up" >&2; exit 1; }
+    case "$cmd" in
+      mgmt-*) ip link set "${P}-${h}m" "${cmd#mgmt-}" ;;
+      # the listener only (sessions already open live on), by the pid it wrote into the lab's root-only folder
+      sshd-down)
+        pid=$(sshd_pid "$h")
+        if [[ -n "$pid" ]]; then
+          kill "$pid" 2>/dev/null || true
+          for _ in $(seq 1 50); do [[ -e "/proc/$pid" ]] || break; sleep 0.1; done
+          rm -f "$DIR/$h/sshd.pid"
+        fi ;;
+      sshd-up)
+        pid=$(sshd_pid "$h")
+        if [[ -z "$pid" || ! -e "/proc/$pid" ]]; then start_sshd "$h"; fi
+        await_sshd "$h" ;;
+    esac ;;
+  *) echo "usage: lab.sh up|down|status|env|mgmt-down HOST|mgmt-up HOST|sshd-down HOST|sshd-up HOST|purge-users" >&2; exit 2 ;;
 esac

@@ -7,7 +7,10 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The "Findings" block `linklab test` prints after its results table: what findings.csv says, one line each. */
+/**
+ * The "Findings" block `linklab test` and `linklab matrix` print after their results table: what the run's (or the
+ * matrix's) findings.csv says, one line each.
+ */
 final class FindingsBlock {
 
     private FindingsBlock() {}

@@ -1,10 +1,13 @@
 package io.linklab.cli;
 
+import io.linklab.counters.CounterFiles;
 import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.TopologyFiles;
+import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixReportFiles;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
@@ -48,7 +51,9 @@ import picocli.CommandLine.Spec;
                     + "and pairs whose path crosses the same switch-to-switch link run one at a time unless "
                     + "--uplinks together. A host that cannot be logged in to fails its pairs with the reason; the "
                     + "rest run. Each pair's run goes into DIR/pairs/CLIENT-SERVER, and DIR/matrix.csv is rewritten "
-                    + "after every pair: run the same command on the same DIR again to resume a matrix that was "
+                    + "after every pair with DIR/heatmap.png (senders down, receivers across) and DIR/findings.csv "
+                    + "(directions well below their peers of the same link speed, asymmetric pairs): run the same "
+                    + "command on the same DIR again to resume a matrix that was "
                     + "stopped or interrupted (pairs already measured are kept).",
             "",
             "Exit status: 0 every pair measured, 1 a pair failed (the others are still written), 2 bad usage or "
@@ -135,6 +140,10 @@ public final class MatrixCommand extends CliCommand {
                 new TestPlan.End("", null),
                 new TestPlan.End("", null),
                 "");
+        // heatmap.png is drawn with java.awt on an image: no display, no window toolkit in a command
+        System.setProperty("java.awt.headless", "true");
+        MatrixReportFiles report = new MatrixReportFiles(
+                outDir, topology.hosts().stream().map(HostSpec::id).toList(), TestProgress::gbit, err::println);
         MatrixRun run;
         try {
             run = new MatrixRun(
@@ -155,12 +164,14 @@ public final class MatrixCommand extends CliCommand {
                         @Override
                         public void pairFinished(MatrixPair pair, List<MatrixRow> rows) {
                             rows.forEach(r -> err.println(pair.label() + ": " + summary(r)));
+                            report.update();
                         }
                     });
         } catch (IOException e) {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
-        err.println(chosen.size() + " pairs; results in " + outDir.resolve(MatrixFile.NAME));
+        err.println(chosen.size() + " pairs; results in " + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME
+                + " and " + CounterFiles.FINDINGS);
         run.start();
         StopSignals signals = StopSignals.install(run, err);
         try {
@@ -170,9 +181,14 @@ public final class MatrixCommand extends CliCommand {
                 return Cli.FAILED;
             }
             List<MatrixRow> rows = run.done().join();
+            report.finish();
             table(rows);
+            FindingsBlock.print(out, err, outDir);
             err.println((outcome.ok() ? "done: " : "failed: ") + outcome.message());
             return signals.exitStatus().orElse(outcome.ok() ? Cli.OK : Cli.FAILED);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Cli.FAILED;
         } finally {
             signals.close();
         }

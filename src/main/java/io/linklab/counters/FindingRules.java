@@ -397,7 +397,8 @@ public final class FindingRules {
         return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    static String bits(double bps) {
+    /** A rate as findings write it ("41.2 Gbit/s", "812 Mbit/s"). */
+    public static String bits(double bps) {
         return bps >= 1e9
                 ? String.format(Locale.ROOT, "%.3g Gbit/s", bps / 1e9)
                 : String.format(Locale.ROOT, "%.3g Mbit/s", bps / 1e6);

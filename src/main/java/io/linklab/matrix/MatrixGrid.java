@@ -34,6 +34,11 @@ public final class MatrixGrid {
             return measured().map(MatrixRow::fractionOfLink).orElse(null);
         }
 
+        /** The drawn link speed of the worst measurement's path, or null when none is drawn or nothing measured. */
+        public Double linkSpeedBps() {
+            return measured().map(MatrixRow::linkSpeedBps).orElse(null);
+        }
+
         /** No measurement and at least one row that failed or stopped: its reason is the cell's text. */
         public boolean failed() {
             return measured().isEmpty() && !rows.isEmpty();
@@ -102,6 +107,11 @@ public final class MatrixGrid {
 
     public List<Cell> cells() {
         return List.copyOf(cells.values());
+    }
+
+    /** The highest rate of any cell: the top of the colour scale where no link speed is drawn (0 when none). */
+    public double highestRate() {
+        return highestRate;
     }
 
     /**

@@ -1,12 +1,15 @@
 package io.linklab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.counters.CounterFiles;
 import io.linklab.lab.Lab;
+import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixRow;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,19 +17,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * `linklab matrix` over the lab's two hosts and a third that does not exist on the management network (an address
- * the lab leaves unused): every ordered pair, the third host's four failed with the reason, the other two measured,
- * nothing left running; run again on the same folder, it keeps the two measured pairs and tries the others again.
+ * Issue 20's "How we will check": `linklab matrix --pairs all` over the lab's three hosts (at their management
+ * addresses, the one network all three share) measures all six ordered pairs, leaves nothing running, and writes
+ * its heatmap; with h3's sshd stopped exactly h3's four pairs fail naming it, the other two are measured, and a
+ * second run on the same folder keeps those two and tries h3's again.
  */
 @Tag("lab")
 class MatrixCommandLabTest {
 
+    /** The tools' port in this test: what it started is found by it on the hosts. */
+    private static final String PORT = "5580";
+
     private final Lab lab = Lab.get();
+    private final List<Lab.Host> hosts = List.of(lab.h1(), lab.h2(), lab.h3());
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -36,12 +47,12 @@ class MatrixCommandLabTest {
     private int matrix(Path o) {
         out.reset();
         err.reset();
-        String down = lab.value("UNUSED_MGMT_ADDR");
         return Cli.run(
                 new String[] {
                     "matrix",
                     "--hosts",
-                    "h1=" + lab.h1().data() + ",h2=" + lab.h2().data() + ",root@" + down + "=198.19.250.1",
+                    "h1=" + lab.h1().mgmt() + ",h2=" + lab.h2().mgmt() + ",h3="
+                            + lab.h3().mgmt(),
                     "--pairs",
                     "all",
                     "--ssh-config",
@@ -53,7 +64,7 @@ class MatrixCommandLabTest {
                     "-t",
                     "1",
                     "--port",
-                    "5580",
+                    PORT,
                     "--out",
                     o.toString()
                 },
@@ -66,40 +77,86 @@ class MatrixCommandLabTest {
     }
 
     @Test
-    void everyOrderedPairTheDownHostsPairsFailedTheRestMeasuredAndAResumeKeepsThem() throws Exception {
+    void everyOrderedPairOfTheThreeHostsIsMeasuredNothingIsLeftRunningAndTheHeatmapIsWritten() throws Exception {
         Path o = dir.resolve("m");
-        String down = lab.value("UNUSED_MGMT_ADDR");
 
-        assertEquals(Cli.FAILED, matrix(o), output());
+        assertEquals(Cli.OK, matrix(o), output());
 
         List<MatrixRow> rows = MatrixFile.read(o);
-        assertEquals(6, rows.size(), output());
+        assertEquals(
+                Set.of("h1→h2", "h1→h3", "h2→h1", "h2→h3", "h3→h1", "h3→h2"),
+                rows.stream().map(r -> r.client() + "→" + r.server()).collect(Collectors.toSet()),
+                output());
+        assertEquals(6, rows.size(), "one row per ordered pair and direction\n" + output());
         for (MatrixRow r : rows) {
-            boolean withDown = r.client().equals(down) || r.server().equals(down);
-            assertEquals(withDown ? MatrixRow.FAILED : MatrixRow.OK, r.status(), r + "\n" + output());
-            if (withDown) {
-                assertTrue(r.reason().contains(down), r.reason());
-            } else {
-                assertEquals("c2s", r.direction());
-                assertTrue(r.bitsPerSecond() > 1e8, r.toString());
-                assertTrue(Files.exists(o.resolve(r.run()).resolve("summary.csv")), r.run());
+            assertEquals(MatrixRow.OK, r.status(), r + "\n" + output());
+            assertEquals("c2s", r.direction());
+            assertTrue(r.bitsPerSecond() > 1e8, r.toString());
+            assertTrue(Files.exists(o.resolve(r.run()).resolve("summary.csv")), r.run());
+        }
+        assertNothingLeftRunning();
+        BufferedImage heatmap = heatmap(o);
+        assertTrue(heatmap.getWidth() > 100 && heatmap.getHeight() > 100, heatmap.toString());
+        assertNotNull(CounterFiles.readFindings(o), "findings.csv is written, with or without findings");
+        assertTrue(output().contains("h3→h1"), output());
+    }
+
+    @Test
+    void withH3sSshdStoppedExactlyItsFourPairsFailNamingItTheRestAreMeasuredAndAResumeKeepsThem() throws Exception {
+        Path o = dir.resolve("m");
+        lab.labSh("sshd-down", "h3");
+        try {
+            assertEquals(Cli.FAILED, matrix(o), output());
+
+            List<MatrixRow> rows = MatrixFile.read(o);
+            assertEquals(6, rows.size(), output());
+            for (MatrixRow r : rows) {
+                boolean withH3 = r.client().equals("h3") || r.server().equals("h3");
+                assertEquals(withH3 ? MatrixRow.FAILED : MatrixRow.OK, r.status(), r + "\n" + output());
+                if (withH3) {
+                    assertTrue(r.reason().contains("h3"), r.reason());
+                } else {
+                    assertTrue(r.bitsPerSecond() > 1e8, r.toString());
+                }
+            }
+            String table = out.toString(StandardCharsets.UTF_8);
+            assertTrue(table.indexOf("failed: ") < table.indexOf("h1→h2"), "worst first:\n" + table);
+            assertNothingLeftRunning();
+            heatmap(o);
+
+            Path kept = o.resolve("pairs/h1-h2/run.json");
+            FileTime before = Files.getLastModifiedTime(kept);
+            assertEquals(Cli.FAILED, matrix(o), output());
+            List<MatrixRow> again = MatrixFile.read(o);
+            assertEquals(
+                    rows.stream().filter(MatrixRow::ok).toList(),
+                    again.stream().filter(MatrixRow::ok).toList(),
+                    "the measured pairs are kept as they were");
+            assertEquals(before, Files.getLastModifiedTime(kept), "and not run again");
+            assertEquals(4, again.stream().filter(r -> !r.ok()).count(), output());
+            assertNothingLeftRunning();
+        } finally {
+            lab.labSh("sshd-up", "h3");
+        }
+    }
+
+    private static BufferedImage heatmap(Path o) throws Exception {
+        BufferedImage image = ImageIO.read(o.resolve(HeatmapImage.NAME).toFile());
+        assertNotNull(image, "heatmap.png decodes");
+        return image;
+    }
+
+    /** No tool on this test's port and no counter sampler on any of the three hosts. */
+    private void assertNothingLeftRunning() throws Exception {
+        StringBuilder left = new StringBuilder();
+        for (Lab.Host h : hosts) {
+            for (String line : h.processes().split("\n")) {
+                boolean tool = line.matches(".*\\b(iperf3|iperf|netserver|netperf)\\b.*") && line.contains(PORT);
+                if (tool || line.contains("linklab-counters")) {
+                    left.append(h.namespace()).append(": ").append(line).append('\n');
+                }
             }
         }
-        String table = out.toString(StandardCharsets.UTF_8);
-        assertTrue(table.indexOf("failed: ") < table.indexOf("h1→h2"), "worst first:\n" + table);
-        assertFalse(
-                (lab.h1().processes() + lab.h2().processes()).matches("(?s).*\\b(iperf3|linklab-counters)\\b.*"),
-                lab.h1().processes() + lab.h2().processes());
-
-        Path kept = o.resolve("pairs/h1-h2/run.json");
-        FileTime before = Files.getLastModifiedTime(kept);
-        assertEquals(Cli.FAILED, matrix(o), output());
-        List<MatrixRow> again = MatrixFile.read(o);
-        assertEquals(
-                rows.stream().filter(MatrixRow::ok).toList(),
-                again.stream().filter(MatrixRow::ok).toList(),
-                "the measured pairs are kept as they were");
-        assertEquals(before, Files.getLastModifiedTime(kept), "and not run again");
-        assertEquals(4, again.stream().filter(r -> !r.ok()).count(), output());
+        assertEquals("", left.toString(), "left running on the lab hosts");
     }
 }

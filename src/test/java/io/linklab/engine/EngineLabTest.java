@@ -31,7 +31,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -849,14 +848,7 @@ class EngineLabTest {
     }
 
     private void labSh(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(
-                List.of("bash", Path.of("src/test/lab/lab.sh").toAbsolutePath().toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
-        Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "lab.sh " + args[0] + ": " + output);
+        lab.labSh(args);
     }
 
     /** Every server's raw output of a run, for a failure's message. */

@@ -107,6 +107,29 @@ public final class Lab {
         return host("H2");
     }
 
+    /** The third host: on the management bridge only, its data address is its management address (lab.sh). */
+    public Host h3() {
+        return host("H3");
+    }
+
+    /**
+     * Runs {@code lab.sh ARGS} on this lab ("sshd-down", "h3"), as root like the tests; fails with its output.
+     */
+    public void labSh(String... args) throws IOException, InterruptedException {
+        String[] cmd = new String[args.length + 2];
+        cmd[0] = "bash";
+        cmd[1] = Path.of("src/test/lab/lab.sh").toAbsolutePath().toString();
+        System.arraycopy(args, 0, cmd, 2, args.length);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("LINKLAB_LAB_ID", value("LAB_ID"));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("lab.sh " + String.join(" ", args) + " failed: " + out);
+        }
+    }
+
     private Host host(String p) {
         return new Host(
                 value(p + "_NS"),

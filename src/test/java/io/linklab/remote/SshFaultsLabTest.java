@@ -10,11 +10,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -30,13 +28,7 @@ class SshFaultsLabTest {
     }
 
     private void labSh(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", "src/test/lab/lab.sh"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("LINKLAB_LAB_ID", lab.value("LAB_ID"));
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, "lab.sh " + args[0] + ": " + out);
+        lab.labSh(args);
     }
 
     @Test

@@ -213,7 +213,16 @@ class LiveParsingLabTest {
         Live dual = run(Tool.IPERF2, false, "iperf -c " + target() + " -p 5345 -t 2 -d -L 5346");
         assertEquals(0, dual.exit(), String.join("\n", dual.lines()));
         assertEquals(1, dual.sink().summaries(Role.SENDER, Direction.C2S).size(), String.join("\n", dual.lines()));
-        assertEquals(1, dual.sink().summaries(Role.RECEIVER, Direction.S2C).size(), String.join("\n", dual.lines()));
+        if (dual.lines().stream().anyMatch(l -> l.contains("expected reverse connect did not occur"))) {
+            // iperf 2.1.8 gives the server's connection back a fixed time; a loaded host (load 16, two cores)
+            // misses it. Then the reverse half is an error the user sees, and the forward half is kept.
+            assertTrue(
+                    dual.sink().events.stream().anyMatch(e -> e.message().contains("reverse connect")),
+                    dual.sink().events.toString());
+        } else {
+            assertEquals(
+                    1, dual.sink().summaries(Role.RECEIVER, Direction.S2C).size(), String.join("\n", dual.lines()));
+        }
         Live csv = run(Tool.IPERF2, true, "iperf -c " + target() + " -p 5345 -t 2 -i 1 -y C");
         assertEquals(0, csv.exit(), String.join("\n", csv.lines()));
         // Every 1-s interval of the CSV becomes a sample, in order. A loaded host stretches iperf2's run
@@ -221,14 +230,16 @@ class LiveParsingLabTest {
         // tool's record of what it sent, so it is kept, and the total covers it.
         List<Sample> samples = csv.sink().samples;
         assertTrue(samples.size() >= 2, String.join("\n", csv.lines()));
-        for (int i = 0; i < samples.size(); i++) {
-            assertEquals(i, samples.get(i).startS(), 1e-9, String.join("\n", csv.lines()));
-            assertEquals(i + 1, samples.get(i).endS(), 1e-9, String.join("\n", csv.lines()));
+        double end = 0;
+        for (Sample x : samples) {
+            assertEquals(end, x.startS(), 1e-9, String.join("\n", csv.lines()));
+            assertTrue(x.endS() > x.startS() && x.endS() <= x.startS() + 1 + 1e-9, String.join("\n", csv.lines()));
+            end = x.endS();
         }
         assertEquals(1, csv.sink().summaries.size());
         Summary total = csv.sink().summaries.get(0);
         assertTrue(total.bytes() > 0);
-        assertEquals(samples.get(samples.size() - 1).endS(), total.endS(), 1e-9);
+        assertTrue(total.endS() >= end - 1e-9, String.join("\n", csv.lines()));
     }
 
     @Test
@@ -237,7 +248,11 @@ class LiveParsingLabTest {
         Live live = run(Tool.NETPERF, false, "netperf -H " + target() + " -p 5347 -l 2 -D 0.5 -c -C");
         assertEquals(0, live.exit(), String.join("\n", live.lines()));
         CollectingSink s = live.sink();
-        assertTrue(s.samples.size() >= 2, String.join("\n", live.lines()));
+        // netperf's demo mode checks the clock only after the sends it guessed would fill an interval, so a
+        // loaded host gets fewer interims than -D asks for (one over 2.001 s in a full run at load 9): at least
+        // one, each ending within the test
+        assertFalse(s.samples.isEmpty(), String.join("\n", live.lines()));
+        assertTrue(s.samples.stream().allMatch(x -> x.endS() <= 2.5), String.join("\n", live.lines()));
         assertTrue(live.runningAtFirstSample());
         assertEquals(1, s.summaries.size());
         Summary total = s.summaries.get(0);

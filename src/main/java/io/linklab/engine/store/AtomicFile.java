@@ -17,11 +17,16 @@ public final class AtomicFile {
     private AtomicFile() {}
 
     public static void writeString(Path file, String text) throws IOException {
+        write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The same for bytes (an image). */
+    public static void write(Path file, byte[] bytes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.write(tmp, bytes);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {

@@ -1,0 +1,84 @@
+package io.linklab.matrix;
+
+import io.linklab.concurrent.DaemonThreads;
+import io.linklab.counters.CounterFiles;
+import io.linklab.counters.Finding;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * heatmap.png and findings.csv of a matrix folder, drawn from its matrix.csv: rewritten on a thread of their own
+ * after every pair (so a stopped or interrupted matrix has both), at most one rewrite waiting however many pairs
+ * end meanwhile. The PNG of 32 hosts takes about half a second to encode: on the matrix's own thread it would hold
+ * up the start of the next pairs.
+ */
+public final class MatrixReportFiles {
+
+    private final Path dir;
+    private final List<String> hosts;
+    private final Function<Double, String> rateText;
+    private final Consumer<String> problems;
+    private final AtomicBoolean waiting = new AtomicBoolean();
+    private final ExecutorService writer =
+            Executors.newSingleThreadExecutor(DaemonThreads.named("linklab-matrix-files"));
+
+    /**
+     * @param hosts    the hosts in the order the user knows them (the heatmap's rows and columns)
+     * @param rateText how a rate is written in a cell (the command line's Gbit/s)
+     * @param problems told why a file could not be written (the matrix goes on without it)
+     */
+    public MatrixReportFiles(
+            Path dir, List<String> hosts, Function<Double, String> rateText, Consumer<String> problems) {
+        this.dir = dir;
+        this.hosts = List.copyOf(hosts);
+        this.rateText = rateText;
+        this.problems = problems;
+    }
+
+    /** Rewrites both files soon, from matrix.csv as it will be then; returns at once. */
+    public void update() {
+        if (waiting.compareAndSet(false, true)) {
+            writer.execute(() -> {
+                waiting.set(false);
+                write();
+            });
+        }
+    }
+
+    /** Writes both once more, after any rewrite still waiting, and returns the findings (the matrix ended). */
+    public List<Finding> finish() throws InterruptedException {
+        writer.shutdown();
+        writer.awaitTermination(1, TimeUnit.MINUTES);
+        return write();
+    }
+
+    private synchronized List<Finding> write() {
+        MatrixGrid grid;
+        try {
+            grid = MatrixGrid.of(hosts, MatrixFile.read(dir));
+        } catch (IOException | RuntimeException e) {
+            problems.accept(
+                    "cannot read " + dir.resolve(MatrixFile.NAME) + " for the heatmap and findings: " + e.getMessage());
+            return List.of();
+        }
+        try {
+            HeatmapImage.write(dir, grid, rateText);
+        } catch (IOException | RuntimeException e) {
+            problems.accept("cannot write " + dir.resolve(HeatmapImage.NAME) + ": " + e.getMessage());
+        }
+        List<Finding> findings = MatrixFindings.of(grid);
+        try {
+            MatrixFindings.write(dir, findings);
+        } catch (IOException e) {
+            problems.accept("cannot write " + dir.resolve(CounterFiles.FINDINGS) + ": " + e.getMessage());
+        }
+        return findings;
+    }
+}

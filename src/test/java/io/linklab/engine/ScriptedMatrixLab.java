@@ -1,0 +1,110 @@
+package io.linklab.engine;
+
+import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A lab of scripted hosts h1…hN for matrix tests (no root, sshd or tools): host n has data0 at 198.19.0.n, answers
+ * the probe, runs a one-off iperf3 server (it ends 50 ms after it listens) and an iperf3 client to any other host
+ * that reports a one-second test at once.
+ */
+final class ScriptedMatrixLab {
+
+    private static final String TOTALS = """
+            Connecting to host %1$s, port 5201
+            [  5] local 198.19.0.250 port 47914 connected to %1$s port 5201
+            [ ID] Interval           Transfer     Bitrate         Retr  Cwnd
+            [  5]   0.00-1.00   sec   514 MBytes  4.29 Gbits/sec   27   1023 KBytes
+            - - - - - - - - - - - - - - - - - - - - - - - - -
+            [ ID] Interval           Transfer     Bitrate         Retr
+            [  5]   0.00-1.00   sec   514 MBytes  4.31 Gbits/sec   27             sender
+            [  5]   0.00-1.00   sec   512 MBytes  4.29 Gbits/sec                  receiver
+
+            iperf Done.
+            """;
+
+    /** Scripted hosts have no counter samplers: do not wait for their first snapshot. */
+    private static final RunTimings QUICK = new RunTimings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofMillis(50),
+            Duration.ofMillis(50));
+
+    private static final Duration SERVER_LIFE = Duration.ofMillis(50);
+
+    private ScriptedMatrixLab() {}
+
+    /** Hosts h1…h{@code hosts}, logged in to as root@hN, no links drawn. */
+    static Topology lab(String name, int hosts) {
+        List<HostSpec> specs = new ArrayList<>();
+        for (int n = 1; n <= hosts; n++) {
+            specs.add(new HostSpec(
+                    "h" + n,
+                    "h" + n,
+                    "h" + n,
+                    "root",
+                    22,
+                    null,
+                    null,
+                    List.of(new InterfaceSpec("data0", "198.19.0." + n, 1500, null)),
+                    0,
+                    0));
+        }
+        return new Topology(name, specs, List.of(), List.of());
+    }
+
+    /** Host n of a lab of {@code hosts}, as its login "root@hN" reaches it. */
+    static ScriptedTransport host(int n, int hosts) {
+        String facts = String.join(
+                "\n",
+                "uname\tLinux 6.1.0\tx86_64",
+                "hostname\th" + n,
+                "cpus\t4\t4",
+                "uid\t0",
+                "user\troot",
+                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                "if\tdata0\t1500\t10000\tup\t\t\t1",
+                "addr\tlo\t127.0.0.1/8",
+                "addr\tdata0\t198.19.0." + n + "/24",
+                "listen\ttcp\t0.0.0.0:22",
+                "has\tping",
+                "has\ttaskset",
+                "session\t198.18.0." + n,
+                "");
+        ScriptedTransport t = new ScriptedTransport("root@h" + n)
+                .on("linklab-probe brief", Script.prints(facts))
+                // a one-off server (-1) ends with its test; the engine waits up to 0.5 s for it to, which a server
+                // that runs until stopped would cost every pair
+                .on(
+                        "iperf3 -s",
+                        Script.prints("Server listening on 5201 (test #1)\n\n").paced(SERVER_LIFE));
+        for (int s = 1; s <= hosts; s++) {
+            t.on("^iperf3 -c 198\\.19\\.0\\." + s + " ", Script.prints(String.format(TOTALS, "198.19.0." + s)));
+        }
+        return t;
+    }
+
+    /** The host a login of {@link #lab} names: "root@h7" is 7. */
+    static int number(String login) {
+        return Integer.parseInt(login.substring("root@h".length()));
+    }
+
+    /** The matrix's test for every pair: one iperf3 TCP stream (the scripted client reports its totals at once). */
+    static TestPlan plan() {
+        return TestPlan.defaults(new TestPlan.End("", null), new TestPlan.End("", null), "");
+    }
+
+    /** The engine a matrix runs its pairs with, on the quick timings. */
+    static TestEngine engine(ResultsStore store, TransportFactory logins) {
+        return new TestEngine(store, logins, ParserFactory.live(), PointHooks.NONE, QUICK);
+    }
+}
