@@ -1,5 +1,6 @@
 package io.linklab.ui.matrix;
 
+import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixGrid;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,8 @@ import javafx.scene.text.TextAlignment;
  */
 final class HeatmapCanvas extends Pane {
 
-    static final Color FAILED = Color.gray(0.55);
+    static final Color FAILED = fx(HeatmapImage.FAILED);
+    private static final Color CROSS = fx(HeatmapImage.CROSS);
     static final Color RUNNING = Color.web("#1f6feb");
     private static final double GAP = 6;
 
@@ -56,12 +58,13 @@ final class HeatmapCanvas extends Pane {
         return lastDrawNanos;
     }
 
-    /** Red (0, the worst) through amber to green (1, the best): the one colour scale of the matrix. */
+    /** Red (0, the worst) to green (1, the best): the matrix's one colour scale, the PNG's ({@link HeatmapImage}). */
     static Color colour(double shade) {
-        double s = Math.max(0, Math.min(1, shade));
-        return s < 0.5
-                ? Color.hsb(0 + 80 * s, 0.75, 0.9) // red → amber
-                : Color.hsb(40 + 80 * (s - 0.5) * 2, 0.7, 0.8 - 0.15 * (s - 0.5) * 2); // amber → green
+        return fx(HeatmapImage.colour(Math.max(0, Math.min(1, shade))));
+    }
+
+    private static Color fx(java.awt.Color c) {
+        return Color.rgb(c.getRed(), c.getGreen(), c.getBlue());
     }
 
     /** The sender and receiver of the square at (x, y) of this pane, if there is one. */
@@ -167,7 +170,7 @@ final class HeatmapCanvas extends Pane {
         if (cell.get().failed()) {
             g.setFill(FAILED);
             g.fillRect(x, y, size, size);
-            g.setStroke(Color.WHITE);
+            g.setStroke(CROSS);
             g.setLineWidth(Math.max(1, size / 12));
             g.strokeLine(x + size * 0.2, y + size * 0.2, x + size * 0.8, y + size * 0.8);
             g.strokeLine(x + size * 0.8, y + size * 0.2, x + size * 0.2, y + size * 0.8);
