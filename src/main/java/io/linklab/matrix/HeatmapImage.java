@@ -37,10 +37,12 @@ public final class HeatmapImage {
     /** Not in the matrix, or not measured yet. */
     static final Color MISSING = new Color(0xF2F2F2);
     /** Failed or stopped: a grey cell crossed in red. */
-    static final Color FAILED = new Color(0xD0D0D0);
+    public static final Color FAILED = new Color(0xD0D0D0);
 
     private static final Color SELF = new Color(0x9A9A9A);
-    private static final Color CROSS = new Color(0xC62828);
+    /** The cross over a failed cell. */
+    public static final Color CROSS = new Color(0xC62828);
+
     private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font BOLD = TEXT.deriveFont(Font.BOLD);
     private static final int PAD = 6;
@@ -141,8 +143,11 @@ public final class HeatmapImage {
         return new Rectangle(gridX + receiver * cellW, gridY + sender * cellH, cellW, cellH);
     }
 
-    /** The colour of a cell at {@code shade} (0 worst, red, to 1 best, green): light, so black text reads on it. */
-    static Color colour(double shade) {
+    /**
+     * The colour of a cell at {@code shade} (0 worst, red, to 1 best, green): light, so black text reads on it. The
+     * window's heatmap paints with it too, so the PNG and the window agree.
+     */
+    public static Color colour(double shade) {
         return Color.getHSBColor((float) (shade * 120 / 360), 0.45f, 1.0f);
     }
 

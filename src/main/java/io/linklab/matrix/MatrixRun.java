@@ -42,6 +42,14 @@ public final class MatrixRun implements RunHandle {
         default void pairStarted(MatrixPair pair) {}
 
         default void pairFinished(MatrixPair pair, List<MatrixRow> rows) {}
+
+        /**
+         * Who else hears everything the pair's run tells (the window's live view of a pair), or null; asked once per
+         * pair, just before its run starts.
+         */
+        default RunListener pairRun(MatrixPair pair) {
+            return null;
+        }
     }
 
     /**
@@ -184,7 +192,10 @@ public final class MatrixRun implements RunHandle {
                         p,
                         engine.start(
                                 planFor(p),
-                                new PairListener(p, dir.relativize(runDir).toString()),
+                                RunListeners.both(
+                                        new PairListener(
+                                                p, dir.relativize(runDir).toString()),
+                                        listener.pairRun(p)),
                                 runDir));
             } catch (IOException | RuntimeException e) {
                 finish(p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.FAILED, e.getMessage(), "")));
@@ -255,6 +266,8 @@ public final class MatrixRun implements RunHandle {
         finish(p, rows);
         if (stoppedBy == null) {
             startWhatFits();
+        } else {
+            finishIfDone(); // stopped: the last running pair's end is the matrix's end
         }
     }
 

@@ -8,6 +8,7 @@ import io.linklab.ui.probe.DialogLoginPrompts;
 import io.linklab.ui.probe.HostProbeService;
 import io.linklab.ui.probe.RemoteHostProbeService;
 import io.linklab.ui.runs.EngineWiring;
+import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.TaskRunner;
@@ -24,15 +25,27 @@ import javafx.stage.Window;
  * @param prober     probes hosts; null where probing is not available (tests without a lab)
  * @param runs       the history, dashboards and comparisons, over the results store
  * @param runStarter where the wizard's Run hands its plan: the runs area, or a test's recorder
+ * @param matrices   starts whole-lab matrices; null where that is not available (Test Whole Lab is disabled)
  */
 public record AppServices(
-        Settings settings, TaskRunner tasks, HostProbeService prober, RunsArea runs, RunStarter runStarter) {
+        Settings settings,
+        TaskRunner tasks,
+        HostProbeService prober,
+        RunsArea runs,
+        RunStarter runStarter,
+        MatrixLauncher matrices) {
 
     public AppServices {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(tasks, "tasks");
         Objects.requireNonNull(runs, "runs");
         runStarter = runStarter == null ? runs : runStarter;
+    }
+
+    /** Services without whole-lab matrices. */
+    public AppServices(
+            Settings settings, TaskRunner tasks, HostProbeService prober, RunsArea runs, RunStarter runStarter) {
+        this(settings, tasks, prober, runs, runStarter, null);
     }
 
     /**
@@ -49,7 +62,13 @@ public record AppServices(
                 EngineWiring.launcher(store, ssh, prompts),
                 EngineWiring.importsDir(store),
                 tasks);
-        return new AppServices(Settings.user(), tasks, new RemoteHostProbeService(ssh, prompts), runs, null);
+        return new AppServices(
+                Settings.user(),
+                tasks,
+                new RemoteHostProbeService(ssh, prompts),
+                runs,
+                null,
+                EngineWiring.matrixLauncher(store, ssh, prompts));
     }
 
     /**
@@ -63,16 +82,27 @@ public record AppServices(
                 EngineWiring.launcher(store, SshSettings.defaults()),
                 EngineWiring.importsDir(store),
                 tasks);
-        return new AppServices(settings, tasks, null, runs, null);
+        return new AppServices(
+                settings,
+                tasks,
+                null,
+                runs,
+                null,
+                EngineWiring.matrixLauncher(store, SshSettings.defaults(), LoginPrompts.NONE));
     }
 
     /** These services with another prober. */
     public AppServices withProber(HostProbeService other) {
-        return new AppServices(settings, tasks, other, runs, runStarter);
+        return new AppServices(settings, tasks, other, runs, runStarter, matrices);
     }
 
     /** These services with the wizard's plans handed to {@code other} instead of the runs area. */
     public AppServices withRunStarter(RunStarter other) {
-        return new AppServices(settings, tasks, prober, runs, other);
+        return new AppServices(settings, tasks, prober, runs, other, matrices);
+    }
+
+    /** These services with matrices started by {@code other}. */
+    public AppServices withMatrices(MatrixLauncher other) {
+        return new AppServices(settings, tasks, prober, runs, runStarter, other);
     }
 }

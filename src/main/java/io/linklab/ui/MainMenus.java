@@ -151,13 +151,16 @@ final class MainMenus {
 
     private Menu testMenu() {
         MenuItem newTest = item("_New Test…", "Shortcut+T", window::newTest);
+        MenuItem wholeLab = item("Test _Whole Lab…", "Shortcut+Shift+T", window::testWholeLab);
+        wholeLab.setId("menu-test-whole-lab");
+        wholeLab.setDisable(!window.matricesAvailable());
         MenuItem probeSelected = item("Probe _Selected Host", "Shortcut+P", window::probeSelected);
         MenuItem probeAll = item("Probe _All Hosts", "Shortcut+Shift+P", window::probeAll);
         MenuItem details = item("Probe _Details…", "Shortcut+I", window::showProbeDetails);
         for (MenuItem m : List.of(probeSelected, probeAll, details)) {
             m.setDisable(!window.probes().available());
         }
-        return new Menu("_Test", null, newTest, new SeparatorMenuItem(), probeSelected, probeAll, details);
+        return new Menu("_Test", null, newTest, wholeLab, new SeparatorMenuItem(), probeSelected, probeAll, details);
     }
 
     private Menu helpMenu() {
@@ -194,6 +197,12 @@ final class MainMenus {
         Button newTest = tool("New Test", "Set up a test between two hosts (Ctrl+T)", window::newTest);
         newTest.setId("toolbar-new-test");
         newTest.getStyleClass().add("accent");
+        Button wholeLab = tool(
+                "Test Whole Lab",
+                "Test every drawn link (or every pair of hosts) as a scheduled matrix, with a heatmap (Ctrl+Shift+T)",
+                window::testWholeLab);
+        wholeLab.setId("toolbar-test-whole-lab");
+        wholeLab.setDisable(!window.matricesAvailable());
         Button probe = tool(
                 "Probe All",
                 "Check every host: reachable, login, tools, MTU and speed (Ctrl+Shift+P)",
@@ -213,6 +222,7 @@ final class MainMenus {
         Button zoomIn = tool("Zoom In", "Zoom in (Ctrl+=)", () -> canvas().zoomIn());
         ToolBar bar = new ToolBar(
                 newTest,
+                wholeLab,
                 probe,
                 new Separator(),
                 tool("New", "New topology (Ctrl+N)", files::newLab),

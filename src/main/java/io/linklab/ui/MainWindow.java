@@ -4,9 +4,12 @@ import io.linklab.engine.RunOutcome;
 import io.linklab.model.HostSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.dashboard.DashboardView;
+import io.linklab.ui.matrix.MatrixDialog;
+import io.linklab.ui.matrix.MatrixView;
 import io.linklab.ui.probe.HostBadge;
 import io.linklab.ui.probe.ProbeDetailsView;
 import io.linklab.ui.probe.ProbeViewModel;
+import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.topology.TopologyEditorView;
 import io.linklab.ui.topology.TopologyEditorViewModel;
@@ -43,6 +46,7 @@ public final class MainWindow {
     private final TopologyEditorView editorView;
     private final LabFiles files;
     private final TestActions tests;
+    private final MatrixActions matrices;
     private final MainMenus menus;
     private Stage stage;
     private boolean shutDown;
@@ -65,6 +69,8 @@ public final class MainWindow {
                 this::showProblem,
                 () -> editorView.canvas().fit());
         tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage, this::showProblem);
+        matrices = new MatrixActions(shell, editor, editorView::canvas, services, () -> stage, this::showProblem);
+        matrices.attach();
         editor.setOnProblem(this::showProblem);
         editor.setOnFileChanged(settings::addRecentTopology);
         editor.history().topologyProperty().addListener((o, was, now) -> {
@@ -255,6 +261,20 @@ public final class MainWindow {
 
     void openPlan() {
         tests.openPlan();
+    }
+
+    /** Test → Test Whole Lab: the matrix dialog over the current lab. */
+    public MatrixDialog testWholeLab() {
+        return matrices.testWholeLab();
+    }
+
+    /** Starts a whole-lab matrix and shows its view, as the dialog's Run does. */
+    public MatrixView startMatrix(MatrixLauncher.Request request) {
+        return matrices.start(request);
+    }
+
+    boolean matricesAvailable() {
+        return matrices.available();
     }
 
     /** The status bar says when a run ended and how, whichever tab is in front. */

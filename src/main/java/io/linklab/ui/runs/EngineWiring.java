@@ -4,6 +4,8 @@ import io.linklab.engine.ParserFactory;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
 import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
+import io.linklab.matrix.MatrixRun;
 import io.linklab.model.HostSpec;
 import io.linklab.model.Topology;
 import io.linklab.remote.LocalTransport;
@@ -14,6 +16,8 @@ import io.linklab.remote.SshTarget;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 
 /**
  * How the runs area reaches the engine: its results store, the live parsers, and SSH where a plan's login is
@@ -44,6 +48,35 @@ public final class EngineWiring {
         return (plan, topology, listener) -> {
             TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
             return engine.start(plan, listener);
+        };
+    }
+
+    /** Where the whole-lab matrices of the runs in {@code store} go, a folder each: beside its runs folder. */
+    public static Path matricesDir(ResultsStore store) {
+        return store.root().resolveSibling("matrices");
+    }
+
+    /**
+     * Matrices go into a new folder of {@link #matricesDir} each, named by time and lab; their logins are looked up
+     * in the lab and asked through {@code prompts}, as a single run's are.
+     */
+    public static MatrixLauncher matrixLauncher(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
+        return (request, listener) -> {
+            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+            Path dir = RunFolder.createUnique(
+                    matricesDir(store),
+                    stamp + "-matrix-" + request.lab().name().replaceAll("[^A-Za-z0-9._-]", "_"));
+            MatrixRun run = new MatrixRun(
+                    request.lab(),
+                    request.base(),
+                    request.pairs(),
+                    request.options(),
+                    transports(settings, prompts, request.lab()),
+                    MatrixRun.Engines.LIVE,
+                    dir,
+                    listener);
+            run.start();
+            return new MatrixLauncher.Started(run, dir);
         };
     }
 

@@ -5,6 +5,7 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.probe.HostBadge;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javafx.collections.MapChangeListener;
@@ -50,6 +51,7 @@ public final class TopologyCanvas {
     private double panX;
     private double panY;
     private Gesture gesture;
+    private Map<String, Color> tints = Map.of();
     /** True while the view is fitted and the user has not zoomed or panned since: resizing fits again. */
     private boolean autoFit;
 
@@ -91,6 +93,12 @@ public final class TopologyCanvas {
 
     public Region node() {
         return viewport;
+    }
+
+    /** Colours links by a result, by link id (the matrix view's); an empty map shows every link as drawn. */
+    public void tintLinks(Map<String, Color> colours) {
+        tints = Map.copyOf(colours);
+        redraw();
     }
 
     public double zoom() {
@@ -218,7 +226,7 @@ public final class TopologyCanvas {
         Set<String> selected = vm.selection();
         shapes.getChildren().clear();
         for (LinkSpec l : t.links()) {
-            shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id())));
+            shapes.getChildren().addAll(TopologyShapes.link(t, l, selected.contains(l.id()), tints.get(l.id())));
         }
         for (HostSpec h : t.hosts()) {
             shapes.getChildren()

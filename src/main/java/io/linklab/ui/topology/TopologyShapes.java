@@ -8,6 +8,7 @@ import io.linklab.model.Topology;
 import io.linklab.ui.probe.HostBadge;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Pos;
@@ -18,6 +19,7 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 import javafx.scene.shape.Line;
 
@@ -33,8 +35,12 @@ final class TopologyShapes {
 
     private TopologyShapes() {}
 
-    /** A link's line, its speed label and the interface names at its ends (nothing for a dangling link). */
-    static List<Node> link(Topology t, LinkSpec l, boolean selected) {
+    /**
+     * A link's line, its speed label and the interface names at its ends (nothing for a dangling link).
+     *
+     * @param tint the colour of the link's result, drawn wide over its style, or null
+     */
+    static List<Node> link(Topology t, LinkSpec l, boolean selected, Color tint) {
         List<Node> shapes = new ArrayList<>();
         Optional<NodeGeometry.Box> a = NodeGeometry.box(t, l.a().nodeId());
         Optional<NodeGeometry.Box> b = NodeGeometry.box(t, l.b().nodeId());
@@ -48,6 +54,17 @@ final class TopologyShapes {
             line.getStyleClass().add("selected");
         }
         line.setId("link-" + l.id());
+        if (tint != null) {
+            line.getStyleClass().add("tinted");
+            // inline, so it wins over the style sheet's stroke; a selected link keeps its wider selection stroke
+            line.setStyle(String.format(
+                    Locale.ROOT,
+                    "-fx-stroke: rgb(%d,%d,%d); -fx-stroke-width: %d;",
+                    Math.round(tint.getRed() * 255),
+                    Math.round(tint.getGreen() * 255),
+                    Math.round(tint.getBlue() * 255),
+                    selected ? 6 : 4));
+        }
         shapes.add(line);
         LinkPath path = LinkPath.between(a.get(), b.get());
         if (path == null) {

@@ -1,6 +1,8 @@
 package io.linklab.ui.wizard;
 
+import java.util.function.Consumer;
 import java.util.function.Function;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
@@ -13,13 +15,43 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.util.StringConverter;
+import org.controlsfx.dialog.Wizard;
+import org.controlsfx.dialog.WizardPane;
 
 /** The wizard pages' form: a label column and an input column, each input with its problem under it. */
-final class WizardForm {
+public final class WizardForm {
 
     private WizardForm() {}
 
-    static GridPane grid() {
+    /** A wizard page whose Next (or Finish) is enabled while {@code valid} holds. */
+    public static WizardPane page(String title, String header, Node content, BooleanBinding valid, String id) {
+        return page(title, header, content, valid, id, p -> {});
+    }
+
+    /** {@link #page(String, String, Node, BooleanBinding, String)} that also tells {@code entered} each entry. */
+    public static WizardPane page(
+            String title, String header, Node content, BooleanBinding valid, String id, Consumer<WizardPane> entered) {
+        WizardPane p = new WizardPane() {
+            @Override
+            public void onEnteringPage(Wizard w) {
+                w.invalidProperty().unbind();
+                w.invalidProperty().bind(valid.not());
+                entered.accept(this);
+            }
+
+            @Override
+            public void onExitingPage(Wizard w) {
+                w.invalidProperty().unbind();
+            }
+        };
+        p.setId(id);
+        p.setHeaderText(title + " — " + header);
+        p.setContent(content);
+        p.setPrefWidth(760);
+        return p;
+    }
+
+    public static GridPane grid() {
         GridPane g = new GridPane();
         g.setHgap(10);
         g.setVgap(3);
@@ -33,7 +65,7 @@ final class WizardForm {
         return g;
     }
 
-    static TextField text(StringProperty p, String id, String tip) {
+    public static TextField text(StringProperty p, String id, String tip) {
         TextField t = new TextField();
         t.textProperty().bindBidirectional(p);
         t.setId(id);
@@ -41,7 +73,7 @@ final class WizardForm {
         return t;
     }
 
-    static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
+    public static int add(GridPane g, int row, String label, Node input, StringBinding problem) {
         Label l = new Label(label);
         g.add(l, 0, row);
         g.add(input, 1, row);
@@ -71,7 +103,7 @@ final class WizardForm {
         return row + 2;
     }
 
-    static <T> StringConverter<T> converter(Function<T, String> f) {
+    public static <T> StringConverter<T> converter(Function<T, String> f) {
         return new StringConverter<>() {
             @Override
             public String toString(T t) {

@@ -1,0 +1,142 @@
+package io.linklab.ui;
+
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.matrix.MatrixDialog;
+import io.linklab.ui.matrix.MatrixPlanViewModel;
+import io.linklab.ui.matrix.MatrixView;
+import io.linklab.ui.matrix.MatrixViewModel;
+import io.linklab.ui.runs.MatrixLauncher;
+import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.TaskRunner;
+import io.linklab.ui.topology.NodeGeometry;
+import io.linklab.ui.topology.TopologyCanvas;
+import io.linklab.ui.topology.TopologyEditorViewModel;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.stage.Stage;
+
+/**
+ * Test → Test Whole Lab: the matrix dialog over the lab, the matrix started off the FX thread into a view of its own
+ * in the workspace, the lab's links coloured by the results of the matrix opened last (while its view is open), and
+ * what a click on a square, a row or a double-click on a coloured link opens: the pair's dashboard, live while it
+ * runs, else its recorded run.
+ */
+final class MatrixActions {
+
+    private final MainWindowViewModel shell;
+    private final TopologyEditorViewModel editor;
+    private final Supplier<TopologyCanvas> canvas;
+    private final RunsArea runs;
+    private final MatrixLauncher launcher;
+    private final TaskRunner tasks;
+    private final Supplier<Stage> stage;
+    private final Consumer<String> problem;
+    private MatrixViewModel colouring;
+    private int opened;
+
+    /** @param launcher starts matrices; null where they are not available */
+    MatrixActions(
+            MainWindowViewModel shell,
+            TopologyEditorViewModel editor,
+            Supplier<TopologyCanvas> canvas,
+            AppServices services,
+            Supplier<Stage> stage,
+            Consumer<String> problem) {
+        this.shell = shell;
+        this.editor = editor;
+        this.canvas = canvas;
+        this.runs = services.runs();
+        this.launcher = services.matrices();
+        this.tasks = services.tasks();
+        this.stage = stage;
+        this.problem = problem;
+    }
+
+    boolean available() {
+        return launcher != null;
+    }
+
+    /** Hooks the double-click on a coloured link of the drawing (call once the canvas exists). */
+    void attach() {
+        canvas.get().node().addEventHandler(MouseEvent.MOUSE_CLICKED, this::linkClicked);
+    }
+
+    /** Opens the dialog over the current lab, starting from the last test's options. */
+    MatrixDialog testWholeLab() {
+        MatrixPlanViewModel vm =
+                new MatrixPlanViewModel(editor.topology(), shell.lastPlan().orElse(null));
+        MatrixDialog dialog = new MatrixDialog(stage.get(), vm, this::start);
+        Scene scene = stage.get() == null ? null : stage.get().getScene();
+        if (scene != null) {
+            dialog.wizard().getDialog().getDialogPane().getStylesheets().setAll(scene.getStylesheets());
+        }
+        dialog.show();
+        return dialog;
+    }
+
+    /** FX thread: starts the matrix and shows its view; returns the view. */
+    MatrixView start(MatrixLauncher.Request request) {
+        MatrixViewModel vm = new MatrixViewModel(request, Platform::runLater);
+        MatrixView view = new MatrixView(vm, this::open);
+        colouring = vm;
+        vm.revisionProperty().addListener(o -> tint(vm));
+        runs.workspace()
+                .show(
+                        "Whole lab: " + request.lab().name(),
+                        "matrix-tab-" + (++opened),
+                        view.root(),
+                        shown -> {},
+                        () -> closed(vm));
+        shell.rememberPlan(request.base());
+        shell.say("Testing " + request.pairs().size() + " pairs of "
+                + request.lab().name());
+        vm.start(launcher, tasks, problem);
+        tint(vm);
+        return view;
+    }
+
+    /** A matrix's view closed: it stops (nothing else could), and its colours leave the drawing. */
+    private void closed(MatrixViewModel vm) {
+        vm.stop();
+        if (colouring == vm) {
+            colouring = null;
+            canvas.get().tintLinks(Map.of());
+        }
+    }
+
+    private void tint(MatrixViewModel vm) {
+        if (colouring == vm) {
+            canvas.get().tintLinks(MatrixView.linkColours(vm));
+        }
+    }
+
+    private void linkClicked(MouseEvent e) {
+        if (colouring == null || e.getButton() != MouseButton.PRIMARY || e.getClickCount() != 2) {
+            return;
+        }
+        TopologyCanvas c = canvas.get();
+        Point2D p = c.toModel(e.getX(), e.getY());
+        NodeGeometry.linkAt(editor.topology(), p.getX(), p.getY(), 6 / c.zoom())
+                .ifPresent(id -> open(colouring.openLink(id)));
+    }
+
+    private void open(MatrixViewModel.Opening o) {
+        if (o instanceof MatrixViewModel.Opening.Live live) {
+            runs.watch(live.model(), live.title());
+        } else if (o instanceof MatrixViewModel.Opening.Recorded rec) {
+            tasks.run(
+                    () -> new StoreLibrary(new ResultsStore(rec.pairsRoot())).open(rec.runId()),
+                    runs::openRun,
+                    e -> shell.say("cannot open " + rec.title() + ": " + e.getMessage()));
+        } else if (o instanceof MatrixViewModel.Opening.Nothing nothing) {
+            shell.say(nothing.why());
+        }
+    }
+}

@@ -1,0 +1,367 @@
+package io.linklab.ui.matrix;
+
+import io.linklab.concurrent.DaemonThreads;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixGrid;
+import io.linklab.matrix.MatrixPair;
+import io.linklab.matrix.MatrixRow;
+import io.linklab.matrix.MatrixRun;
+import io.linklab.model.HostSpec;
+import io.linklab.model.TestPlan;
+import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.runs.MatrixLauncher;
+import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+
+/**
+ * A whole-lab matrix as the window shows it while it runs and after: its rows, the heatmap's {@link MatrixGrid},
+ * which pairs run now (each with a live model a click can open), the worst-first table, and Stop. The matrix tells
+ * its pairs on its own threads; they are queued and applied on the FX thread in one go ({@code fx}), so a burst of
+ * pairs ending costs one redraw. Touches no node: {@link MatrixView} draws it.
+ */
+public final class MatrixViewModel implements MatrixRun.Listener {
+
+    private static final System.Logger LOG = System.getLogger(MatrixViewModel.class.getName());
+
+    /** What a click on a cell, a row or a link opens. */
+    public sealed interface Opening {
+        /** A pair still running: its live model, fed since its start. */
+        record Live(String title, LiveRunModel model) implements Opening {}
+
+        /** A pair that ran: its run folder in the matrix's pairs store. */
+        record Recorded(String title, Path pairsRoot, String runId) implements Opening {}
+
+        /** Nothing to open, and why (shown in the status line). */
+        record Nothing(String why) implements Opening {}
+    }
+
+    private final MatrixLauncher.Request request;
+    private final List<String> hosts;
+    private final Executor fx;
+    private final ConcurrentLinkedQueue<Runnable> pending = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean flushQueued = new AtomicBoolean();
+    private final Map<MatrixPair, LiveRunModel> live = new ConcurrentHashMap<>();
+    // FX thread only from here on
+    private final Map<MatrixPair, List<MatrixRow>> rowsByPair = new LinkedHashMap<>();
+    private final Set<MatrixPair> running = new HashSet<>();
+    private final IntegerProperty revision = new SimpleIntegerProperty();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("starting…");
+    private final ReadOnlyStringWrapper legend = new ReadOnlyStringWrapper();
+    private final ReadOnlyBooleanWrapper stoppable = new ReadOnlyBooleanWrapper(true);
+    private MatrixGrid grid;
+    private List<MatrixRow> sorted = List.of();
+    private MatrixLauncher.Started started;
+    private RunOutcome outcome;
+    private boolean stopAsked;
+
+    /** @param fx runs work on the FX thread ({@code Platform::runLater}; tests pass {@code Runnable::run}) */
+    public MatrixViewModel(MatrixLauncher.Request request, Executor fx) {
+        this.request = request;
+        this.hosts = request.lab().hosts().stream().map(HostSpec::id).toList();
+        this.fx = fx;
+        request.pairs().forEach(p -> rowsByPair.put(p, null));
+        rebuild();
+    }
+
+    public MatrixLauncher.Request request() {
+        return request;
+    }
+
+    /** Bumped on the FX thread whenever what is shown changed: views redraw on it. */
+    public IntegerProperty revisionProperty() {
+        return revision;
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    /** What the heatmap's colour measures, for its legend. */
+    public ReadOnlyStringProperty legendProperty() {
+        return legend.getReadOnlyProperty();
+    }
+
+    /** True until the matrix has ended or Stop was pressed. */
+    public ReadOnlyBooleanProperty stoppableProperty() {
+        return stoppable.getReadOnlyProperty();
+    }
+
+    public MatrixGrid grid() {
+        return grid;
+    }
+
+    /** Every row so far, worst first: failed and stopped pairs, then the lowest share of link (or of the best). */
+    public List<MatrixRow> sortedRows() {
+        return sorted;
+    }
+
+    /** The pairs running now. */
+    public Set<MatrixPair> running() {
+        return Set.copyOf(running);
+    }
+
+    /** The heatmap cells (sender, receiver) of the pairs running now, as their data flows. */
+    public List<String[]> runningCells() {
+        List<String[]> cells = new ArrayList<>();
+        TestPlan.Mode mode = request.base().mode();
+        for (MatrixPair p : running) {
+            if (mode != TestPlan.Mode.REVERSE) {
+                cells.add(new String[] {p.client(), p.server()});
+            }
+            if (mode != TestPlan.Mode.NORMAL) {
+                cells.add(new String[] {p.server(), p.client()});
+            }
+        }
+        return cells;
+    }
+
+    public RunOutcome outcome() {
+        return outcome;
+    }
+
+    /** The matrix's folder once it has started, else null. */
+    public Path dir() {
+        return started == null ? null : started.dir();
+    }
+
+    // ---- start and stop ----------------------------------------------------------------------
+
+    /**
+     * Starts the matrix through {@code launcher} off the FX thread; {@code onProblem} hears (on the FX thread) why
+     * it could not start. The matrix's end is awaited on a thread of its own and read back from matrix.csv.
+     */
+    public void start(MatrixLauncher launcher, TaskRunner tasks, Consumer<String> onProblem) {
+        tasks.run(
+                () -> launcher.start(request, this),
+                s -> {
+                    started = s;
+                    status.set(progressText());
+                    if (stopAsked) {
+                        stopNow();
+                    }
+                    DaemonThreads.start("linklab-matrix-end-" + s.run().runId(), () -> awaitEnd(s));
+                },
+                e -> {
+                    stoppable.set(false);
+                    status.set("could not start: " + e.getMessage());
+                    onProblem.accept("The whole-lab test could not start: " + e.getMessage());
+                });
+    }
+
+    /** FX thread: ends every pair (running ones are stopped, waiting ones marked stopped). Returns at once. */
+    public void stop() {
+        if (!stoppable.get()) {
+            return;
+        }
+        stoppable.set(false);
+        stopAsked = true;
+        status.set("stopping…");
+        if (started != null) {
+            stopNow();
+        }
+    }
+
+    private void stopNow() {
+        RunHandle h = started.run();
+        // cancel() returns at once by its promise; the FX thread does not bet on it
+        DaemonThreads.start("linklab-stop-" + h.runId(), () -> h.cancel(RunHandle.BY_THE_USER));
+    }
+
+    private void awaitEnd(MatrixLauncher.Started s) {
+        try {
+            Optional<RunOutcome> end = Optional.empty();
+            while (end.isEmpty()) {
+                end = s.run().await(Duration.ofMinutes(10));
+            }
+            RunOutcome o = end.get();
+            List<MatrixRow> rows = MatrixFile.read(s.dir());
+            post(() -> ended(o, rows));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot read the matrix's end from " + s.dir(), e);
+            post(() -> ended(
+                    new RunOutcome(RunOutcome.Status.FAILED, "cannot read " + MatrixFile.NAME + ": " + e, s.dir()),
+                    null));
+        }
+    }
+
+    /** FX thread: the matrix has ended; {@code rows} (matrix.csv as written last) hold every pair's end. */
+    void ended(RunOutcome o, List<MatrixRow> rows) {
+        stoppable.set(false);
+        running.clear();
+        live.clear();
+        if (rows != null) {
+            for (MatrixPair p : request.pairs()) {
+                List<MatrixRow> of = rows.stream()
+                        .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()))
+                        .toList();
+                if (!of.isEmpty()) {
+                    rowsByPair.put(p, of);
+                }
+            }
+        }
+        outcome = o;
+        rebuild();
+    }
+
+    // ---- the matrix's news, from its threads -------------------------------------------------
+
+    @Override
+    public void pairStarted(MatrixPair pair) {
+        post(() -> running.add(pair));
+    }
+
+    @Override
+    public void pairFinished(MatrixPair pair, List<MatrixRow> rows) {
+        post(() -> {
+            running.remove(pair);
+            live.remove(pair);
+            rowsByPair.put(pair, List.copyOf(rows));
+        });
+    }
+
+    @Override
+    public RunListener pairRun(MatrixPair pair) {
+        LiveRunModel model = new LiveRunModel();
+        live.put(pair, model);
+        return model;
+    }
+
+    private void post(Runnable change) {
+        pending.add(change);
+        if (flushQueued.compareAndSet(false, true)) {
+            fx.execute(this::flush);
+        }
+    }
+
+    /** FX thread: applies what the matrix told since the last flush, then redraws once. */
+    private void flush() {
+        flushQueued.set(false);
+        for (Runnable r; (r = pending.poll()) != null; ) {
+            r.run();
+        }
+        rebuild();
+    }
+
+    private void rebuild() {
+        List<MatrixRow> rows = rows();
+        grid = MatrixGrid.of(hosts, rows);
+        sorted = MatrixCells.worstFirst(grid, rows);
+        status.set(progressText());
+        legend.set(MatrixCells.legend(rows));
+        revision.set(revision.get() + 1);
+    }
+
+    private List<MatrixRow> rows() {
+        List<MatrixRow> all = new ArrayList<>();
+        rowsByPair.values().stream().filter(r -> r != null).forEach(all::addAll);
+        return all;
+    }
+
+    String progressText() {
+        long done = rowsByPair.values().stream().filter(r -> r != null).count();
+        long failed = rowsByPair.values().stream()
+                .filter(r -> r != null && r.stream().noneMatch(MatrixRow::ok))
+                .count();
+        String counts = done + " of " + rowsByPair.size() + " pairs done"
+                + (running.isEmpty() ? "" : ", " + running.size() + " running")
+                + (failed == 0 ? "" : ", " + failed + " without a measurement");
+        if (outcome != null) {
+            return switch (outcome.status()) {
+                case OK -> "finished: " + counts;
+                case CANCELLED -> "stopped: " + counts;
+                default -> "ended: " + counts + (outcome.message() == null ? "" : " (" + outcome.message() + ")");
+            };
+        }
+        if (stopAsked) {
+            return "stopping… " + counts;
+        }
+        return started == null ? "starting…" : counts;
+    }
+
+    // ---- what the views show and open --------------------------------------------------------
+
+    /** The text for hovering over the cell of data from sender to receiver. */
+    public String hoverText(String sender, String receiver) {
+        return MatrixCells.describe(grid, sender, receiver, pairOf(sender, receiver), running);
+    }
+
+    /** The pair whose data flows from sender to receiver in this matrix's direction, or empty. */
+    Optional<MatrixPair> pairOf(String sender, String receiver) {
+        return MatrixCells.pairOf(request, sender, receiver, running, rowsByPair.keySet());
+    }
+
+    /** What a click on the cell of data from sender to receiver opens. */
+    public Opening openCell(String sender, String receiver) {
+        return pairOf(sender, receiver)
+                .map(this::open)
+                .orElse(new Opening.Nothing(sender + " → " + receiver + " is not in this matrix"));
+    }
+
+    /** What a click on a table row opens: that row's pair. */
+    public Opening openRow(MatrixRow row) {
+        return request.pairs().stream()
+                .filter(p -> p.client().equals(row.client()) && p.server().equals(row.server()))
+                .findFirst()
+                .map(this::open)
+                .orElse(new Opening.Nothing(row.client() + " → " + row.server() + " is not in this matrix"));
+    }
+
+    /** What a click on a drawn link opens: the worst pair whose path crosses it. */
+    public Opening openLink(String linkId) {
+        return MatrixCells.worstPairOn(request, linkId, rowsByPair, grid)
+                .map(this::open)
+                .orElse(new Opening.Nothing("no pair of this matrix crosses link " + linkId));
+    }
+
+    /** Per drawn link, the cell of every row whose pair crosses it (links no pair crosses are left out). */
+    public Map<String, MatrixGrid.Cell> linkCells() {
+        return MatrixCells.linkCells(request, rowsByPair);
+    }
+
+    Opening open(MatrixPair p) {
+        String title = "Matrix pair " + p.label();
+        LiveRunModel model = live.get(p);
+        if (model != null && running.contains(p)) {
+            return new Opening.Live(title, model);
+        }
+        List<MatrixRow> rows = rowsByPair.get(p);
+        if (rows == null) {
+            return new Opening.Nothing(p.label() + (running.contains(p) ? " is starting" : " has not run yet"));
+        }
+        String run = rows.stream()
+                .map(MatrixRow::run)
+                .filter(r -> r != null && !r.isBlank())
+                .findFirst()
+                .orElse(null);
+        if (run == null || started == null) {
+            return new Opening.Nothing(p.label() + " has no run to show: " + MatrixCells.reasonOf(rows));
+        }
+        Path folder = started.dir().resolve(run);
+        return new Opening.Recorded(
+                title, folder.getParent(), folder.getFileName().toString());
+    }
+}

@@ -1,0 +1,334 @@
+package io.linklab.ui.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.matrix.MatrixPair;
+import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixRow;
+import io.linklab.matrix.MatrixRun;
+import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.ui.AppServices;
+import io.linklab.ui.MainWindow;
+import io.linklab.ui.ScriptedRuns;
+import io.linklab.ui.Settings;
+import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.WholeText;
+import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.runs.MatrixLauncher;
+import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.geometry.Point2D;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The whole-lab matrix in the window at 1280×800, with a stand-in for the matrix (the test plays its pairs from a
+ * thread of its own, as the matrix's runs do): 32 hosts / 992 pairs drawn fast with every text whole, hover and
+ * click on a square, and the Test Whole Lab dialog whose Run starts a matrix that Stop ends.
+ */
+@ExtendWith(ApplicationExtension.class)
+class MatrixViewUITest {
+
+    private final Preferences prefs = UiTestSupport.freshPreferences();
+    private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
+    private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private volatile MatrixRun.Listener listener;
+    private MainWindow window;
+
+    @TempDir
+    Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        RunsArea runs = new RunsArea(
+                new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
+                new ScriptedRuns(1),
+                tmp.resolve("imports"),
+                tasks);
+        MatrixLauncher fake = (request, l) -> {
+            requests.add(request);
+            listener = l;
+            return new MatrixLauncher.Started(handle(), tmp.resolve("matrix"));
+        };
+        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
+        window.install(stage);
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    private RunHandle handle() {
+        return new RunHandle() {
+            @Override
+            public String runId() {
+                return "matrix";
+            }
+
+            @Override
+            public void cancel(String by) {
+                cancelled.countDown();
+            }
+
+            @Override
+            public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
+                return cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
+                        : Optional.empty();
+            }
+        };
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        cancelled.countDown();
+        fx(() -> {
+            window.shutdown();
+            return null;
+        });
+        tasks.close();
+        UiTestSupport.remove(prefs);
+    }
+
+    private static <T> T fx(Callable<T> c) throws Exception {
+        return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
+    }
+
+    private static Topology hosts(int n) {
+        List<HostSpec> hosts = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            String id = String.format(Locale.ROOT, "rack1-node%02d", i);
+            hosts.add(new HostSpec(
+                    id,
+                    id,
+                    id,
+                    "root",
+                    22,
+                    null,
+                    null,
+                    List.of(new InterfaceSpec("ens1f0", "198.19.1." + i, 9000, null)),
+                    0,
+                    0));
+        }
+        return new Topology("rack 1", hosts, List.of(), List.of());
+    }
+
+    private static MatrixRow row(MatrixPair p, int k) {
+        if (k % 97 == 0) {
+            return new MatrixRow(
+                    p.client(),
+                    p.server(),
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    MatrixRow.FAILED,
+                    "cannot connect to root@" + p.client() + ": ssh: connect to host " + p.client()
+                            + " port 22: Connection refused",
+                    "");
+        }
+        double bps = 20e9 + (k * 7919 % 800) * 1e8; // 20 to 100 Gbit/s, spread over the matrix
+        return new MatrixRow(
+                p.client(),
+                p.server(),
+                "c2s",
+                bps,
+                bps * 0.9,
+                bps * 1.05,
+                (long) (k % 13) * 100,
+                null,
+                MatrixRow.OK,
+                "",
+                "pairs/" + p.client() + "-" + p.server());
+    }
+
+    @Test
+    void thirtyTwoHostsAndTheirPairsAreDrawnFastWithEveryTextWholeAndAClickOpensARunningPair(FxRobot robot)
+            throws Exception {
+        Topology lab = hosts(32);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        assertEquals(992, pairs.size());
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null);
+        MatrixView view = fx(() -> window.startMatrix(
+                new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(16, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+
+        // every pair but one ends, from a thread of the matrix's own, as fast as it can tell them
+        MatrixPair live = pairs.get(40);
+        for (int k = 0; k < pairs.size(); k++) {
+            MatrixPair p = pairs.get(k);
+            listener.pairStarted(p);
+            listener.pairRun(p);
+            if (p != live) {
+                listener.pairFinished(p, List.of(row(p, k)));
+            }
+        }
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.model().statusProperty().get().startsWith("991 of 992 pairs done")));
+
+        double[] millis = fx(() -> {
+            double[] m = new double[25];
+            for (int i = 0; i < m.length; i++) {
+                view.redrawHeatmap();
+                m[i] = view.lastRedrawMillis();
+            }
+            return m;
+        });
+        Arrays.sort(millis);
+        double median = millis[millis.length / 2];
+        System.out.printf(
+                Locale.ROOT,
+                "matrix heatmap, 32 hosts / 992 pairs, %.0f×%.0f px: redraw median %.1f ms, max %.1f ms%n",
+                fx(() -> view.heatmap().getWidth()),
+                fx(() -> view.heatmap().getHeight()),
+                median,
+                millis[millis.length - 1]);
+        assertTrue(median < 100, "the heatmap redraws in " + median + " ms");
+        assertEquals(991, fx(() -> view.table().getItems().size()));
+        assertEquals(MatrixRow.FAILED, fx(() -> view.table().getItems().get(0).status()), "worst first");
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        long used = (rt.totalMemory() - rt.freeMemory()) >> 20;
+        System.out.println("heap in use with the 992-pair matrix open: " + used + " MB");
+        assertTrue(used < 512, used + " MB");
+        WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 hosts");
+
+        // hover over a square: the pair's figures, in the label under the heatmap
+        MatrixPair hovered = pairs.get(5);
+        Point2D at = fx(() -> centre(view, hovered.client(), hovered.server()));
+        robot.moveTo(at);
+        WaitForAsyncUtils.waitForFxEvents();
+        String text = fx(() -> view.hover().getText());
+        assertTrue(text.startsWith(hovered.client() + " → " + hovered.server()), text);
+        assertTrue(text.contains("Gbit/s") && text.contains("retransmits"), text);
+
+        // a click on the running pair's square opens its live dashboard (once the hover's tooltip, which may lie
+        // over that square, has gone)
+        robot.moveTo("#matrix-status");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> Window.getWindows().stream().noneMatch(w -> w instanceof Tooltip && w.isShowing())));
+        int before = fx(() -> window.runs().dashboards().size());
+        robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
+    }
+
+    private static Point2D centre(MatrixView view, String sender, String receiver) {
+        Point2D[] found = new Point2D[1];
+        view.heatmap().eachCell((sr, xy) -> {
+            if (sr[0].equals(sender) && sr[1].equals(receiver)) {
+                found[0] = view.heatmap().localToScreen(xy[0], xy[1]);
+            }
+        });
+        return found[0];
+    }
+
+    @Test
+    void theLabsLinksTakeTheColourOfTheirPairsWhileTheMatrixIsOpen(FxRobot robot) throws Exception {
+        Topology lab = MatrixViewModelTest.LAB;
+        robot.interact(() -> window.editor().newTopology(lab));
+        List<MatrixPair> pairs = new MatrixPairs(lab).links();
+        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        MatrixPair h1h2 = pairs.get(0);
+        listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.model().sortedRows().size() == 1));
+
+        String l1 = fx(() -> robot.lookup("#link-l1").query().getStyle());
+        String l3 = fx(() -> robot.lookup("#link-l3").query().getStyle());
+        assertTrue(l1.contains("-fx-stroke: rgb("), "h1's link carried h1→h2 at 20 % of its 10G: " + l1);
+        assertEquals("", l3, "h3's link carried nothing yet");
+        assertEquals(
+                MatrixView.web(HeatmapCanvas.colour(0.2)).replace("rgba", "").replaceAll(",[0-9.]+\\)$", ")"),
+                l1.replaceAll("^-fx-stroke: rgb|;.*$", ""),
+                "the heatmap's colour for 20 %");
+
+        fx(() -> {
+            var tabs = window.runs().workspace().tabs();
+            var tab = tabs.getTabs().get(tabs.getTabs().size() - 1);
+            tabs.getTabs().remove(tab);
+            tab.getOnClosed().handle(null);
+            return null;
+        });
+        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
+        assertEquals("", fx(() -> robot.lookup("#link-l1").query().getStyle()), "and its colours leave the drawing");
+    }
+
+    @Test
+    void theDialogsRunStartsTheMatrixOverTheLabAndStopEndsIt(FxRobot robot) throws Exception {
+        Topology lab = hosts(3);
+        robot.interact(() -> window.editor().newTopology(lab));
+        robot.clickOn("#toolbar-test-whole-lab");
+        WaitForAsyncUtils.waitForFxEvents();
+        Node pairsPage = UiTestSupport.onScreen(robot, "#matrix-pairs-page", 10);
+        WholeText.assertWholeOnFx(pairsPage.getScene().getRoot(), "the whole-lab dialog's pairs page");
+        assertTrue(
+                robot.lookup("#matrix-summary").queryLabeled().getText().startsWith("6 pairs"),
+                "no links drawn: every ordered pair");
+        robot.clickOn(robot.lookup(".button")
+                .match((Node n) -> n instanceof Button b && "Next".equals(b.getText()) && b.isVisible())
+                .queryButton());
+        WaitForAsyncUtils.waitForFxEvents();
+        Button run = robot.lookup("#matrix-run").queryButton();
+        WholeText.assertWholeOnFx(run.getScene().getRoot(), "the whole-lab dialog's options page");
+        robot.clickOn(run);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> requests.size() == 1);
+        assertEquals(6, requests.get(0).pairs().size());
+        assertEquals("rack 1", requests.get(0).lab().name());
+
+        Node stop = UiTestSupport.onScreen(robot, "#matrix-stop", 10);
+        WholeText.assertWholeOnFx(stop.getScene().getRoot(), "the matrix view as it starts");
+        robot.clickOn(stop);
+        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "Stop reached the matrix");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() ->
+                        robot.lookup("#matrix-status").queryLabeled().getText().startsWith("stopped")));
+        assertTrue(fx(stop::isDisabled), "a stopped matrix cannot be stopped again");
+        assertFalse(fx(() -> window.runs().workspace().tabs().getTabs().isEmpty()));
+    }
+}
