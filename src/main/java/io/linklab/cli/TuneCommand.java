@@ -5,6 +5,7 @@ import io.linklab.engine.ParserFactory;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoints;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.InvalidValueException;
@@ -15,6 +16,7 @@ import io.linklab.tune.Dimension;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneCsv;
 import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneFiles;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
@@ -53,6 +55,10 @@ import picocli.CommandLine.Option;
                     + "up) and the winner's commands per host as a shell script. Writes into DIR tune.csv (one row per "
                     + "probe) and the usual run files (samples.csv, summary.csv, sweep.csv with one point per probe, "
                     + "run.json …). DIR must be new or empty unless --force.",
+            "",
+            "With mtu in --vary (not by default: it changes the hosts), --mtu-list names the MTUs to try on "
+                    + "--client-if and --server-if, inside the same MTU transaction as test --mtu: both ends are set "
+                    + "back to their own MTU at the end, also after a stop or a lost host.",
             "",
             "Exit status: 0 a winner was found, 1 nothing could be measured, 2 bad usage or input, 130/143/129 "
                     + "stopped by a signal (the best so far is still reported)."
@@ -99,6 +105,20 @@ public final class TuneCommand extends CliCommand {
     int port;
 
     @Option(
+            order = 105,
+            names = "--client-if",
+            paramLabel = "IF",
+            description = "the client's data interface (for --vary mtu)")
+    String clientIf;
+
+    @Option(
+            order = 106,
+            names = "--server-if",
+            paramLabel = "IF",
+            description = "the server's data interface (for --vary mtu)")
+    String serverIf;
+
+    @Option(
             order = 301,
             names = "--budget",
             paramLabel = "TIME",
@@ -138,6 +158,14 @@ public final class TuneCommand extends CliCommand {
             defaultValue = "4M",
             description = "windows to try besides the tool's default (default: ${DEFAULT-VALUE})")
     String windows;
+
+    @Option(
+            order = 307,
+            names = "--mtu-list",
+            paramLabel = "LIST",
+            description = "MTUs to try with --vary ...,mtu, as --mtu of test takes them (1500,9000 or "
+                    + "START:STOP:STEP); both ends are set back to their own MTU at the end")
+    String mtuList;
 
     @Option(
             order = 306,
@@ -220,13 +248,14 @@ public final class TuneCommand extends CliCommand {
     private int report(TuneDriver driver, TuneRequest request, RunOutcome o) {
         TuneResult r = driver.result();
         if (r != null) {
+            TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
+            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner);
             try {
-                TuneCsv.write(o.runDir(), r.steps());
+                TuneFiles.write(o.runDir(), r, winner, lines);
             } catch (IOException e) {
                 err.println("could not write " + TuneCsv.FILE + ": " + e.getMessage());
             }
-            TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
-            TuneReport.lines(r, request.linkSpeedBps(), winner).forEach(out::println);
+            lines.forEach(out::println);
         }
         err.println((o.ok() ? "done: " : o.status() == RunOutcome.Status.CANCELLED ? "cancelled: " : "failed: ")
                 + o.message());
@@ -235,7 +264,8 @@ public final class TuneCommand extends CliCommand {
     }
 
     private TuneRequest request() {
-        TestPlan base = TestPlan.defaults(new TestPlan.End(client, null), new TestPlan.End(server, null), target);
+        TestPlan base =
+                TestPlan.defaults(new TestPlan.End(client, clientIf), new TestPlan.End(server, serverIf), target);
         base = new TestPlan(
                 base.tool(),
                 base.client(),
@@ -295,9 +325,27 @@ public final class TuneCommand extends CliCommand {
                     windowList,
                     Dimension.parseList("--vary", vary),
                     link,
-                    TuneBudget.of(budget()));
+                    TuneBudget.of(budget()),
+                    mtus());
         } catch (InvalidValueException e) {
+            if (e.field().equals("mtu")) {
+                throw new UsageException("--vary mtu: " + e.expected()
+                        + (e.expected().contains("interface") ? " (--client-if, --server-if)" : " (--mtu-list)"));
+            }
             throw new UsageException(e.getMessage());
+        }
+    }
+
+    private List<Integer> mtus() {
+        if (mtuList == null) {
+            return List.of();
+        }
+        try {
+            return SweepPoints.expand("--mtu-list", mtuList).stream()
+                    .map(Integer::valueOf)
+                    .toList();
+        } catch (NumberFormatException e) {
+            throw new UsageException("--mtu-list: '" + mtuList + "' is not valid — expected MTUs such as 1500,9000");
         }
     }
 

@@ -111,9 +111,12 @@ public final class TuneDriver implements PointDriver {
         return result;
     }
 
-    /** {@code s} as a test plan of the confirmation's length: what "Save as test" and the printed script run. */
+    /**
+     * {@code s} as a test plan of the confirmation's length: what "Save as test" and the printed script run. A
+     * winner at another MTU is a one-point MTU sweep, so that the test sets it and restores the hosts' own.
+     */
     public TestPlan fullLength(TuneSettings s) {
-        return TunePlans.plan(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
+        return TunePlans.test(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
     }
 
     /** The space searched (known once the hosts were probed), or null. */

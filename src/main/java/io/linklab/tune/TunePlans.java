@@ -44,6 +44,36 @@ public final class TunePlans {
                 null);
     }
 
+    /**
+     * {@link #plan} as a test of its own: at another MTU, a one-point MTU sweep, so that the test sets the MTU and
+     * restores the hosts' own afterwards (a probe's point carries its MTU instead).
+     */
+    public static TestPlan test(
+            TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
+        TestPlan p = plan(base, s, length, clientCpus, serverCpus);
+        if (s.mtu() == null) {
+            return p;
+        }
+        return new TestPlan(
+                p.tool(),
+                p.client(),
+                p.server(),
+                p.target(),
+                p.protocol(),
+                p.udpBitrate(),
+                p.durationS(),
+                p.intervalS(),
+                p.omitS(),
+                p.streams(),
+                p.processes(),
+                p.basePort(),
+                p.mode(),
+                p.window(),
+                p.messageSize(),
+                p.repetitions(),
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(String.valueOf(s.mtu()))));
+    }
+
     /** 0, 1, … {@code count}-1: process i on CPU i. */
     public static List<Integer> firstCpus(int count) {
         List<Integer> out = new ArrayList<>();
