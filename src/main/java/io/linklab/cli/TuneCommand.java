@@ -5,29 +5,23 @@ import io.linklab.engine.ParserFactory;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.SweepPoints;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
-import io.linklab.model.Validators;
 import io.linklab.tune.Dimension;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneCsv;
 import io.linklab.tune.TuneDriver;
 import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneInputs;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,8 +58,6 @@ import picocli.CommandLine.Option;
                     + "stopped by a signal (the best so far is still reported)."
         })
 public final class TuneCommand extends CliCommand {
-
-    private static final Pattern BUDGET = Pattern.compile("(\\d{1,5})(s|m|h)?");
 
     private final RunTestCommand.Transports transports;
 
@@ -284,49 +276,16 @@ public final class TuneCommand extends CliCommand {
                 null,
                 1,
                 null);
-        List<Tool> toolList = new ArrayList<>();
-        for (String t : tools.split(",", -1)) {
-            try {
-                Tool tool = Tool.fromId(t.trim());
-                if (!toolList.contains(tool)) {
-                    toolList.add(tool);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--tools: " + e.getMessage());
-            }
-        }
-        if (maxStreams < 1 || maxStreams > 128) {
-            throw new UsageException("--max-streams: '" + maxStreams + "' is not valid — expected 1 to 128");
-        }
-        List<String> windowList = new ArrayList<>();
-        for (String w : windows.split(",", -1)) {
-            if (!w.isBlank()) {
-                Validators.size(w.trim()).ifPresent(m -> {
-                    throw new UsageException("--windows: '" + w.trim() + "' is not valid — " + m);
-                });
-                windowList.add(w.trim());
-            }
-        }
-        Double link = null;
-        if (linkSpeed != null) {
-            Validators.rate(linkSpeed).ifPresent(m -> {
-                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — " + m);
-            });
-            link = Validators.parseScaled(linkSpeed, 1000);
-            if (link <= 0) {
-                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — expected a rate above 0");
-            }
-        }
         try {
             return new TuneRequest(
                     base,
-                    toolList,
-                    maxStreams,
-                    windowList,
+                    TuneInputs.tools("--tools", tools),
+                    TuneInputs.maxStreams("--max-streams", maxStreams),
+                    TuneInputs.windows("--windows", windows),
                     Dimension.parseList("--vary", vary),
-                    link,
-                    TuneBudget.of(budget()),
-                    mtus());
+                    TuneInputs.linkSpeed("--link-speed", linkSpeed),
+                    TuneBudget.of(TuneBudget.parseTime("--budget", budget)),
+                    TuneInputs.mtus("--mtu-list", mtuList));
         } catch (InvalidValueException e) {
             if (e.field().equals("mtu")) {
                 throw new UsageException("--vary mtu: " + e.expected()
@@ -334,32 +293,5 @@ public final class TuneCommand extends CliCommand {
             }
             throw new UsageException(e.getMessage());
         }
-    }
-
-    private List<Integer> mtus() {
-        if (mtuList == null) {
-            return List.of();
-        }
-        try {
-            return SweepPoints.expand("--mtu-list", mtuList).stream()
-                    .map(Integer::valueOf)
-                    .toList();
-        } catch (NumberFormatException e) {
-            throw new UsageException("--mtu-list: '" + mtuList + "' is not valid — expected MTUs such as 1500,9000");
-        }
-    }
-
-    private Duration budget() {
-        Matcher m = BUDGET.matcher(budget.trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new UsageException("--budget: '" + budget + "' is not valid — expected a time such as 90s, 2m or 1h");
-        }
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofSeconds(n);
-        };
     }
 }
