@@ -64,7 +64,15 @@ public final class MainWindow {
                 shell::say,
                 this::showProblem,
                 () -> editorView.canvas().fit());
-        tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage, this::showProblem);
+        tests = new TestActions(
+                shell,
+                editor,
+                services.runStarter(),
+                services.tasks(),
+                () -> stage,
+                this::showProblem,
+                runs::startTune);
+        runs.setOnSaveAsTest(tests::saveAsTest);
         editor.setOnProblem(this::showProblem);
         editor.setOnFileChanged(settings::addRecentTopology);
         editor.history().topologyProperty().addListener((o, was, now) -> {
