@@ -19,6 +19,16 @@ public final class TunePlans {
      */
     public static TestPlan plan(
             TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
+        return plan(base, s, length, clientCpus, serverCpus, null);
+    }
+
+    private static TestPlan plan(
+            TestPlan base,
+            TuneSettings s,
+            ProbeLength length,
+            List<Integer> clientCpus,
+            List<Integer> serverCpus,
+            TestPlan.Sweep sweep) {
         boolean omits = s.tool() == Tool.IPERF3;
         int duration = omits ? length.durationS() : length.durationS() + length.omitS();
         boolean pinned = s.pinning() != Pinning.NONE;
@@ -41,7 +51,7 @@ public final class TunePlans {
                 s.window(),
                 base.messageSize(),
                 length.repetitions(),
-                null);
+                sweep);
     }
 
     /**
@@ -50,28 +60,9 @@ public final class TunePlans {
      */
     public static TestPlan test(
             TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
-        TestPlan p = plan(base, s, length, clientCpus, serverCpus);
-        if (s.mtu() == null) {
-            return p;
-        }
-        return new TestPlan(
-                p.tool(),
-                p.client(),
-                p.server(),
-                p.target(),
-                p.protocol(),
-                p.udpBitrate(),
-                p.durationS(),
-                p.intervalS(),
-                p.omitS(),
-                p.streams(),
-                p.processes(),
-                p.basePort(),
-                p.mode(),
-                p.window(),
-                p.messageSize(),
-                p.repetitions(),
-                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(String.valueOf(s.mtu()))));
+        TestPlan.Sweep atMtu =
+                s.mtu() == null ? null : new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(String.valueOf(s.mtu())));
+        return plan(base, s, length, clientCpus, serverCpus, atMtu);
     }
 
     /** 0, 1, … {@code count}-1: process i on CPU i. */

@@ -13,7 +13,6 @@ import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tune.Dimension;
-import io.linklab.tune.ProbeLength;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneDriver;
@@ -45,25 +44,9 @@ class TuneMtuScriptedRunTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final List<TuneStep> steps = new CopyOnWriteArrayList<>();
 
+    /** A host that also answers the MTU transaction's commands. */
     private static ScriptedTransport host(String label, String address) {
-        String facts = String.join(
-                "\n",
-                "uname\tLinux 6.1.0\tx86_64",
-                "hostname\th",
-                "cpus\t1\t1",
-                "uid\t0",
-                "user\troot",
-                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
-                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
-                "if\tdata0\t1500\t10000\tup\t\t\t1",
-                "addr\tlo\t127.0.0.1/8",
-                "addr\tdata0\t" + address + "/24",
-                "listen\ttcp\t0.0.0.0:22",
-                "has\tping",
-                "has\ttaskset",
-                "");
-        return new ScriptedTransport(label)
-                .on("linklab-probe brief", Script.prints(facts))
+        return TuneScriptedRunTest.host(label, address)
                 .on("linklab-mtu-guard claim", Script.prints("mtu 1500"))
                 .on("linklab-mtu-guard arm", Script.prints("/run/linklab-mtu.AbCdEfGh12"))
                 .on("linklab-mtu-guard (extend|disarm)", Script.ok())
@@ -71,34 +54,15 @@ class TuneMtuScriptedRunTest {
     }
 
     private static Script listening() {
-        return Script.prints("Server listening on 5201 (test #1)\n").runningUntilStopped();
+        return TuneScriptedRunTest.listening();
     }
 
     private static TestPlan base(String clientIf, String serverIf) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(CLIENT, clientIf),
-                new TestPlan.End(SERVER, serverIf),
-                "198.19.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TuneScriptedRunTest.base(clientIf, serverIf);
     }
 
     /** Only the MTU varies, over {@code mtus}. */
     private static TuneRequest request(List<Integer> mtus) {
-        TuneBudget budget = new TuneBudget(
-                Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
         return new TuneRequest(
                 base("data0", "data0"),
                 List.of(Tool.IPERF3),
@@ -106,7 +70,7 @@ class TuneMtuScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.MTU),
                 null,
-                budget,
+                TuneScriptedRunTest.QUICK_BUDGET,
                 mtus);
     }
 

@@ -6,17 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.engine.store.ResultsStore;
-import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tune.Dimension;
-import io.linklab.tune.ProbeLength;
-import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneFiles;
 import io.linklab.tune.TuneRequest;
 import io.linklab.ui.tune.TuneModel;
 import io.linklab.ui.tune.TuneRun;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -40,63 +36,23 @@ class TuneRunScriptedTest {
     @TempDir
     Path workspace;
 
-    private static ScriptedTransport host(String label, String address) {
-        String facts = String.join(
-                "\n",
-                "uname\tLinux 6.1.0\tx86_64",
-                "hostname\th",
-                "cpus\t2\t2",
-                "uid\t0",
-                "user\troot",
-                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
-                "if\tdata0\t1500\t10000\tup\t\t\t1",
-                "addr\tdata0\t" + address + "/24",
-                "listen\ttcp\t0.0.0.0:22",
-                "has\tping",
-                "has\ttaskset",
-                "");
-        return new ScriptedTransport(label).on("linklab-probe brief", Script.prints(facts));
-    }
-
     @Test
     void eachProbeReachesTheModelAndTheResultIsKeptInTheRunFolder() throws Exception {
-        ScriptedTransport c = host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2")
-                .on("iperf3 -s", Script.prints("Server listening on 5201\n").runningUntilStopped());
+        ScriptedTransport c = TuneScriptedRunTest.host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
+        ScriptedTransport s =
+                TuneScriptedRunTest.host(SERVER, "198.19.0.2").on("iperf3 -s", TuneScriptedRunTest.listening());
         Map<String, ScriptedTransport> hosts = Map.of(CLIENT, c, SERVER, s);
         ResultsStore store = new ResultsStore(workspace);
         TestEngine engine =
                 new TestEngine(store, hosts::get, ParserFactory.live(), PointHooks.NONE, ScriptedRunTest.QUICK);
-        TestPlan base = new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(CLIENT, null),
-                new TestPlan.End(SERVER, null),
-                "198.19.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
         TuneRequest request = new TuneRequest(
-                base,
+                TuneScriptedRunTest.base(null, null),
                 List.of(Tool.IPERF3),
                 2,
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
                 10e9,
-                new TuneBudget(
-                        Duration.ofMinutes(2),
-                        new ProbeLength(1, 0, 2),
-                        new ProbeLength(1, 0, 2),
-                        Duration.ofSeconds(1)));
+                TuneScriptedRunTest.QUICK_BUDGET);
         TuneModel model = new TuneModel(login -> Optional.empty(), request.linkSpeedBps());
         List<Integer> seen = new CopyOnWriteArrayList<>();
         model.setOnChange(() -> seen.add(model.steps().size()));
