@@ -9,23 +9,19 @@ import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
-import io.linklab.model.Validators;
 import io.linklab.tune.Dimension;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneCsv;
 import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneInputs;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,12 +50,14 @@ import picocli.CommandLine.Option;
                     + "probe) and the usual run files (samples.csv, summary.csv, sweep.csv with one point per probe, "
                     + "run.json …). DIR must be new or empty unless --force.",
             "",
+            "With mtu in --vary (not by default: it changes the hosts), --mtu-list names the MTUs to try on "
+                    + "--client-if and --server-if, inside the same MTU transaction as test --mtu: both ends are set "
+                    + "back to their own MTU at the end, also after a stop or a lost host.",
+            "",
             "Exit status: 0 a winner was found, 1 nothing could be measured, 2 bad usage or input, 130/143/129 "
                     + "stopped by a signal (the best so far is still reported)."
         })
 public final class TuneCommand extends CliCommand {
-
-    private static final Pattern BUDGET = Pattern.compile("(\\d{1,5})(s|m|h)?");
 
     private final RunTestCommand.Transports transports;
 
@@ -97,6 +95,20 @@ public final class TuneCommand extends CliCommand {
             defaultValue = "5201",
             description = "port of the first server (default: ${DEFAULT-VALUE})")
     int port;
+
+    @Option(
+            order = 105,
+            names = "--client-if",
+            paramLabel = "IF",
+            description = "the client's data interface (for --vary mtu)")
+    String clientIf;
+
+    @Option(
+            order = 106,
+            names = "--server-if",
+            paramLabel = "IF",
+            description = "the server's data interface (for --vary mtu)")
+    String serverIf;
 
     @Option(
             order = 301,
@@ -138,6 +150,14 @@ public final class TuneCommand extends CliCommand {
             defaultValue = "4M",
             description = "windows to try besides the tool's default (default: ${DEFAULT-VALUE})")
     String windows;
+
+    @Option(
+            order = 307,
+            names = "--mtu-list",
+            paramLabel = "LIST",
+            description = "MTUs to try with --vary ...,mtu, as --mtu of test takes them (1500,9000 or "
+                    + "START:STOP:STEP); both ends are set back to their own MTU at the end")
+    String mtuList;
 
     @Option(
             order = 306,
@@ -220,13 +240,14 @@ public final class TuneCommand extends CliCommand {
     private int report(TuneDriver driver, TuneRequest request, RunOutcome o) {
         TuneResult r = driver.result();
         if (r != null) {
+            TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
+            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner);
             try {
-                TuneCsv.write(o.runDir(), r.steps());
+                TuneFiles.write(o.runDir(), r, winner, lines);
             } catch (IOException e) {
                 err.println("could not write " + TuneCsv.FILE + ": " + e.getMessage());
             }
-            TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
-            TuneReport.lines(r, request.linkSpeedBps(), winner).forEach(out::println);
+            lines.forEach(out::println);
         }
         err.println((o.ok() ? "done: " : o.status() == RunOutcome.Status.CANCELLED ? "cancelled: " : "failed: ")
                 + o.message());
@@ -235,7 +256,8 @@ public final class TuneCommand extends CliCommand {
     }
 
     private TuneRequest request() {
-        TestPlan base = TestPlan.defaults(new TestPlan.End(client, null), new TestPlan.End(server, null), target);
+        TestPlan base =
+                TestPlan.defaults(new TestPlan.End(client, clientIf), new TestPlan.End(server, serverIf), target);
         base = new TestPlan(
                 base.tool(),
                 base.client(),
@@ -254,64 +276,22 @@ public final class TuneCommand extends CliCommand {
                 null,
                 1,
                 null);
-        List<Tool> toolList = new ArrayList<>();
-        for (String t : tools.split(",", -1)) {
-            try {
-                Tool tool = Tool.fromId(t.trim());
-                if (!toolList.contains(tool)) {
-                    toolList.add(tool);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--tools: " + e.getMessage());
-            }
-        }
-        if (maxStreams < 1 || maxStreams > 128) {
-            throw new UsageException("--max-streams: '" + maxStreams + "' is not valid — expected 1 to 128");
-        }
-        List<String> windowList = new ArrayList<>();
-        for (String w : windows.split(",", -1)) {
-            if (!w.isBlank()) {
-                Validators.size(w.trim()).ifPresent(m -> {
-                    throw new UsageException("--windows: '" + w.trim() + "' is not valid — " + m);
-                });
-                windowList.add(w.trim());
-            }
-        }
-        Double link = null;
-        if (linkSpeed != null) {
-            Validators.rate(linkSpeed).ifPresent(m -> {
-                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — " + m);
-            });
-            link = Validators.parseScaled(linkSpeed, 1000);
-            if (link <= 0) {
-                throw new UsageException("--link-speed: '" + linkSpeed + "' is not valid — expected a rate above 0");
-            }
-        }
         try {
             return new TuneRequest(
                     base,
-                    toolList,
-                    maxStreams,
-                    windowList,
+                    TuneInputs.tools("--tools", tools),
+                    TuneInputs.maxStreams("--max-streams", maxStreams),
+                    TuneInputs.windows("--windows", windows),
                     Dimension.parseList("--vary", vary),
-                    link,
-                    TuneBudget.of(budget()));
+                    TuneInputs.linkSpeed("--link-speed", linkSpeed),
+                    TuneBudget.of(TuneBudget.parseTime("--budget", budget)),
+                    TuneInputs.mtus("--mtu-list", mtuList));
         } catch (InvalidValueException e) {
+            if (e.field().equals("mtu")) {
+                throw new UsageException("--vary mtu: " + e.expected()
+                        + (e.expected().contains("interface") ? " (--client-if, --server-if)" : " (--mtu-list)"));
+            }
             throw new UsageException(e.getMessage());
         }
-    }
-
-    private Duration budget() {
-        Matcher m = BUDGET.matcher(budget.trim());
-        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
-            throw new UsageException("--budget: '" + budget + "' is not valid — expected a time such as 90s, 2m or 1h");
-        }
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        return switch (unit) {
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofSeconds(n);
-        };
     }
 }

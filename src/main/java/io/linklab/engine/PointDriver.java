@@ -19,6 +19,14 @@ public interface PointDriver {
     void drive(Map<String, String> clientFacts, Map<String, String> serverFacts, Measurer measurer)
             throws InterruptedException;
 
+    /**
+     * Whether some points set the MTU ({@link SweepPoint#mtu()}): the run then reads both ends' MTUs and arms their
+     * restore before the first point, as for an MTU sweep, and restores them at its end whatever happens.
+     */
+    default boolean changesMtu() {
+        return false;
+    }
+
     /** Measures one point of the run. */
     interface Measurer {
 

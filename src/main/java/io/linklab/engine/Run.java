@@ -389,7 +389,7 @@ final class Run implements RunHandle {
 
     /** For a plan that changes the MTU: the transaction over both ends' data interfaces, else null. */
     private MtuTransaction mtuTransaction(RunHosts hosts) {
-        if (points.stream().noneMatch(p -> p.mtu() != null)) {
+        if (points.stream().noneMatch(p -> p.mtu() != null) && (driver == null || !driver.changesMtu())) {
             return null;
         }
         List<MtuTransaction.End> ends = new ArrayList<>();

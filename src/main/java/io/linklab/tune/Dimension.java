@@ -10,7 +10,9 @@ public enum Dimension {
     PROCESSES,
     STREAMS,
     PINNING,
-    WINDOW;
+    WINDOW,
+    /** Only when the user allows MTU changes: the run's MTU transaction restores both ends. */
+    MTU;
 
     /** The name users type. */
     public String id() {
@@ -25,7 +27,8 @@ public enum Dimension {
     public static Set<Dimension> parseList(String field, String text) {
         Set<Dimension> out = EnumSet.noneOf(Dimension.class);
         if (text == null || text.isBlank()) {
-            throw new InvalidValueException(field, text, "name at least one of tool,processes,streams,pinning,window");
+            throw new InvalidValueException(
+                    field, text, "name at least one of tool,processes,streams,pinning,window,mtu");
         }
         for (String part : text.split(",", -1)) {
             String name = part.trim().toLowerCase();
@@ -39,7 +42,8 @@ public enum Dimension {
                 throw new InvalidValueException(
                         field,
                         text,
-                        "'" + part.trim() + "' is not a dimension; use tool, processes, streams, pinning or window");
+                        "'" + part.trim()
+                                + "' is not a dimension; use tool, processes, streams, pinning, window or mtu");
             }
             out.add(found);
         }

@@ -16,4 +16,14 @@ public enum Pinning {
     public String id() {
         return id;
     }
+
+    /** The pinning named {@code id} as {@link #id()} writes it. */
+    public static Pinning fromId(String id) {
+        for (Pinning p : values()) {
+            if (p.id.equals(id)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("'" + id + "' is not a pinning; use none, spread or numa");
+    }
 }

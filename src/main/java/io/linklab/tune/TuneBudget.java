@@ -1,6 +1,9 @@
 package io.linklab.tune;
 
+import io.linklab.model.InvalidValueException;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How long a tune may take in all, and how long its probes and the winner's confirmation run.
@@ -9,6 +12,27 @@ import java.time.Duration;
  *                 measured it
  */
 public record TuneBudget(Duration total, ProbeLength probe, ProbeLength confirm, Duration overhead) {
+
+    private static final Pattern TIME = Pattern.compile("(\\d{1,5})\\s*(s|m|h)?");
+
+    /**
+     * "90s", "2m", "1h" (a bare number is seconds) as a duration above zero.
+     *
+     * @throws InvalidValueException naming {@code field}
+     */
+    public static Duration parseTime(String field, String text) {
+        Matcher m = TIME.matcher(text == null ? "" : text.trim());
+        if (!m.matches() || Long.parseLong(m.group(1)) == 0) {
+            throw new InvalidValueException(field, text, "expected a time such as 90s, 2m or 1h");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        return switch (unit) {
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofSeconds(n);
+        };
+    }
 
     public TuneBudget {
         if (total.isNegative() || total.isZero()) {

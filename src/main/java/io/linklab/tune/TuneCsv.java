@@ -10,6 +10,8 @@ import java.util.List;
 public final class TuneCsv {
 
     public static final String FILE = "tune.csv";
+    /** Between a failed probe's reason and its failure in the reason column. */
+    static final String FAILED = ": failed: ";
 
     static final CsvTable<TuneStep> TABLE = CsvTable.<TuneStep>builder()
             .number("step", TuneStep::step)
@@ -26,7 +28,7 @@ public final class TuneCsv {
                     "reason",
                     s -> s.probe().ok()
                             ? s.reason()
-                            : s.reason() + ": failed: " + s.probe().failure())
+                            : s.reason() + FAILED + s.probe().failure())
             .build();
 
     private TuneCsv() {}

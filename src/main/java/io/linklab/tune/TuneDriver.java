@@ -47,14 +47,18 @@ public final class TuneDriver implements PointDriver {
                 List.of(Pinning.SPREAD),
                 request.windows(),
                 request.vary(),
-                request.linkSpeedBps());
+                request.linkSpeedBps(),
+                request.mtus());
         List<Integer> cCpus = TunePlans.firstCpus(clientCores);
         List<Integer> sCpus = TunePlans.firstCpus(serverCores);
         this.clientCpus = cCpus;
         this.serverCpus = sCpus;
+        Integer originalMtu = originalMtu(clientFacts);
         ProbeRunner runner = (settings, length) -> {
+            // once a probe set the MTU, "leave it alone" means the one the hosts had: set it back for that probe
+            Integer mtu = settings.mtu() != null ? settings.mtu() : changesMtu() ? originalMtu : null;
             SweepPoint point = new SweepPoint(
-                    settings.label(), TunePlans.plan(request.base(), settings, length, cCpus, sCpus), null);
+                    settings.label(), TunePlans.plan(request.base(), settings, length, cCpus, sCpus), mtu);
             busiest.clear();
             SweepRow row = measurer.measure(point).get(0);
             if (!row.ok() || row.bitsPerSecond() == null) {
@@ -107,14 +111,32 @@ public final class TuneDriver implements PointDriver {
         return result;
     }
 
-    /** {@code s} as a test plan of the confirmation's length: what "Save as test" and the printed script run. */
+    /**
+     * {@code s} as a test plan of the confirmation's length: what "Save as test" and the printed script run. A
+     * winner at another MTU is a one-point MTU sweep, so that the test sets it and restores the hosts' own.
+     */
     public TestPlan fullLength(TuneSettings s) {
-        return TunePlans.plan(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
+        return TunePlans.test(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
     }
 
     /** The space searched (known once the hosts were probed), or null. */
     public TuneSpace space() {
         return space;
+    }
+
+    @Override
+    public boolean changesMtu() {
+        return request.vary().contains(Dimension.MTU);
+    }
+
+    /** The client's data interface's MTU as preflight read it, or null. */
+    private Integer originalMtu(Map<String, String> clientFacts) {
+        String v = clientFacts.get("if." + request.base().client().dataInterface() + ".mtu");
+        try {
+            return v == null ? null : Integer.valueOf(v.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static int cpus(Map<String, String> facts) {

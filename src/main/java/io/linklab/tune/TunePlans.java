@@ -19,6 +19,16 @@ public final class TunePlans {
      */
     public static TestPlan plan(
             TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
+        return plan(base, s, length, clientCpus, serverCpus, null);
+    }
+
+    private static TestPlan plan(
+            TestPlan base,
+            TuneSettings s,
+            ProbeLength length,
+            List<Integer> clientCpus,
+            List<Integer> serverCpus,
+            TestPlan.Sweep sweep) {
         boolean omits = s.tool() == Tool.IPERF3;
         int duration = omits ? length.durationS() : length.durationS() + length.omitS();
         boolean pinned = s.pinning() != Pinning.NONE;
@@ -41,7 +51,18 @@ public final class TunePlans {
                 s.window(),
                 base.messageSize(),
                 length.repetitions(),
-                null);
+                sweep);
+    }
+
+    /**
+     * {@link #plan} as a test of its own: at another MTU, a one-point MTU sweep, so that the test sets the MTU and
+     * restores the hosts' own afterwards (a probe's point carries its MTU instead).
+     */
+    public static TestPlan test(
+            TestPlan base, TuneSettings s, ProbeLength length, List<Integer> clientCpus, List<Integer> serverCpus) {
+        TestPlan.Sweep atMtu =
+                s.mtu() == null ? null : new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of(String.valueOf(s.mtu())));
+        return plan(base, s, length, clientCpus, serverCpus, atMtu);
     }
 
     /** 0, 1, … {@code count}-1: process i on CPU i. */

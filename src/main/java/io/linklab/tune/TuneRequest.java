@@ -1,7 +1,9 @@
 package io.linklab.tune;
 
+import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.model.Validators;
 import java.util.List;
 import java.util.Set;
 
@@ -15,6 +17,8 @@ import java.util.Set;
  * @param vary         the dimensions that may change
  * @param linkSpeedBps the link's speed in bits per second, null when not known
  * @param budget       the time it may take in all
+ * @param mtus         MTUs to try when {@link Dimension#MTU} varies: both ends' data interfaces are set to each inside
+ *                     the run's MTU transaction, which restores them
  */
 public record TuneRequest(
         TestPlan base,
@@ -23,12 +27,45 @@ public record TuneRequest(
         List<String> windows,
         Set<Dimension> vary,
         Double linkSpeedBps,
-        TuneBudget budget) {
+        TuneBudget budget,
+        List<Integer> mtus) {
 
+    /**
+     * @throws InvalidValueException when the MTU may vary without MTUs to try or without the data interfaces to set
+     */
     public TuneRequest {
         tools = List.copyOf(tools);
         windows = List.copyOf(windows);
         vary = Set.copyOf(vary);
+        mtus = List.copyOf(mtus);
+        if (vary.contains(Dimension.MTU)) {
+            if (mtus.isEmpty()) {
+                throw new InvalidValueException("mtu", "", "name the MTUs to try, such as 1500,9000");
+            }
+            for (int m : mtus) {
+                Validators.requireMtu("mtu", m);
+            }
+            if (blank(base.client().dataInterface()) || blank(base.server().dataInterface())) {
+                throw new InvalidValueException(
+                        "mtu", mtus.toString(), "changing the MTU needs the client's and the server's data interface");
+            }
+        }
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    /** A request that leaves the MTU alone. */
+    public TuneRequest(
+            TestPlan base,
+            List<Tool> tools,
+            int maxStreams,
+            List<String> windows,
+            Set<Dimension> vary,
+            Double linkSpeedBps,
+            TuneBudget budget) {
+        this(base, tools, maxStreams, windows, vary, linkSpeedBps, budget, List.of());
     }
 
     /** The plan of the first probe: the start settings on the first tool, as the run's preflight checks it. */

@@ -43,6 +43,10 @@ public record TuneSettings(Tool tool, int processes, int streams, Pinning pinnin
         return new TuneSettings(tool, processes, streams, pinning, w, mtu);
     }
 
+    public TuneSettings withMtu(Integer m) {
+        return new TuneSettings(tool, processes, streams, pinning, window, m);
+    }
+
     /** Streams over all processes. */
     public int totalStreams() {
         return processes * streams;

@@ -16,6 +16,7 @@ import java.util.Set;
  * @param windows      windows to try besides the tool's default ("4M", "16M")
  * @param vary         the dimensions the user lets vary; the others stay at the start settings
  * @param linkSpeedBps the link's speed in bits per second, null when not known
+ * @param mtus         MTUs to try on both data interfaces (only when {@link Dimension#MTU} varies)
  */
 public record TuneSpace(
         List<Tool> tools,
@@ -24,7 +25,8 @@ public record TuneSpace(
         List<Pinning> pinnings,
         List<String> windows,
         Set<Dimension> vary,
-        Double linkSpeedBps) {
+        Double linkSpeedBps,
+        List<Integer> mtus) {
 
     public TuneSpace {
         if (tools.isEmpty()) {
@@ -37,6 +39,19 @@ public record TuneSpace(
         pinnings = List.copyOf(pinnings);
         windows = List.copyOf(windows);
         vary = vary.isEmpty() ? EnumSet.noneOf(Dimension.class) : EnumSet.copyOf(vary);
+        mtus = List.copyOf(mtus);
+    }
+
+    /** A space that leaves the MTU alone. */
+    public TuneSpace(
+            List<Tool> tools,
+            int maxProcesses,
+            int maxStreams,
+            List<Pinning> pinnings,
+            List<String> windows,
+            Set<Dimension> vary,
+            Double linkSpeedBps) {
+        this(tools, maxProcesses, maxStreams, pinnings, windows, vary, linkSpeedBps, List.of());
     }
 
     public boolean varies(Dimension d) {
@@ -66,13 +81,20 @@ public record TuneSpace(
         if (varies(Dimension.WINDOW)) {
             wins.addAll(windows);
         }
+        List<Integer> mtuList = new ArrayList<>();
+        mtuList.add(null);
+        if (varies(Dimension.MTU)) {
+            mtuList.addAll(mtus);
+        }
         for (Tool t : toolsToTry()) {
             List<Integer> streams = varies(Dimension.STREAMS) ? powersUpTo(maxStreams(t)) : List.of(1);
             for (int p : processes) {
                 for (int s : streams) {
                     for (Pinning pin : pins) {
                         for (String w : wins) {
-                            out.add(new TuneSettings(t, p, s, pin, w, null));
+                            for (Integer m : mtuList) {
+                                out.add(new TuneSettings(t, p, s, pin, w, m));
+                            }
                         }
                     }
                 }

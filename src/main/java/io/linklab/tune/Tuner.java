@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
  * The search: short probes guided by what they measured, one dimension at a time. Processes are added while the
  * sum grows, streams too (one step at least; more not for an iperf3 process whose receiver core is saturated: its
  * streams share that core's one thread), then the
- * other tools, pinnings and windows are tried on the best so far. A step counts as a gain only when it beats the
+ * other tools, pinnings, windows and MTUs are tried on the best so far. A step counts as a gain only when it beats the
  * best by more than the spread seen between repetitions of the same probe. The winner is confirmed with a
  * full-length run; the time for that is kept back from the start, so the budget holds.
  */
@@ -140,6 +140,9 @@ public final class Tuner {
                             .toList(),
                     "window");
         }
+        if (space.varies(Dimension.MTU)) {
+            tryEach(space.mtus().stream().map(m -> best.settings().withMtu(m)).toList(), "mtu");
+        }
     }
 
     /**
@@ -215,9 +218,11 @@ public final class Tuner {
             adopt(probe(
                     s,
                     dimension + " -> "
-                            + (dimension.equals("window")
-                                    ? s.window()
-                                    : s.pinning().id())));
+                            + switch (dimension) {
+                                case "window" -> s.window();
+                                case "mtu" -> String.valueOf(s.mtu());
+                                default -> s.pinning().id();
+                            }));
         }
     }
 

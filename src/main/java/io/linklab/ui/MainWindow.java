@@ -68,7 +68,15 @@ public final class MainWindow {
                 shell::say,
                 this::showProblem,
                 () -> editorView.canvas().fit());
-        tests = new TestActions(shell, editor, services.runStarter(), services.tasks(), () -> stage, this::showProblem);
+        tests = new TestActions(
+                shell,
+                editor,
+                services.runStarter(),
+                services.tasks(),
+                () -> stage,
+                this::showProblem,
+                runs::startTune);
+        runs.setOnSaveAsTest(tests::saveAsTest);
         matrices = new MatrixActions(shell, editor, editorView::canvas, services, () -> stage, this::showProblem);
         matrices.attach();
         editor.setOnProblem(this::showProblem);

@@ -1,13 +1,19 @@
 package io.linklab.ui;
 
 import io.linklab.engine.store.PlanFiles;
+import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.tune.TuneRequest;
 import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.TopologyEditorViewModel;
+import io.linklab.ui.tune.TuneDialog;
+import io.linklab.ui.tune.TuneForm;
 import io.linklab.ui.wizard.TestWizard;
 import io.linklab.ui.wizard.TestWizardViewModel;
 import java.io.File;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.scene.Scene;
@@ -26,21 +32,27 @@ final class TestActions {
     private final TaskRunner tasks;
     private final Supplier<Stage> stage;
     private final Consumer<String> problem;
+    private final BiConsumer<TuneRequest, Topology> tunes;
 
-    /** @param problem shows a problem the user must read */
+    /**
+     * @param problem shows a problem the user must read
+     * @param tunes   starts a tune ("Find best settings") over the lab
+     */
     TestActions(
             MainWindowViewModel shell,
             TopologyEditorViewModel editor,
             RunStarter runStarter,
             TaskRunner tasks,
             Supplier<Stage> stage,
-            Consumer<String> problem) {
+            Consumer<String> problem,
+            BiConsumer<TuneRequest, Topology> tunes) {
         this.shell = shell;
         this.editor = editor;
         this.runStarter = runStarter;
         this.tasks = tasks;
         this.stage = stage;
         this.problem = problem;
+        this.tunes = tunes;
     }
 
     /** Opens the test wizard over the current topology; a selected link fills in the ends. */
@@ -54,12 +66,46 @@ final class TestActions {
                     .ifPresent(vm::useLink);
         }
         TestWizard wizard = new TestWizard(stage.get(), vm, this::run, this::savePlan);
+        wizard.offerTune(this::findBest);
         Scene scene = stage.get() == null ? null : stage.get().getScene();
         if (scene != null) {
             wizard.wizard().getDialog().getDialogPane().getStylesheets().setAll(scene.getStylesheets());
         }
         wizard.show();
         return wizard;
+    }
+
+    /** "Find best settings…" from the wizard: the tune's dialog over the wizard's ends; Start runs it. */
+    TuneDialog findBest(TestPlan plan) {
+        Topology lab = editor.topology();
+        TuneDialog dialog = new TuneDialog(stage.get(), new TuneForm(plan, linkSpeed(lab, plan)), request -> {
+            shell.rememberPlan(plan);
+            tunes.accept(request, lab);
+        });
+        Scene scene = stage.get() == null ? null : stage.get().getScene();
+        if (scene != null) {
+            dialog.dialog().getDialogPane().getStylesheets().setAll(scene.getStylesheets());
+        }
+        dialog.show();
+        return dialog;
+    }
+
+    /** The client's data interface's speed as the lab drawing says it ("25G"), or null. */
+    private static String linkSpeed(Topology lab, TestPlan plan) {
+        return lab.hosts().stream()
+                .filter(h -> h.login().equals(plan.client().login()))
+                .flatMap(h -> h.interfaces().stream())
+                .filter(i -> i.name().equals(plan.client().dataInterface()) && i.speed() != null)
+                .map(InterfaceSpec::speed)
+                .filter(speed -> !speed.isBlank())
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** A tune's "Save as test": the wizard opens with the winner's settings. */
+    void saveAsTest(TestPlan winner) {
+        shell.rememberPlan(winner);
+        newTest();
     }
 
     private void run(TestPlan plan) {

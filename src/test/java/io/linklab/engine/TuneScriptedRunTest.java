@@ -44,7 +44,8 @@ class TuneScriptedRunTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final List<TuneStep> steps = new CopyOnWriteArrayList<>();
 
-    private static ScriptedTransport host(String label, String address) {
+    /** A host of one core with iperf3, data0 at MTU 1500 holding {@code address}. */
+    static ScriptedTransport host(String label, String address) {
         String facts = String.join(
                 "\n",
                 "uname\tLinux 6.1.0\tx86_64",
@@ -64,16 +65,32 @@ class TuneScriptedRunTest {
         return new ScriptedTransport(label).on("linklab-probe brief", Script.prints(facts));
     }
 
-    private static Script listening() {
+    static Script listening() {
         return Script.prints("Server listening on 5201 (test #1)\n").runningUntilStopped();
     }
 
     /** A tune of streams (and the tool, when there are two), so that each test runs few probes. */
     private static TuneRequest request(List<Tool> tools) {
-        TestPlan base = new TestPlan(
+        return new TuneRequest(
+                base(null, null),
+                tools,
+                2,
+                List.of(),
+                EnumSet.of(Dimension.TOOL, Dimension.STREAMS),
+                null,
+                QUICK_BUDGET);
+    }
+
+    /** Probes and confirmation of 2 runs of 1 s each, within 2 minutes. */
+    static final TuneBudget QUICK_BUDGET = new TuneBudget(
+            Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
+
+    /** iperf3 from h1 to h2's 198.19.0.2, with these data interfaces (null: none named). */
+    static TestPlan base(String clientIf, String serverIf) {
+        return new TestPlan(
                 Tool.IPERF3,
-                new TestPlan.End(CLIENT, null),
-                new TestPlan.End(SERVER, null),
+                new TestPlan.End(CLIENT, clientIf),
+                new TestPlan.End(SERVER, serverIf),
                 "198.19.0.2",
                 TestPlan.Protocol.TCP,
                 null,
@@ -88,9 +105,6 @@ class TuneScriptedRunTest {
                 null,
                 1,
                 null);
-        TuneBudget budget = new TuneBudget(
-                Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
-        return new TuneRequest(base, tools, 2, List.of(), EnumSet.of(Dimension.TOOL, Dimension.STREAMS), null, budget);
     }
 
     private record Tune(RunOutcome outcome, TuneResult result) {}

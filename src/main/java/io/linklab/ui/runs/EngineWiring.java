@@ -1,12 +1,15 @@
 package io.linklab.ui.runs;
 
 import io.linklab.engine.ParserFactory;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunFolder;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.model.HostSpec;
+import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.LocalTransport;
 import io.linklab.remote.LoginPrompts;
@@ -15,6 +18,9 @@ import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneRequest;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -22,7 +28,7 @@ import java.time.format.DateTimeFormatter;
 /**
  * How the runs area reaches the engine: its results store, the live parsers, and SSH where a plan's login is
  * looked up in the topology first, so that host's key file and jump host apply (the engine's LoginTransports
- * knows only the login text), with the app's login questions.
+ * knows only the login text), with the app's login questions. Tunes run the same way, in a run folder of their own.
  */
 public final class EngineWiring {
 
@@ -45,9 +51,19 @@ public final class EngineWiring {
      */
     public static RunLauncher launcher(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
         ParserFactory parsers = ParserFactory.live();
-        return (plan, topology, listener) -> {
-            TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
-            return engine.start(plan, listener);
+        return new RunLauncher() {
+            @Override
+            public RunHandle start(TestPlan plan, Topology topology, RunListener listener) throws IOException {
+                TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
+                return engine.start(plan, listener);
+            }
+
+            @Override
+            public RunHandle startTune(TuneRequest request, TuneDriver driver, Topology topology, RunListener listener)
+                    throws IOException {
+                TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
+                return engine.start(request.firstPlan(), driver, listener, store.newRunDir("tune"));
+            }
         };
     }
 

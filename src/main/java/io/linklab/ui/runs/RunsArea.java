@@ -3,8 +3,11 @@ package io.linklab.ui.runs;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.store.RunFolder;
+import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneRequest;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.compare.CompareView;
 import io.linklab.ui.compare.ComparisonModel;
@@ -17,6 +20,9 @@ import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.RunLibrary;
 import io.linklab.ui.tasks.TaskRunner;
+import io.linklab.ui.tune.TuneModel;
+import io.linklab.ui.tune.TuneRun;
+import io.linklab.ui.tune.TuneView;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,9 +31,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
@@ -55,11 +63,13 @@ public final class RunsArea implements RunStarter {
     private final HistoryView historyView;
     private final List<DashboardView> dashboards = new ArrayList<>();
     private BiConsumer<DashboardView, RunOutcome> onRunEnded = (view, outcome) -> {};
+    private Consumer<TestPlan> onSaveAsTest = plan -> {};
     private boolean shutDown;
     /** Where every dashboard divides its charts from its table: moved in one, kept for the next (and remembered). */
     private final DoubleProperty dashboardDivider = new SimpleDoubleProperty(0.68);
 
     private int started;
+    private int tunes;
 
     /**
      * @param importsDir where imported logs get their CSV folders
@@ -73,7 +83,7 @@ public final class RunsArea implements RunStarter {
         history = new HistoryViewModel(library, tasks);
         exports = new RunExports(history, workspace::window);
         historyView = new HistoryView(
-                history, this::openRun, this::compare, run -> exports.exportReport(run, null), this::askImportLogs);
+                history, this::open, this::compare, run -> exports.exportReport(run, null), this::askImportLogs);
         workspace.addFixed(workspace.tabs().getTabs().size(), "History", "history-tab", historyView.root());
         history.refresh();
     }
@@ -98,6 +108,66 @@ public final class RunsArea implements RunStarter {
     /** Told on the FX thread when a run started here ends (finished, stopped or failed). */
     public void setOnRunEnded(BiConsumer<DashboardView, RunOutcome> action) {
         this.onRunEnded = action;
+    }
+
+    /** Where a tune's "Save as test" hands the winner's plan: the wizard. */
+    public void setOnSaveAsTest(Consumer<TestPlan> action) {
+        this.onSaveAsTest = action;
+    }
+
+    /**
+     * FX thread: starts a tune ("Find best settings") and shows it live as one run; its Stop ends it with the best
+     * so far. Starting waits on the disk and on logins: never on the FX thread.
+     */
+    public TuneView startTune(TuneRequest request, Topology topology) {
+        TuneModel model = new TuneModel(login -> hostByLogin(topology, login), request.linkSpeedBps());
+        TuneView view = showTune(model, "Tune " + (++started) + ": find best settings");
+        tasks.run(
+                () -> TuneRun.start(
+                        (r, driver, listener) -> launcher.startTune(r, driver, topology, listener),
+                        request,
+                        model,
+                        outcome -> Platform.runLater(() -> {
+                            if (!shutDown) {
+                                history.refresh();
+                            }
+                        })),
+                view::attach,
+                e -> model.finished(
+                        new TuneModel.Result(List.of("cannot start the tune: " + e.getMessage()), null),
+                        e.getMessage()));
+        return view;
+    }
+
+    private static Optional<HostSpec> hostByLogin(Topology topology, String login) {
+        return topology == null
+                ? Optional.empty()
+                : topology.hosts().stream().filter(h -> h.login().equals(login)).findFirst();
+    }
+
+    private TuneView showTune(TuneModel model, String title) {
+        TuneView view = new TuneView(model, loop, plan -> onSaveAsTest.accept(plan));
+        workspace.show(title, "tune-tab-" + (++tunes), view.root(), view::setShowing, () -> {});
+        return view;
+    }
+
+    /**
+     * FX thread: opens a run from history: a tune in its tune view (its files read off the FX thread), any other
+     * run in a dashboard.
+     */
+    public void open(PastRun run) {
+        if (run.dir() == null || run.imported()) {
+            openRun(run);
+            return;
+        }
+        tasks.run(
+                () -> TuneFiles.isTune(run.dir())
+                        ? Optional.of(TuneFiles.read(run.dir()))
+                        : Optional.<TuneFiles.Stored>empty(),
+                stored -> stored.ifPresentOrElse(
+                        t -> showTune(TuneModel.stored(t.steps(), t.report(), t.winner()), run.title()),
+                        () -> openRun(run)),
+                e -> history.say("cannot open " + run.title() + ": " + e.getMessage()));
     }
 
     public HistoryViewModel history() {

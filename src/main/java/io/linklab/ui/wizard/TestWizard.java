@@ -44,6 +44,7 @@ public final class TestWizard {
     private final TestWizardViewModel vm;
     private final Wizard wizard;
     private final List<WizardPane> pages;
+    private final Button findBest = new Button("Find best settings…");
 
     /**
      * @param onRun    gets the plan when the user presses Run
@@ -78,6 +79,19 @@ public final class TestWizard {
                 vm.plan().ifPresent(onRun);
             }
         });
+    }
+
+    /**
+     * Offers "Find best settings…" on the ends page: it closes the wizard and hands its plan (the two ends and
+     * options as set) to {@code onTune}.
+     */
+    public void offerTune(Consumer<TestPlan> onTune) {
+        findBest.setVisible(true);
+        findBest.setManaged(true);
+        findBest.setOnAction(e -> vm.plan().ifPresent(plan -> {
+            wizard.getDialog().close();
+            onTune.accept(plan);
+        }));
     }
 
     /** Shows the wizard without blocking; Run hands the plan over when pressed. */
@@ -117,7 +131,15 @@ public final class TestWizard {
                 vm.target,
                 "wizard-target",
                 "The server's data address the client connects to; filled from the server interface");
-        add(g, row, "Target address", target, vm.problemOf("target"));
+        row = add(g, row, "Target address", target, vm.problemOf("target"));
+        findBest.setId("wizard-find-best");
+        findBest.setTooltip(new Tooltip("Searches the tool, processes, streams, pinning and window that fill the "
+                + "link between these ends, within a time budget"));
+        findBest.disableProperty()
+                .bind(vm.endsValidProperty().not().or(vm.optionsValidProperty().not()));
+        findBest.setVisible(false);
+        findBest.setManaged(false);
+        g.add(findBest, 1, row);
         return g;
     }
 
