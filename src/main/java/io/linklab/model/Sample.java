@@ -120,29 +120,29 @@ public record Sample(
     }
 
     public Sample withProcess(String newProcess) {
-        return new Sample(
-                newProcess,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
-                role,
-                streamIndex,
-                startUtc);
+        return with(newProcess, direction, role, streamIndex, startUtc);
     }
 
     public Sample withDirection(Direction newDirection) {
+        return with(process, newDirection, role, streamIndex, startUtc);
+    }
+
+    public Sample withRole(Role newRole) {
+        return with(process, direction, newRole, streamIndex, startUtc);
+    }
+
+    public Sample withStreamIndex(Integer newIndex) {
+        return with(process, direction, role, newIndex, startUtc);
+    }
+
+    public Sample withStartUtc(Instant newStart) {
+        return with(process, direction, role, streamIndex, newStart);
+    }
+
+    /** The one copy behind the withers: the figures stay, what says whose row it is may change. */
+    private Sample with(String newProcess, Direction newDirection, Role newRole, Integer newIndex, Instant newStart) {
         return new Sample(
-                process,
+                newProcess,
                 stream,
                 newDirection,
                 startS,
@@ -156,71 +156,8 @@ public record Sample(
                 lostPackets,
                 packets,
                 omitted,
-                role,
-                streamIndex,
-                startUtc);
-    }
-
-    public Sample withRole(Role newRole) {
-        return new Sample(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
                 newRole,
-                streamIndex,
-                startUtc);
-    }
-
-    public Sample withStreamIndex(Integer newIndex) {
-        return new Sample(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
-                role,
                 newIndex,
-                startUtc);
-    }
-
-    public Sample withStartUtc(Instant newStart) {
-        return new Sample(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
-                role,
-                streamIndex,
                 newStart);
     }
 

@@ -120,73 +120,27 @@ public record Summary(
 
     /** This one stream's total as its direction's SUM, the same figures under the SUM's name. */
     public Summary asSum() {
-        return new Summary(
-                process,
-                Sample.SUM,
-                direction,
-                role,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                jitterMs,
-                lostPackets,
-                packets,
-                localCpuPercent,
-                remoteCpuPercent,
-                localServiceDemandUsPerKb,
-                remoteServiceDemandUsPerKb,
-                note);
+        return with(process, Sample.SUM, localCpuPercent, remoteCpuPercent, note);
     }
 
     /** With the CPU use the tool reports for the whole test, which belongs on the SUM row. */
     public Summary withCpu(Double local, Double remote) {
-        return new Summary(
-                process,
-                stream,
-                direction,
-                role,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                jitterMs,
-                lostPackets,
-                packets,
-                local,
-                remote,
-                localServiceDemandUsPerKb,
-                remoteServiceDemandUsPerKb,
-                note);
+        return with(process, stream, local, remote, note);
     }
 
     public Summary withProcess(String newProcess) {
-        return new Summary(
-                newProcess,
-                stream,
-                direction,
-                role,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                jitterMs,
-                lostPackets,
-                packets,
-                localCpuPercent,
-                remoteCpuPercent,
-                localServiceDemandUsPerKb,
-                remoteServiceDemandUsPerKb,
-                note);
+        return with(newProcess, stream, localCpuPercent, remoteCpuPercent, note);
     }
 
     public Summary withNote(String newNote) {
+        return with(process, stream, localCpuPercent, remoteCpuPercent, newNote);
+    }
+
+    /** The one copy behind the withers: the measured figures stay, name, CPU and note may change. */
+    private Summary with(String newProcess, String newStream, Double localCpu, Double remoteCpu, String newNote) {
         return new Summary(
-                process,
-                stream,
+                newProcess,
+                newStream,
                 direction,
                 role,
                 startS,
@@ -197,8 +151,8 @@ public record Summary(
                 jitterMs,
                 lostPackets,
                 packets,
-                localCpuPercent,
-                remoteCpuPercent,
+                localCpu,
+                remoteCpu,
                 localServiceDemandUsPerKb,
                 remoteServiceDemandUsPerKb,
                 newNote);
