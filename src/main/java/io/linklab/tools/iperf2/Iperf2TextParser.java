@@ -6,7 +6,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
-import io.linklab.tools.StreamingParser;
+import io.linklab.tools.BracketedTextParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 import java.util.ArrayList;
@@ -25,12 +25,7 @@ import java.util.Set;
  * is the end-of-test total. A stream's only report (a run without -i) is both a sample and, once the
  * test is over, its total.
  */
-public final class Iperf2TextParser implements StreamingParser {
-
-    private final MeasurementSink sink;
-    private final TextScanner sc = new TextScanner();
-    private long lineNo;
-    private boolean announced;
+public final class Iperf2TextParser extends BracketedTextParser {
 
     private boolean mainIsClient = true;
     private boolean sawBanner;
@@ -59,30 +54,12 @@ public final class Iperf2TextParser implements StreamingParser {
     private boolean hdrCwndRtt;
 
     public Iperf2TextParser(MeasurementSink sink) {
-        this.sink = sink;
-    }
-
-    @Override
-    public void feed(String line) {
-        lineNo++;
-        int end = TextScanner.lineEnd(line);
-        int bracket = line.indexOf('[');
-        if (bracket >= 0 && bracket < end && bracketLine(line, bracket, end)) {
-            return;
-        }
-        otherLine(line, end);
+        super(sink, "iperf2");
     }
 
     @Override
     public void finish() {
         flushOnlyReports();
-    }
-
-    private void announce() {
-        if (!announced) {
-            announced = true;
-            sink.meta(ToolMeta.TOOL, "iperf2");
-        }
     }
 
     private void newRunIfNeeded() {
@@ -100,7 +77,8 @@ public final class Iperf2TextParser implements StreamingParser {
         }
     }
 
-    private boolean bracketLine(String line, int bracket, int end) {
+    @Override
+    protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
         String stream;
@@ -378,7 +356,8 @@ public final class Iperf2TextParser implements StreamingParser {
         }
     }
 
-    private void otherLine(String line, int end) {
+    @Override
+    protected void otherLine(String line, int end) {
         int at;
         if ((at = line.indexOf("Client connecting to ")) >= 0) {
             announce();

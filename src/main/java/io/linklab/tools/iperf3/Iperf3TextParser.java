@@ -6,7 +6,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
-import io.linklab.tools.StreamingParser;
+import io.linklab.tools.BracketedTextParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 import java.util.HashMap;
@@ -20,17 +20,13 @@ import java.util.Map;
  * --get-server-output sections and server logs holding many tests. An interrupted test's zeros for the other
  * end's totals are not passed on ({@link HeldTotals}); an interval iperf3 prints a second time is passed on once.
  */
-public final class Iperf3TextParser implements StreamingParser {
+public final class Iperf3TextParser extends BracketedTextParser {
 
     /** Process name given to the samples of a --get-server-output section. */
     public static final String SERVER_OUTPUT = "server";
 
-    private final MeasurementSink sink;
-    private final TextScanner sc = new TextScanner();
     private final Map<String, Proc> procs = new LinkedHashMap<>();
     private final Proc untitled = new Proc(null);
-    private long lineNo;
-    private boolean announced;
 
     /** What one iperf3 process (one -T title) has said so far about its current test. */
     private static final class Proc {
@@ -117,27 +113,16 @@ public final class Iperf3TextParser implements StreamingParser {
     }
 
     public Iperf3TextParser(MeasurementSink sink) {
-        this.sink = sink;
+        super(sink, "iperf3");
     }
 
     /** For the server's text a -J client got with --get-server-output ("server_output_text"). */
     static Iperf3TextParser forServerOutput(MeasurementSink sink, boolean reverse) {
         Iperf3TextParser p = new Iperf3TextParser(sink);
-        p.announced = true;
+        p.announced();
         p.untitled.serverOutput = true;
         p.untitled.reverse = reverse;
         return p;
-    }
-
-    @Override
-    public void feed(String line) {
-        lineNo++;
-        int end = TextScanner.lineEnd(line);
-        int bracket = line.indexOf('[');
-        if (bracket >= 0 && bracket < end && bracketLine(line, bracket, end)) {
-            return;
-        }
-        otherLine(line, end);
     }
 
     @Override
@@ -151,13 +136,6 @@ public final class Iperf3TextParser implements StreamingParser {
 
     private void release(Proc proc) {
         proc.totals.release(sink, lineNo);
-    }
-
-    private void announce() {
-        if (!announced) {
-            announced = true;
-            sink.meta(ToolMeta.TOOL, "iperf3");
-        }
     }
 
     /** The -T title in front of position {@code at}: the last word before it if it ends with ':'. */
@@ -200,7 +178,8 @@ public final class Iperf3TextParser implements StreamingParser {
         return true;
     }
 
-    private boolean bracketLine(String line, int bracket, int end) {
+    @Override
+    protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
         String stream;
@@ -378,7 +357,8 @@ public final class Iperf3TextParser implements StreamingParser {
         return true;
     }
 
-    private void otherLine(String line, int end) {
+    @Override
+    protected void otherLine(String line, int end) {
         int at;
         if ((at = line.indexOf("- - - - -")) >= 0) {
             procBefore(line, at).separatorSeen = true;
