@@ -128,60 +128,44 @@ public final class LogImporter {
         }
         StreamingParser parser = mixed ? new MixedIperfTextParser(tally, format) : Parsers.forFormat(format, tally);
         Iperf3JsonParser json = parser instanceof Iperf3JsonParser ? (Iperf3JsonParser) parser : null;
+        if (json != null) {
+            return runChunks(file, format, in, tally, json, new ReadBuffer(buf, filled));
+        }
+        ReadBuffer r = new ReadBuffer(buf, filled);
         LineDecoder decoder = new LineDecoder(tally);
         long lines = 0;
         int longest = 0;
         long longestAt = 0;
         int start = 0;
-        boolean eof = false;
-        if (json != null) {
-            return runChunks(file, format, in, tally, json, buf, filled);
-        }
         while (true) {
             int nl = -1;
-            for (int i = start; i < filled; i++) {
-                if (buf[i] == '\n') {
+            for (int i = start; i < r.filled; i++) {
+                if (r.buf[i] == '\n') {
                     nl = i;
                     break;
                 }
             }
-            if (nl < 0) {
-                if (eof) {
-                    if (start < filled) {
-                        lines++;
-                        if (filled - start > longest) {
-                            longest = filled - start;
-                            longestAt = lines;
-                        }
-                        feed(parser, json, decoder, buf, start, filled - start, lines);
-                    }
+            int end = nl >= 0 ? nl : r.filled;
+            if (nl < 0 && !r.eof) {
+                if (!r.refill(in, start)) {
+                    tally.event(lineTooLong(lines + 1));
                     break;
                 }
-                // Move the partial line to the front, grow if one line fills the buffer, read more.
-                if (start > 0) {
-                    System.arraycopy(buf, start, buf, 0, filled - start);
-                    filled -= start;
-                    start = 0;
-                } else if (filled == buf.length) {
-                    if (buf.length >= MAX_LINE) {
-                        tally.event(lineTooLong(lines + 1));
-                        break;
-                    }
-                    buf = Arrays.copyOf(buf, buf.length * 2);
-                }
-                int n = readFully(in, buf, filled, buf.length - filled);
-                if (n == 0) {
-                    eof = true;
-                }
-                filled += n;
+                start = 0;
                 continue;
             }
+            if (nl < 0 && start == end) {
+                break;
+            }
             lines++;
-            if (nl - start > longest) {
-                longest = nl - start;
+            if (end - start > longest) {
+                longest = end - start;
                 longestAt = lines;
             }
-            feed(parser, json, decoder, buf, start, nl - start, lines);
+            parser.feed(decoder.decode(r.buf, start, end - start, lines));
+            if (nl < 0) {
+                break;
+            }
             start = nl + 1;
         }
         parser.finish();
@@ -208,65 +192,65 @@ public final class LogImporter {
 
     /** JSON: whole buffers of complete lines go to the parser, which feeds Jackson in bulk. */
     private static FileResult runChunks(
-            Path file,
-            LogFormat format,
-            InputStream in,
-            ImportTally tally,
-            Iperf3JsonParser json,
-            byte[] buf,
-            int filled)
+            Path file, LogFormat format, InputStream in, ImportTally tally, Iperf3JsonParser json, ReadBuffer r)
             throws IOException {
-        long lines = 0;
-        boolean eof = false;
         while (true) {
             int last = -1;
-            for (int i = filled - 1; i >= 0; i--) {
-                if (buf[i] == '\n') {
+            for (int i = r.filled - 1; i >= 0; i--) {
+                if (r.buf[i] == '\n') {
                     last = i;
                     break;
                 }
             }
-            if (eof) {
-                json.feedChunk(buf, 0, filled);
+            if (r.eof) {
+                json.feedChunk(r.buf, 0, r.filled);
                 break;
             }
             if (last >= 0) {
-                json.feedChunk(buf, 0, last + 1);
-                System.arraycopy(buf, last + 1, buf, 0, filled - last - 1);
-                filled -= last + 1;
-            } else if (filled == buf.length) {
-                if (buf.length >= MAX_LINE) {
-                    tally.event(lineTooLong(lines + 1));
-                    break;
-                }
-                buf = Arrays.copyOf(buf, buf.length * 2);
+                json.feedChunk(r.buf, 0, last + 1);
             }
-            int n = readFully(in, buf, filled, buf.length - filled);
-            if (n == 0) {
-                eof = true;
+            if (!r.refill(in, last + 1)) {
+                tally.event(lineTooLong(1));
+                break;
             }
-            filled += n;
-            if (filled == 0) {
+            if (r.filled == 0) {
                 break;
             }
         }
-        lines = json.lines();
+        long lines = json.lines();
         json.finish();
         return tally.result(file, format, lines, null);
     }
 
-    private static void feed(
-            StreamingParser parser,
-            Iperf3JsonParser json,
-            LineDecoder decoder,
-            byte[] buf,
-            int off,
-            int len,
-            long lineNo) {
-        if (json != null) {
-            json.feed(buf, off, len);
-        } else {
-            parser.feed(decoder.decode(buf, off, len, lineNo));
+    /**
+     * The read buffer of both loops: the bytes not yet given to a parser stay at its front, more are read in
+     * behind them, and it doubles (up to {@link #MAX_LINE}) when one line fills it.
+     */
+    private static final class ReadBuffer {
+        byte[] buf;
+        int filled;
+        boolean eof;
+
+        ReadBuffer(byte[] buf, int filled) {
+            this.buf = buf;
+            this.filled = filled;
+        }
+
+        /** Drops the first {@code consumed} bytes and reads more; false when one line outgrew the limit. */
+        boolean refill(InputStream in, int consumed) throws IOException {
+            if (consumed > 0) {
+                System.arraycopy(buf, consumed, buf, 0, filled - consumed);
+                filled -= consumed;
+            } else if (filled == buf.length) {
+                if (buf.length >= MAX_LINE) {
+                    return false;
+                }
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = readFully(in, buf, filled, buf.length - filled);
+            eof = n == 0;
+            filled += n;
+            return true;
         }
     }
 
