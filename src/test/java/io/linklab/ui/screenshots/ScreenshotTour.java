@@ -1,19 +1,14 @@
 package io.linklab.ui.screenshots;
 
-import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
-import io.linklab.model.LinkSpec;
-import io.linklab.model.SwitchSpec;
-import io.linklab.model.Topology;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.tasks.BackgroundTasks;
+import io.linklab.ui.topology.SampleLabs;
 import io.linklab.ui.wizard.TestWizard;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -40,48 +35,6 @@ public final class ScreenshotTour {
 
     private ScreenshotTour() {}
 
-    /** The lab of seeds/000: two ConnectX-6 hosts through a 100G switch. */
-    static Topology sampleLab() {
-        HostSpec a = new HostSpec(
-                "host1",
-                "lab-a",
-                "198.18.0.11",
-                "root",
-                22,
-                null,
-                null,
-                List.of(
-                        new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")),
-                40,
-                60);
-        HostSpec b = new HostSpec(
-                "host2",
-                "lab-b",
-                "198.18.0.12",
-                "root",
-                22,
-                null,
-                null,
-                List.of(
-                        new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")),
-                520,
-                60);
-        SwitchSpec sw = new SwitchSpec("switch1", "sn2700", "Mellanox SN2700", 9216, 300, 300);
-        List<LinkSpec> links = List.of(
-                new LinkSpec(
-                        "link1", new LinkSpec.End("host1", "ens1f0np0"), new LinkSpec.End("switch1", "swp1"), "100G"),
-                new LinkSpec(
-                        "link2", new LinkSpec.End("host2", "ens1f0np0"), new LinkSpec.End("switch1", "swp2"), "100G"),
-                new LinkSpec(
-                        "link3",
-                        new LinkSpec.End("host1", "ens1f1np1"),
-                        new LinkSpec.End("host2", "ens1f1np1"),
-                        "100G"));
-        return new Topology("ConnectX-6 rack", List.of(a, b), List.of(sw), links);
-    }
-
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "docs/screenshots");
         Files.createDirectories(out);
@@ -104,7 +57,7 @@ public final class ScreenshotTour {
         });
         settle();
         fx(() -> {
-            window[0].editor().newTopology(sampleLab());
+            window[0].editor().newTopology(SampleLabs.connectX6Rack());
             window[0].editorView().canvas().fit();
             window[0].editor().select("host1", false);
         });

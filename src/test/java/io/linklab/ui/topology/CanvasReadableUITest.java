@@ -3,10 +3,6 @@ package io.linklab.ui.topology;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
-import io.linklab.model.LinkSpec;
-import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
@@ -73,57 +69,6 @@ class CanvasReadableUITest {
         return WaitForAsyncUtils.asyncFx(c).get(10, TimeUnit.SECONDS);
     }
 
-    /** A 100 GbE rack like seeds/000's: two hosts with two ports each, a switch, three links. */
-    static Topology rack() {
-        HostSpec a = new HostSpec(
-                "host1",
-                "lab-a",
-                "198.18.0.11",
-                "root",
-                22,
-                null,
-                null,
-                List.of(
-                        new InterfaceSpec("ens1f0np0", "198.19.0.1", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.1", 1500, "100G")),
-                40,
-                60);
-        HostSpec b = new HostSpec(
-                "host2",
-                "lab-b",
-                "198.18.0.12",
-                "root",
-                22,
-                null,
-                null,
-                List.of(
-                        new InterfaceSpec("ens1f0np0", "198.19.0.2", 9000, "100G"),
-                        new InterfaceSpec("ens1f1np1", "198.19.1.2", 1500, "100G")),
-                520,
-                60);
-        SwitchSpec sw = new SwitchSpec("switch1", "sn2700", "Mellanox SN2700", 9216, 300, 300);
-        return new Topology(
-                "Rack",
-                List.of(a, b),
-                List.of(sw),
-                List.of(
-                        new LinkSpec(
-                                "link1",
-                                new LinkSpec.End("host1", "ens1f0np0"),
-                                new LinkSpec.End("switch1", "swp1"),
-                                "100G"),
-                        new LinkSpec(
-                                "link2",
-                                new LinkSpec.End("host2", "ens1f0np0"),
-                                new LinkSpec.End("switch1", "swp2"),
-                                "100G"),
-                        new LinkSpec(
-                                "link3",
-                                new LinkSpec.End("host1", "ens1f1np1"),
-                                new LinkSpec.End("host2", "ens1f1np1"),
-                                "100G")));
-    }
-
     @Test
     void theLoopbackLabOpensFittedAndReadable() throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
@@ -140,7 +85,7 @@ class CanvasReadableUITest {
     @Test
     void aRackWithASwitchIsReadableAndItsLabelsKeepOffThePorts() throws Exception {
         fx(() -> {
-            window.editor().newTopology(rack());
+            window.editor().newTopology(SampleLabs.connectX6Rack());
             canvas.fit();
             return null;
         });
