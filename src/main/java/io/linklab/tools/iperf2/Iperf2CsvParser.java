@@ -10,9 +10,7 @@ import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 import io.linklab.tools.detect.FormatDetector;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads iperf2 -y C rows: "time,local ip,local port,remote ip,remote port,id,start-end,bytes,bits/s" and,
@@ -26,8 +24,7 @@ public final class Iperf2CsvParser implements StreamingParser {
 
     private final MeasurementSink sink;
     private final TextScanner sc = new TextScanner();
-    private final Set<String> reported = new HashSet<>();
-    private final Map<String, Sample> onlyReport = new HashMap<>();
+    private final OnlyReports onlyReports = new OnlyReports();
     private final Map<String, Role> roles = new HashMap<>();
     private boolean announced;
 
@@ -91,26 +88,19 @@ public final class Iperf2CsvParser implements StreamingParser {
                 role,
                 null,
                 null);
-        if (t0 == 0 && reported.contains(key)) {
-            onlyReport.remove(key);
+        if (onlyReports.isTotal(key, t0)) {
             total(sample, role);
             return;
         }
-        reported.add(key);
-        if (t0 == 0) {
-            onlyReport.put(key, sample);
-        } else {
-            onlyReport.remove(key);
-        }
+        onlyReports.interval(key, sample, t0);
         sink.sample(sample);
     }
 
     @Override
     public void finish() {
-        for (Map.Entry<String, Sample> e : onlyReport.entrySet()) {
+        for (Map.Entry<String, Sample> e : onlyReports.drain()) {
             total(e.getValue(), roles.getOrDefault(e.getKey(), Role.SENDER));
         }
-        onlyReport.clear();
     }
 
     private void total(Sample s, Role role) {

@@ -32,8 +32,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
     private final Set<Long> clientPorts = new HashSet<>();
     private final Set<Long> listenPorts = new HashSet<>();
     private final Map<String, Direction> directions = new HashMap<>();
-    private final Map<String, Sample> onlyReport = new HashMap<>();
-    private final Set<String> reported = new HashSet<>();
+    private final OnlyReports onlyReports = new OnlyReports();
     /**
      * The longest report of this run that did not start at 0: about the -i interval (the longest, so that a
      * short last fragment does not make a late stream's first interval look like a total).
@@ -66,7 +65,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
         if (run == 0 || reportsSinceRun) {
             flushOnlyReports();
             directions.clear();
-            reported.clear();
+            onlyReports.clear();
             intervalS = Double.NaN;
             lastDirection = null;
             startUtcSent = false;
@@ -191,11 +190,10 @@ public final class Iperf2TextParser extends BracketedTextParser {
         } else {
             d = incoming ? Direction.C2S : Direction.S2C;
         }
-        Sample pending = onlyReport.remove(key);
+        Sample pending = onlyReports.forget(key);
         if (pending != null) {
             emitTotal(pending, roleOf(pending.direction()));
         }
-        reported.remove(key);
         directions.put(key, d);
         connectsSinceRun = true;
         long connectingPort = incoming ? remotePort : localPort;
@@ -312,8 +310,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
             emitTotal(sample, Role.RECEIVER);
             return true;
         }
-        if (t0 == 0 && reported.contains(key)) {
-            onlyReport.remove(key);
+        if (onlyReports.isTotal(key, t0)) {
             emitTotal(sample, roleOf(d));
             return true;
         }
@@ -321,20 +318,14 @@ public final class Iperf2TextParser extends BracketedTextParser {
             // Longer than an interval, from 0: a total whose key printed no interval from 0 (a server's SUM
             // when its streams' first intervals did not line up). Held as an "only report" it would come
             // out only when the output ends, after a live run had stopped waiting for it.
-            onlyReport.remove(key);
-            reported.add(key);
+            onlyReports.totalSeen(key);
             emitTotal(sample, roleOf(d));
             return true;
         }
         if (t0 > 0 && !(t1 - t0 <= intervalS)) {
             intervalS = t1 - t0;
         }
-        reported.add(key);
-        if (t0 == 0) {
-            onlyReport.put(key, sample);
-        } else {
-            onlyReport.remove(key);
-        }
+        onlyReports.interval(key, sample, t0);
         sink.sample(sample);
         return true;
     }
@@ -344,13 +335,12 @@ public final class Iperf2TextParser extends BracketedTextParser {
     }
 
     private void flushOnlyReports() {
-        if (onlyReport.isEmpty()) {
-            return;
-        }
         // Streams first, SUM last, as the tool prints them.
-        List<Sample> pending = new ArrayList<>(onlyReport.values());
+        List<Sample> pending = new ArrayList<>();
+        for (Map.Entry<String, Sample> e : onlyReports.drain()) {
+            pending.add(e.getValue());
+        }
         pending.sort((a, b) -> Boolean.compare(a.isSum(), b.isSum()));
-        onlyReport.clear();
         for (Sample s : pending) {
             emitTotal(s, roleOf(s.direction()));
         }
