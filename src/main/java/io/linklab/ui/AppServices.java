@@ -77,11 +77,7 @@ public record AppServices(
      */
     public static AppServices inFolder(Path root, Settings settings, TaskRunner tasks) {
         ResultsStore store = new ResultsStore(root.resolve("runs"));
-        RunsArea runs = new RunsArea(
-                new StoreLibrary(store),
-                EngineWiring.launcher(store, SshSettings.defaults()),
-                EngineWiring.importsDir(store),
-                tasks);
+        RunsArea runs = EngineWiring.runsArea(store, tasks);
         return new AppServices(
                 settings,
                 tasks,

@@ -20,6 +20,8 @@ import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.tune.TuneDriver;
 import io.linklab.tune.TuneRequest;
+import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.tasks.TaskRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -126,5 +128,13 @@ public final class EngineWiring {
                 return connector;
             }
         };
+    }
+
+    /**
+     * A runs area over {@code store}, its imports beside it, real runs through the engine with keys and agents only
+     * (no questions): what tests and tools use so that they never touch the user's ~/LinkLab.
+     */
+    public static RunsArea runsArea(ResultsStore store, TaskRunner tasks) {
+        return new RunsArea(new StoreLibrary(store), launcher(store, SshSettings.defaults()), importsDir(store), tasks);
     }
 }

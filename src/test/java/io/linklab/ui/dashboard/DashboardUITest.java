@@ -9,7 +9,6 @@ import io.linklab.counters.Finding;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
-import io.linklab.remote.SshSettings;
 import io.linklab.tools.Fixtures;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.ui.WholeText;
@@ -22,7 +21,6 @@ import io.linklab.ui.export.ChartImages;
 import io.linklab.ui.export.ReportFolder;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
-import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.BackgroundTasks;
@@ -88,12 +86,7 @@ class DashboardUITest {
     @Start
     void start(Stage stage) {
         // A store of its own: tests never write into the user's ~/LinkLab.
-        ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        area = new RunsArea(
-                new StoreLibrary(store),
-                EngineWiring.launcher(store, SshSettings.defaults()),
-                tmp.resolve("imports"),
-                tasks);
+        area = EngineWiring.runsArea(new ResultsStore(tmp.resolve("runs")), tasks);
         stage.setScene(new Scene(area.root(), 1280, 800));
         stage.show();
     }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.store.ResultsStore;
-import io.linklab.remote.SshSettings;
 import io.linklab.tools.Fixtures;
-import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,12 +33,7 @@ class RunsAreaFoldersUITest {
 
     @Start
     void start(Stage stage) {
-        ResultsStore store = new ResultsStore(tmp.resolve("runs"));
-        area = new RunsArea(
-                new StoreLibrary(store),
-                EngineWiring.launcher(store, SshSettings.defaults()),
-                tmp.resolve("imports"),
-                tasks);
+        area = EngineWiring.runsArea(new ResultsStore(tmp.resolve("runs")), tasks);
         stage.setScene(new Scene(area.root(), 800, 600));
         stage.show();
     }

@@ -8,13 +8,11 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.remote.SshSettings;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.dashboard.LiveRunModel;
-import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.BackgroundTasks;
@@ -63,13 +61,8 @@ public final class DashboardScreens {
                     ? "live"
                     : getParameters().getRaw().get(0);
             Path home = Files.createTempDirectory("linklab-screens");
-            ResultsStore store = new ResultsStore(home.resolve("runs"));
             tasks = new BackgroundTasks("screens", 2);
-            RunsArea area = new RunsArea(
-                    new StoreLibrary(store),
-                    EngineWiring.launcher(store, SshSettings.defaults()),
-                    home.resolve("imports"),
-                    tasks);
+            RunsArea area = EngineWiring.runsArea(new ResultsStore(home.resolve("runs")), tasks);
             Preferences prefs = Preferences.userRoot().node("io/linklab-screens/" + UUID.randomUUID());
             Settings settings = new Settings(prefs);
             settings.put(Settings.WINDOW_WIDTH, 1280.0);
