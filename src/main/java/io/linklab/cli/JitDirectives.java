@@ -32,11 +32,13 @@ final class JitDirectives {
     static final String C1_ONLY = "[{match: \"*.*\", c2: {Exclude: true}}]";
     static final String NONE = "[{match: \"*.*\", c1: {Exclude: true}, c2: {Exclude: true}}]";
 
-    private static boolean c1Only;
-    /** Where the directives change, off the engine's thread (made with the first directive). */
-    private static ExecutorService worker;
+    /** Held while a directive changes: the MBean server's first use takes ~0.25 s, never on the engine's thread. */
+    private static final Object CHANGING = new Object();
 
-    private static boolean measuring;
+    // each side writes its flag, then reads the other's: a measurement starting while the C1-only directive is
+    // being set is seen by one of the two, which then sets the directive for it
+    private static volatile boolean c1Only;
+    private static volatile boolean measuring;
 
     private JitDirectives() {}
 
@@ -45,39 +47,45 @@ final class JitDirectives {
      *
      * @return whether the directive was taken
      */
-    static synchronized boolean c1Only() {
+    static boolean c1Only() {
         if (ModuleLayer.boot().findModule("jdk.management").isEmpty()) {
             // the installed runtime: no diagnostic commands to reach (its launcher sets the JIT), and the MBean
             // server would load its ~600 classes for nothing
             return false;
         }
         c1Only = true;
-        return apply();
+        synchronized (CHANGING) {
+            return apply();
+        }
     }
 
     /**
      * The tool starts or stops measuring: nothing is compiled meanwhile, if this JVM's JIT is set here. Returns at
-     * once; each change applies the state of its time, so one that overtakes another is still right.
+     * once; each change sets the directive for the state of its time, so one that overtakes another is still right.
      */
-    static synchronized void measuring(boolean on) {
+    static void measuring(boolean on) {
         measuring = on;
         if (c1Only) {
-            if (worker == null) {
-                worker = Executors.newSingleThreadExecutor(DaemonThreads.named("linklab-jit"));
-            }
-            worker.execute(() -> {
-                synchronized (JitDirectives.class) {
+            Worker.CHANGES.execute(() -> {
+                synchronized (CHANGING) {
                     apply();
                 }
             });
         }
     }
 
+    /** Where the measurement's directives change, off the engine's thread (made at the first). */
+    private static final class Worker {
+        static final ExecutorService CHANGES = Executors.newSingleThreadExecutor(DaemonThreads.named("linklab-jit"));
+    }
+
     /** Back to HotSpot's own JIT, for tests that set it here. */
-    static synchronized void reset() {
+    static void reset() {
         c1Only = false;
         measuring = false;
-        invoke("compilerDirectivesClear", null);
+        synchronized (CHANGING) {
+            invoke("compilerDirectivesClear", null);
+        }
     }
 
     private static boolean apply() {
