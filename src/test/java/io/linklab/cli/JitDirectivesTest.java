@@ -64,7 +64,6 @@ class JitDirectivesTest {
     private static void awaitTop(String expected) throws InterruptedException {
         Instant end = Instant.now().plus(Duration.ofSeconds(30));
         while (!topDirective().equals(expected) && Instant.now().isBefore(end)) {
-            Thread.onSpinWait();
             Thread.sleep(1); // polling a JVM state with no notification; the condition is what ends the loop
         }
         assertEquals(expected, topDirective());
