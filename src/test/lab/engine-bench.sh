@@ -5,7 +5,7 @@
 #
 #   mvn -B -DskipTests package
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
-#   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR]
+#   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: overhead,fidelity,sweep]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}
@@ -15,4 +15,4 @@ eval "$lab_env"
 export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA H1_NS H2_NS
 JAR=${2:-target/linklab.jar}
 [[ -f $JAR ]] || { echo "build first: mvn -B -DskipTests package" >&2; exit 2; }
-exec python3 src/test/lab/engine_bench.py "${1:-3}" "$JAR"
+exec python3 src/test/lab/engine_bench.py "${1:-3}" "$JAR" "${3:-overhead,fidelity,sweep}"

@@ -8,9 +8,10 @@ flips every round, so a drift in the machine's load hits both sides alike), and 
    against `ssh SERVER "iperf3 -s -1 -D"; ssh CLIENT "iperf3 -c ... -t 5"`;
 2. fidelity: LinkLab's receiver rate against the hand-run rate, for 1 stream, 4 streams (-P 4) and
    4 processes (4 servers and 4 clients on consecutive ports, summed);
-3. LinkLab's own CPU while the tool runs: the JVM's user + system time (/proc/PID/stat) over the test's own
-   seconds after the "running" progress line, as a share of one core (and, for comparison with earlier figures,
-   from that line to the result line, which adds the work after the clients: totals, findings);
+3. LinkLab's own CPU while the tool runs: the JVM's user + system time (/proc/PID/task/*/stat) from 1 s after
+   the "running" progress line to 0.2 s before the tool's end, as a share of one core, per group of threads
+   (compiler, GC, other VM threads, the application's), and, for comparison with earlier figures, the whole
+   JVM's from that line to the result line, which adds the work after the clients (totals, findings);
 4. a sweep point: an MTU sweep 1500,4000,9000 of 2-second tests, each point's time beyond the test (MTU set
    and verified on both ends, servers and clients started and stopped), and both MTUs afterwards.
 """
@@ -28,6 +29,8 @@ from datetime import datetime
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
+# which parts run: overhead (1 and the CPU), fidelity, sweep
+PARTS = (sys.argv[3] if len(sys.argv) > 3 else "overhead,fidelity,sweep").split(",")
 ENV = os.environ
 PORT = 5570
 HAND_PORT = 5580
@@ -52,9 +55,47 @@ def cpu_ticks(pid):
         return None
 
 
+def thread_group(name):
+    """HotSpot's thread names (/proc/PID/task/TID/comm, cut at 15 characters) by what they do."""
+    if "CompilerThre" in name:
+        return "compiler"
+    if name.startswith(("GC Thread", "G1 ")):
+        return "gc"
+    if name in ("VM Thread", "VM Periodic Tas", "Sweeper thread", "Service Thread", "Monitor Deflati"):
+        return "vm"
+    return "app"
+
+
+def thread_ticks(pid):
+    """{tid: (group, utime + stime)} of the process's threads alive now."""
+    out = {}
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            text = open("/proc/%d/task/%s/stat" % (pid, tid)).read()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        out[tid] = (thread_group(name), int(fields[11]) + int(fields[12]))
+    return out
+
+
+def group_shares(before, after, seconds):
+    """Each thread group's CPU between two thread_ticks as a share of one core (a thread that started between
+    them counts in full; one that ended is lost: none of the JVM's ends while a test measures)."""
+    shares = {"compiler": 0.0, "gc": 0.0, "vm": 0.0, "app": 0.0}
+    for tid, (group, ticks) in after.items():
+        shares[group] += (ticks - before.get(tid, (group, 0))[1]) / TICKS / seconds
+    return shares
+
+
 def linklab(name, extra):
-    """Runs `linklab test`; returns (wall s, receiver Gbit/s, JVM CPU share of one core while the tool ran, dir);
-    the share is a pair: over the test's seconds, and from "running" to the result line."""
+    """Runs `linklab test`; returns (wall s, receiver Gbit/s, JVM CPU while the tool ran, dir); the CPU is a pair:
+    the thread groups' shares of one core over the tool's seconds, and the JVM's from "running" to the result."""
     out = os.path.join(WORK, name)
     log = open(out + ".log", "w")
     t0 = time.monotonic()
@@ -65,17 +106,18 @@ def linklab(name, extra):
     during = []
     seconds = float(extra[extra.index("--duration") + 1])
 
-    def while_it_runs(start):
-        ticks = cpu_ticks(p.pid)
-        if ticks is not None and start[1] is not None:
-            during.append((ticks - start[1]) / TICKS / (time.monotonic() - start[0]))
+    def while_it_runs():
+        # from the tool's second second (the first interval's classes are loaded) to just before its end
+        time.sleep(1.0)
+        t0, before = time.monotonic(), thread_ticks(p.pid)
+        time.sleep(seconds - 1.2)
+        during.append(group_shares(before, thread_ticks(p.pid), time.monotonic() - t0))
 
     for line in p.stderr:
         log.write(line)
         if running is None and line.startswith("running "):
             running = (time.monotonic(), cpu_ticks(p.pid))
-            # the tool's own seconds (iperf3 ends ~0.05 s after them): what LinkLab costs while it measures
-            threading.Timer(seconds - 0.1, while_it_runs, [running]).start()
+            threading.Thread(target=while_it_runs, daemon=True).start()
         elif running is not None and to_result is None and RESULT.match(line):
             ticks = cpu_ticks(p.pid)
             if ticks is not None and running[1] is not None:
@@ -140,13 +182,18 @@ def overhead_and_one_stream():
                 w, rate = by_hand()
                 hand_wall.append(w)
                 hand_rate.append(rate)
-        print("%-5d %-8s %8.2f %8.2f %12.3f %10.2f %10.2f" % (r, first, ll_wall[-1], hand_wall[-1],
-                                                            ll_wall[-1] / hand_wall[-1], ll_rate[-1], hand_rate[-1]))
+        print("%-5d %-8s %8.2f %8.2f %12.3f %10.2f %10.2f  load %s" % (r, first, ll_wall[-1], hand_wall[-1],
+                                                            ll_wall[-1] / hand_wall[-1], ll_rate[-1], hand_rate[-1], load()))
     print("medians: LinkLab %.2f s, by hand %.2f s: LinkLab / by hand = %.3f (target <= 0.82 of the issue's "
           "by-hand time; see docs/BENCHMARKS.md)" % (med(ll_wall), med(hand_wall), med(ll_wall) / med(hand_wall)))
-    print("LinkLab's JVM while iperf3 ran: median %.2f %% of one core (max %.2f %%; target <= 2 %%); from the "
-          "'running' line to the result (with the work after the clients): median %.2f %%"
-          % (100 * med([s[0] for s in shares]), 100 * max(s[0] for s in shares), 100 * med([s[1] for s in shares])))
+    totals = [sum(s[0].values()) for s in shares]
+    print("LinkLab's JVM while iperf3 ran (its seconds 1 to %.1f), share of one core per run: %s" % (
+        4.8, " ".join("%.2f%%" % (100 * t) for t in totals)))
+    print("  median %.2f %% (max %.2f %%; target <= 2 %%); by thread group, medians: %s" % (
+        100 * med(totals), 100 * max(totals),
+        ", ".join("%s %.2f %%" % (g, 100 * med([s[0][g] for s in shares])) for g in ("compiler", "gc", "vm", "app"))))
+    print("  from the 'running' line to the result (with the work after the clients): median %.2f %%"
+          % (100 * med([s[1] for s in shares])))
     return ll_rate, hand_rate
 
 
@@ -193,9 +240,12 @@ def main():
     print("machine: %d cores, %s; load %s at the start" % (os.cpu_count(), subprocess.run(
         ["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0], load()))
     try:
-        pair = overhead_and_one_stream()
-        fidelity(pair)
-        sweep()
+        if "overhead" in PARTS or "fidelity" in PARTS:
+            pair = overhead_and_one_stream()
+            if "fidelity" in PARTS:
+                fidelity(pair)
+        if "sweep" in PARTS:
+            sweep()
     finally:
         subprocess.run(["rm", "-rf", WORK])
     print()

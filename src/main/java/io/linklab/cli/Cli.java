@@ -89,7 +89,7 @@ public final class Cli {
 
     /**
      * The jar's entry for a headless command: the JVM is this command's alone, so a command that connects also
-     * sets its JIT as the installed launcher does ({@link C1Only}).
+     * sets its JIT as the installed launcher does ({@link JitDirectives}).
      */
     public static int runInOwnJvm(String[] args, PrintStream out, PrintStream err) {
         HeadStart.beginFor(args, true);

@@ -42,7 +42,7 @@ final class HeadStart {
             work();
             if (ownJvm) {
                 // last: its ~0.25 s of CPU (the JDK's management beans) overlaps the logins, not picocli
-                C1Only.apply();
+                JitDirectives.c1Only();
             }
         });
     }

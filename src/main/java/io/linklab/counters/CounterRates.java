@@ -185,8 +185,7 @@ public final class CounterRates {
                 continue;
             }
             double share = 100 * (now.ticks() - was.ticks()) / hz / dt;
-            out.add(new CounterValue(
-                    "cpu", "proc." + now.comm().replaceAll("[^A-Za-z0-9_-]", "_") + "." + e.getKey(), "%", share));
+            out.add(new CounterValue("cpu", "proc." + safeName(now.comm()) + "." + e.getKey(), "%", share));
             if (share > busiest) {
                 busiest = share;
                 busiestCore = now.core();
@@ -227,5 +226,22 @@ public final class CounterRates {
             m.put(kv[i], kv[i + 1]);
         }
         return m;
+    }
+
+    /**
+     * A process name with every character but ASCII letters, digits, '_' and '-' made '_'. Without a regular
+     * expression: this runs for each process at every snapshot while the tool measures.
+     */
+    static String safeName(String comm) {
+        char[] c = comm.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            char x = c[i];
+            boolean kept =
+                    (x >= 'a' && x <= 'z') || (x >= 'A' && x <= 'Z') || (x >= '0' && x <= '9') || x == '_' || x == '-';
+            if (!kept) {
+                c[i] = '_';
+            }
+        }
+        return new String(c);
     }
 }

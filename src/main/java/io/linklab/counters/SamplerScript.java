@@ -67,9 +67,15 @@ public final class SamplerScript {
             "  [ -n \"$F\" ] && echo '" + LAST + "'",
             "  echo '" + SNAP + "'",
             "  if [ -n \"$W\" ]; then",
-            "    for f in /proc/uptime /proc/stat /proc/net/dev /proc/net/snmp /proc/net/netstat /proc/net/softnet_stat; do",
-            "      while IFS= read -r l; do echo \"$l\"; done < $f",
-            "    done 2>/dev/null",
+            // only the lines SnapshotParser keeps: half the bytes LinkLab decrypts and parses while the tool
+            // measures, and fewer echoes here (/proc/stat's intr line and the non-TCP counters are most of it)
+            "    { read -r l < /proc/uptime && echo \"$l\"",
+            "      while IFS= read -r l; do case $l in cpu[0-9]*) echo \"$l\" ;; esac; done < /proc/stat",
+            "      [ -n \"$IF\" ] && while IFS= read -r l; do case $l in *\"$IF:\"*) echo \"$l\" ;; esac; done < /proc/net/dev",
+            "      for f in /proc/net/snmp /proc/net/netstat; do",
+            "        while IFS= read -r l; do case $l in Tcp*) echo \"$l\" ;; esac; done < $f",
+            "      done",
+            "      while IFS= read -r l; do echo \"$l\"; done < /proc/net/softnet_stat; } 2>/dev/null",
             "  else",
             "    cat /proc/uptime /proc/stat /proc/net/dev /proc/net/snmp /proc/net/netstat /proc/net/softnet_stat 2>/dev/null",
             "  fi",

@@ -238,8 +238,11 @@ public final class SnapshotParser {
             qdiscSeen = true;
             int d = s.indexOf("dropped ");
             if (d >= 0) {
-                String v = s.substring(d + 8).split("[,) ]")[0];
-                counters.put("qdisc_dropped", Long.parseLong(v));
+                int end = d + 8;
+                while (end < s.length() && Character.isDigit(s.charAt(end))) {
+                    end++;
+                }
+                counters.put("qdisc_dropped", Long.parseLong(s.substring(d + 8, end)));
             }
         }
     }

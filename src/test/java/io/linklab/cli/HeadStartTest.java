@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 
 class HeadStartTest {
@@ -31,17 +29,5 @@ class HeadStartTest {
     void doesAllOfItsWorkOnThisRuntime() {
         // every algorithm a login uses and every listed class is there: the head start is not silently empty
         assertTrue(HeadStart.work());
-    }
-
-    @Test
-    void aJarRunOfItsOwnGetsTheInstalledCommandsC1OnlyJit() throws Exception {
-        // the directive this JVM's HotSpot accepts (it says how many it added); removed again for the other tests
-        assertTrue(C1Only.apply(), "the compiler directive was refused: " + C1Only.DIRECTIVE);
-        ManagementFactory.getPlatformMBeanServer()
-                .invoke(
-                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
-                        "compilerDirectivesRemove",
-                        new Object[] {new String[0]},
-                        new String[] {String[].class.getName()});
     }
 }

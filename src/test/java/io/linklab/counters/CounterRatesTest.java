@@ -116,4 +116,12 @@ class CounterRatesTest {
                 v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")),
                 v.keySet().toString());
     }
+
+    @Test
+    void aProcessNameKeepsLettersDigitsUnderscoresAndDashesOnly() {
+        assertEquals("iperf3", CounterRates.safeName("iperf3"));
+        assertEquals("netserver_v2-x_", CounterRates.safeName("netserver.v2-x "));
+        assertEquals("kworker_0_1-ev_", CounterRates.safeName("kworker/0:1-ev\u00e9"));
+        assertEquals("", CounterRates.safeName(""));
+    }
 }
