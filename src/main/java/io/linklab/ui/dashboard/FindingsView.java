@@ -21,12 +21,19 @@ public final class FindingsView {
     private static final double MAX_HEIGHT = 140;
 
     private final RunFindings findings;
+    private final String none;
     private final VBox lines = new VBox(3);
     private final TitledPane pane;
     private long shownVersion = -1;
 
     public FindingsView(RunFindings findings) {
+        this(findings, "no findings: the rules saw no limit in the counters of this run");
+    }
+
+    /** @param none what the block says when the rules found nothing */
+    public FindingsView(RunFindings findings, String none) {
         this.findings = findings;
+        this.none = none;
         lines.setId("findings-lines");
         lines.setStyle("-fx-padding: 2 6 2 6;");
         ScrollPane scroll = new ScrollPane(lines);
@@ -69,9 +76,9 @@ public final class FindingsView {
             }
         }
         if (out.isEmpty()) {
-            Label none = new Label("no findings: the rules saw no limit in the counters of this run");
-            none.setWrapText(true);
-            out.add(none);
+            Label nothing = new Label(none);
+            nothing.setWrapText(true);
+            out.add(nothing);
         }
         pane.setText("Findings (" + count(all, Finding.WARNING) + " warnings, "
                 + (all.size() - count(all, Finding.WARNING)) + " notes)");

@@ -2,6 +2,7 @@ package io.linklab.ui.matrix;
 
 import io.linklab.matrix.MatrixRow;
 import io.linklab.ui.controls.ColumnFit;
+import io.linklab.ui.dashboard.FindingsView;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,11 +54,14 @@ public final class MatrixView {
     private final ColumnFit columnFit = new ColumnFit(table);
     private final Tooltip tip = new Tooltip();
     private final Button stop = new Button("Stop");
+    private final FindingsView findings;
 
     /** @param open shows what a click opens (a pair's dashboard, or the reason there is none) */
     public MatrixView(MatrixViewModel vm, Consumer<MatrixViewModel.Opening> open) {
         this.vm = vm;
         this.open = open;
+        findings = new FindingsView(
+                vm.findings(), "no findings: no direction is well below its peers, and no pair is asymmetric");
         Label title = new Label(title());
         title.setId("matrix-title");
         title.getStyleClass().add("matrix-title");
@@ -138,6 +142,7 @@ public final class MatrixView {
         split.setId("matrix-split");
         root.setTop(bar);
         root.setCenter(split);
+        root.setBottom(findings.node());
         root.setId("matrix-view");
         vm.revisionProperty().addListener(o -> refresh());
         refresh();
@@ -187,6 +192,10 @@ public final class MatrixView {
         return table;
     }
 
+    FindingsView findingsView() {
+        return findings;
+    }
+
     Label hover() {
         return hover;
     }
@@ -208,6 +217,7 @@ public final class MatrixView {
         heatmap.show(vm.grid(), vm.runningCells());
         rows.setAll(vm.sortedRows());
         columnFit.fit();
+        findings.refresh();
     }
 
     /** The colour scale, what it measures, and the marks for failed, running and waiting pairs. */

@@ -5,6 +5,7 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixRow;
@@ -12,6 +13,7 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.dashboard.RunFindings;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
@@ -70,6 +72,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("starting…");
     private final ReadOnlyStringWrapper legend = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper stoppable = new ReadOnlyBooleanWrapper(true);
+    private final RunFindings findings = new RunFindings();
     private MatrixGrid grid;
     private List<MatrixRow> sorted = List.of();
     private MatrixLauncher.Started started;
@@ -110,6 +113,14 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     public MatrixGrid grid() {
         return grid;
+    }
+
+    /**
+     * What the matrix says across the pairs ended so far (below their peers, asymmetric), judged again after every
+     * batch of pairs; not judged until one has ended.
+     */
+    public RunFindings findings() {
+        return findings;
     }
 
     /** Every row so far, worst first: failed and stopped pairs, then the lowest share of link (or of the best). */
@@ -270,6 +281,9 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         List<MatrixRow> rows = rows();
         grid = MatrixGrid.of(hosts, rows);
         sorted = MatrixCells.worstFirst(grid, rows);
+        if (!rows.isEmpty()) {
+            findings.replace(MatrixFindings.of(grid));
+        }
         status.set(progressText());
         legend.set(MatrixCells.legend(rows));
         revision.set(revision.get() + 1);

@@ -228,6 +228,12 @@ class MatrixViewUITest {
         System.out.println("heap in use with the 992-pair matrix open: " + used + " MB");
         assertTrue(used < 512, used + " MB");
         WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 hosts");
+        // the findings across the pairs, judged as they ended: warnings first, each line whole (checked above)
+        assertTrue(fx(() -> view.findingsView().node().isVisible()), "the findings are shown once pairs ended");
+        List<String> found = fx(() -> view.findingsView().texts());
+        assertFalse(found.isEmpty());
+        assertTrue(found.get(0).startsWith("warning  ") && found.get(0).contains("% of the median of"), found.get(0));
+        assertEquals(found.size(), fx(() -> view.model().findings().all().size()), "one line per finding");
 
         // hover over a square: the pair's figures, in the label under the heatmap
         MatrixPair hovered = pairs.get(5);
