@@ -13,10 +13,13 @@ import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,7 @@ class MatrixRunScriptedTest {
     Path dir;
 
     private final Map<String, AtomicInteger> logins = new ConcurrentHashMap<>();
+    private final Map<String, List<ScriptedTransport>> hosts = new ConcurrentHashMap<>();
 
     private static final Topology LAB = ScriptedMatrixLab.lab("three", 3);
 
@@ -40,22 +44,52 @@ class MatrixRunScriptedTest {
         if (login.equals("root@h3") && !h3Up) {
             throw new TransportException("ssh: connect to host h3 port 22: Connection refused");
         }
-        return ScriptedMatrixLab.host(ScriptedMatrixLab.number(login), 3);
+        ScriptedTransport host = ScriptedMatrixLab.host(ScriptedMatrixLab.number(login), 3);
+        hosts.computeIfAbsent(login, k -> new CopyOnWriteArrayList<>()).add(host);
+        return host;
     }
 
     private List<MatrixRow> matrix(boolean h3Up) throws Exception {
+        return matrix(h3Up, false);
+    }
+
+    private List<MatrixRow> matrix(boolean h3Up, boolean shareHosts) throws Exception {
         List<MatrixPair> pairs = new MatrixPairs(LAB).all();
         MatrixRun run = new MatrixRun(
                 LAB,
                 ScriptedMatrixLab.plan(),
                 pairs,
-                new MatrixRun.Options(2, false, Uplinks.TOGETHER),
+                new MatrixRun.Options(2, shareHosts, Uplinks.TOGETHER),
                 login -> login(login, h3Up),
                 ScriptedMatrixLab::engine,
                 dir,
                 new MatrixRun.Listener() {});
         run.start();
         return run.done().get(60, TimeUnit.SECONDS);
+    }
+
+    /** How many brief probes each host was sent, over all its logins. */
+    private Map<String, Long> probes() {
+        Map<String, Long> out = new TreeMap<>();
+        hosts.forEach((login, ts) -> out.put(
+                login,
+                ts.stream()
+                        .flatMap(t -> t.commands().stream())
+                        .filter(c -> c.contains("linklab-probe brief"))
+                        .count()));
+        return out;
+    }
+
+    @Test
+    void eachHostIsProbedOnceForAllItsPairsWithOneLoginOrWithALoginPerTest() throws Exception {
+        assertTrue(matrix(true).stream().allMatch(MatrixRow::ok));
+        assertEquals(Map.of("root@h1", 1L, "root@h2", 1L, "root@h3", 1L), probes(), "each host is in 4 pairs");
+
+        hosts.clear();
+        Files.delete(dir.resolve(MatrixFile.NAME)); // not a resume: every pair again
+        assertTrue(matrix(true, true).stream().allMatch(MatrixRow::ok));
+        assertEquals(4, hosts.get("root@h1").size(), "--share-hosts: a login per test");
+        assertEquals(Map.of("root@h1", 1L, "root@h2", 1L, "root@h3", 1L), probes(), "and still one probe per host");
     }
 
     @Test
