@@ -7,6 +7,7 @@ import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixReportFiles;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
@@ -21,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -143,7 +143,11 @@ public final class MatrixCommand extends CliCommand {
         // heatmap.png is drawn with java.awt on an image: no display, no window toolkit in a command
         System.setProperty("java.awt.headless", "true");
         MatrixReportFiles report = new MatrixReportFiles(
-                outDir, topology.hosts().stream().map(HostSpec::id).toList(), TestProgress::gbit, err::println);
+                outDir,
+                topology.hosts().stream().map(HostSpec::id).toList(),
+                MatrixReport.title(topology, base, chosen.size(), concurrency),
+                TestProgress::gbit,
+                err::println);
         MatrixRun run;
         try {
             run = new MatrixRun(
@@ -197,8 +201,7 @@ public final class MatrixCommand extends CliCommand {
     /** The rows worst first: failed pairs, then the lowest rates (what a reader looks for). */
     private void table(List<MatrixRow> rows) {
         List<MatrixRow> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing((MatrixRow r) -> r.ok())
-                .thenComparing(r -> r.bitsPerSecond() == null ? 0 : r.bitsPerSecond()));
+        sorted.sort(MatrixRow.WORST_FIRST);
         out.printf("%-28s %-4s %10s %10s %10s %7s  %s%n", "pair", "dir", "Gbit/s", "min", "max", "retr", "status");
         for (MatrixRow r : sorted) {
             out.printf(

@@ -3,6 +3,7 @@ package io.linklab.ui.dashboard;
 import io.linklab.counters.Finding;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -40,8 +41,9 @@ public final class FindingsView {
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMaxHeight(MAX_HEIGHT);
-        // as tall as its lines up to MAX_HEIGHT, not the ScrollPane's default height
-        scroll.prefViewportHeightProperty().bind(lines.heightProperty());
+        // as tall as its lines up to MAX_HEIGHT, not the ScrollPane's default height; the pref itself stops there,
+        // or the titled pane asks its parent for the height of every line (a matrix's hundreds of findings)
+        scroll.prefViewportHeightProperty().bind(Bindings.min(lines.heightProperty(), MAX_HEIGHT));
         pane = new TitledPane("Findings", scroll);
         pane.setId("findings");
         pane.setAnimated(false);

@@ -47,6 +47,11 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     private static final System.Logger LOG = System.getLogger(MatrixViewModel.class.getName());
 
+    /** The name of the thread {@link #stopForExit} leaves waiting for the matrix's end, before its run id. */
+    public static final String EXIT_THREAD = "linklab-matrix-exit-";
+
+    private static final Duration EXIT_WAIT = Duration.ofMinutes(2);
+
     /** What a click on a cell, a row or a link opens. */
     public sealed interface Opening {
         /** A pair still running: its live model, fed since its start. */
@@ -191,6 +196,30 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         status.set("stopping…");
         if (started != null) {
             stopNow();
+        }
+    }
+
+    /**
+     * FX thread: the window is closing. Stops the matrix as Stop does, and holds the JVM open (a thread that is no
+     * daemon) until the matrix has ended, so its pairs' clean-up on every host is not cut short by the exit; at most
+     * {@link #EXIT_WAIT}, which is longer than a run's clean-up may take.
+     */
+    public void stopForExit() {
+        boolean wasRunning = stoppable.get();
+        stop();
+        if (wasRunning && started != null) {
+            RunHandle h = started.run();
+            Thread waiter = new Thread(
+                    () -> {
+                        try {
+                            h.await(EXIT_WAIT);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    EXIT_THREAD + h.runId());
+            waiter.setDaemon(false);
+            waiter.start();
         }
     }
 

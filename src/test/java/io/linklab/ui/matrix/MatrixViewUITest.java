@@ -44,6 +44,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -65,6 +66,10 @@ class MatrixViewUITest {
     private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
     private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
     private final CountDownLatch cancelled = new CountDownLatch(1);
+    /** Counted down when the stand-in's pairs have been cleaned up after a cancel (at once unless a test holds it). */
+    private final CountDownLatch cleanedUp = new CountDownLatch(1);
+
+    private volatile boolean holdCleanUp;
     private volatile MatrixRun.Listener listener;
     private MainWindow window;
 
@@ -104,7 +109,10 @@ class MatrixViewUITest {
 
             @Override
             public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
-                return cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                long end = System.nanoTime() + timeout.toNanos();
+                boolean over = cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        && (!holdCleanUp || cleanedUp.await(end - System.nanoTime(), TimeUnit.NANOSECONDS));
+                return over
                         ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
                         : Optional.empty();
             }
@@ -114,6 +122,7 @@ class MatrixViewUITest {
     @AfterEach
     void cleanUp() throws Exception {
         cancelled.countDown();
+        cleanedUp.countDown();
         fx(() -> {
             window.shutdown();
             return null;
@@ -301,6 +310,48 @@ class MatrixViewUITest {
         });
         assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
         assertEquals("", fx(() -> robot.lookup("#link-l1").query().getStyle()), "and its colours leave the drawing");
+    }
+
+    @Test
+    void closingTheWindowStopsARunningMatrixAndTheAppWaitsForItsCleanUp(FxRobot robot) throws Exception {
+        Topology lab = hosts(3);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        holdCleanUp = true;
+        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        listener.pairStarted(pairs.get(0));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.model().running().size() == 1));
+
+        fx(() -> {
+            // as the window's close button does; the lab is unchanged: no question, the window closes
+            Stage stage = window.stage();
+            stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
+            return null;
+        });
+        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the window stopped the matrix");
+        Thread exitWait = exitThread();
+        assertTrue(exitWait != null && !exitWait.isDaemon(), "the app does not exit while its pairs are cleaned up");
+        assertTrue(exitWait.isAlive());
+
+        cleanedUp.countDown(); // the matrix's running pair has been cleaned up: the matrix ends
+        exitWait.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(exitWait.isAlive(), "the exit waits no longer than the matrix's end");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.model().statusProperty().get().startsWith("stopped")));
+    }
+
+    private static Thread exitThread() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(MatrixViewModel.EXIT_THREAD + "matrix"))
+                .findFirst()
+                .orElse(null);
     }
 
     @Test
