@@ -140,6 +140,7 @@ public final class MatrixCommand extends CliCommand {
                 new TestPlan.End("", null),
                 new TestPlan.End("", null),
                 "");
+        mtuNeedsInterfaces(base, chosen);
         // heatmap.png is drawn with java.awt on an image: no display, no window toolkit in a command
         System.setProperty("java.awt.headless", "true");
         MatrixReportFiles report = new MatrixReportFiles(
@@ -220,6 +221,31 @@ public final class MatrixCommand extends CliCommand {
         return r.ok()
                 ? r.direction() + " " + TestProgress.gbit(r.bitsPerSecond()) + " Gbit/s"
                 : r.status() + ": " + r.reason();
+    }
+
+    /**
+     * An MTU sweep sets the MTU of both ends' data interfaces (and restores them): they come from the lab's drawn
+     * path of each pair. --hosts names no interface, and a pair with no drawn path has none to set.
+     */
+    private void mtuNeedsInterfaces(TestPlan base, List<MatrixPair> chosen) {
+        if (base.sweep() == null || base.sweep().kind() != TestPlan.SweepKind.MTU) {
+            return;
+        }
+        if (lab == null) {
+            throw new UsageException("--mtu: --hosts names no data interfaces to set the MTU on; give the hosts "
+                    + "with --lab LAB.json, whose drawn links say each pair's interfaces");
+        }
+        List<String> without = chosen.stream()
+                .filter(p -> p.clientIface() == null || p.serverIface() == null)
+                .map(MatrixPair::label)
+                .toList();
+        if (!without.isEmpty()) {
+            throw new UsageException("--mtu: no drawn path between "
+                    + String.join(", ", without.subList(0, Math.min(5, without.size())))
+                    + (without.size() > 5 ? " and " + (without.size() - 5) + " more pairs" : "")
+                    + ", so no interface to set the MTU on: draw their links in the lab, or leave them out of "
+                    + "--pairs (the default, links, has only pairs with a drawn path)");
+        }
     }
 
     private Uplinks uplinks() {
