@@ -3,14 +3,10 @@ package io.linklab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.ScriptedMatrixLab;
 import io.linklab.engine.store.TopologyFiles;
-import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
-import io.linklab.model.Topology;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,22 +35,8 @@ class MatrixCommandTest {
 
     @Test
     void anMtuSweepOverPairsWithoutADrawnPathNamesThem() throws Exception {
-        List<HostSpec> hosts = new ArrayList<>();
-        for (int n = 1; n <= 3; n++) {
-            hosts.add(new HostSpec(
-                    "h" + n,
-                    "h" + n,
-                    "h" + n,
-                    "root",
-                    22,
-                    null,
-                    null,
-                    List.of(new InterfaceSpec("data0", "198.19.0." + n, 1500, null)),
-                    0,
-                    0));
-        }
         Path lab = dir.resolve("lab.json");
-        TopologyFiles.write(lab, new Topology("three", hosts, List.of(), List.of()));
+        TopologyFiles.write(lab, ScriptedMatrixLab.lab("three", 3));
         CliCapture cli = new CliCapture();
         int status = cli.run(
                 "matrix",

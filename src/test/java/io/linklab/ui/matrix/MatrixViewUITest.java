@@ -261,6 +261,10 @@ class MatrixViewUITest {
                 TimeUnit.SECONDS,
                 () -> fx(() -> Window.getWindows().stream().noneMatch(w -> w instanceof Tooltip && w.isShowing())));
         int before = fx(() -> window.runs().dashboards().size());
+        // the hover text under the heatmap changes as the pointer crosses squares, and with its lines the heatmap's
+        // height: the square is found again once the pointer is on it
+        robot.moveTo(fx(() -> centre(view, live.client(), live.server())));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
@@ -281,12 +285,7 @@ class MatrixViewUITest {
         Topology lab = MatrixViewModelTest.LAB;
         robot.interact(() -> window.editor().newTopology(lab));
         List<MatrixPair> pairs = new MatrixPairs(lab).links();
-        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
-                lab,
-                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
-                pairs,
-                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        MatrixView view = startOneAtATime(lab, pairs);
         MatrixPair h1h2 = pairs.get(0);
         listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
         WaitForAsyncUtils.waitFor(
@@ -317,12 +316,7 @@ class MatrixViewUITest {
         Topology lab = hosts(3);
         List<MatrixPair> pairs = new MatrixPairs(lab).all();
         holdCleanUp = true;
-        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
-                lab,
-                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
-                pairs,
-                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        MatrixView view = startOneAtATime(lab, pairs);
         listener.pairStarted(pairs.get(0));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> view.model().running().size() == 1));
@@ -345,6 +339,17 @@ class MatrixViewUITest {
                 10,
                 TimeUnit.SECONDS,
                 () -> fx(() -> view.model().statusProperty().get().startsWith("stopped")));
+    }
+
+    /** Starts a matrix of one test at a time over {@code pairs} and returns its view once the matrix listens. */
+    private MatrixView startOneAtATime(Topology lab, List<MatrixPair> pairs) throws Exception {
+        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        return view;
     }
 
     private static Thread exitThread() {
