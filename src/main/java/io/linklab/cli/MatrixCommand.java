@@ -7,6 +7,7 @@ import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixReportFiles;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
@@ -21,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -140,10 +140,15 @@ public final class MatrixCommand extends CliCommand {
                 new TestPlan.End("", null),
                 new TestPlan.End("", null),
                 "");
+        mtuNeedsInterfaces(base, chosen);
         // heatmap.png is drawn with java.awt on an image: no display, no window toolkit in a command
         System.setProperty("java.awt.headless", "true");
         MatrixReportFiles report = new MatrixReportFiles(
-                outDir, topology.hosts().stream().map(HostSpec::id).toList(), TestProgress::gbit, err::println);
+                outDir,
+                topology.hosts().stream().map(HostSpec::id).toList(),
+                MatrixReport.title(topology, base, chosen.size(), concurrency),
+                TestProgress::gbit,
+                err::println);
         MatrixRun run;
         try {
             run = new MatrixRun(
@@ -197,8 +202,7 @@ public final class MatrixCommand extends CliCommand {
     /** The rows worst first: failed pairs, then the lowest rates (what a reader looks for). */
     private void table(List<MatrixRow> rows) {
         List<MatrixRow> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing((MatrixRow r) -> r.ok())
-                .thenComparing(r -> r.bitsPerSecond() == null ? 0 : r.bitsPerSecond()));
+        sorted.sort(MatrixRow.WORST_FIRST);
         out.printf("%-28s %-4s %10s %10s %10s %7s  %s%n", "pair", "dir", "Gbit/s", "min", "max", "retr", "status");
         for (MatrixRow r : sorted) {
             out.printf(
@@ -217,6 +221,31 @@ public final class MatrixCommand extends CliCommand {
         return r.ok()
                 ? r.direction() + " " + TestProgress.gbit(r.bitsPerSecond()) + " Gbit/s"
                 : r.status() + ": " + r.reason();
+    }
+
+    /**
+     * An MTU sweep sets the MTU of both ends' data interfaces (and restores them): they come from the lab's drawn
+     * path of each pair. --hosts names no interface, and a pair with no drawn path has none to set.
+     */
+    private void mtuNeedsInterfaces(TestPlan base, List<MatrixPair> chosen) {
+        if (base.sweep() == null || base.sweep().kind() != TestPlan.SweepKind.MTU) {
+            return;
+        }
+        if (lab == null) {
+            throw new UsageException("--mtu: --hosts names no data interfaces to set the MTU on; give the hosts "
+                    + "with --lab LAB.json, whose drawn links say each pair's interfaces");
+        }
+        List<String> without = chosen.stream()
+                .filter(p -> p.clientIface() == null || p.serverIface() == null)
+                .map(MatrixPair::label)
+                .toList();
+        if (!without.isEmpty()) {
+            throw new UsageException("--mtu: no drawn path between "
+                    + String.join(", ", without.subList(0, Math.min(5, without.size())))
+                    + (without.size() > 5 ? " and " + (without.size() - 5) + " more pairs" : "")
+                    + ", so no interface to set the MTU on: draw their links in the lab, or leave them out of "
+                    + "--pairs (the default, links, has only pairs with a drawn path)");
+        }
     }
 
     private Uplinks uplinks() {

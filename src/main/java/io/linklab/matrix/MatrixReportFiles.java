@@ -4,7 +4,10 @@ import io.linklab.concurrent.DaemonThreads;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
- * heatmap.png and findings.csv of a matrix folder, drawn from its matrix.csv: rewritten on a thread of their own
+ * heatmap.png, findings.csv and report.md of a matrix folder, drawn from its matrix.csv: rewritten on a thread of their own
  * after every pair (so a stopped or interrupted matrix has both), at most one rewrite waiting however many pairs
  * end meanwhile. The PNG of 32 hosts takes about half a second to encode: on the matrix's own thread it would hold
  * up the start of the next pairs.
@@ -23,6 +27,7 @@ public final class MatrixReportFiles {
 
     private final Path dir;
     private final List<String> hosts;
+    private final String title;
     private final Function<Double, String> rateText;
     private final Consumer<String> problems;
     private final AtomicBoolean waiting = new AtomicBoolean();
@@ -31,18 +36,45 @@ public final class MatrixReportFiles {
 
     /**
      * @param hosts    the hosts in the order the user knows them (the heatmap's rows and columns)
+     * @param title    what the matrix tested ({@link MatrixReport#title}), the report's heading
      * @param rateText how a rate is written in a cell (the command line's Gbit/s)
      * @param problems told why a file could not be written (the matrix goes on without it)
      */
     public MatrixReportFiles(
-            Path dir, List<String> hosts, Function<Double, String> rateText, Consumer<String> problems) {
+            Path dir, List<String> hosts, String title, Function<Double, String> rateText, Consumer<String> problems) {
         this.dir = dir;
         this.hosts = List.copyOf(hosts);
+        this.title = title;
         this.rateText = rateText;
         this.problems = problems;
     }
 
-    /** Rewrites both files soon, from matrix.csv as it will be then; returns at once. */
+    /**
+     * A report folder of the matrix in {@code from} at {@code to} (created): its matrix.csv and pairs' run folders
+     * copied, the other files written from the copy. The window's Export; the command line's --out is one already.
+     */
+    public static void export(Path from, Path to, List<String> hosts, String title, Function<Double, String> rateText)
+            throws IOException, InterruptedException {
+        Files.createDirectories(to);
+        try (Stream<Path> all = Files.walk(from.resolve("pairs"))) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path copy = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(p, copy, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        Files.copy(from.resolve(MatrixFile.NAME), to.resolve(MatrixFile.NAME), StandardCopyOption.REPLACE_EXISTING);
+        List<String> problems = new ArrayList<>();
+        new MatrixReportFiles(to, hosts, title, rateText, problems::add).finish();
+        if (!problems.isEmpty()) {
+            throw new IOException(String.join("; ", problems));
+        }
+    }
+
+    /** Rewrites the files soon, from matrix.csv as it will be then; returns at once. */
     public void update() {
         if (waiting.compareAndSet(false, true)) {
             writer.execute(() -> {
@@ -52,7 +84,7 @@ public final class MatrixReportFiles {
         }
     }
 
-    /** Writes both once more, after any rewrite still waiting, and returns the findings (the matrix ended). */
+    /** Writes them once more, after any rewrite still waiting, and returns the findings (the matrix ended). */
     public List<Finding> finish() throws InterruptedException {
         writer.shutdown();
         writer.awaitTermination(1, TimeUnit.MINUTES);
@@ -60,14 +92,15 @@ public final class MatrixReportFiles {
     }
 
     private synchronized List<Finding> write() {
-        MatrixGrid grid;
+        List<MatrixRow> rows;
         try {
-            grid = MatrixGrid.of(hosts, MatrixFile.read(dir));
+            rows = MatrixFile.read(dir);
         } catch (IOException | RuntimeException e) {
             problems.accept(
                     "cannot read " + dir.resolve(MatrixFile.NAME) + " for the heatmap and findings: " + e.getMessage());
             return List.of();
         }
+        MatrixGrid grid = MatrixGrid.of(hosts, rows);
         try {
             HeatmapImage.write(dir, grid, rateText);
         } catch (IOException | RuntimeException e) {
@@ -78,6 +111,11 @@ public final class MatrixReportFiles {
             MatrixFindings.write(dir, findings);
         } catch (IOException e) {
             problems.accept("cannot write " + dir.resolve(CounterFiles.FINDINGS) + ": " + e.getMessage());
+        }
+        try {
+            MatrixReport.write(dir, title, rows, findings);
+        } catch (IOException e) {
+            problems.accept("cannot write " + dir.resolve(MatrixReport.NAME) + ": " + e.getMessage());
         }
         return findings;
     }

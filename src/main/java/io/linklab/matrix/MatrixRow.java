@@ -1,5 +1,7 @@
 package io.linklab.matrix;
 
+import java.util.Comparator;
+
 /**
  * One line of matrix.csv: a pair in one direction, measured or not.
  *
@@ -24,6 +26,10 @@ public record MatrixRow(
     public static final String OK = "ok";
     public static final String FAILED = "failed";
     public static final String STOPPED = "stopped";
+
+    /** What a reader looks for first: rows without a measurement, then the lowest rates. */
+    public static final Comparator<MatrixRow> WORST_FIRST =
+            Comparator.comparing(MatrixRow::ok).thenComparing(r -> r.bitsPerSecond() == null ? 0 : r.bitsPerSecond());
 
     /** The rate as a fraction of the link's speed, where both are known. */
     public Double fractionOfLink() {

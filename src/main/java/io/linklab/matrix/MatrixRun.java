@@ -97,9 +97,9 @@ public final class MatrixRun implements RunHandle {
         this.pairs = List.copyOf(pairs);
         this.dir = dir;
         this.listener = listener;
-        this.shared = options.shareHosts() ? null : new SharedLogins(logins);
+        this.shared = new SharedLogins(logins, !options.shareHosts());
         Files.createDirectories(dir.resolve("pairs"));
-        this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared != null ? shared : logins);
+        this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared);
         List<MatrixRow> earlier = MatrixFile.read(dir);
         List<MatrixPair> toRun = new ArrayList<>();
         for (MatrixPair p : pairs) {
@@ -296,9 +296,7 @@ public final class MatrixRun implements RunHandle {
 
     private void finishIfDone() {
         if (schedule.done() && !done.isDone()) {
-            if (shared != null) {
-                shared.close();
-            }
+            shared.close();
             done.complete(rows());
         }
     }

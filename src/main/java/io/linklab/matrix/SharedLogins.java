@@ -7,7 +7,9 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.remote.probe.ProbeScript;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,24 +17,35 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 
 /**
- * One login per host for a whole matrix: every test a host is in uses the same connection, which the tests' own
- * clean-up does not close ({@link #close} does, at the matrix's end). A login that failed fails again at once for
- * the host's later pairs, instead of waiting for the same time-out on each.
+ * The logins of a whole matrix. With {@code oneConnection}, one login per host: every test a host is in uses the
+ * same connection, which the tests' own clean-up does not close ({@link #close} does, at the matrix's end), and a
+ * login that failed fails again at once for the host's later pairs, instead of waiting for the same time-out on
+ * each. Either way each host is probed once: the brief probe a run starts with is answered for a host's later
+ * pairs from its first answer (the same command, so the same interface and target name), since what it reads —
+ * kernel, CPUs, the tool, addresses, the SSH session's interface — does not change while the matrix runs. A probe
+ * that timed out or failed is not kept.
  *
- * <p>Only for tests that never share a host at once: a run's clean-up kills everything started through its
- * transport, so two runs on one connection would end each other's tools.
+ * <p>One connection is only for tests that never share a host at once: a run's clean-up kills everything started
+ * through its transport, so two runs on one connection would end each other's tools.
  */
 final class SharedLogins implements TransportFactory, AutoCloseable {
 
     private final TransportFactory logins;
+    private final boolean oneConnection;
     private final Map<String, CompletableFuture<Transport>> open = new ConcurrentHashMap<>();
+    private final Map<List<String>, CompletableFuture<CommandResult>> probes = new ConcurrentHashMap<>();
 
-    SharedLogins(TransportFactory logins) {
+    /** @param oneConnection one connection per host for all its tests; else each test logs in on its own */
+    SharedLogins(TransportFactory logins, boolean oneConnection) {
         this.logins = logins;
+        this.oneConnection = oneConnection;
     }
 
     @Override
     public Transport open(String login) throws TransportException {
+        if (!oneConnection) {
+            return new Kept(login, logins.open(login), true);
+        }
         CompletableFuture<Transport> mine = new CompletableFuture<>();
         CompletableFuture<Transport> first = open.putIfAbsent(login, mine);
         if (first == null) {
@@ -44,7 +57,7 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
             first = mine;
         }
         try {
-            return new Kept(first.get());
+            return new Kept(login, first.get(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TransportException(login + ": interrupted while another test logged in");
@@ -63,8 +76,46 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         open.clear();
     }
 
-    /** The shared transport as one run sees it: everything but close. */
-    private record Kept(Transport t) implements Transport {
+    /** The host's first answer to this probe, or the probe run now (and kept) when there is none yet. */
+    private CommandResult probe(String login, Transport t, RemoteCommand command, Duration timeout)
+            throws TransportException, InterruptedException {
+        List<String> key = new ArrayList<>(command.argv());
+        key.add(0, login);
+        CompletableFuture<CommandResult> mine = new CompletableFuture<>();
+        CompletableFuture<CommandResult> first = probes.putIfAbsent(key, mine);
+        if (first != null) {
+            try {
+                return first.get();
+            } catch (ExecutionException e) {
+                return t.runBrief(command, timeout); // the first probe failed: this pair tries on its own
+            }
+        }
+        try {
+            CommandResult r = t.runBrief(command, timeout);
+            if (r.timedOut() || !r.ok()) {
+                probes.remove(key, mine);
+            }
+            mine.complete(r);
+            return r;
+        } catch (TransportException | InterruptedException | RuntimeException e) {
+            probes.remove(key, mine);
+            mine.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    /** A host's transport as one run sees it: probes answered once per host, and closed only if its own. */
+    private final class Kept implements Transport {
+        private final String login;
+        private final Transport t;
+        private final boolean own;
+
+        Kept(String login, Transport t, boolean own) {
+            this.login = login;
+            this.t = t;
+            this.own = own;
+        }
+
         @Override
         public String hostLabel() {
             return t.hostLabel();
@@ -94,7 +145,7 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         @Override
         public CommandResult runBrief(RemoteCommand command, Duration timeout)
                 throws TransportException, InterruptedException {
-            return t.runBrief(command, timeout);
+            return ProbeScript.isBrief(command) ? probe(login, t, command, timeout) : t.runBrief(command, timeout);
         }
 
         @Override
@@ -119,7 +170,9 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
 
         @Override
         public void close() {
-            // the matrix closes it once, at its end
+            if (own) {
+                t.close();
+            } // else the matrix closes it once, at its end
         }
     }
 }

@@ -200,6 +200,7 @@ public final class MainWindow {
             // No flush here: that is disk I/O on the FX thread; java.util.prefs writes back in the background
             // and once more at exit.
         }
+        matrices.shutdown();
         runs.shutdown();
     }
 

@@ -1,6 +1,11 @@
 package io.linklab.ui;
 
 import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunFolder;
+import io.linklab.matrix.MatrixReport;
+import io.linklab.matrix.MatrixReportFiles;
+import io.linklab.model.HostSpec;
+import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.matrix.MatrixDialog;
 import io.linklab.ui.matrix.MatrixPlanViewModel;
@@ -12,6 +17,10 @@ import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.NodeGeometry;
 import io.linklab.ui.topology.TopologyCanvas;
 import io.linklab.ui.topology.TopologyEditorViewModel;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -20,6 +29,7 @@ import javafx.geometry.Point2D;
 import javafx.scene.Scene;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.Stage;
 
 /**
@@ -38,6 +48,7 @@ final class MatrixActions {
     private final TaskRunner tasks;
     private final Supplier<Stage> stage;
     private final Consumer<String> problem;
+    private final List<MatrixViewModel> open = new ArrayList<>();
     private MatrixViewModel colouring;
     private int opened;
 
@@ -84,8 +95,11 @@ final class MatrixActions {
     /** FX thread: starts the matrix and shows its view; returns the view. */
     MatrixView start(MatrixLauncher.Request request) {
         MatrixViewModel vm = new MatrixViewModel(request, Platform::runLater);
-        MatrixView view = new MatrixView(vm, this::open);
+        MatrixView[] self = new MatrixView[1];
+        MatrixView view = new MatrixView(vm, this::open, () -> askExport(self[0]));
+        self[0] = view;
         colouring = vm;
+        open.add(vm);
         vm.revisionProperty().addListener(o -> tint(vm));
         runs.workspace()
                 .show(
@@ -104,11 +118,60 @@ final class MatrixActions {
 
     /** A matrix's view closed: it stops (nothing else could), and its colours leave the drawing. */
     private void closed(MatrixViewModel vm) {
+        open.remove(vm);
         vm.stop();
         if (colouring == vm) {
             colouring = null;
             canvas.get().tintLinks(Map.of());
         }
+    }
+
+    /**
+     * FX thread: the window is closing: every matrix still open stops, and the app does not exit before their
+     * pairs are cleaned up on every host (as a matrix's tab closing stops it, without the wait).
+     */
+    void shutdown() {
+        List.copyOf(open).forEach(MatrixViewModel::stopForExit);
+        open.clear();
+    }
+
+    /** Export report…: a folder chosen by the user, the report folder in it named as the matrix's own. */
+    private void askExport(MatrixView view) {
+        MatrixViewModel vm = view.model();
+        if (vm.dir() == null) {
+            view.say("export is possible once the matrix has started");
+            return;
+        }
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Folder for the report of " + vm.request().lab().name() + "'s matrix");
+        File dir = chooser.showDialog(stage.get());
+        if (dir != null) {
+            export(view, dir.toPath());
+        }
+    }
+
+    /** Writes the report folder of the view's matrix into {@code parent}, off the FX thread; says where. */
+    void export(MatrixView view, Path parent) {
+        MatrixViewModel vm = view.model();
+        MatrixLauncher.Request r = vm.request();
+        Path from = vm.dir();
+        tasks.run(
+                () -> {
+                    Path to = RunFolder.createUnique(parent, from.getFileName().toString());
+                    MatrixReportFiles.export(
+                            from,
+                            to,
+                            r.lab().hosts().stream().map(HostSpec::id).toList(),
+                            MatrixReport.title(
+                                    r.lab(),
+                                    r.base(),
+                                    r.pairs().size(),
+                                    r.options().concurrency()),
+                            ValueUnit.BITS_PER_SECOND::format);
+                    return to;
+                },
+                to -> view.say("report written to " + to),
+                e -> view.say("cannot write the report: " + e.getMessage()));
     }
 
     private void tint(MatrixViewModel vm) {

@@ -8,6 +8,7 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.lab.Lab;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -98,6 +99,11 @@ class MatrixCommandLabTest {
         BufferedImage heatmap = heatmap(o);
         assertTrue(heatmap.getWidth() > 100 && heatmap.getHeight() > 100, heatmap.toString());
         assertNotNull(CounterFiles.readFindings(o), "findings.csv is written, with or without findings");
+        String report = Files.readString(o.resolve(MatrixReport.NAME));
+        for (MatrixRow r : rows) {
+            assertTrue(report.contains("[" + r.run() + "](" + r.run() + "/)"), "report.md links " + r.run());
+        }
+        assertTrue(report.contains("6 rows so far: 6 measured, 0 failed"), report);
         assertTrue(output().contains("h3→h1"), output());
     }
 

@@ -4,19 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -32,6 +37,7 @@ class MatrixRunScriptedTest {
     Path dir;
 
     private final Map<String, AtomicInteger> logins = new ConcurrentHashMap<>();
+    private final Map<String, List<ScriptedTransport>> hosts = new ConcurrentHashMap<>();
 
     private static final Topology LAB = ScriptedMatrixLab.lab("three", 3);
 
@@ -40,22 +46,102 @@ class MatrixRunScriptedTest {
         if (login.equals("root@h3") && !h3Up) {
             throw new TransportException("ssh: connect to host h3 port 22: Connection refused");
         }
-        return ScriptedMatrixLab.host(ScriptedMatrixLab.number(login), 3);
+        ScriptedTransport host = ScriptedMatrixLab.host(ScriptedMatrixLab.number(login), 3);
+        hosts.computeIfAbsent(login, k -> new CopyOnWriteArrayList<>()).add(host);
+        return host;
     }
 
     private List<MatrixRow> matrix(boolean h3Up) throws Exception {
+        return matrix(h3Up, false);
+    }
+
+    private List<MatrixRow> matrix(boolean h3Up, boolean shareHosts) throws Exception {
         List<MatrixPair> pairs = new MatrixPairs(LAB).all();
         MatrixRun run = new MatrixRun(
                 LAB,
                 ScriptedMatrixLab.plan(),
                 pairs,
-                new MatrixRun.Options(2, false, Uplinks.TOGETHER),
+                new MatrixRun.Options(2, shareHosts, Uplinks.TOGETHER),
                 login -> login(login, h3Up),
                 ScriptedMatrixLab::engine,
                 dir,
                 new MatrixRun.Listener() {});
         run.start();
         return run.done().get(60, TimeUnit.SECONDS);
+    }
+
+    /** How many brief probes each host was sent, over all its logins. */
+    private Map<String, Long> probes() {
+        Map<String, Long> out = new TreeMap<>();
+        hosts.forEach((login, ts) -> out.put(
+                login,
+                ts.stream()
+                        .flatMap(t -> t.commands().stream())
+                        .filter(c -> c.contains("linklab-probe brief"))
+                        .count()));
+        return out;
+    }
+
+    @Test
+    void eachHostIsProbedOnceForAllItsPairsWithOneLoginOrWithALoginPerTest() throws Exception {
+        assertTrue(matrix(true).stream().allMatch(MatrixRow::ok));
+        assertEquals(Map.of("root@h1", 1L, "root@h2", 1L, "root@h3", 1L), probes(), "each host is in 4 pairs");
+
+        hosts.clear();
+        Files.delete(dir.resolve(MatrixFile.NAME)); // not a resume: every pair again
+        assertTrue(matrix(true, true).stream().allMatch(MatrixRow::ok));
+        assertEquals(4, hosts.get("root@h1").size(), "--share-hosts: a login per test");
+        assertEquals(Map.of("root@h1", 1L, "root@h2", 1L, "root@h3", 1L), probes(), "and still one probe per host");
+    }
+
+    @Test
+    void anMtuSweepPerPairSetsBothEndsDataInterfacesAndRestoresThem() throws Exception {
+        List<MatrixPair> pairs = List.of(
+                new MatrixPair("h1", "data0", "h2", "data0", "198.19.0.2", "10G", List.of()),
+                new MatrixPair("h2", "data0", "h1", "data0", "198.19.0.1", "10G", List.of()));
+        TestPlan plan = ScriptedMatrixLab.plan().toBuilder()
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("9000", "1500")))
+                .build();
+        Map<String, ScriptedTransport> opened = new ConcurrentHashMap<>();
+        MatrixRun run = new MatrixRun(
+                ScriptedMatrixLab.lab("two", 2),
+                plan,
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.TOGETHER),
+                login -> opened.computeIfAbsent(
+                        login,
+                        l -> ScriptedMatrixLab.host(ScriptedMatrixLab.number(l), 2)
+                                .on("linklab-mtu-guard claim", Script.prints("mtu 1500"))
+                                .on("linklab-mtu-guard arm", Script.prints("/run/linklab-mtu.AbCdEfGh12"))
+                                .on("linklab-mtu-guard (extend|disarm)", Script.ok())
+                                .on("^ping ", Script.ok())
+                                .on("^ip link set dev data0 mtu", Script.ok())),
+                ScriptedMatrixLab::engine,
+                dir,
+                new MatrixRun.Listener() {});
+        run.start();
+        List<MatrixRow> rows = run.done().get(60, TimeUnit.SECONDS);
+
+        assertEquals(4, rows.size(), "a row per pair, MTU and direction: " + rows);
+        assertTrue(rows.stream().allMatch(MatrixRow::ok), rows.toString());
+        for (ScriptedTransport h : opened.values()) {
+            List<String> cmds = h.commands();
+            // per pair: set to 9000, then 1500, then the restore to the original 1500, and the guard disarmed
+            assertEquals(
+                    2,
+                    cmds.stream()
+                            .filter(c -> c.equals("ip link set dev data0 mtu 9000"))
+                            .count(),
+                    h.hostLabel() + ": " + cmds);
+            int lastSet = cmds.lastIndexOf("ip link set dev data0 mtu 9000");
+            assertTrue(cmds.lastIndexOf("ip link set dev data0 mtu 1500") > lastSet, cmds.toString());
+            assertEquals(
+                    2,
+                    cmds.stream()
+                            .filter(c -> c.contains("linklab-mtu-guard disarm"))
+                            .count(),
+                    "restored and disarmed after each pair: " + cmds);
+        }
     }
 
     @Test

@@ -15,7 +15,7 @@ import java.util.List;
  * the probe, runs a one-off iperf3 server (it ends 50 ms after it listens) and an iperf3 client to any other host
  * that reports a one-second test at once.
  */
-final class ScriptedMatrixLab {
+public final class ScriptedMatrixLab {
 
     private static final String TOTALS = """
             Connecting to host %1$s, port 5201
@@ -43,7 +43,7 @@ final class ScriptedMatrixLab {
     private ScriptedMatrixLab() {}
 
     /** Hosts h1…h{@code hosts}, logged in to as root@hN, no links drawn. */
-    static Topology lab(String name, int hosts) {
+    public static Topology lab(String name, int hosts) {
         List<HostSpec> specs = new ArrayList<>();
         for (int n = 1; n <= hosts; n++) {
             specs.add(new HostSpec(

@@ -40,14 +40,16 @@ class SharedLoginsTest {
     void oneLoginPerHostAndAFailedLoginFailsAgainWithoutTryingAgain() throws Exception {
         AtomicInteger opened = new AtomicInteger();
         AtomicInteger refused = new AtomicInteger();
-        try (SharedLogins logins = new SharedLogins(login -> {
-            if (login.equals("down")) {
-                refused.incrementAndGet();
-                throw new TransportException("down: connection refused");
-            }
-            opened.incrementAndGet();
-            return new LocalTransport();
-        })) {
+        try (SharedLogins logins = new SharedLogins(
+                login -> {
+                    if (login.equals("down")) {
+                        refused.incrementAndGet();
+                        throw new TransportException("down: connection refused");
+                    }
+                    opened.incrementAndGet();
+                    return new LocalTransport();
+                },
+                true)) {
             Transport a = logins.open("local");
             a.close();
             Transport b = logins.open("local");

@@ -111,6 +111,14 @@ public final class ProbeScript {
         return command("probe the host", false, List.of(tool), sudoInterface, resolve);
     }
 
+    /** Whether {@code c} is a {@link #brief} probe (its answer is the same for as long as a matrix runs). */
+    public static boolean isBrief(RemoteCommand c) {
+        List<String> argv = c.argv();
+        return argv.size() > 4
+                && argv.get(3).equals("linklab-probe")
+                && argv.get(4).equals("brief");
+    }
+
     private static RemoteCommand command(
             String description, boolean full, List<String> tools, String sudoInterface, String resolve) {
         List<String> argv = new ArrayList<>(List.of(

@@ -3,6 +3,7 @@ package io.linklab.ui.dashboard;
 import io.linklab.counters.Finding;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -21,20 +22,28 @@ public final class FindingsView {
     private static final double MAX_HEIGHT = 140;
 
     private final RunFindings findings;
+    private final String none;
     private final VBox lines = new VBox(3);
     private final TitledPane pane;
     private long shownVersion = -1;
 
     public FindingsView(RunFindings findings) {
+        this(findings, "no findings: the rules saw no limit in the counters of this run");
+    }
+
+    /** @param none what the block says when the rules found nothing */
+    public FindingsView(RunFindings findings, String none) {
         this.findings = findings;
+        this.none = none;
         lines.setId("findings-lines");
         lines.setStyle("-fx-padding: 2 6 2 6;");
         ScrollPane scroll = new ScrollPane(lines);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setMaxHeight(MAX_HEIGHT);
-        // as tall as its lines up to MAX_HEIGHT, not the ScrollPane's default height
-        scroll.prefViewportHeightProperty().bind(lines.heightProperty());
+        // as tall as its lines up to MAX_HEIGHT, not the ScrollPane's default height; the pref itself stops there,
+        // or the titled pane asks its parent for the height of every line (a matrix's hundreds of findings)
+        scroll.prefViewportHeightProperty().bind(Bindings.min(lines.heightProperty(), MAX_HEIGHT));
         pane = new TitledPane("Findings", scroll);
         pane.setId("findings");
         pane.setAnimated(false);
@@ -69,9 +78,9 @@ public final class FindingsView {
             }
         }
         if (out.isEmpty()) {
-            Label none = new Label("no findings: the rules saw no limit in the counters of this run");
-            none.setWrapText(true);
-            out.add(none);
+            Label nothing = new Label(none);
+            nothing.setWrapText(true);
+            out.add(nothing);
         }
         pane.setText("Findings (" + count(all, Finding.WARNING) + " warnings, "
                 + (all.size() - count(all, Finding.WARNING)) + " notes)");

@@ -24,6 +24,14 @@ public final class RunFindings {
         version++;
     }
 
+    /** Everything found so far, found again from the start (a matrix judges all its pairs after each one). */
+    public synchronized void replace(List<Finding> findings) {
+        found.clear();
+        found.addAll(findings);
+        judged = true;
+        version++;
+    }
+
     public synchronized List<Finding> all() {
         return List.copyOf(found);
     }

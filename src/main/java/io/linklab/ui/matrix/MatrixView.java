@@ -1,7 +1,9 @@
 package io.linklab.ui.matrix;
 
+import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.ui.controls.ColumnFit;
+import io.linklab.ui.dashboard.FindingsView;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,11 +55,18 @@ public final class MatrixView {
     private final ColumnFit columnFit = new ColumnFit(table);
     private final Tooltip tip = new Tooltip();
     private final Button stop = new Button("Stop");
+    private final Button export = new Button("Export report…");
+    private final FindingsView findings;
 
-    /** @param open shows what a click opens (a pair's dashboard, or the reason there is none) */
-    public MatrixView(MatrixViewModel vm, Consumer<MatrixViewModel.Opening> open) {
+    /**
+     * @param open     shows what a click opens (a pair's dashboard, or the reason there is none)
+     * @param onExport asks where, and writes the matrix's report folder there
+     */
+    public MatrixView(MatrixViewModel vm, Consumer<MatrixViewModel.Opening> open, Runnable onExport) {
         this.vm = vm;
         this.open = open;
+        findings = new FindingsView(
+                vm.findings(), "no findings: no direction is well below its peers, and no pair is asymmetric");
         Label title = new Label(title());
         title.setId("matrix-title");
         title.getStyleClass().add("matrix-title");
@@ -71,9 +80,14 @@ public final class MatrixView {
         stop.setTooltip(new Tooltip("Ends every pair: running tests are stopped and cleaned up, waiting ones skipped"));
         stop.disableProperty().bind(vm.stoppableProperty().not());
         stop.setOnAction(e -> vm.stop());
+        export.setId("matrix-export");
+        export.setMinWidth(Region.USE_PREF_SIZE);
+        export.setTooltip(new Tooltip("A folder with matrix.csv, heatmap.png, findings.csv, report.md and each "
+                + "pair's run folder, as the matrix stands now"));
+        export.setOnAction(e -> onExport.run());
         VBox heading = new VBox(2, title, status, message);
         HBox.setHgrow(heading, Priority.ALWAYS);
-        HBox bar = new HBox(12, heading, stop);
+        HBox bar = new HBox(12, heading, export, stop);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8));
         message.setId("matrix-message");
@@ -138,6 +152,7 @@ public final class MatrixView {
         split.setId("matrix-split");
         root.setTop(bar);
         root.setCenter(split);
+        root.setBottom(findings.node());
         root.setId("matrix-view");
         vm.revisionProperty().addListener(o -> refresh());
         refresh();
@@ -187,16 +202,23 @@ public final class MatrixView {
         return table;
     }
 
+    FindingsView findingsView() {
+        return findings;
+    }
+
     Label hover() {
         return hover;
     }
 
     private String title() {
         var r = vm.request();
-        return "Whole lab " + r.lab().name() + ": " + r.pairs().size() + " pairs, "
-                + r.base().tool().id() + " for "
-                + r.base().durationS() + " s, " + r.base().streams() + " stream(s), up to "
-                + r.options().concurrency() + " at once";
+        return MatrixReport.title(
+                r.lab(), r.base(), r.pairs().size(), r.options().concurrency());
+    }
+
+    /** Says what became of an export (or anything else the view's own actions did) in the view's message line. */
+    public void say(String text) {
+        message.setText(text);
     }
 
     private void opened(MatrixViewModel.Opening o) {
@@ -208,6 +230,7 @@ public final class MatrixView {
         heatmap.show(vm.grid(), vm.runningCells());
         rows.setAll(vm.sortedRows());
         columnFit.fit();
+        findings.refresh();
     }
 
     /** The colour scale, what it measures, and the marks for failed, running and waiting pairs. */

@@ -5,6 +5,7 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixRow;
@@ -12,6 +13,7 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.dashboard.RunFindings;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
@@ -45,6 +47,11 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     private static final System.Logger LOG = System.getLogger(MatrixViewModel.class.getName());
 
+    /** The name of the thread {@link #stopForExit} leaves waiting for the matrix's end, before its run id. */
+    public static final String EXIT_THREAD = "linklab-matrix-exit-";
+
+    private static final Duration EXIT_WAIT = Duration.ofMinutes(2);
+
     /** What a click on a cell, a row or a link opens. */
     public sealed interface Opening {
         /** A pair still running: its live model, fed since its start. */
@@ -70,6 +77,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("starting…");
     private final ReadOnlyStringWrapper legend = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper stoppable = new ReadOnlyBooleanWrapper(true);
+    private final RunFindings findings = new RunFindings();
     private MatrixGrid grid;
     private List<MatrixRow> sorted = List.of();
     private MatrixLauncher.Started started;
@@ -110,6 +118,14 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     public MatrixGrid grid() {
         return grid;
+    }
+
+    /**
+     * What the matrix says across the pairs ended so far (below their peers, asymmetric), judged again after every
+     * batch of pairs; not judged until one has ended.
+     */
+    public RunFindings findings() {
+        return findings;
     }
 
     /** Every row so far, worst first: failed and stopped pairs, then the lowest share of link (or of the best). */
@@ -180,6 +196,30 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         status.set("stopping…");
         if (started != null) {
             stopNow();
+        }
+    }
+
+    /**
+     * FX thread: the window is closing. Stops the matrix as Stop does, and holds the JVM open (a thread that is no
+     * daemon) until the matrix has ended, so its pairs' clean-up on every host is not cut short by the exit; at most
+     * {@link #EXIT_WAIT}, which is longer than a run's clean-up may take.
+     */
+    public void stopForExit() {
+        boolean wasRunning = stoppable.get();
+        stop();
+        if (wasRunning && started != null) {
+            RunHandle h = started.run();
+            Thread waiter = new Thread(
+                    () -> {
+                        try {
+                            h.await(EXIT_WAIT);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    EXIT_THREAD + h.runId());
+            waiter.setDaemon(false);
+            waiter.start();
         }
     }
 
@@ -270,6 +310,9 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         List<MatrixRow> rows = rows();
         grid = MatrixGrid.of(hosts, rows);
         sorted = MatrixCells.worstFirst(grid, rows);
+        if (!rows.isEmpty()) {
+            findings.replace(MatrixFindings.of(grid));
+        }
         status.set(progressText());
         legend.set(MatrixCells.legend(rows));
         revision.set(revision.get() + 1);

@@ -193,6 +193,40 @@ class MatrixViewModelTest {
     }
 
     @Test
+    void theFindingsAcrossThePairsAreJudgedAfterEachPairAndAgainFromTheMatrixCsvAtTheEnd() throws Exception {
+        List<MatrixPair> pairs = new MatrixPairs(LAB).all();
+        MatrixViewModel vm = new MatrixViewModel(request(TestPlan.Mode.NORMAL, pairs), Runnable::run);
+        FakeMatrix matrix = new FakeMatrix();
+        vm.start(matrix, TaskRunner.sameThread(), p -> {});
+        assertFalse(vm.findings().judged(), "no pair has ended: nothing judged, not 'nothing found'");
+
+        MatrixPair h1h2 = pair(pairs, "h1", "h2");
+        matrix.listener.pairFinished(h1h2, List.of(ok(h1h2, "c2s", 9.4e9, 0)));
+        assertTrue(vm.findings().judged());
+        assertTrue(vm.findings().all().isEmpty(), vm.findings().all().toString());
+
+        MatrixPair h2h1 = pair(pairs, "h2", "h1");
+        matrix.listener.pairFinished(h2h1, List.of(ok(h2h1, "c2s", 4.1e9, 0)));
+        List<MatrixRow> written = new ArrayList<>(List.of(ok(h1h2, "c2s", 9.4e9, 0), ok(h2h1, "c2s", 4.1e9, 0)));
+        for (String[] sr : new String[][] {{"h1", "h3"}, {"h3", "h1"}, {"h2", "h3"}, {"h3", "h2"}}) {
+            MatrixPair p = pair(pairs, sr[0], sr[1]);
+            matrix.listener.pairFinished(p, List.of(ok(p, "c2s", 9.5e9, 0)));
+            written.add(ok(p, "c2s", 9.5e9, 0));
+        }
+        List<String> codes = vm.findings().all().stream()
+                .map(f -> f.code() + " " + f.message())
+                .toList();
+        assertEquals(2, codes.size(), codes.toString());
+        assertTrue(codes.get(0).startsWith("below-peers h2→h1 at 43 % of the median"), codes.toString());
+        assertTrue(codes.get(1).startsWith("asymmetric h2→h1 at 44 % of h1→h2"), codes.toString());
+
+        MatrixFile.write(dir, written);
+        matrix.end.complete(new RunOutcome(RunOutcome.Status.OK, "6 of 6 rows measured", dir));
+        waitUntil(() -> vm.statusProperty().get().startsWith("finished"), "the end read back");
+        assertEquals(2, vm.findings().all().size(), "the same findings from matrix.csv as written last");
+    }
+
+    @Test
     void aClickOpensThePairLiveWhileItRunsThenItsRunFolderAndAFailedPairSaysWhy() {
         List<MatrixPair> pairs = new MatrixPairs(LAB).all();
         MatrixViewModel vm = new MatrixViewModel(request(TestPlan.Mode.NORMAL, pairs), Runnable::run);

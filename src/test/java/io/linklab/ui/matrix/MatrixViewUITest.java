@@ -44,6 +44,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -65,6 +66,10 @@ class MatrixViewUITest {
     private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
     private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
     private final CountDownLatch cancelled = new CountDownLatch(1);
+    /** Counted down when the stand-in's pairs have been cleaned up after a cancel (at once unless a test holds it). */
+    private final CountDownLatch cleanedUp = new CountDownLatch(1);
+
+    private volatile boolean holdCleanUp;
     private volatile MatrixRun.Listener listener;
     private MainWindow window;
 
@@ -104,7 +109,10 @@ class MatrixViewUITest {
 
             @Override
             public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
-                return cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                long end = System.nanoTime() + timeout.toNanos();
+                boolean over = cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        && (!holdCleanUp || cleanedUp.await(end - System.nanoTime(), TimeUnit.NANOSECONDS));
+                return over
                         ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
                         : Optional.empty();
             }
@@ -114,6 +122,7 @@ class MatrixViewUITest {
     @AfterEach
     void cleanUp() throws Exception {
         cancelled.countDown();
+        cleanedUp.countDown();
         fx(() -> {
             window.shutdown();
             return null;
@@ -228,6 +237,12 @@ class MatrixViewUITest {
         System.out.println("heap in use with the 992-pair matrix open: " + used + " MB");
         assertTrue(used < 512, used + " MB");
         WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 hosts");
+        // the findings across the pairs, judged as they ended: warnings first, each line whole (checked above)
+        assertTrue(fx(() -> view.findingsView().node().isVisible()), "the findings are shown once pairs ended");
+        List<String> found = fx(() -> view.findingsView().texts());
+        assertFalse(found.isEmpty());
+        assertTrue(found.get(0).startsWith("warning  ") && found.get(0).contains("% of the median of"), found.get(0));
+        assertEquals(found.size(), fx(() -> view.model().findings().all().size()), "one line per finding");
 
         // hover over a square: the pair's figures, in the label under the heatmap
         MatrixPair hovered = pairs.get(5);
@@ -246,6 +261,10 @@ class MatrixViewUITest {
                 TimeUnit.SECONDS,
                 () -> fx(() -> Window.getWindows().stream().noneMatch(w -> w instanceof Tooltip && w.isShowing())));
         int before = fx(() -> window.runs().dashboards().size());
+        // the hover text under the heatmap changes as the pointer crosses squares, and with its lines the heatmap's
+        // height: the square is found again once the pointer is on it
+        robot.moveTo(fx(() -> centre(view, live.client(), live.server())));
+        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
@@ -266,12 +285,7 @@ class MatrixViewUITest {
         Topology lab = MatrixViewModelTest.LAB;
         robot.interact(() -> window.editor().newTopology(lab));
         List<MatrixPair> pairs = new MatrixPairs(lab).links();
-        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
-                lab,
-                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
-                pairs,
-                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        MatrixView view = startOneAtATime(lab, pairs);
         MatrixPair h1h2 = pairs.get(0);
         listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
         WaitForAsyncUtils.waitFor(
@@ -295,6 +309,54 @@ class MatrixViewUITest {
         });
         assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
         assertEquals("", fx(() -> robot.lookup("#link-l1").query().getStyle()), "and its colours leave the drawing");
+    }
+
+    @Test
+    void closingTheWindowStopsARunningMatrixAndTheAppWaitsForItsCleanUp(FxRobot robot) throws Exception {
+        Topology lab = hosts(3);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        holdCleanUp = true;
+        MatrixView view = startOneAtATime(lab, pairs);
+        listener.pairStarted(pairs.get(0));
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.model().running().size() == 1));
+
+        fx(() -> {
+            // as the window's close button does; the lab is unchanged: no question, the window closes
+            Stage stage = window.stage();
+            stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
+            return null;
+        });
+        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the window stopped the matrix");
+        Thread exitWait = exitThread();
+        assertTrue(exitWait != null && !exitWait.isDaemon(), "the app does not exit while its pairs are cleaned up");
+        assertTrue(exitWait.isAlive());
+
+        cleanedUp.countDown(); // the matrix's running pair has been cleaned up: the matrix ends
+        exitWait.join(TimeUnit.SECONDS.toMillis(10));
+        assertFalse(exitWait.isAlive(), "the exit waits no longer than the matrix's end");
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> view.model().statusProperty().get().startsWith("stopped")));
+    }
+
+    /** Starts a matrix of one test at a time over {@code pairs} and returns its view once the matrix listens. */
+    private MatrixView startOneAtATime(Topology lab, List<MatrixPair> pairs) throws Exception {
+        MatrixView view = fx(() -> window.startMatrix(new MatrixLauncher.Request(
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        return view;
+    }
+
+    private static Thread exitThread() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(MatrixViewModel.EXIT_THREAD + "matrix"))
+                .findFirst()
+                .orElse(null);
     }
 
     @Test
