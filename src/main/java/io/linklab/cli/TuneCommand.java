@@ -130,7 +130,7 @@ public final class TuneCommand extends CliCommand {
             order = 303,
             names = "--tools",
             paramLabel = "LIST",
-            defaultValue = "iperf3,iperf2",
+            defaultValue = "iperf3,iperf2,netperf",
             description = "tools to try, the first to start with; one missing on a host is skipped with its reason "
                     + "(default: ${DEFAULT-VALUE})")
     String tools;
