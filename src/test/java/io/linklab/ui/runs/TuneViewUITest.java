@@ -18,8 +18,10 @@ import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneSettings;
 import io.linklab.tune.TuneStep;
+import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
 import io.linklab.ui.charts.ChartRenderLoop;
+import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.tasks.BackgroundTasks;
@@ -189,6 +191,12 @@ class TuneViewUITest {
         String result = robot.lookup("#tune-result").queryAs(TextArea.class).getText();
         assertTrue(result.contains("stopped: line rate reached (95 % of the link)"), result);
         WholeText.assertWholeOnFx(root(), "an ended tune");
+        ChartView chart = robot.lookup("#tune-chart").queryAs(ChartView.class);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(chart::shownVersion).get() == model.version());
+        UiTestSupport.writePng(area.root().getScene(), Path.of("target/screenshots/tune-view-ended.png"));
         assertEquals(model, view.model());
     }
 

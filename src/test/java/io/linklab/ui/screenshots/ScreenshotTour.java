@@ -8,9 +8,9 @@ import io.linklab.model.Topology;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
+import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.wizard.TestWizard;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -28,9 +27,7 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import javax.imageio.ImageIO;
 
 /**
  * Opens the real main window (run it under Xvfb with the GTK toolkit, not Monocle) on a 100 GbE lab
@@ -202,10 +199,6 @@ public final class ScreenshotTour {
     }
 
     private static void shoot(Scene scene, Path file) throws Exception {
-        CompletableFuture<WritableImage> img = new CompletableFuture<>();
-        Platform.runLater(() -> img.complete(scene.snapshot(null)));
-        File f = file.toFile();
-        ImageIO.write(SwingFXUtils.fromFXImage(img.get(30, TimeUnit.SECONDS), null), "png", f);
-        System.out.println("wrote " + f);
+        System.out.println("wrote " + UiTestSupport.writePng(scene, file));
     }
 }
