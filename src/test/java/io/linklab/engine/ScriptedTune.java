@@ -1,12 +1,14 @@
 package io.linklab.engine;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneStep;
@@ -17,7 +19,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** A tune as one engine run against two scripted hosts, h1 sending to h2's 198.19.0.2: what the tune tests share. */
 final class ScriptedTune {
@@ -70,24 +74,22 @@ final class ScriptedTune {
 
     /** iperf3 from h1 to h2's 198.19.0.2, with these data interfaces (null: none named). */
     static TestPlan base(String clientIf, String serverIf) {
-        return new TestPlan(
-                Tool.IPERF3,
-                new TestPlan.End(CLIENT, clientIf),
-                new TestPlan.End(SERVER, serverIf),
-                "198.19.0.2",
-                TestPlan.Protocol.TCP,
-                null,
-                1,
-                1.0,
-                0,
-                1,
-                1,
-                5201,
-                TestPlan.Mode.NORMAL,
-                null,
-                null,
-                1,
-                null);
+        return TuneFixtures.base(CLIENT, clientIf, SERVER, serverIf, "198.19.0.2", 1);
+    }
+
+    /**
+     * What stops a tune once {@code reached} holds (waited for up to 30 s; the test fails naming {@code what} if it
+     * never does): for {@link #run}'s {@code whileRunning}.
+     */
+    static Consumer<RunHandle> stopWhen(BooleanSupplier reached, Supplier<String> what) {
+        return h -> {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!reached.getAsBoolean() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertTrue(reached.getAsBoolean(), what);
+            h.cancel("test");
+        };
     }
 
     /**

@@ -92,18 +92,9 @@ class TuneMtuScriptedRunTest {
                 events,
                 stopAt == null
                         ? null
-                        : h -> {
-                            long deadline =
-                                    System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                            while (s.commands().stream().noneMatch(l -> l.contains(stopAt))
-                                    && System.nanoTime() < deadline) {
-                                Thread.onSpinWait();
-                            }
-                            assertTrue(
-                                    s.commands().stream().anyMatch(l -> l.contains(stopAt)),
-                                    "reached: " + s.commands());
-                            h.cancel("test");
-                        });
+                        : ScriptedTune.stopWhen(
+                                () -> s.commands().stream().anyMatch(l -> l.contains(stopAt)),
+                                () -> "reached: " + s.commands()));
     }
 
     /** The host was set to {@code mtu} and, after that, back to 1500, and its automatic restore disarmed. */

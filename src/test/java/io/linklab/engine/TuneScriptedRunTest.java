@@ -14,7 +14,6 @@ import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneStep;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -58,24 +57,18 @@ class TuneScriptedRunTest {
 
     private ScriptedTune.Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, boolean stopOnHang)
             throws Exception {
+        // the stop comes while the hanging client runs: once it has started
         return ScriptedTune.run(
                 workspace,
                 c,
                 s,
                 request,
                 events,
-                !stopOnHang
-                        ? null
-                        : h -> {
-                            // the stop comes while the hanging client runs: wait for it to have started
-                            long deadline =
-                                    System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                            while (!c.running("iperf3 -c .*-P 2") && System.nanoTime() < deadline) {
-                                Thread.onSpinWait();
-                            }
-                            assertTrue(c.running("iperf3 -c .*-P 2"), "the hanging client started: " + c.commands());
-                            h.cancel("test");
-                        });
+                stopOnHang
+                        ? ScriptedTune.stopWhen(
+                                () -> c.running("iperf3 -c .*-P 2"),
+                                () -> "the hanging client started: " + c.commands())
+                        : null);
     }
 
     @Test

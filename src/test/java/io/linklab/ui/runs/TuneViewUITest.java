@@ -13,6 +13,7 @@ import io.linklab.tune.Probe;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TunePlans;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneResult;
@@ -58,24 +59,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TuneViewUITest {
 
-    private static final TestPlan BASE = new TestPlan(
-            Tool.IPERF3,
-            new TestPlan.End("root@198.18.4.11", "data0"),
-            new TestPlan.End("root@198.18.4.12", "data0"),
-            "198.19.4.2",
-            TestPlan.Protocol.TCP,
-            null,
-            10,
-            1.0,
-            0,
-            1,
-            1,
-            5201,
-            TestPlan.Mode.NORMAL,
-            null,
-            null,
-            1,
-            null);
+    private static final TestPlan BASE =
+            TuneFixtures.base("root@198.18.4.11", "data0", "root@198.18.4.12", "data0", "198.19.4.2", 10);
     private static final TuneSettings START = TuneSettings.start(Tool.IPERF3);
     private static final TuneSettings WINNER =
             START.withProcesses(2).withStreams(2).withPinning(Pinning.SPREAD);
