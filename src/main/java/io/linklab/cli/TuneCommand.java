@@ -37,9 +37,11 @@ import picocli.CommandLine.Option;
         optionListHeading = "%n",
         footer = {
             "",
-            "Runs short probes (2 s after 1 s of warm-up, twice) between --client and --server, each chosen from what "
-                    + "the earlier ones measured: processes and streams are added while the sum grows, then the other "
-                    + "tools, pinning (process i on CPU i) and windows are tried on the best so far. A step counts only "
+            "Runs short probes (2 s after 1 s of warm-up, twice; 1 s after 1 s for a budget under a minute) between "
+                    + "--client and --server, each chosen from what the earlier ones measured: processes and streams are "
+                    + "added while the sum grows, then the other tools, pinning (spread: process i on CPU i; numa: on "
+                    + "the CPUs of the data NIC's NUMA node, where the host reports one) and windows are tried on the "
+                    + "best so far. A step counts only "
                     + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
                     + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
                     + "time for that is kept back from the budget, which is a hard limit.",
@@ -100,14 +102,15 @@ public final class TuneCommand extends CliCommand {
             order = 105,
             names = "--client-if",
             paramLabel = "IF",
-            description = "the client's data interface (for --vary mtu)")
+            description = "the client's data interface (for --vary mtu, and numa pinning)")
     String clientIf;
 
     @Option(
             order = 106,
             names = "--server-if",
             paramLabel = "IF",
-            description = "the server's data interface (for --vary mtu)")
+            description = "the server's data interface (for --vary mtu; default for numa pinning: the one holding "
+                    + "--target)")
     String serverIf;
 
     @Option(
@@ -130,7 +133,7 @@ public final class TuneCommand extends CliCommand {
             order = 303,
             names = "--tools",
             paramLabel = "LIST",
-            defaultValue = "iperf3,iperf2",
+            defaultValue = "iperf3,iperf2,netperf",
             description = "tools to try, the first to start with; one missing on a host is skipped with its reason "
                     + "(default: ${DEFAULT-VALUE})")
     String tools;

@@ -70,7 +70,8 @@ public record PreflightFacts(
 
     /**
      * The facts from the brief {@link ProbeScript}'s records, under the keys run.json has always had ("kernel",
-     * "tool.path", "if.data0.mtu", "addr.198.19.0.2", "ssh.interface", ...).
+     * "tool.path", "if.data0.mtu", "addr.198.19.0.2", "ssh.interface", ...), and "if.eth2.numa", "node.1.cpus" where the
+     * host has NUMA nodes.
      *
      * @param interfaces the data interfaces whose MTU, state and speed are kept
      */
@@ -97,6 +98,9 @@ public record PreflightFacts(
                         line(kv, "if." + a + ".speed", value(f, 3));
                     }
                 }
+                // few per host, kept for every NIC: the tuner finds the server's interface by the target address
+                case "numa" -> line(kv, "if." + a + ".numa", value(f, 2));
+                case "node" -> line(kv, "node." + a + ".cpus", value(f, 2));
                 case "addr" -> {
                     String address = value(f, 2).split("/")[0];
                     line(kv, "addr." + address, a);

@@ -15,6 +15,11 @@ public record ProbeLength(int durationS, int omitS, int repetitions) {
 
     /** The short probes of the search: 2 s after 1 s of warm-up, twice (the noise between the two counts). */
     public static final ProbeLength SHORT = new ProbeLength(2, 1, 2);
+    /**
+     * The probes of a budget under a minute: 1 s after 1 s of warm-up, twice, so that a short tune still measures a
+     * few settings besides the confirmation it keeps time for.
+     */
+    public static final ProbeLength QUICK = new ProbeLength(1, 1, 2);
     /** The winner's confirmation: a normal test length, three times. */
     public static final ProbeLength CONFIRM = new ProbeLength(10, 1, 3);
 

@@ -42,11 +42,13 @@ public record TuneBudget(Duration total, ProbeLength probe, ProbeLength confirm,
 
     /**
      * The usual lengths, with {@code total} to spend: the confirmation's runs are 10 s from a 2 minute budget on,
-     * shorter for less (a twelfth of it, at least 3 s), so that a one minute tune still has time to search.
+     * shorter for less (a twelfth of it, at least 3 s), so that a one minute tune still has time to search; under a
+     * minute the probes are {@link ProbeLength#QUICK} too.
      */
     public static TuneBudget of(Duration total) {
         int confirmS = (int) Math.max(3, Math.min(ProbeLength.CONFIRM.durationS(), total.toSeconds() / 12));
         ProbeLength confirm = new ProbeLength(confirmS, ProbeLength.CONFIRM.omitS(), ProbeLength.CONFIRM.repetitions());
-        return new TuneBudget(total, ProbeLength.SHORT, confirm, Duration.ofSeconds(2));
+        ProbeLength probe = total.toSeconds() < 60 ? ProbeLength.QUICK : ProbeLength.SHORT;
+        return new TuneBudget(total, probe, confirm, Duration.ofSeconds(2));
     }
 }

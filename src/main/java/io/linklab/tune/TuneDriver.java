@@ -6,6 +6,7 @@ import io.linklab.engine.SweepPoint;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,8 +23,8 @@ public final class TuneDriver implements PointDriver {
     private final Consumer<TuneStep> onStep;
     private volatile TuneResult result;
     private volatile TuneSpace space;
-    private volatile List<Integer> clientCpus = List.of(0);
-    private volatile List<Integer> serverCpus = List.of(0);
+    private volatile Pins cpus = new Pins(List.of(0), List.of(0), List.of(), List.of());
+    private volatile List<String> notes = List.of();
     /** The receiver's busiest core (per cent) per sample, of the point being measured. */
     private final List<Double> busiest = new CopyOnWriteArrayList<>();
 
@@ -38,27 +39,45 @@ public final class TuneDriver implements PointDriver {
     public void drive(Map<String, String> clientFacts, Map<String, String> serverFacts, Measurer measurer) {
         int clientCores = cpus(clientFacts);
         int serverCores = cpus(serverFacts);
-        // The weaker end decides: more processes than its cores only share them. NUMA pinning needs the NIC's node,
-        // which the run's probe does not read: only "spread" is tried.
+        TestPlan base = request.base();
+        NumaCpus clientNuma = NumaCpus.of(
+                clientFacts, "client", base.client().login(), base.client().dataInterface());
+        // without a named interface the server's is the one holding the target address
+        String serverIf = base.server().dataInterface() != null
+                ? base.server().dataInterface()
+                : serverFacts.get("addr." + base.target());
+        NumaCpus serverNuma = NumaCpus.of(serverFacts, "server", base.server().login(), serverIf);
+        List<Pinning> pinnings = new ArrayList<>(List.of(Pinning.SPREAD));
+        if (clientNuma.known() || serverNuma.known()) {
+            pinnings.add(Pinning.NUMA);
+        }
+        if (request.vary().contains(Dimension.PINNING)) {
+            notes = numaNotes(clientNuma, serverNuma);
+        }
+        // The weaker end decides: more processes than its cores only share them.
         space = new TuneSpace(
                 request.tools(),
                 Math.min(clientCores, serverCores),
                 request.maxStreams(),
-                List.of(Pinning.SPREAD),
+                pinnings,
                 request.windows(),
                 request.vary(),
                 request.linkSpeedBps(),
                 request.mtus());
-        List<Integer> cCpus = TunePlans.firstCpus(clientCores);
-        List<Integer> sCpus = TunePlans.firstCpus(serverCores);
-        this.clientCpus = cCpus;
-        this.serverCpus = sCpus;
+        this.cpus = new Pins(
+                TunePlans.firstCpus(clientCores),
+                TunePlans.firstCpus(serverCores),
+                clientNuma.cpus(),
+                serverNuma.cpus());
         Integer originalMtu = originalMtu(clientFacts);
         ProbeRunner runner = (settings, length) -> {
             // once a probe set the MTU, "leave it alone" means the one the hosts had: set it back for that probe
             Integer mtu = settings.mtu() != null ? settings.mtu() : changesMtu() ? originalMtu : null;
             SweepPoint point = new SweepPoint(
-                    settings.label(), TunePlans.plan(request.base(), settings, length, cCpus, sCpus), mtu);
+                    settings.label(),
+                    TunePlans.plan(
+                            base, settings, length, cpus.client(settings.pinning()), cpus.server(settings.pinning())),
+                    mtu);
             busiest.clear();
             SweepRow row = measurer.measure(point).get(0);
             if (!row.ok() || row.bitsPerSecond() == null) {
@@ -85,7 +104,38 @@ public final class TuneDriver implements PointDriver {
                         new TuneBudget(left, b.probe(), b.confirm(), b.overhead()),
                         System::nanoTime,
                         onStep)
-                .run();
+                .run()
+                .withNotes(notes);
+    }
+
+    /**
+     * Each end's CPUs per pinning: "spread" pins process i to CPU i, "numa" to the CPUs of the NIC's node (none on an
+     * end whose node is not known: that end is left to the scheduler).
+     */
+    private record Pins(
+            List<Integer> clientSpread,
+            List<Integer> serverSpread,
+            List<Integer> clientNuma,
+            List<Integer> serverNuma) {
+        List<Integer> client(Pinning p) {
+            return p == Pinning.NUMA ? clientNuma : clientSpread;
+        }
+
+        List<Integer> server(Pinning p) {
+            return p == Pinning.NUMA ? serverNuma : serverSpread;
+        }
+    }
+
+    /** What keeps numa pinning from being tried, or from pinning one end. */
+    private static List<String> numaNotes(NumaCpus client, NumaCpus server) {
+        if (!client.known() && !server.known()) {
+            return List.of("numa pinning not tried: " + client.unknown() + "; " + server.unknown());
+        }
+        NumaCpus unknown = client.known() ? server : client;
+        return unknown.known()
+                ? List.of()
+                : List.of("numa pinning leaves the " + (unknown == client ? "client" : "server") + " to the scheduler: "
+                        + unknown.unknown());
     }
 
     /**
@@ -116,7 +166,8 @@ public final class TuneDriver implements PointDriver {
      * winner at another MTU is a one-point MTU sweep, so that the test sets it and restores the hosts' own.
      */
     public TestPlan fullLength(TuneSettings s) {
-        return TunePlans.test(request.base(), s, request.budget().confirm(), clientCpus, serverCpus);
+        return TunePlans.test(
+                request.base(), s, request.budget().confirm(), cpus.client(s.pinning()), cpus.server(s.pinning()));
     }
 
     /** The space searched (known once the hosts were probed), or null. */

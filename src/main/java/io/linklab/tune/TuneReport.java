@@ -2,6 +2,7 @@ package io.linklab.tune;
 
 import io.linklab.engine.PlanScript;
 import io.linklab.model.TestPlan;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,14 +22,16 @@ public final class TuneReport {
     }
 
     /**
-     * The result in lines: the winner's settings and rate, how it was confirmed, why the search stopped, and the
-     * winner's commands per host as a shell script.
+     * The result in lines: the winner's settings and rate, how it was confirmed, why the search stopped, what the
+     * hosts kept from being tried, and the winner's commands per host as a shell script.
      *
      * @param winnerPlan the winner as a full-length plan (for the script), null when nothing was measured
      */
     public static List<String> lines(TuneResult r, Double linkSpeedBps, TestPlan winnerPlan) {
         if (r.best() == null) {
-            return List.of("no setting measured: " + r.detail());
+            List<String> out = new ArrayList<>(List.of("no setting measured: " + r.detail()));
+            out.addAll(r.notes());
+            return out;
         }
         Probe w = r.winner();
         String how = r.confirmed() != null && winnerPlan != null
@@ -44,13 +47,13 @@ public final class TuneReport {
                     gbps(linkSpeedBps)));
         }
         String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty());
-        return List.of(
+        List<String> out = new ArrayList<>(List.of(
                 "best: " + r.best().label(),
                 rate.toString(),
-                "stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")"),
-                "",
-                "# the winner's commands per host:",
-                script);
+                "stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")")));
+        out.addAll(r.notes());
+        out.addAll(List.of("", "# the winner's commands per host:", script));
+        return out;
     }
 
     static String gbps(double bps) {

@@ -11,12 +11,32 @@ import java.util.List;
  * @param confirmed the full-length run of {@code best}, null when there was no time for it or it failed
  * @param why       why the search stopped
  * @param detail    the evidence for {@code why} ("busiest core 99 % with 2 processes of 2")
+ * @param notes     what the hosts kept from being tried, with the reason ("numa pinning not tried: NUMA node not
+ *                  reported for data0 on h1")
  */
 public record TuneResult(
-        List<TuneStep> steps, TuneSettings best, Probe searched, Probe confirmed, StopReason why, String detail) {
+        List<TuneStep> steps,
+        TuneSettings best,
+        Probe searched,
+        Probe confirmed,
+        StopReason why,
+        String detail,
+        List<String> notes) {
 
     public TuneResult {
         steps = List.copyOf(steps);
+        notes = List.copyOf(notes);
+    }
+
+    /** A result with nothing left untried. */
+    public TuneResult(
+            List<TuneStep> steps, TuneSettings best, Probe searched, Probe confirmed, StopReason why, String detail) {
+        this(steps, best, searched, confirmed, why, detail, List.of());
+    }
+
+    /** This result, saying what the hosts kept from being tried. */
+    public TuneResult withNotes(List<String> more) {
+        return new TuneResult(steps, best, searched, confirmed, why, detail, more);
     }
 
     /** The winner's rate: the confirmation's, else the search's best probe's. */

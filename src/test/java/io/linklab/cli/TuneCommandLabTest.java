@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import io.linklab.tune.TuneBudget;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,31 +16,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * `linklab tune` between the namespace hosts (issue 19, "how we will check"): a 60 s budget ends within 75 s, writes
- * tune.csv and a confirmed winner, and the winner's settings reach 0.95 of the best point of the grid run over the same
+ * `linklab tune` between the namespace hosts (issue 19, "how we will check", with a 40 s budget for a 60 s one: the
+ * same claims in less time): the budget holds within 15 s, it writes tune.csv and a confirmed winner, and the winner's settings reach 0.95 of the best point of the grid run over the same
  * dimensions with `linklab test` at the confirmation's length and repetitions (medians of 3), as the grid measured
  * both.
  */
 @Tag("lab")
 class TuneCommandLabTest {
 
+    /**
+     * Under a minute, so that the probes are 1 s and the confirmation 3 s: the search still measures processes and
+     * streams (4-6 probes in the lab), and the grid of 3 s points costs half what it did at a 60 s budget's 5 s.
+     */
+    private static final int BUDGET_S = 40;
+
     private final Lab lab = Lab.get();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
 
-    private int run(List<String> args) {
-        out.reset();
-        err.reset();
-        return Cli.run(
-                args.toArray(String[]::new),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    private List<String> hosts(String command, int port) {
+    /** {@code command} from h1 to h2's data address through the lab's ssh config, its servers from {@code port}. */
+    static List<String> hosts(Lab lab, String command, int port) {
         return new ArrayList<>(List.of(
                 command,
                 "--client",
@@ -56,18 +52,32 @@ class TuneCommandLabTest {
                 String.valueOf(port)));
     }
 
+    /**
+     * What still runs in h1's and h2's namespaces besides sshd, once the hosts had 5 s to end the processes of a closed
+     * session; "" when nothing.
+     */
+    static String leftRunning(Lab lab) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        String left = lab.h1().processes() + lab.h2().processes();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100); // polls the condition: the namespaces have no event to wait for
+            left = lab.h1().processes() + lab.h2().processes();
+        }
+        return left;
+    }
+
     /** The median of three repetitions from their mean, min and max (the veth lab's noise: medians, not means). */
     private static double median3(String mean, String min, String max) {
         return 3 * Double.parseDouble(mean) - Double.parseDouble(min) - Double.parseDouble(max);
     }
 
     @Test
-    void aOneMinuteTuneEndsInTimeAndItsWinnerReachesTheGridsBest() throws Exception {
+    void aShortTuneEndsInTimeAndItsWinnerReachesTheGridsBest() throws Exception {
         Path tuneDir = dir.resolve("tune");
-        List<String> tune = hosts("tune", 5610);
+        List<String> tune = hosts(lab, "tune", 5610);
         tune.addAll(List.of(
                 "--budget",
-                "60s",
+                BUDGET_S + "s",
                 "--tools",
                 "iperf3",
                 "--vary",
@@ -77,12 +87,13 @@ class TuneCommandLabTest {
                 "--out",
                 tuneDir.toString()));
         long start = System.nanoTime();
-        int status = run(tune);
+        int status = cli.run(tune);
         double tookS = (System.nanoTime() - start) / 1e9;
-        String tuneOut = out.toString(StandardCharsets.UTF_8);
-        String tuneErr = err.toString(StandardCharsets.UTF_8);
+        String tuneOut = cli.out();
+        String tuneErr = cli.err();
         assertEquals(0, status, tuneOut + tuneErr);
-        assertTrue(tookS <= 75, "a 60 s budget took " + tookS + " s\n" + tuneErr);
+        // the issue's check gives a 60 s budget 15 s beyond it (the JVM's start, the last probe's clean-up)
+        assertTrue(tookS <= BUDGET_S + 15, "a " + BUDGET_S + " s budget took " + tookS + " s\n" + tuneErr);
 
         List<String> csv = Files.readAllLines(tuneDir.resolve("tune.csv"));
         assertEquals(
@@ -96,9 +107,10 @@ class TuneCommandLabTest {
         assertTrue(tuneOut.contains("best: iperf3 p=" + confirm[2] + " s=" + confirm[3]), tuneOut);
         assertTrue(tuneOut.contains("ssh h1 -- 'iperf3 -c " + lab.h2().data()), "the winner's script: " + tuneOut);
         assertTrue(Files.exists(tuneDir.resolve("run.json")) && Files.exists(tuneDir.resolve("sweep.csv")));
+        assertEquals("", leftRunning(lab), "nothing left running on the hosts");
 
         // The grid: every processes x streams the tune could choose, as long and as often as its confirmation.
-        int seconds = 5;
+        int seconds = TuneBudget.of(Duration.ofSeconds(BUDGET_S)).confirm().durationS();
         double gridBest = 0;
         double gridOfWinner = 0;
         double winnerMax = 0;
@@ -106,7 +118,7 @@ class TuneCommandLabTest {
         String gridRows = "";
         for (int processes = 1; processes <= 2; processes++) {
             Path g = dir.resolve("grid-" + processes);
-            List<String> test = hosts("test", 5620);
+            List<String> test = hosts(lab, "test", 5620);
             test.addAll(List.of(
                     "--processes",
                     String.valueOf(processes),
@@ -120,7 +132,7 @@ class TuneCommandLabTest {
                     "3",
                     "--out",
                     g.toString()));
-            assertEquals(0, run(test), err.toString(StandardCharsets.UTF_8));
+            assertEquals(0, cli.run(test), cli.both());
             for (String row : Files.readAllLines(g.resolve("sweep.csv")).subList(1, 3)) {
                 List<String> cells = Arrays.asList(row.split(",", -1));
                 double median = median3(cells.get(5), cells.get(6), cells.get(7));

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.lab.Lab;
 import io.linklab.tune.TuneFiles;
 import io.linklab.tune.TuneStep;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,59 +14,47 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * `linklab tune --vary mtu` between the namespace hosts: each MTU of --mtu-list is probed on both data
- * interfaces, both are back at 1500 when it ends, and the window's files (tune.txt, tune-winner.json) read back.
+ * `linklab tune --vary mtu` between the namespace hosts, with netperf (the tune's one lab run of it; iperf3 is
+ * TuneCommandLabTest's): each MTU of --mtu-list is probed on both data interfaces, both are back at 1500 when it ends,
+ * nothing is left running, and the window's files (tune.txt, tune-winner.json) read back.
  */
 @Tag("lab")
 class TuneMtuLabTest {
 
     private final Lab lab = Lab.get();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final CliCapture cli = new CliCapture();
 
     @TempDir
     Path dir;
 
     @Test
-    void eachMtuIsProbedAndBothHostsAreRestored() throws Exception {
+    void eachMtuIsProbedWithNetperfAndBothHostsAreRestored() throws Exception {
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
         assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
         Path runDir = dir.resolve("tune");
-        int status = Cli.run(
-                new String[] {
-                    "tune",
-                    "--client",
-                    "h1",
-                    "--server",
-                    "h2",
-                    "-c",
-                    lab.h2().data(),
-                    "--ssh-config",
-                    lab.sshConfig().toString(),
-                    "--port",
-                    "5931",
-                    "--client-if",
-                    lab.h1().dataIf(),
-                    "--server-if",
-                    lab.h2().dataIf(),
-                    "--tools",
-                    "iperf3",
-                    "--vary",
-                    "mtu",
-                    "--mtu-list",
-                    "9000,4000",
-                    "--budget",
-                    "60s",
-                    "--out",
-                    runDir.toString()
-                },
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, stdout + stderr);
-        assertEquals(1500, lab.h1().mtu(), "h1 restored: " + stderr);
-        assertEquals(1500, lab.h2().mtu(), "h2 restored: " + stderr);
+        List<String> tune = TuneCommandLabTest.hosts(lab, "tune", 5931);
+        tune.addAll(List.of(
+                "--client-if",
+                lab.h1().dataIf(),
+                "--server-if",
+                lab.h2().dataIf(),
+                "--tools",
+                "netperf",
+                "--vary",
+                "mtu",
+                "--mtu-list",
+                "9000,4000",
+                // under a minute: probes of 1 s, a confirmation of 3 runs of 3 s; 3 probes and the confirmation in ~35
+                // s
+                "--budget",
+                "40s",
+                "--out",
+                runDir.toString()));
+        int status = cli.run(tune);
+        assertEquals(0, status, cli.both());
+        assertEquals(1500, lab.h1().mtu(), "h1 restored: " + cli.err());
+        assertEquals(1500, lab.h2().mtu(), "h2 restored: " + cli.err());
+        assertEquals("", TuneCommandLabTest.leftRunning(lab), "nothing left running on the hosts");
 
         TuneFiles.Stored stored = TuneFiles.read(runDir);
         List<Integer> mtus = stored.steps().stream()
@@ -79,10 +64,15 @@ class TuneMtuLabTest {
         assertTrue(mtus.contains(9000) && mtus.contains(4000), "both MTUs measured: " + stored.steps());
         for (TuneStep s : stored.steps()) {
             assertTrue(s.probe().ok(), "every probe measured: " + s);
+            assertTrue(s.probe().rate() > 0, "netperf's rate read: " + s);
         }
         assertTrue(
-                stored.report().get(0).startsWith("best: iperf3"),
+                stored.report().get(0).startsWith("best: netperf"),
                 stored.report().toString());
+        assertTrue(
+                stored.report().stream()
+                        .anyMatch(l -> l.contains("netperf -H " + lab.h2().data())),
+                "the winner's script: " + stored.report());
         assertTrue(stored.winner() != null, "the winner as a plan");
         assertTrue(Files.readString(runDir.resolve("run.json")).contains("restored 1500"), "run.json says so");
     }

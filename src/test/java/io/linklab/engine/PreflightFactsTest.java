@@ -9,6 +9,8 @@ import io.linklab.model.Tool;
 import io.linklab.remote.LocalTransport;
 import io.linklab.tools.driver.ToolDriver;
 import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +66,10 @@ class PreflightFactsTest {
                         "listen\tudp\t*:5353",
                         "has\tping",
                         "sudo\tyes",
+                        "numa\tdata0\t1",
+                        "numa\tmgmt0\t-1",
+                        "node\t0\t0-3",
+                        "node\t1\t4-7,12",
                         "session\t198.18.3.11",
                         ""),
                 List.of("data0"));
@@ -83,6 +89,9 @@ class PreflightFactsTest {
         assertFalse(f.root());
         assertEquals("198.18.3.11", f.get("ssh.address"));
         assertEquals("mgmt0", f.sshInterface());
+        assertEquals("1", f.get("if.data0.numa"), "the NIC's NUMA node, for the tuner");
+        assertEquals("-1", f.get("if.mgmt0.numa"), "kept for every NIC: the tuner may find it by its address");
+        assertEquals("4-7,12", f.get("node.1.cpus"));
     }
 
     @Test
@@ -103,6 +112,12 @@ class PreflightFactsTest {
             assertEquals("lo", f.addresses().get("127.0.0.1"), f.facts().toString());
             assertEquals(System.getProperty("user.name"), f.get("user"));
             assertTrue(f.get("cpus").matches("\\d+"), f.facts().toString());
+            // a kernel with NUMA support has node0 even on one socket; its cpulist reads whole, as the tuner needs it
+            if (Files.isDirectory(Path.of("/sys/devices/system/node/node0"))) {
+                assertTrue(
+                        String.valueOf(f.get("node.0.cpus")).matches("[0-9][0-9,-]*"),
+                        f.facts().toString());
+            }
             assertTrue(
                     f.targetAddresses() == null
                             || f.targetAddresses().contains("127.0.0.1")

@@ -8,14 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ScriptedTransport.Script;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tune.Dimension;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneBudget;
-import io.linklab.tune.TuneDriver;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneStep;
@@ -23,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,31 +31,41 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TuneMtuScriptedRunTest {
 
-    private static final String CLIENT = "root@h1";
-    private static final String SERVER = "root@h2";
-    private static final String TOTALS = ScriptedRunTest.IPERF3_CLIENT_INTERVALS + ScriptedRunTest.IPERF3_CLIENT_TOTALS;
+    private static final String TOTALS = ScriptedTune.TOTALS;
 
     @TempDir
     Path workspace;
 
     private final List<String> events = new CopyOnWriteArrayList<>();
-    private final List<TuneStep> steps = new CopyOnWriteArrayList<>();
 
     /** A host that also answers the MTU transaction's commands. */
     private static ScriptedTransport host(String label, String address) {
-        return TuneScriptedRunTest.host(label, address)
+        return ScriptedTune.host(label, address)
                 .on("linklab-mtu-guard claim", Script.prints("mtu 1500"))
                 .on("linklab-mtu-guard arm", Script.prints("/run/linklab-mtu.AbCdEfGh12"))
                 .on("linklab-mtu-guard (extend|disarm)", Script.ok())
                 .on("^ping ", Script.ok());
     }
 
-    private static Script listening() {
-        return TuneScriptedRunTest.listening();
+    /** A client that sets its MTU and sends. */
+    private static ScriptedTransport client() {
+        return host(ScriptedTune.CLIENT, "198.19.0.1")
+                .on("^ip link set dev data0 mtu", Script.ok())
+                .on("iperf3 -c", Script.prints(TOTALS));
+    }
+
+    /** A server that sets its MTU and listens. */
+    private static ScriptedTransport server() {
+        return serverWith(host(ScriptedTune.SERVER, "198.19.0.2"));
+    }
+
+    /** {@code h} (with rules of its own, which come first) as a server that sets its MTU and listens. */
+    private static ScriptedTransport serverWith(ScriptedTransport h) {
+        return h.on("^ip link set dev data0 mtu", Script.ok()).on("iperf3 -s", ScriptedTune.listening());
     }
 
     private static TestPlan base(String clientIf, String serverIf) {
-        return TuneScriptedRunTest.base(clientIf, serverIf);
+        return ScriptedTune.base(clientIf, serverIf);
     }
 
     /** Only the MTU varies, over {@code mtus}. */
@@ -70,34 +77,24 @@ class TuneMtuScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.MTU),
                 null,
-                TuneScriptedRunTest.QUICK_BUDGET,
+                ScriptedTune.QUICK_BUDGET,
                 mtus);
     }
 
-    private record Tune(RunOutcome outcome, TuneResult result) {}
-
     /** Runs the tune; with {@code stopAt} set, stops it once the server was asked for that command. */
-    private Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, String stopAt) throws Exception {
-        Map<String, ScriptedTransport> hosts = Map.of(CLIENT, c, SERVER, s);
-        TestEngine engine = new TestEngine(
-                new ResultsStore(workspace),
-                login -> new RecordingTransport(hosts.get(login), events),
-                ParserFactory.live(),
-                PointHooks.NONE,
-                ScriptedRunTest.QUICK);
-        TuneDriver driver = new TuneDriver(request, System.nanoTime(), steps::add);
-        RunHandle h = engine.start(request.firstPlan(), driver, new RunListener() {}, workspace.resolve("tune"));
-        if (stopAt != null) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (s.commands().stream().noneMatch(l -> l.contains(stopAt)) && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
-            }
-            assertTrue(s.commands().stream().anyMatch(l -> l.contains(stopAt)), "reached: " + s.commands());
-            h.cancel("test");
-        }
-        RunOutcome o = h.await(Duration.ofSeconds(120))
-                .orElseThrow(() -> new AssertionError("the tune never ended: " + steps));
-        return new Tune(o, driver.result());
+    private ScriptedTune.Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, String stopAt)
+            throws Exception {
+        return ScriptedTune.run(
+                workspace,
+                c,
+                s,
+                request,
+                events,
+                stopAt == null
+                        ? null
+                        : ScriptedTune.stopWhen(
+                                () -> s.commands().stream().anyMatch(l -> l.contains(stopAt)),
+                                () -> "reached: " + s.commands()));
     }
 
     /** The host was set to {@code mtu} and, after that, back to 1500, and its automatic restore disarmed. */
@@ -111,13 +108,9 @@ class TuneMtuScriptedRunTest {
 
     @Test
     void eachMtuIsProbedOnBothEndsAndBothAreRestoredAtTheEnd() throws Exception {
-        ScriptedTransport c = host(CLIENT, "198.19.0.1")
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2")
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -s", listening());
-        Tune t = tune(c, s, request(List.of(9000, 4000)), null);
+        ScriptedTransport c = client();
+        ScriptedTransport s = server();
+        ScriptedTune.Tune t = tune(c, s, request(List.of(9000, 4000)), null);
 
         assertEquals(RunOutcome.Status.OK, t.outcome().status(), t.outcome().message());
         TuneResult r = t.result();
@@ -134,13 +127,9 @@ class TuneMtuScriptedRunTest {
 
     @Test
     void aStopDuringAnMtuProbeRestoresBothEnds() throws Exception {
-        ScriptedTransport c = host(CLIENT, "198.19.0.1")
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2")
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -s", listening());
-        Tune t = tune(c, s, request(List.of(9000)), "ip link set dev data0 mtu 9000");
+        ScriptedTransport c = client();
+        ScriptedTransport s = server();
+        ScriptedTune.Tune t = tune(c, s, request(List.of(9000)), "ip link set dev data0 mtu 9000");
 
         assertEquals(
                 RunOutcome.Status.CANCELLED, t.outcome().status(), t.outcome().message());
@@ -155,14 +144,10 @@ class TuneMtuScriptedRunTest {
 
     @Test
     void aHostLostAtAnMtuEndsTheTuneWithTheReasonAndRestoresTheOtherEnd() throws Exception {
-        ScriptedTransport c = host(CLIENT, "198.19.0.1")
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2")
-                .on("^ip link set dev data0 mtu 9000", Script.ok().droppingTheConnection())
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -s", listening());
-        Tune t = tune(c, s, request(List.of(9000)), null);
+        ScriptedTransport c = client();
+        ScriptedTransport s = serverWith(host(ScriptedTune.SERVER, "198.19.0.2")
+                .on("^ip link set dev data0 mtu 9000", Script.ok().droppingTheConnection()));
+        ScriptedTune.Tune t = tune(c, s, request(List.of(9000)), null);
 
         assertEquals(RunOutcome.Status.FAILED, t.outcome().status(), t.outcome().message());
         TuneResult r = t.result();

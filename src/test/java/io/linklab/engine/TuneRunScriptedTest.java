@@ -29,30 +29,29 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TuneRunScriptedTest {
 
-    private static final String CLIENT = "root@h1";
-    private static final String SERVER = "root@h2";
-    private static final String TOTALS = ScriptedRunTest.IPERF3_CLIENT_INTERVALS + ScriptedRunTest.IPERF3_CLIENT_TOTALS;
+    private static final String CLIENT = ScriptedTune.CLIENT;
+    private static final String SERVER = ScriptedTune.SERVER;
+    private static final String TOTALS = ScriptedTune.TOTALS;
 
     @TempDir
     Path workspace;
 
     @Test
     void eachProbeReachesTheModelAndTheResultIsKeptInTheRunFolder() throws Exception {
-        ScriptedTransport c = TuneScriptedRunTest.host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s =
-                TuneScriptedRunTest.host(SERVER, "198.19.0.2").on("iperf3 -s", TuneScriptedRunTest.listening());
+        ScriptedTransport c = ScriptedTune.host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
+        ScriptedTransport s = ScriptedTune.host(SERVER, "198.19.0.2").on("iperf3 -s", ScriptedTune.listening());
         Map<String, ScriptedTransport> hosts = Map.of(CLIENT, c, SERVER, s);
         ResultsStore store = new ResultsStore(workspace);
         TestEngine engine =
                 new TestEngine(store, hosts::get, ParserFactory.live(), PointHooks.NONE, ScriptedRunTest.QUICK);
         TuneRequest request = new TuneRequest(
-                TuneScriptedRunTest.base(null, null),
+                ScriptedTune.base(null, null),
                 List.of(Tool.IPERF3),
                 2,
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
                 10e9,
-                TuneScriptedRunTest.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET);
         TuneModel model = new TuneModel(login -> Optional.empty(), request.linkSpeedBps());
         List<Integer> seen = new CopyOnWriteArrayList<>();
         model.setOnChange(() -> seen.add(model.steps().size()));

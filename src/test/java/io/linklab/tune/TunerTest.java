@@ -159,7 +159,7 @@ class TunerTest {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of(), 0.05, 1.1, 0.03, false, 3);
         TuneSpace space =
                 new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null);
-        Duration budget = Duration.ofSeconds(20);
+        Duration budget = Duration.ofSeconds(15);
         TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
         assertNull(r.confirmed());

@@ -1,12 +1,18 @@
 package io.linklab.ui;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
+import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javax.imageio.ImageIO;
 import org.testfx.api.FxRobot;
 import org.testfx.util.NodeQueryUtils;
 import org.testfx.util.WaitForAsyncUtils;
@@ -61,5 +67,17 @@ public final class UiTestSupport {
     /** Clicks {@link #onScreen}'s node: the node that was checked is the node that is clicked. */
     public static void clickOnScreen(FxRobot robot, String query, int seconds) throws Exception {
         robot.clickOn(onScreen(robot, query, seconds));
+    }
+
+    /**
+     * Writes what {@code scene} shows into {@code file} as a PNG, for a look by eye (the tests write theirs into
+     * target/screenshots). Call it off the FX thread.
+     */
+    public static Path writePng(Scene scene, Path file) throws Exception {
+        WritableImage img =
+                WaitForAsyncUtils.asyncFx(() -> scene.snapshot(null)).get(30, TimeUnit.SECONDS);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", file.toFile());
+        return file;
     }
 }

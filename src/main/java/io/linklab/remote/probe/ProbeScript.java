@@ -8,7 +8,7 @@ import java.util.List;
  * The one script that finds out what a host offers, in one round trip: for the Probe view and `linklab probe`
  * in full (distribution, CPU model, drivers, offloads, sysctls), and before every run in brief (what the run
  * needs to start at once: the tool, interfaces and addresses, listening ports, the SSH session's interface, ping,
- * taskset, sudo for the MTU). Its output is one record per line, fields separated by tabs, the record's kind
+ * taskset, sudo for the MTU, and the NICs' NUMA nodes with their CPUs for the tuner). Its output is one record per line, fields separated by tabs, the record's kind
  * first; a reader ignores the kinds it does not know.
  */
 public final class ProbeScript {
@@ -64,6 +64,14 @@ public final class ProbeScript {
             if command -v ss >/dev/null 2>&1; then
               ss -Hltun 2>/dev/null | while read -r net _ _ _ a _; do t listen "$net" "$a"; done
             fi
+            # NICs' NUMA nodes (-1 where the platform has none; virtual interfaces have no device) and the nodes'
+            # CPUs, for the tuner: grep reads sysfs whole where the shell's read gets nothing from a cpulist
+            grep -sH . /sys/class/net/*/device/numa_node | while IFS=: read -r f v; do
+              f=${f%/device/numa_node}; t numa "${f##*/}" "$v"
+            done
+            grep -sH . /sys/devices/system/node/node[0-9]*/cpulist | while IFS=: read -r f v; do
+              f=${f%/cpulist}; t node "${f##*/node}" "$v"
+            done
             for x in ping taskset; do command -v $x >/dev/null 2>&1 && t has $x; done
             # The one command an MTU sweep runs as root: asked for exactly, as the documented sudoers rule allows
             # no more (sudo -n true would need NOPASSWD for everything).

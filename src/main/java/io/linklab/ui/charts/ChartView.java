@@ -60,6 +60,8 @@ public final class ChartView extends Region {
     private int paintedH;
     private double paintedScale;
     private volatile PlotPainter.Layout lastLayout;
+    /** FX thread: the content's version the image on screen shows. */
+    private long shownVersion = -1;
 
     public ChartView(ChartContent content, ChartRenderLoop loop) {
         this.content = content;
@@ -221,6 +223,7 @@ public final class ChartView extends Region {
         Buffer shown = b;
         return () -> {
             lastLayout = layout;
+            shownVersion = version;
             shown.pixels.updateBuffer(pb -> null);
             image.setImage(shown.fx);
             image.setFitWidth(w);
@@ -270,6 +273,11 @@ public final class ChartView extends Region {
     public int[] imagePixels() {
         Image shown = image.getImage();
         return shown == null ? new int[] {0, 0} : new int[] {(int) shown.getWidth(), (int) shown.getHeight()};
+    }
+
+    /** FX thread: the content's {@link ChartContent#version} the image on screen shows (-1 before one), for tests. */
+    public long shownVersion() {
+        return shownVersion;
     }
 
     /** The text of the hover label, for tests. */

@@ -115,7 +115,12 @@ public final class PlotPainter {
             g.drawString(s, l.left() - 6 - fm.stringWidth(s), y + fm.getAscent() / 2 - 1);
         }
         double xStep = f.xUnit().prefixStep(Math.max(Math.abs(l.x0()), Math.abs(l.x1())));
-        double[] xTicks = ticks(l.x0() / xStep, l.x1() / xStep, Math.max(2, (l.right() - l.left()) / 80));
+        int xCount = Math.max(2, (l.right() - l.left()) / 80);
+        if (f.xUnit() == ValueUnit.COUNT) {
+            // steps and counts have no halves: at most one tick per whole number
+            xCount = (int) Math.max(1, Math.min(xCount, Math.floor((l.x1() - l.x0()) / xStep)));
+        }
+        double[] xTicks = ticks(l.x0() / xStep, l.x1() / xStep, xCount);
         for (double t : xTicks) {
             int x = (int) Math.round(l.px(t * xStep));
             g.setColor(GRID);

@@ -25,7 +25,7 @@ public final class TuneForm {
 
     public final StringProperty linkSpeed = new SimpleStringProperty("");
     public final StringProperty budget = new SimpleStringProperty("2m");
-    public final StringProperty tools = new SimpleStringProperty("iperf3,iperf2");
+    public final StringProperty tools = new SimpleStringProperty("iperf3,iperf2,netperf");
     public final StringProperty maxStreams = new SimpleStringProperty("8");
     public final StringProperty windows = new SimpleStringProperty("4M");
     public final BooleanProperty varyTool = new SimpleBooleanProperty(true);

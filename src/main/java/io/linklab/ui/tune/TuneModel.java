@@ -204,16 +204,24 @@ public final class TuneModel implements ChartContent {
         return new PlotFrame(
                 "Rate against step",
                 "step",
-                ValueUnit.NUMBER,
+                ValueUnit.COUNT,
                 ValueUnit.BITS_PER_SECOND,
                 0.5,
                 x1,
                 0,
-                hi <= 0 ? 1 : hi * 1.1,
+                yTop(hi),
                 lines,
                 bars,
                 marks,
                 s.isEmpty() ? "waiting for the first probe…" : null);
+    }
+
+    /**
+     * The top of the rate axis over {@code hi}, the highest probe or the link speed: room over it for the legend in
+     * the plot's top corner, so that the legend covers no probe and no goal line.
+     */
+    private static double yTop(double hi) {
+        return hi <= 0 ? 1 : hi * 1.3;
     }
 
     @Override

@@ -13,13 +13,16 @@ import io.linklab.tune.Probe;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TunePlans;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneSettings;
 import io.linklab.tune.TuneStep;
+import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
 import io.linklab.ui.charts.ChartRenderLoop;
+import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.tasks.BackgroundTasks;
@@ -56,24 +59,8 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class TuneViewUITest {
 
-    private static final TestPlan BASE = new TestPlan(
-            Tool.IPERF3,
-            new TestPlan.End("root@198.18.4.11", "data0"),
-            new TestPlan.End("root@198.18.4.12", "data0"),
-            "198.19.4.2",
-            TestPlan.Protocol.TCP,
-            null,
-            10,
-            1.0,
-            0,
-            1,
-            1,
-            5201,
-            TestPlan.Mode.NORMAL,
-            null,
-            null,
-            1,
-            null);
+    private static final TestPlan BASE =
+            TuneFixtures.base("root@198.18.4.11", "data0", "root@198.18.4.12", "data0", "198.19.4.2", 10);
     private static final TuneSettings START = TuneSettings.start(Tool.IPERF3);
     private static final TuneSettings WINNER =
             START.withProcesses(2).withStreams(2).withPinning(Pinning.SPREAD);
@@ -189,6 +176,12 @@ class TuneViewUITest {
         String result = robot.lookup("#tune-result").queryAs(TextArea.class).getText();
         assertTrue(result.contains("stopped: line rate reached (95 % of the link)"), result);
         WholeText.assertWholeOnFx(root(), "an ended tune");
+        ChartView chart = robot.lookup("#tune-chart").queryAs(ChartView.class);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(chart::shownVersion).get() == model.version());
+        UiTestSupport.writePng(area.root().getScene(), Path.of("target/screenshots/tune-view-ended.png"));
         assertEquals(model, view.model());
     }
 

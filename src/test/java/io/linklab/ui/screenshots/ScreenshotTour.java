@@ -3,10 +3,10 @@ package io.linklab.ui.screenshots;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;
+import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.BackgroundTasks;
 import io.linklab.ui.topology.SampleLabs;
 import io.linklab.ui.wizard.TestWizard;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -15,7 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -23,9 +22,7 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import javax.imageio.ImageIO;
 
 /**
  * Opens the real main window (run it under Xvfb with the GTK toolkit, not Monocle) on a 100 GbE lab
@@ -155,10 +152,6 @@ public final class ScreenshotTour {
     }
 
     private static void shoot(Scene scene, Path file) throws Exception {
-        CompletableFuture<WritableImage> img = new CompletableFuture<>();
-        Platform.runLater(() -> img.complete(scene.snapshot(null)));
-        File f = file.toFile();
-        ImageIO.write(SwingFXUtils.fromFXImage(img.get(30, TimeUnit.SECONDS), null), "png", f);
-        System.out.println("wrote " + f);
+        System.out.println("wrote " + UiTestSupport.writePng(scene, file));
     }
 }

@@ -43,7 +43,7 @@ class TuneFormTest {
         assertEquals("", f.problem().get());
         TuneRequest r = f.request();
         assertEquals(Duration.ofMinutes(2), r.budget().total());
-        assertEquals(List.of(Tool.IPERF3, Tool.IPERF2), r.tools());
+        assertEquals(List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF), r.tools());
         assertEquals(
                 EnumSet.of(Dimension.TOOL, Dimension.PROCESSES, Dimension.STREAMS, Dimension.PINNING, Dimension.WINDOW),
                 r.vary());

@@ -11,6 +11,7 @@ import io.linklab.tune.Probe;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneFiles;
+import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TunePlans;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneResult;
@@ -32,24 +33,7 @@ class TuneModelTest {
     @TempDir
     Path dir;
 
-    private static final TestPlan BASE = new TestPlan(
-            Tool.IPERF3,
-            new TestPlan.End("root@h1", "data0"),
-            new TestPlan.End("root@h2", "data0"),
-            "198.19.0.2",
-            TestPlan.Protocol.TCP,
-            null,
-            10,
-            1.0,
-            0,
-            1,
-            1,
-            5201,
-            TestPlan.Mode.NORMAL,
-            null,
-            null,
-            1,
-            null);
+    private static final TestPlan BASE = TuneFixtures.base("root@h1", "data0", "root@h2", "data0", "198.19.0.2", 10);
 
     private static final TuneSettings START = TuneSettings.start(Tool.IPERF3);
     private static final TuneSettings TWO = START.withProcesses(2);

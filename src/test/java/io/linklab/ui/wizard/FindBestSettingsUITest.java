@@ -69,6 +69,7 @@ class FindBestSettingsUITest {
         Button start = robot.lookup("#tune-start").queryButton();
         assertFalse(start.isDisabled());
         WholeText.assertWholeOnFx(start.getScene().getRoot(), "the tune dialog");
+        UiTestSupport.writePng(start.getScene(), Path.of("target/screenshots/find-best-settings.png"));
 
         robot.clickOn(robot.lookup("#tune-allow-mtu").queryAs(CheckBox.class));
         WaitForAsyncUtils.waitForFxEvents();
@@ -78,6 +79,7 @@ class FindBestSettingsUITest {
         String problem = robot.lookup("#tune-problem").queryAs(Label.class).getText();
         assertTrue(problem.startsWith("link speed: 'fast' is not valid"), problem);
         WholeText.assertWholeOnFx(start.getScene().getRoot(), "the tune dialog with a problem");
+        UiTestSupport.writePng(start.getScene(), Path.of("target/screenshots/find-best-settings-problem.png"));
         robot.interact(() -> start.getScene().getWindow().hide());
     }
 }

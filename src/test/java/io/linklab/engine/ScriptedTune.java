@@ -1,0 +1,126 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.model.TestPlan;
+import io.linklab.tune.ProbeLength;
+import io.linklab.tune.TuneBudget;
+import io.linklab.tune.TuneDriver;
+import io.linklab.tune.TuneFixtures;
+import io.linklab.tune.TuneRequest;
+import io.linklab.tune.TuneResult;
+import io.linklab.tune.TuneStep;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** A tune as one engine run against two scripted hosts, h1 sending to h2's 198.19.0.2: what the tune tests share. */
+final class ScriptedTune {
+
+    static final String CLIENT = "root@h1";
+    static final String SERVER = "root@h2";
+    static final String TOTALS = ScriptedRunTest.IPERF3_CLIENT_INTERVALS + ScriptedRunTest.IPERF3_CLIENT_TOTALS;
+
+    /** Probes and confirmation of 2 runs of 1 s each, within 2 minutes. */
+    static final TuneBudget QUICK_BUDGET = new TuneBudget(
+            Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
+
+    /** How a tune ended: the run's outcome, the search's result and every step as the driver reported it. */
+    record Tune(RunOutcome outcome, TuneResult result, List<TuneStep> steps) {}
+
+    private ScriptedTune() {}
+
+    /** A host of one core with iperf3, data0 at MTU 1500 holding {@code address}. */
+    static ScriptedTransport host(String label, String address) {
+        return host(label, address, 1);
+    }
+
+    /**
+     * A host of {@code cpus} cores with iperf3, data0 at MTU 1500 holding {@code address}, and {@code records} of the
+     * probe besides ("numa\tdata0\t1").
+     */
+    static ScriptedTransport host(String label, String address, int cpus, String... records) {
+        List<String> facts = new ArrayList<>(List.of(
+                "uname\tLinux 6.1.0\tx86_64",
+                "hostname\th",
+                "cpus\t" + cpus + "\t" + cpus,
+                "uid\t0",
+                "user\troot",
+                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
+                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
+                "if\tdata0\t1500\t10000\tup\t\t\t1",
+                "addr\tlo\t127.0.0.1/8",
+                "addr\tdata0\t" + address + "/24",
+                "listen\ttcp\t0.0.0.0:22",
+                "has\tping",
+                "has\ttaskset"));
+        facts.addAll(Arrays.asList(records));
+        return new ScriptedTransport(label).on("linklab-probe brief", Script.prints(String.join("\n", facts) + "\n"));
+    }
+
+    /** An iperf3 server that runs until it is stopped. */
+    static Script listening() {
+        return Script.prints("Server listening on 5201 (test #1)\n").runningUntilStopped();
+    }
+
+    /** iperf3 from h1 to h2's 198.19.0.2, with these data interfaces (null: none named). */
+    static TestPlan base(String clientIf, String serverIf) {
+        return TuneFixtures.base(CLIENT, clientIf, SERVER, serverIf, "198.19.0.2", 1);
+    }
+
+    /**
+     * What stops a tune once {@code reached} holds (waited for up to 30 s; the test fails naming {@code what} if it
+     * never does): for {@link #run}'s {@code whileRunning}.
+     */
+    static Consumer<RunHandle> stopWhen(BooleanSupplier reached, Supplier<String> what) {
+        return h -> {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!reached.getAsBoolean() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertTrue(reached.getAsBoolean(), what);
+            h.cancel("test");
+        };
+    }
+
+    /**
+     * Runs {@code request} between {@code client} and {@code server} until it ends.
+     *
+     * @param events      hears of each host's connection and commands
+     * @param whileRunning gets the run's handle once it started (to stop it), or null
+     */
+    static Tune run(
+            Path workspace,
+            ScriptedTransport client,
+            ScriptedTransport server,
+            TuneRequest request,
+            List<String> events,
+            Consumer<RunHandle> whileRunning)
+            throws Exception {
+        Map<String, ScriptedTransport> hosts = Map.of(CLIENT, client, SERVER, server);
+        TestEngine engine = new TestEngine(
+                new ResultsStore(workspace),
+                login -> new RecordingTransport(hosts.get(login), events),
+                ParserFactory.live(),
+                PointHooks.NONE,
+                ScriptedRunTest.QUICK);
+        List<TuneStep> steps = new CopyOnWriteArrayList<>();
+        TuneDriver driver = new TuneDriver(request, System.nanoTime(), steps::add);
+        RunHandle h = engine.start(request.firstPlan(), driver, new RunListener() {}, workspace.resolve("tune"));
+        if (whileRunning != null) {
+            whileRunning.accept(h);
+        }
+        RunOutcome o = h.await(Duration.ofSeconds(120))
+                .orElseThrow(() -> new AssertionError("the tune never ended: " + steps));
+        return new Tune(o, driver.result(), steps);
+    }
+}
