@@ -63,23 +63,7 @@ public final class ScriptedMatrixLab {
 
     /** Host n of a lab of {@code hosts}, as its login "root@hN" reaches it. */
     static ScriptedTransport host(int n, int hosts) {
-        String facts = String.join(
-                "\n",
-                "uname\tLinux 6.1.0\tx86_64",
-                "hostname\th" + n,
-                "cpus\t4\t4",
-                "uid\t0",
-                "user\troot",
-                "tool\tiperf3\t/usr/bin/iperf3\tiperf 3.12 (cJSON 1.7.15)",
-                "if\tlo\t65536\t\tunknown\t\t00:00:00:00:00:00\t772",
-                "if\tdata0\t1500\t10000\tup\t\t\t1",
-                "addr\tlo\t127.0.0.1/8",
-                "addr\tdata0\t198.19.0." + n + "/24",
-                "listen\ttcp\t0.0.0.0:22",
-                "has\tping",
-                "has\ttaskset",
-                "session\t198.18.0." + n,
-                "");
+        String facts = ScriptedTune.briefProbe("h" + n, 4, "198.19.0." + n, "session\t198.18.0." + n);
         ScriptedTransport t = new ScriptedTransport("root@h" + n)
                 .on("linklab-probe brief", Script.prints(facts))
                 // a one-off server (-1) ends with its test; the engine waits up to 0.5 s for it to, which a server

@@ -49,9 +49,18 @@ final class ScriptedTune {
      * probe besides ("numa\tdata0\t1").
      */
     static ScriptedTransport host(String label, String address, int cpus, String... records) {
+        return new ScriptedTransport(label)
+                .on("linklab-probe brief", Script.prints(briefProbe("h", cpus, address, records)));
+    }
+
+    /**
+     * What the brief probe prints for a Linux host named {@code hostname} of {@code cpus} cores with iperf3, data0 at
+     * MTU 1500 holding {@code address}, and {@code records} besides.
+     */
+    static String briefProbe(String hostname, int cpus, String address, String... records) {
         List<String> facts = new ArrayList<>(List.of(
                 "uname\tLinux 6.1.0\tx86_64",
-                "hostname\th",
+                "hostname\t" + hostname,
                 "cpus\t" + cpus + "\t" + cpus,
                 "uid\t0",
                 "user\troot",
@@ -64,7 +73,7 @@ final class ScriptedTune {
                 "has\tping",
                 "has\ttaskset"));
         facts.addAll(Arrays.asList(records));
-        return new ScriptedTransport(label).on("linklab-probe brief", Script.prints(String.join("\n", facts) + "\n"));
+        return String.join("\n", facts) + "\n";
     }
 
     /** An iperf3 server that runs until it is stopped. */
