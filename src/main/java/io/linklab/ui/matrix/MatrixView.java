@@ -107,7 +107,9 @@ public final class MatrixView {
                 .filter(sr -> !sr[0].equals(sr[1]))
                 .ifPresent(sr -> opened(vm.openCell(sr[0], sr[1]))));
         VBox.setVgrow(heatmap, Priority.ALWAYS);
-        VBox left = new VBox(6, heatmap, legend(), hover);
+        // the hovered pair's figures sit above the table, not under the heatmap: their line count changes as the
+        // pointer crosses squares, and under the heatmap it would change the heatmap's height and move the squares
+        VBox left = new VBox(6, heatmap, legend());
         left.setPadding(new Insets(0, 8, 8, 8));
 
         table.setId("matrix-table");
@@ -142,7 +144,7 @@ public final class MatrixView {
             return row;
         });
         Label tableTitle = new Label("Worst first — double-click a row to open its run");
-        VBox right = new VBox(4, tableTitle, table);
+        VBox right = new VBox(4, hover, tableTitle, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         right.setPadding(new Insets(0, 8, 8, 0));
 

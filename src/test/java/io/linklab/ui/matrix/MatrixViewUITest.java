@@ -38,6 +38,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.prefs.Preferences;
+import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -244,14 +245,22 @@ class MatrixViewUITest {
         assertTrue(found.get(0).startsWith("warning  ") && found.get(0).contains("% of the median of"), found.get(0));
         assertEquals(found.size(), fx(() -> view.model().findings().all().size()), "one line per finding");
 
-        // hover over a square: the pair's figures, in the label under the heatmap
+        // hover over a square: the pair's figures, in the label above the table; the heatmap does not move when
+        // the hover text changes its number of lines, so a square stays where the pointer found it
         MatrixPair hovered = pairs.get(5);
+        Bounds heatmapBefore =
+                fx(() -> view.heatmap().localToScene(view.heatmap().getLayoutBounds()));
+        int linesBefore = fx(() -> view.hover().getText().split("\n").length);
         Point2D at = fx(() -> centre(view, hovered.client(), hovered.server()));
         robot.moveTo(at);
         WaitForAsyncUtils.waitForFxEvents();
         String text = fx(() -> view.hover().getText());
         assertTrue(text.startsWith(hovered.client() + " → " + hovered.server()), text);
         assertTrue(text.contains("Gbit/s") && text.contains("retransmits"), text);
+        assertTrue(text.split("\n").length > linesBefore, "the hover text has more lines now: " + text);
+        assertEquals(
+                heatmapBefore,
+                fx(() -> view.heatmap().localToScene(view.heatmap().getLayoutBounds())));
 
         // a click on the running pair's square opens its live dashboard (once the hover's tooltip, which may lie
         // over that square, has gone)
@@ -261,10 +270,6 @@ class MatrixViewUITest {
                 TimeUnit.SECONDS,
                 () -> fx(() -> Window.getWindows().stream().noneMatch(w -> w instanceof Tooltip && w.isShowing())));
         int before = fx(() -> window.runs().dashboards().size());
-        // the hover text under the heatmap changes as the pointer crosses squares, and with its lines the heatmap's
-        // height: the square is found again once the pointer is on it
-        robot.moveTo(fx(() -> centre(view, live.client(), live.server())));
-        WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
