@@ -60,6 +60,8 @@ final class Repetition {
     private final BoundedLines errors = new BoundedLines(KEPT_STDERR_CHARS);
     private final AtomicLong lastOutput = new AtomicLong(System.nanoTime());
     private boolean measuring;
+    /** A host stopped answering: nothing more will come from it. */
+    private boolean lostContact;
 
     Repetition(RunContext run, PointHooks hooks, SweepPoint point, int index, int rep, List<Direction> directions) {
         this.run = run;
@@ -180,6 +182,7 @@ final class Repetition {
                 }
             }
         } catch (TransportException e) {
+            lostContact = true;
             throw new Run.RunAbort("lost contact: " + e.getMessage());
         } finally {
             // A Stop interrupts this thread: stopping the processes and taking in their last lines (a stopped
@@ -221,12 +224,13 @@ final class Repetition {
     }
 
     /**
-     * Stops the counter samplers once each has a snapshot from after the clients ended (not after a Stop), and
+     * Stops the counter samplers once each has a snapshot from after the clients ended (not after a Stop, nor
+     * when a host stopped answering: its snapshot will not come, and the user would wait for nothing), and
      * writes their rows: also when the repetition failed, what was measured is kept.
      */
     private void stopCounters(CounterSession session, List<RemoteProcess> samplers) {
         if (session != null) {
-            session.stop(samplers, !control.cancelled() && control.broken() == null, control::stop);
+            session.stop(samplers, !control.cancelled() && control.broken() == null && !lostContact, control::stop);
         }
     }
 
@@ -423,7 +427,8 @@ final class Repetition {
                 + Duration.ofSeconds(p.omitS() + p.durationS())
                         .plus(run.timings().clientGrace())
                         .toNanos();
-        long stallNs = TimeUnit.MILLISECONDS.toNanos((long) Math.max(8000, p.intervalS() * 5000));
+        long stallNs = TimeUnit.MILLISECONDS.toNanos(
+                (long) Math.max(run.timings().silence().toMillis(), p.intervalS() * 5000));
         for (RemoteProcess c : clients) {
             while (c.waitFor(Duration.ofMillis(100)).isEmpty()) {
                 control.checkCancelled();
@@ -447,6 +452,7 @@ final class Repetition {
         // busy host was seen to take longer than this whole check while the host was perfectly reachable.
         Duration timeout = run.timings().contactTimeout();
         if (!t.answers(timeout)) {
+            lostContact = true;
             throw new Run.RunAbort("lost contact with " + who + ": it stopped answering (no output for several "
                     + "seconds, and its SSH server did not answer within " + timeout.toSeconds()
                     + " s); the samples measured until then are kept");

@@ -8,6 +8,8 @@ import java.time.Duration;
  *
  * @param serverStart    how long a server may take to say it listens
  * @param clientGrace    how long a client may run beyond warm-up and test time before the point counts as timed out
+ * @param silence        how long a client may print nothing (at least five of its intervals) before the run asks
+ *                       both hosts whether they still answer
  * @param contactTimeout how long the SSH server of a silent host has to answer before the run counts it as lost
  * @param mtuSettle      how long the MTU path check may retry while a link settles after a change
  * @param countersStart  how long the clients wait for the hosts' counter samplers' first snapshot
@@ -15,6 +17,7 @@ import java.time.Duration;
 record RunTimings(
         Duration serverStart,
         Duration clientGrace,
+        Duration silence,
         Duration contactTimeout,
         Duration mtuSettle,
         Duration countersStart) {
@@ -22,6 +25,7 @@ record RunTimings(
     static final RunTimings STANDARD = new RunTimings(
             Duration.ofSeconds(10),
             Duration.ofSeconds(20),
+            Duration.ofSeconds(8),
             Duration.ofSeconds(5),
             Duration.ofSeconds(5),
             Duration.ofSeconds(3));

@@ -21,7 +21,6 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
-import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.csv.CsvRows;
@@ -66,16 +65,33 @@ class EngineLabTest {
 
     private TestEngine engine;
 
+    /**
+     * For the tests of a lost host and of a path that does not carry an MTU: they wait out these timers, and the
+     * standard ones (8 s of silence, 5 s for the SSH server to answer, 5 s of settling) suit real hosts, not a test.
+     */
+    private static final RunTimings FAILURE_PATHS = new RunTimings(
+            RunTimings.STANDARD.serverStart(),
+            RunTimings.STANDARD.clientGrace(),
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(2),
+            RunTimings.STANDARD.countersStart());
+
     @BeforeEach
     void engine() throws Exception {
-        SshSettings settings = lab.sshSettings();
-        SshConnector connector = new SshConnector(settings, LoginPrompts.NONE);
-        engine = new TestEngine(
-                new ResultsStore(workspace),
-                login -> connector.connect(SshTarget.parse(login)),
-                (tool, sink) -> Parsers.forLive(tool, false, sink));
+        engine = engine(RunTimings.STANDARD);
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
         assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
+    }
+
+    private TestEngine engine(RunTimings timings) throws Exception {
+        SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
+        return new TestEngine(
+                new ResultsStore(workspace),
+                login -> connector.connect(SshTarget.parse(login)),
+                (tool, sink) -> Parsers.forLive(tool, false, sink),
+                PointHooks.NONE,
+                timings);
     }
 
     @AfterEach
@@ -520,6 +536,7 @@ class EngineLabTest {
         // Like a switch without jumbo frames: what is bigger than 5000 bytes is dropped on the way (only
         // ICMP here, so the path check sees it while TCP's offloaded super-packets pass).
         nft(lab.h1(), "output", "ip protocol icmp meta length > 5000 drop");
+        engine = engine(FAILURE_PATHS);
         try {
             StoredRun run = run(
                     plan(
@@ -612,6 +629,7 @@ class EngineLabTest {
     @Test
     void managementLinkDownMidTestFailsClearlyAndKeepsTheSamples() throws Exception {
         CountDownLatch firstSample = new CountDownLatch(2);
+        engine = engine(FAILURE_PATHS);
         RunHandle h = engine.start(plan(Tool.IPERF3, 8, 1, 1, TestPlan.Mode.NORMAL, null), new RunListener() {
             @Override
             public void sample(String point, Sample sample) {

@@ -34,6 +34,7 @@ public final class ScriptedMatrixLab {
     private static final RunTimings QUICK = new RunTimings(
             Duration.ofSeconds(10),
             Duration.ofSeconds(1),
+            Duration.ofSeconds(8),
             Duration.ofSeconds(1),
             Duration.ofMillis(50),
             Duration.ofMillis(50));

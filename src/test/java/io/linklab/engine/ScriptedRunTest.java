@@ -36,6 +36,7 @@ class ScriptedRunTest {
     static final RunTimings QUICK = new RunTimings(
             Duration.ofSeconds(10),
             Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
             Duration.ofSeconds(1),
             Duration.ofMillis(200),
             Duration.ofMillis(200));
