@@ -37,6 +37,9 @@ public final class Tuner {
     private long startNanos;
     private double overheadS;
     private boolean overheadLearned;
+    /** Whether time is kept back for the confirmation; null until the first probe asks. */
+    private Boolean confirms;
+
     private Probe best;
     private String cpuBoundDetail;
 
@@ -332,14 +335,16 @@ public final class Tuner {
     }
 
     /**
-     * Time kept back for the confirmation, if the budget also has time for two probes: a tune that measured only
-     * its start settings compared nothing, and its confirmation would only say so at length.
+     * Time kept back for the confirmation, if the budget also has time for two probes (a tune that measured only
+     * its start settings compared nothing). Decided once, before the first probe: were it decided again as the
+     * overhead is learned, a budget near the limit would search as if unconfirmed and then find no time to confirm.
      */
     private double keepBack() {
-        return 2 * secondsOf(budget.probe()) + secondsOf(budget.confirm())
-                        <= budget.total().toMillis() / 1000.0
-                ? secondsOf(budget.confirm())
-                : 0;
+        if (confirms == null) {
+            confirms = 2 * secondsOf(budget.probe()) + secondsOf(budget.confirm())
+                    <= budget.total().toMillis() / 1000.0;
+        }
+        return confirms ? secondsOf(budget.confirm()) : 0;
     }
 
     /** Measures {@code s} (again), within the budget. */
