@@ -42,9 +42,12 @@ import picocli.CommandLine.Option;
                     + "added while the sum grows, then the other tools, pinning (spread: process i on CPU i; numa: on "
                     + "the CPUs of the data NIC's NUMA node, where the host reports one) and windows are tried on the "
                     + "best so far. A step counts only "
-                    + "when it gains more than the spread between the repetitions of a probe. The winner is confirmed "
-                    + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s); the "
-                    + "time for that is kept back from the budget, which is a hard limit.",
+                    + "when it gains more than the spread between the repetitions of a probe; time left over measures "
+                    + "the settings within that spread of the best again. The winner is confirmed "
+                    + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s; under 30 s "
+                    + "2 runs of 2 s); the "
+                    + "time for that is kept back from the budget (when it also has time for two probes), which is a "
+                    + "hard limit.",
             "",
             "Prints each probe on stderr, then the winner, its rate with min and max, the share of --link-speed, why "
                     + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "

@@ -22,6 +22,11 @@ public record ProbeLength(int durationS, int omitS, int repetitions) {
     public static final ProbeLength QUICK = new ProbeLength(1, 1, 2);
     /** The winner's confirmation: a normal test length, three times. */
     public static final ProbeLength CONFIRM = new ProbeLength(10, 1, 3);
+    /**
+     * The confirmation of a budget under half a minute: 2 s after 1 s of warm-up, twice; 3 runs of 3 s would take
+     * all of it.
+     */
+    public static final ProbeLength BRIEF_CONFIRM = new ProbeLength(2, 1, 2);
 
     /** Seconds of traffic it takes, warm-up included (the least it can cost). */
     public int trafficSeconds() {

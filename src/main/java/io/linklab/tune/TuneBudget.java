@@ -43,11 +43,14 @@ public record TuneBudget(Duration total, ProbeLength probe, ProbeLength confirm,
     /**
      * The usual lengths, with {@code total} to spend: the confirmation's runs are 10 s from a 2 minute budget on,
      * shorter for less (a twelfth of it, at least 3 s), so that a one minute tune still has time to search; under a
-     * minute the probes are {@link ProbeLength#QUICK} too.
+     * minute the probes are {@link ProbeLength#QUICK} too; under half a minute the confirmation is
+     * {@link ProbeLength#BRIEF_CONFIRM}, which leaves a 20 s tune time for two probes besides.
      */
     public static TuneBudget of(Duration total) {
         int confirmS = (int) Math.max(3, Math.min(ProbeLength.CONFIRM.durationS(), total.toSeconds() / 12));
-        ProbeLength confirm = new ProbeLength(confirmS, ProbeLength.CONFIRM.omitS(), ProbeLength.CONFIRM.repetitions());
+        ProbeLength confirm = total.toSeconds() < 30
+                ? ProbeLength.BRIEF_CONFIRM
+                : new ProbeLength(confirmS, ProbeLength.CONFIRM.omitS(), ProbeLength.CONFIRM.repetitions());
         ProbeLength probe = total.toSeconds() < 60 ? ProbeLength.QUICK : ProbeLength.SHORT;
         return new TuneBudget(total, probe, confirm, Duration.ofSeconds(2));
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * `linklab tune --vary mtu` between the namespace hosts, with netperf (the tune's one lab run of it; iperf3 is
- * TuneCommandLabTest's): each MTU of --mtu-list is probed on both data interfaces, both are back at 1500 when it ends,
+ * TuneCommandLabTest's): the MTU of --mtu-list is probed on both data interfaces, both are back at 1500 when it ends,
  * nothing is left running, and the window's files (tune.txt, tune-winner.json) read back.
  */
 @Tag("lab")
@@ -43,11 +43,11 @@ class TuneMtuLabTest {
                 "--vary",
                 "mtu",
                 "--mtu-list",
-                "9000,4000",
-                // under a minute: probes of 1 s, a confirmation of 3 runs of 3 s; 3 probes and the confirmation in ~35
-                // s
+                "9000",
+                // probes of 1 s after 1 s, twice: the start and 9000 fit, the confirmation does not (it needs time for
+                // two probes besides), so the tune ends once 9000 is measured
                 "--budget",
-                "40s",
+                "16s",
                 "--out",
                 runDir.toString()));
         int status = cli.run(tune);
@@ -61,7 +61,7 @@ class TuneMtuLabTest {
                 .filter(s -> s.probe().ok())
                 .map(s -> s.probe().settings().mtu())
                 .toList();
-        assertTrue(mtus.contains(9000) && mtus.contains(4000), "both MTUs measured: " + stored.steps());
+        assertTrue(mtus.contains(9000), "9000 measured: " + stored.steps());
         for (TuneStep s : stored.steps()) {
             assertTrue(s.probe().ok(), "every probe measured: " + s);
             assertTrue(s.probe().rate() > 0, "netperf's rate read: " + s);

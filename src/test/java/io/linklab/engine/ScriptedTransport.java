@@ -37,6 +37,8 @@ final class ScriptedTransport implements Transport {
      * @param untilStopped after its lines it runs on until stopped (a server, a hanging client)
      * @param drops        after its lines the connection to the host is lost
      * @param refusal      the start (or run) fails at once with this message, when not null
+     * @param servesOne    when not null, it also ends (exit 0) once the client it serves has ended, as a one-off
+     *                     server does (iperf3 -s -1)
      */
     record Script(
             List<String> out,
@@ -46,10 +48,11 @@ final class ScriptedTransport implements Transport {
             Duration lineGap,
             boolean untilStopped,
             boolean drops,
-            String refusal) {
+            String refusal,
+            OneClient servesOne) {
 
         static Script exits(int status) {
-            return new Script(List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null);
+            return new Script(List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null, null);
         }
 
         static Script ok() {
@@ -62,37 +65,59 @@ final class ScriptedTransport implements Transport {
         }
 
         Script thenPrints(String text) {
-            return new Script(text.lines().toList(), err, exit, delay, lineGap, untilStopped, drops, refusal);
+            return new Script(
+                    text.lines().toList(), err, exit, delay, lineGap, untilStopped, drops, refusal, servesOne);
         }
 
         Script withStderr(String text) {
-            return new Script(out, text.lines().toList(), exit, delay, lineGap, untilStopped, drops, refusal);
+            return new Script(
+                    out, text.lines().toList(), exit, delay, lineGap, untilStopped, drops, refusal, servesOne);
         }
 
         Script exiting(int status) {
-            return new Script(out, err, status, delay, lineGap, untilStopped, drops, refusal);
+            return new Script(out, err, status, delay, lineGap, untilStopped, drops, refusal, servesOne);
         }
 
         Script after(Duration d) {
-            return new Script(out, err, exit, d, lineGap, untilStopped, drops, refusal);
+            return new Script(out, err, exit, d, lineGap, untilStopped, drops, refusal, servesOne);
         }
 
         Script paced(Duration gap) {
-            return new Script(out, err, exit, delay, gap, untilStopped, drops, refusal);
+            return new Script(out, err, exit, delay, gap, untilStopped, drops, refusal, servesOne);
         }
 
         Script runningUntilStopped() {
-            return new Script(out, err, exit, delay, lineGap, true, drops, refusal);
+            return new Script(out, err, exit, delay, lineGap, true, drops, refusal, servesOne);
+        }
+
+        /**
+         * Runs until stopped or until a process on {@code clients} whose line matches {@code clientRegex}, started
+         * after this one, has ended: a one-off server, which its run need not stop.
+         */
+        Script servingOneClientOf(ScriptedTransport clients, String clientRegex) {
+            return new Script(
+                    out,
+                    err,
+                    0,
+                    delay,
+                    lineGap,
+                    true,
+                    drops,
+                    refusal,
+                    new OneClient(clients, Pattern.compile(clientRegex)));
         }
 
         Script droppingTheConnection() {
-            return new Script(out, err, exit, delay, lineGap, untilStopped, true, refusal);
+            return new Script(out, err, exit, delay, lineGap, untilStopped, true, refusal, servesOne);
         }
 
         static Script refused(String message) {
-            return new Script(List.of(), List.of(), -1, Duration.ZERO, Duration.ZERO, false, false, message);
+            return new Script(List.of(), List.of(), -1, Duration.ZERO, Duration.ZERO, false, false, message, null);
         }
     }
+
+    /** The host and command line of the one client a one-off server serves. */
+    record OneClient(ScriptedTransport host, Pattern line) {}
 
     private record Rule(Pattern pattern, Script script) {}
 
@@ -223,6 +248,7 @@ final class ScriptedTransport implements Transport {
         private final LineSink stderr;
         private final CountDownLatch stopped = new CountDownLatch(1);
         private final CountDownLatch ended = new CountDownLatch(1);
+        private final long startNanos = System.nanoTime();
         private volatile int exit;
 
         Process(String line, Script script, LineSink stdout, LineSink stderr) {
@@ -252,6 +278,15 @@ final class ScriptedTransport implements Transport {
                 if (script.drops()) {
                     connected = false;
                     exit = -1;
+                } else if (script.servesOne() != null) {
+                    // polls the fake's own state: the client is another host's thread, with no event to wait for
+                    while (!stopped.await(2, TimeUnit.MILLISECONDS)) {
+                        if (served(script.servesOne())) {
+                            exit = 0;
+                            return;
+                        }
+                    }
+                    exit = 143;
                 } else if (script.untilStopped()) {
                     stopped.await();
                     exit = 143;
@@ -263,6 +298,13 @@ final class ScriptedTransport implements Transport {
             } finally {
                 ended.countDown();
             }
+        }
+
+        private boolean served(OneClient c) {
+            return c.host().processes.stream()
+                    .anyMatch(x -> x.startNanos > startNanos
+                            && !x.isAlive()
+                            && c.line().matcher(x.line).find());
         }
 
         /** Waits {@code d} unless stopped first; true when stopped. */

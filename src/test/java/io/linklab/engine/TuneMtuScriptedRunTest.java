@@ -54,14 +54,14 @@ class TuneMtuScriptedRunTest {
                 .on("iperf3 -c", Script.prints(TOTALS));
     }
 
-    /** A server that sets its MTU and listens. */
-    private static ScriptedTransport server() {
-        return serverWith(host(ScriptedTune.SERVER, "198.19.0.2"));
+    /** A server that sets its MTU and listens to {@code client}. */
+    private static ScriptedTransport server(ScriptedTransport client) {
+        return serverWith(host(ScriptedTune.SERVER, "198.19.0.2"), client);
     }
 
-    /** {@code h} (with rules of its own, which come first) as a server that sets its MTU and listens. */
-    private static ScriptedTransport serverWith(ScriptedTransport h) {
-        return h.on("^ip link set dev data0 mtu", Script.ok()).on("iperf3 -s", ScriptedTune.listening());
+    /** {@code h} (with rules of its own, which come first) as a server that sets its MTU and listens to client. */
+    private static ScriptedTransport serverWith(ScriptedTransport h, ScriptedTransport client) {
+        return h.on("^ip link set dev data0 mtu", Script.ok()).on("iperf3 -s", ScriptedTune.listening(client));
     }
 
     private static TestPlan base(String clientIf, String serverIf) {
@@ -109,7 +109,7 @@ class TuneMtuScriptedRunTest {
     @Test
     void eachMtuIsProbedOnBothEndsAndBothAreRestoredAtTheEnd() throws Exception {
         ScriptedTransport c = client();
-        ScriptedTransport s = server();
+        ScriptedTransport s = server(c);
         ScriptedTune.Tune t = tune(c, s, request(List.of(9000, 4000)), null);
 
         assertEquals(RunOutcome.Status.OK, t.outcome().status(), t.outcome().message());
@@ -128,7 +128,7 @@ class TuneMtuScriptedRunTest {
     @Test
     void aStopDuringAnMtuProbeRestoresBothEnds() throws Exception {
         ScriptedTransport c = client();
-        ScriptedTransport s = server();
+        ScriptedTransport s = server(c);
         ScriptedTune.Tune t = tune(c, s, request(List.of(9000)), "ip link set dev data0 mtu 9000");
 
         assertEquals(
@@ -145,8 +145,10 @@ class TuneMtuScriptedRunTest {
     @Test
     void aHostLostAtAnMtuEndsTheTuneWithTheReasonAndRestoresTheOtherEnd() throws Exception {
         ScriptedTransport c = client();
-        ScriptedTransport s = serverWith(host(ScriptedTune.SERVER, "198.19.0.2")
-                .on("^ip link set dev data0 mtu 9000", Script.ok().droppingTheConnection()));
+        ScriptedTransport s = serverWith(
+                host(ScriptedTune.SERVER, "198.19.0.2")
+                        .on("^ip link set dev data0 mtu 9000", Script.ok().droppingTheConnection()),
+                c);
         ScriptedTune.Tune t = tune(c, s, request(List.of(9000)), null);
 
         assertEquals(RunOutcome.Status.FAILED, t.outcome().status(), t.outcome().message());

@@ -39,11 +39,11 @@ class TuneRunScriptedTest {
     @Test
     void eachProbeReachesTheModelAndTheResultIsKeptInTheRunFolder() throws Exception {
         ScriptedTransport c = ScriptedTune.host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = ScriptedTune.host(SERVER, "198.19.0.2").on("iperf3 -s", ScriptedTune.listening());
+        ScriptedTransport s = ScriptedTune.host(SERVER, "198.19.0.2").on("iperf3 -s", ScriptedTune.listening(c));
         Map<String, ScriptedTransport> hosts = Map.of(CLIENT, c, SERVER, s);
         ResultsStore store = new ResultsStore(workspace);
         TestEngine engine =
-                new TestEngine(store, hosts::get, ParserFactory.live(), PointHooks.NONE, ScriptedRunTest.QUICK);
+                new TestEngine(store, hosts::get, ParserFactory.live(), PointHooks.NONE, ScriptedTune.TIMINGS);
         TuneRequest request = new TuneRequest(
                 ScriptedTune.base(null, null),
                 List.of(Tool.IPERF3),

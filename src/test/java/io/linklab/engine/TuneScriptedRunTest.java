@@ -39,8 +39,8 @@ class TuneScriptedRunTest {
         return ScriptedTune.host(label, address);
     }
 
-    private static Script listening() {
-        return ScriptedTune.listening();
+    private static Script listening(ScriptedTransport client) {
+        return ScriptedTune.listening(client);
     }
 
     /** A tune of streams (and the tool, when there are two), so that each test runs few probes. */
@@ -75,7 +75,7 @@ class TuneScriptedRunTest {
     void aToolMissingOnTheServerEndsThatBranchWithItsReasonAndTheSearchGoesOn() throws Exception {
         ScriptedTransport c = host(CLIENT, "198.19.0.1").on("iperf3 -c", Script.prints(TOTALS));
         ScriptedTransport s = host(SERVER, "198.19.0.2")
-                .on("iperf3 -s", listening())
+                .on("iperf3 -s", listening(c))
                 .on("iperf -s", Script.exits(127).withStderr("sh: 1: iperf: not found"));
         ScriptedTune.Tune t = tune(c, s, request(List.of(Tool.IPERF3, Tool.IPERF2)), false);
 
@@ -101,7 +101,7 @@ class TuneScriptedRunTest {
         ScriptedTransport c = host(CLIENT, "198.19.0.1")
                 .on("iperf3 -c .*-P 2", Script.prints(TOTALS).droppingTheConnection())
                 .on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2").on("iperf3 -s", listening());
+        ScriptedTransport s = host(SERVER, "198.19.0.2").on("iperf3 -s", listening(c));
         ScriptedTune.Tune t = tune(c, s, request(List.of(Tool.IPERF3)), false);
 
         assertEquals(RunOutcome.Status.FAILED, t.outcome().status());
@@ -130,7 +130,7 @@ class TuneScriptedRunTest {
                         Script.prints("Connecting to host 198.19.0.2, port 5201")
                                 .runningUntilStopped())
                 .on("iperf3 -c", Script.prints(TOTALS));
-        ScriptedTransport s = host(SERVER, "198.19.0.2").on("iperf3 -s", listening());
+        ScriptedTransport s = host(SERVER, "198.19.0.2").on("iperf3 -s", listening(c));
         ScriptedTune.Tune t = tune(c, s, request(List.of(Tool.IPERF3)), true);
 
         assertEquals(
