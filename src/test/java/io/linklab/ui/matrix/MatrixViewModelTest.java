@@ -101,7 +101,7 @@ class MatrixViewModelTest {
         final CompletableFuture<RunOutcome> end = new CompletableFuture<>();
 
         @Override
-        public Started start(Request request, MatrixRun.Listener l) {
+        public Started start(Request request, Path into, MatrixRun.Listener l) {
             listener = l;
             return new Started(this, dir);
         }
@@ -316,7 +316,7 @@ class MatrixViewModelTest {
                 new MatrixViewModel(request(TestPlan.Mode.NORMAL, new MatrixPairs(LAB).links()), Runnable::run);
         List<String> problems = new ArrayList<>();
         vm.start(
-                (req, l) -> {
+                (req, into, l) -> {
                     throw new java.io.IOException("cannot create /nowhere/matrices: read-only file system");
                 },
                 TaskRunner.sameThread(),

@@ -84,7 +84,7 @@ class MatrixViewUITest {
                 new ScriptedRuns(1),
                 tmp.resolve("imports"),
                 tasks);
-        MatrixLauncher fake = (request, l) -> {
+        MatrixLauncher fake = (request, into, l) -> {
             requests.add(request);
             listener = l;
             return new MatrixLauncher.Started(handle(), tmp.resolve("matrix"));
