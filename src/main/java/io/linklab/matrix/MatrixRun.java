@@ -125,14 +125,19 @@ public final class MatrixRun implements RunHandle {
         return dir.getFileName().toString();
     }
 
-    /** Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. */
+    /**
+     * Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. Only the
+     * first call does anything: a run's cancel interrupts its thread each time, and a second interrupt could land in
+     * the clean-up and writes that the first one started.
+     */
     @Override
     public void cancel(String by) {
         List<RunHandle> runs;
         synchronized (this) {
-            if (stoppedBy == null) {
-                stoppedBy = by;
+            if (stoppedBy != null) {
+                return;
             }
+            stoppedBy = by;
             for (MatrixPair p : schedule.dropWaiting()) {
                 results.put(
                         p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.STOPPED, "stopped by " + by, "")));
