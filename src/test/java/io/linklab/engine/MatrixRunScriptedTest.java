@@ -13,15 +13,22 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.remote.CommandResult;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.remote.probe.ProbeScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -178,5 +185,94 @@ class MatrixRunScriptedTest {
                 logins.containsKey("root@h1") && logins.containsKey("root@h2") && !logins.containsKey("root@h3"),
                 logins.toString());
         assertEquals(1, logins.get("root@h3").get(), logins.toString());
+    }
+
+    /** Host h1's transport whose brief probes are counted over all its logins, the first one failing slowly. */
+    private static final class FirstProbeFails implements Transport {
+        private final Transport t;
+        private final AtomicInteger probes;
+        private final CountDownLatch secondLogin;
+
+        FirstProbeFails(Transport t, AtomicInteger probes, CountDownLatch secondLogin) {
+            this.t = t;
+            this.probes = probes;
+            this.secondLogin = secondLogin;
+        }
+
+        @Override
+        public CommandResult runBrief(RemoteCommand command, Duration timeout)
+                throws TransportException, InterruptedException {
+            if (ProbeScript.isBrief(command) && probes.getAndIncrement() == 0) {
+                // answered once the other test of h1 has logged in and is asking for the same probe
+                secondLogin.await(10, TimeUnit.SECONDS);
+                Thread.sleep(1000); // its run goes on from its login to its probe meanwhile
+                return new CommandResult(1, "", "linklab-probe: /proc is not readable just now", false);
+            }
+            return t.runBrief(command, timeout);
+        }
+
+        @Override
+        public String hostLabel() {
+            return t.hostLabel();
+        }
+
+        @Override
+        public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
+            return t.start(command, stdout, stderr);
+        }
+
+        @Override
+        public CommandResult run(RemoteCommand command, Duration timeout)
+                throws TransportException, InterruptedException {
+            return t.run(command, timeout);
+        }
+
+        @Override
+        public List<String> cleanup() throws TransportException, InterruptedException {
+            return t.cleanup();
+        }
+
+        @Override
+        public void close() {
+            t.close();
+        }
+    }
+
+    @Test
+    void aFailedProbeFailsThePairsThatWaitedForItWithItsReasonAndTheHostsLaterPairsProbeAgain() throws Exception {
+        AtomicInteger h1Probes = new AtomicInteger();
+        CountDownLatch secondLogin = new CountDownLatch(2);
+        List<MatrixPair> pairs = new MatrixPairs(LAB).all(); // h1→h2 and h1→h3 first: with --share-hosts, at once
+        MatrixRun run = new MatrixRun(
+                LAB,
+                ScriptedMatrixLab.plan(),
+                pairs,
+                new MatrixRun.Options(2, true, Uplinks.TOGETHER),
+                login -> {
+                    Transport t = login(login, true);
+                    if (!login.equals("root@h1")) {
+                        return t;
+                    }
+                    secondLogin.countDown();
+                    return new FirstProbeFails(t, h1Probes, secondLogin);
+                },
+                ScriptedMatrixLab::engine,
+                dir,
+                new MatrixRun.Listener() {});
+        run.start();
+        List<MatrixRow> rows = run.done().get(60, TimeUnit.SECONDS);
+
+        List<MatrixRow> h1Sent =
+                rows.stream().filter(r -> r.client().equals("h1")).toList();
+        assertEquals(2, h1Sent.size(), rows.toString());
+        for (MatrixRow r : h1Sent) {
+            assertEquals(MatrixRow.FAILED, r.status(), r.toString());
+            assertTrue(r.reason().contains("not installed on root@h1"), r.reason());
+        }
+        assertEquals(h1Sent.get(0).reason(), h1Sent.get(1).reason(), "the same answer, the same reason");
+        assertTrue(
+                rows.stream().filter(r -> !r.client().equals("h1")).allMatch(MatrixRow::ok),
+                "h1's later pairs probed again and ran: " + rows);
+        assertEquals(2, h1Probes.get(), "the waiter did not probe again; the pairs after it did, once");
     }
 }
