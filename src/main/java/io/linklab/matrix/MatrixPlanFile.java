@@ -48,7 +48,7 @@ public final class MatrixPlanFile {
         return Files.isRegularFile(dir.resolve(NAME));
     }
 
-    static void write(Path dir, Topology lab, TestPlan base, List<MatrixPair> pairs, MatrixRun.Options options)
+    public static void write(Path dir, Topology lab, TestPlan base, List<MatrixPair> pairs, MatrixRun.Options options)
             throws IOException {
         ObjectNode root = JsonDocs.header(FORMAT, VERSION);
         root.set("lab", TopologyFiles.toJson(lab));
