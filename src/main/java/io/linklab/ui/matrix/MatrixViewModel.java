@@ -380,7 +380,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     /** The text for hovering over the cell of data from sender to receiver. */
     public String hoverText(String sender, String receiver) {
-        return MatrixCells.describe(grid, sender, receiver, pairOf(sender, receiver), running);
+        return MatrixCells.describe(grid, sender, receiver, pairOf(sender, receiver), running, stoppable.get());
     }
 
     /** The pair whose data flows from sender to receiver in this matrix's direction, or empty. */
