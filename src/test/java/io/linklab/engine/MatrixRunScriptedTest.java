@@ -13,13 +13,8 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.remote.CommandResult;
-import io.linklab.remote.LineSink;
-import io.linklab.remote.RemoteCommand;
-import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
-import io.linklab.remote.probe.ProbeScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +23,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -187,61 +181,15 @@ class MatrixRunScriptedTest {
         assertEquals(1, logins.get("root@h3").get(), logins.toString());
     }
 
-    /** Host h1's transport whose brief probes are counted over all its logins, the first one failing slowly. */
-    private static final class FirstProbeFails implements Transport {
-        private final Transport t;
-        private final AtomicInteger probes;
-        private final CountDownLatch secondLogin;
-
-        FirstProbeFails(Transport t, AtomicInteger probes, CountDownLatch secondLogin) {
-            this.t = t;
-            this.probes = probes;
-            this.secondLogin = secondLogin;
-        }
-
-        @Override
-        public CommandResult runBrief(RemoteCommand command, Duration timeout)
-                throws TransportException, InterruptedException {
-            if (ProbeScript.isBrief(command) && probes.getAndIncrement() == 0) {
-                // answered once the other test of h1 has logged in and is asking for the same probe
-                secondLogin.await(10, TimeUnit.SECONDS);
-                Thread.sleep(1000); // its run goes on from its login to its probe meanwhile
-                return new CommandResult(1, "", "linklab-probe: /proc is not readable just now", false);
-            }
-            return t.runBrief(command, timeout);
-        }
-
-        @Override
-        public String hostLabel() {
-            return t.hostLabel();
-        }
-
-        @Override
-        public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr) throws TransportException {
-            return t.start(command, stdout, stderr);
-        }
-
-        @Override
-        public CommandResult run(RemoteCommand command, Duration timeout)
-                throws TransportException, InterruptedException {
-            return t.run(command, timeout);
-        }
-
-        @Override
-        public List<String> cleanup() throws TransportException, InterruptedException {
-            return t.cleanup();
-        }
-
-        @Override
-        public void close() {
-            t.close();
-        }
-    }
-
     @Test
     void aFailedProbeFailsThePairsThatWaitedForItWithItsReasonAndTheHostsLaterPairsProbeAgain() throws Exception {
-        AtomicInteger h1Probes = new AtomicInteger();
-        CountDownLatch secondLogin = new CountDownLatch(2);
+        AtomicInteger h1Logins = new AtomicInteger();
+        // h1's first login answers the probe slowly and with a failure; its second (the other test of h1 at that
+        // moment) is back once that probe is under way, so it asks for the same probe while it is
+        ScriptedTransport slowFailing = new ScriptedTransport("root@h1")
+                .on(
+                        "linklab-probe brief",
+                        Script.exits(1).withStderr("/proc: not readable").after(Duration.ofSeconds(1)));
         List<MatrixPair> pairs = new MatrixPairs(LAB).all(); // h1→h2 and h1→h3 first: with --share-hosts, at once
         MatrixRun run = new MatrixRun(
                 LAB,
@@ -249,12 +197,19 @@ class MatrixRunScriptedTest {
                 pairs,
                 new MatrixRun.Options(2, true, Uplinks.TOGETHER),
                 login -> {
-                    Transport t = login(login, true);
                     if (!login.equals("root@h1")) {
-                        return t;
+                        return login(login, true);
                     }
-                    secondLogin.countDown();
-                    return new FirstProbeFails(t, h1Probes, secondLogin);
+                    int n = h1Logins.incrementAndGet();
+                    if (n == 1) {
+                        hosts.computeIfAbsent(login, k -> new CopyOnWriteArrayList<>())
+                                .add(slowFailing);
+                        return slowFailing;
+                    }
+                    if (n == 2) {
+                        awaitProbeOn(slowFailing);
+                    }
+                    return login(login, true);
                 },
                 ScriptedMatrixLab::engine,
                 dir,
@@ -273,6 +228,21 @@ class MatrixRunScriptedTest {
         assertTrue(
                 rows.stream().filter(r -> !r.client().equals("h1")).allMatch(MatrixRow::ok),
                 "h1's later pairs probed again and ran: " + rows);
-        assertEquals(2, h1Probes.get(), "the waiter did not probe again; the pairs after it did, once");
+        assertEquals(2L, probes().get("root@h1"), "the waiter did not probe again; the pairs after it did, once");
+    }
+
+    private static void awaitProbeOn(ScriptedTransport host) throws TransportException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (host.commands().stream().noneMatch(c -> c.contains("linklab-probe brief"))) {
+            if (System.nanoTime() > deadline) {
+                throw new TransportException("the first probe of h1 did not start within 10 s");
+            }
+            try {
+                Thread.sleep(5); // polling the condition, not standing in for it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted");
+            }
+        }
     }
 }

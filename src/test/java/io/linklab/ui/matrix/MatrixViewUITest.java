@@ -162,21 +162,18 @@ class MatrixViewUITest {
         return new Topology("rack 1", hosts, List.of(), List.of());
     }
 
+    /** A pair's row without a measurement. */
+    private static MatrixRow without(MatrixPair p, String status, String reason) {
+        return new MatrixRow(p.client(), p.server(), "", null, null, null, null, null, status, reason, "");
+    }
+
     private static MatrixRow row(MatrixPair p, int k) {
         if (k % 97 == 0) {
-            return new MatrixRow(
-                    p.client(),
-                    p.server(),
-                    "",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
+            return without(
+                    p,
                     MatrixRow.FAILED,
                     "cannot connect to root@" + p.client() + ": ssh: connect to host " + p.client()
-                            + " port 22: Connection refused",
-                    "");
+                            + " port 22: Connection refused");
         }
         double bps = 20e9 + (k * 7919 % 800) * 1e8; // 20 to 100 Gbit/s, spread over the matrix
         return new MatrixRow(
@@ -422,21 +419,7 @@ class MatrixViewUITest {
         List<MatrixRow> rows = new ArrayList<>();
         for (int k = 0; k < 25; k++) {
             MatrixPair p = pairs.get(k);
-            rows.add(
-                    k < 20
-                            ? row(p, k)
-                            : new MatrixRow(
-                                    p.client(),
-                                    p.server(),
-                                    "",
-                                    null,
-                                    null,
-                                    null,
-                                    null,
-                                    null,
-                                    MatrixRow.STOPPED,
-                                    "stopped by the user",
-                                    ""));
+            rows.add(k < 20 ? row(p, k) : without(p, MatrixRow.STOPPED, "stopped by the user"));
         }
         MatrixFile.write(stored, rows);
 
