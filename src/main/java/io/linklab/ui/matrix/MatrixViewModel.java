@@ -34,10 +34,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 
 /**
- * A whole-lab matrix as the window shows it while it runs and after (or as stored in its folder, to be resumed
- * there): its rows, the heatmap's {@link MatrixGrid},
- * which pairs run now (each with a live model a click can open), the worst-first table, and Stop. The matrix tells
- * its pairs on its own threads; they are queued and applied on the FX thread in one go ({@code fx}), so a burst of
+ * A whole-lab matrix as the window shows it while it runs and after, or as stored in its folder (to be resumed
+ * there): its rows, the heatmap's {@link MatrixGrid}, which pairs run now (each with a live model a click can open),
+ * the worst-first table, Stop and Resume. The matrix tells its pairs on its own threads; they are queued and applied on the FX thread in one go ({@code fx}), so a burst of
  * pairs ending costs one redraw. Touches no node: {@link MatrixView} draws it.
  */
 public final class MatrixViewModel implements MatrixRun.Listener {
@@ -236,8 +235,8 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         stopAsked = false;
         started = null;
         outcome = null;
-        start(launcher, tasks, onProblem);
         status.set("resuming " + missing().size() + " pairs…");
+        start(launcher, tasks, onProblem);
     }
 
     /** FX thread: ends every pair (running ones are stopped, waiting ones marked stopped). Returns at once. */

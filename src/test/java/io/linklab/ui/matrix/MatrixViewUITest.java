@@ -94,7 +94,7 @@ class MatrixViewUITest {
             requests.add(request);
             intos.add(Optional.ofNullable(into));
             listener = l;
-            return new MatrixLauncher.Started(handle(), tmp.resolve("matrix"));
+            return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
         };
         window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
         window.install(stage);
@@ -427,15 +427,33 @@ class MatrixViewUITest {
             window.openMatrix(stored);
             return null;
         });
-        Node resume = UiTestSupport.onScreen(robot, "#matrix-resume", 10);
-        String status = fx(() -> robot.lookup("#matrix-status").queryLabeled().getText());
+        // other tests' windows may linger in this JVM: look only inside this test's window
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> robot.from(window.root())
+                        .lookup("#matrix-resume")
+                        .tryQuery()
+                        .isPresent()));
+        Node resume =
+                fx(() -> robot.from(window.root()).lookup("#matrix-resume").query());
+        String status = fx(() -> robot.from(window.root())
+                .lookup("#matrix-status")
+                .queryLabeled()
+                .getText());
         assertEquals(
                 "as stored: 25 of 30 pairs done, 6 without a measurement; Resume runs the 11 not measured", status);
         assertFalse(fx(resume::isDisabled), "pairs lack a measurement: Resume is ready");
-        assertTrue(fx(() -> robot.lookup("#matrix-stop").queryButton().isDisabled()), "nothing runs to stop");
+        assertTrue(
+                fx(() -> robot.from(window.root())
+                        .lookup("#matrix-stop")
+                        .queryButton()
+                        .isDisabled()),
+                "nothing runs to stop");
         assertEquals(
                 25,
-                fx(() -> robot.lookup("#matrix-table")
+                fx(() -> robot.from(window.root())
+                        .lookup("#matrix-table")
                         .queryTableView()
                         .getItems()
                         .size()));
@@ -449,15 +467,20 @@ class MatrixViewUITest {
         WaitForAsyncUtils.waitFor(
                 10,
                 TimeUnit.SECONDS,
-                () -> fx(() -> !robot.lookup("#matrix-stop").queryButton().isDisabled()));
+                () -> fx(() -> !robot.from(window.root())
+                        .lookup("#matrix-stop")
+                        .queryButton()
+                        .isDisabled()));
         assertTrue(fx(resume::isDisabled), "one resume at a time");
         WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix resuming");
 
+        int tabs = fx(() -> window.runs().workspace().tabs().getTabs().size());
         fx(() -> {
             window.openMatrix(stored); // the same folder again: its view comes to the front, no second one
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(1, fx(() -> robot.lookup("#matrix-view").queryAll().size()));
+        assertEquals(tabs, fx(() -> window.runs().workspace().tabs().getTabs().size()));
+        assertTrue(fx(() -> window.statusText().endsWith("is open already")), fx(window::statusText));
     }
 }
