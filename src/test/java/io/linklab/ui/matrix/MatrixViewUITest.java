@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.store.ResultsStore;
-import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
@@ -28,7 +26,6 @@ import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.BackgroundTasks;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,8 +66,6 @@ class MatrixViewUITest {
     private final Preferences prefs = UiTestSupport.freshPreferences();
     private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
     private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
-    /** The folder each start was asked to run into (empty: a new one). */
-    private final List<Optional<Path>> intos = new CopyOnWriteArrayList<>();
 
     private final CountDownLatch cancelled = new CountDownLatch(1);
     /** Counted down when the stand-in's pairs have been cleaned up after a cancel (at once unless a test holds it). */
@@ -92,7 +87,6 @@ class MatrixViewUITest {
                 tasks);
         MatrixLauncher fake = (request, into, l) -> {
             requests.add(request);
-            intos.add(Optional.ofNullable(into));
             listener = l;
             return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
         };
@@ -139,11 +133,11 @@ class MatrixViewUITest {
         UiTestSupport.remove(prefs);
     }
 
-    private static <T> T fx(Callable<T> c) throws Exception {
+    static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
     }
 
-    private static Topology hosts(int n) {
+    static Topology hosts(int n) {
         List<HostSpec> hosts = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             String id = String.format(Locale.ROOT, "rack1-node%02d", i);
@@ -163,11 +157,11 @@ class MatrixViewUITest {
     }
 
     /** A pair's row without a measurement. */
-    private static MatrixRow without(MatrixPair p, String status, String reason) {
+    static MatrixRow without(MatrixPair p, String status, String reason) {
         return new MatrixRow(p.client(), p.server(), "", null, null, null, null, null, status, reason, "");
     }
 
-    private static MatrixRow row(MatrixPair p, int k) {
+    static MatrixRow row(MatrixPair p, int k) {
         if (k % 97 == 0) {
             return without(
                     p,
@@ -401,86 +395,5 @@ class MatrixViewUITest {
                         robot.lookup("#matrix-status").queryLabeled().getText().startsWith("stopped")));
         assertTrue(fx(stop::isDisabled), "a stopped matrix cannot be stopped again");
         assertFalse(fx(() -> window.runs().workspace().tabs().getTabs().isEmpty()));
-    }
-
-    @Test
-    void aStoredMatrixOpensAsItWasLeftWithEveryTextWholeAndItsResumeRunsIntoItsFolder(FxRobot robot) throws Exception {
-        Topology lab = hosts(6);
-        List<MatrixPair> pairs = new MatrixPairs(lab).all();
-        Path stored = tmp.resolve("matrices").resolve("20261203-061500-matrix-rack_1");
-        Files.createDirectories(stored);
-        MatrixPlanFile.write(
-                stored,
-                lab,
-                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
-                pairs,
-                new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME));
-        // the laptop slept: 20 pairs ended (one failed), 5 were marked stopped, 5 never got a row
-        List<MatrixRow> rows = new ArrayList<>();
-        for (int k = 0; k < 25; k++) {
-            MatrixPair p = pairs.get(k);
-            rows.add(k < 20 ? row(p, k) : without(p, MatrixRow.STOPPED, "stopped by the user"));
-        }
-        MatrixFile.write(stored, rows);
-
-        fx(() -> {
-            window.openMatrix(stored);
-            return null;
-        });
-        // other tests' windows may linger in this JVM: look only inside this test's window
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> fx(() -> robot.from(window.root())
-                        .lookup("#matrix-resume")
-                        .tryQuery()
-                        .isPresent()));
-        Node resume =
-                fx(() -> robot.from(window.root()).lookup("#matrix-resume").query());
-        String status = fx(() -> robot.from(window.root())
-                .lookup("#matrix-status")
-                .queryLabeled()
-                .getText());
-        assertEquals(
-                "as stored: 25 of 30 pairs done, 6 without a measurement; Resume runs the 11 not measured", status);
-        assertFalse(fx(resume::isDisabled), "pairs lack a measurement: Resume is ready");
-        assertTrue(
-                fx(() -> robot.from(window.root())
-                        .lookup("#matrix-stop")
-                        .queryButton()
-                        .isDisabled()),
-                "nothing runs to stop");
-        assertEquals(
-                25,
-                fx(() -> robot.from(window.root())
-                        .lookup("#matrix-table")
-                        .queryTableView()
-                        .getItems()
-                        .size()));
-        WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix as reopened");
-
-        robot.clickOn(resume);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> requests.size() == 1);
-        assertEquals(Optional.of(stored), intos.get(0), "the resume runs into the stored folder");
-        assertEquals(pairs, requests.get(0).pairs());
-        assertEquals(lab, requests.get(0).lab());
-        WaitForAsyncUtils.waitFor(
-                10,
-                TimeUnit.SECONDS,
-                () -> fx(() -> !robot.from(window.root())
-                        .lookup("#matrix-stop")
-                        .queryButton()
-                        .isDisabled()));
-        assertTrue(fx(resume::isDisabled), "one resume at a time");
-        WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix resuming");
-
-        int tabs = fx(() -> window.runs().workspace().tabs().getTabs().size());
-        fx(() -> {
-            window.openMatrix(stored); // the same folder again: its view comes to the front, no second one
-            return null;
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(tabs, fx(() -> window.runs().workspace().tabs().getTabs().size()));
-        assertTrue(fx(() -> window.statusText().endsWith("is open already")), fx(window::statusText));
     }
 }
