@@ -50,8 +50,8 @@ public final class MatrixReportFiles {
     }
 
     /**
-     * A report folder of the matrix in {@code from} at {@code to} (created): its matrix.csv and pairs' run folders
-     * copied, the other files written from the copy. The window's Export; the command line's --out is one already.
+     * A report folder of the matrix in {@code from} at {@code to} (created): its matrix.csv, matrix.json and pairs'
+     * run folders copied, the other files written from the copy. The window's Export; the command line's --out is one already.
      */
     public static void export(Path from, Path to, List<String> hosts, String title, Function<Double, String> rateText)
             throws IOException, InterruptedException {
@@ -67,6 +67,12 @@ public final class MatrixReportFiles {
             }
         }
         Files.copy(from.resolve(MatrixFile.NAME), to.resolve(MatrixFile.NAME), StandardCopyOption.REPLACE_EXISTING);
+        if (MatrixPlanFile.isIn(from)) { // the copy can be opened, and resumed, in the window as well
+            Files.copy(
+                    from.resolve(MatrixPlanFile.NAME),
+                    to.resolve(MatrixPlanFile.NAME),
+                    StandardCopyOption.REPLACE_EXISTING);
+        }
         List<String> problems = new ArrayList<>();
         new MatrixReportFiles(to, hosts, title, rateText, problems::add).finish();
         if (!problems.isEmpty()) {

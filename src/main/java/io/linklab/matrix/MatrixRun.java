@@ -99,6 +99,7 @@ public final class MatrixRun implements RunHandle {
         this.listener = listener;
         this.shared = new SharedLogins(logins, !options.shareHosts());
         Files.createDirectories(dir.resolve("pairs"));
+        MatrixPlanFile.write(dir, lab, base, pairs, options);
         this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared);
         List<MatrixRow> earlier = MatrixFile.read(dir);
         List<MatrixPair> toRun = new ArrayList<>();
@@ -124,14 +125,19 @@ public final class MatrixRun implements RunHandle {
         return dir.getFileName().toString();
     }
 
-    /** Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. */
+    /**
+     * Ends the matrix: running pairs are stopped (their runs keep what they measured), waiting ones marked. Only the
+     * first call does anything: a run's cancel interrupts its thread each time, and a second interrupt could land in
+     * the clean-up and writes that the first one started.
+     */
     @Override
     public void cancel(String by) {
         List<RunHandle> runs;
         synchronized (this) {
-            if (stoppedBy == null) {
-                stoppedBy = by;
+            if (stoppedBy != null) {
+                return;
             }
+            stoppedBy = by;
             for (MatrixPair p : schedule.dropWaiting()) {
                 results.put(
                         p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.STOPPED, "stopped by " + by, "")));
@@ -191,7 +197,7 @@ public final class MatrixRun implements RunHandle {
                 running.put(
                         p,
                         engine.start(
-                                planFor(p),
+                                planFor(lab, base, p),
                                 RunListeners.both(
                                         new PairListener(
                                                 p, dir.relativize(runDir).toString()),
@@ -211,27 +217,17 @@ public final class MatrixRun implements RunHandle {
         return null;
     }
 
-    private TestPlan planFor(MatrixPair p) {
+    /** The test a pair runs: the base test between the pair's ends, to its target. */
+    static TestPlan planFor(Topology lab, TestPlan base, MatrixPair p) {
         HostSpec c = lab.host(p.client()).orElseThrow();
         HostSpec s = lab.host(p.server()).orElseThrow();
-        return new TestPlan(
-                base.tool(),
-                new TestPlan.End(c.login(), p.clientIface(), base.client().cpus()),
-                new TestPlan.End(s.login(), p.serverIface(), base.server().cpus()),
-                p.target(),
-                base.protocol(),
-                base.udpBitrate(),
-                base.durationS(),
-                base.intervalS(),
-                base.omitS(),
-                base.streams(),
-                base.processes(),
-                base.basePort(),
-                base.mode(),
-                base.window(),
-                base.messageSize(),
-                base.repetitions(),
-                base.sweep());
+        return base.toBuilder()
+                .client(new TestPlan.End(
+                        c.login(), p.clientIface(), base.client().cpus()))
+                .server(new TestPlan.End(
+                        s.login(), p.serverIface(), base.server().cpus()))
+                .target(p.target())
+                .build();
     }
 
     private synchronized void pairEnded(MatrixPair p, String run, List<SweepRow> measured, RunOutcome outcome) {

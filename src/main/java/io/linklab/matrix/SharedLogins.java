@@ -22,8 +22,14 @@ import java.util.concurrent.ExecutionException;
  * login that failed fails again at once for the host's later pairs, instead of waiting for the same time-out on
  * each. Either way each host is probed once: the brief probe a run starts with is answered for a host's later
  * pairs from its first answer (the same command, so the same interface and target name), since what it reads —
- * kernel, CPUs, the tool, addresses, the SSH session's interface — does not change while the matrix runs. A probe
- * that timed out or failed is not kept.
+ * kernel, CPUs, the tool, addresses, the SSH session's interface — does not change while the matrix runs.
+ *
+ * <p>A probe that failed (timed out, or the host's answer said it failed) is answered to the tests that were waiting
+ * for it — the same host at the same moment, so its pairs then fail with the same reason instead of each waiting
+ * out the same time-out — but it is not kept: a test of that host that asks later probes again, so a passing fault
+ * (a host busy for a moment) costs only the pairs that asked during it. A probe that threw (its connection failed,
+ * or its test was stopped) is that test's own: each waiter probes on its own connection. A matrix's logins and
+ * probes are its own; a resume starts with none.
  *
  * <p>One connection is only for tests that never share a host at once: a run's clean-up kills everything started
  * through its transport, so two runs on one connection would end each other's tools.
@@ -85,9 +91,9 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         CompletableFuture<CommandResult> first = probes.putIfAbsent(key, mine);
         if (first != null) {
             try {
-                return first.get();
+                return first.get(); // failed or not: what the host answered just now
             } catch (ExecutionException e) {
-                return t.runBrief(command, timeout); // the first probe failed: this pair tries on its own
+                return t.runBrief(command, timeout); // the first probe's connection or test ended: try on this one
             }
         }
         try {

@@ -60,6 +60,9 @@ final class MainMenus {
         MenuItem saveAs = item("Save Topology _As…", "Shortcut+Shift+S", () -> files.saveAs(() -> {}));
         MenuItem importHosts = item("_Import Hosts from ~/.ssh/config…", null, files::importSshConfig);
         MenuItem openPlan = item("Open _Plan…", null, window::openPlan);
+        MenuItem openMatrix = item("Open _Whole-Lab Test…", null, window::openMatrix);
+        openMatrix.setId("menu-open-whole-lab");
+        openMatrix.setDisable(!window.matricesAvailable());
         MenuItem importLogs = item("Import _Logs…", "Shortcut+L", window::importLogs);
         MenuItem exit = item("E_xit", "Shortcut+Q", window::requestClose);
         return new Menu(
@@ -73,6 +76,7 @@ final class MainMenus {
                 new SeparatorMenuItem(),
                 importHosts,
                 openPlan,
+                openMatrix,
                 importLogs,
                 new SeparatorMenuItem(),
                 exit);

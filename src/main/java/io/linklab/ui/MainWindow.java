@@ -282,6 +282,16 @@ public final class MainWindow {
         return matrices.start(request);
     }
 
+    /** File → Open Whole-Lab Test…: asks for a stored matrix folder and shows it, to be resumed there. */
+    void openMatrix() {
+        matrices.askOpen();
+    }
+
+    /** Shows the matrix stored in {@code dir} (read off the FX thread) in a view of its own, as the menu does. */
+    public void openMatrix(Path dir) {
+        matrices.openStored(dir);
+    }
+
     boolean matricesAvailable() {
         return matrices.available();
     }

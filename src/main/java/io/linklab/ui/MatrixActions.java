@@ -11,6 +11,7 @@ import io.linklab.ui.matrix.MatrixDialog;
 import io.linklab.ui.matrix.MatrixPlanViewModel;
 import io.linklab.ui.matrix.MatrixView;
 import io.linklab.ui.matrix.MatrixViewModel;
+import io.linklab.ui.matrix.StoredMatrix;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.TaskRunner;
@@ -19,7 +20,7 @@ import io.linklab.ui.topology.TopologyCanvas;
 import io.linklab.ui.topology.TopologyEditorViewModel;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -34,7 +35,7 @@ import javafx.stage.Stage;
 
 /**
  * Test → Test Whole Lab: the matrix dialog over the lab, the matrix started off the FX thread into a view of its own
- * in the workspace, the lab's links coloured by the results of the matrix opened last (while its view is open), and
+ * in the workspace; File → Open Whole-Lab Test…: a stored matrix folder shown as it was left, to be resumed there; the lab's links coloured by the results of the matrix opened last (while its view is open), and
  * what a click on a square, a row or a double-click on a coloured link opens: the pair's dashboard, live while it
  * runs, else its recorded run.
  */
@@ -48,7 +49,9 @@ final class MatrixActions {
     private final TaskRunner tasks;
     private final Supplier<Stage> stage;
     private final Consumer<String> problem;
-    private final List<MatrixViewModel> open = new ArrayList<>();
+    /** The matrices whose views are open, with their tabs' ids. */
+    private final Map<MatrixViewModel, String> open = new LinkedHashMap<>();
+
     private MatrixViewModel colouring;
     private int opened;
 
@@ -95,23 +98,62 @@ final class MatrixActions {
     /** FX thread: starts the matrix and shows its view; returns the view. */
     MatrixView start(MatrixLauncher.Request request) {
         MatrixViewModel vm = new MatrixViewModel(request, Platform::runLater);
-        MatrixView[] self = new MatrixView[1];
-        MatrixView view = new MatrixView(vm, this::open, () -> askExport(self[0]));
-        self[0] = view;
-        colouring = vm;
-        open.add(vm);
-        vm.revisionProperty().addListener(o -> tint(vm));
-        runs.workspace()
-                .show(
-                        "Whole lab: " + request.lab().name(),
-                        "matrix-tab-" + (++opened),
-                        view.root(),
-                        shown -> {},
-                        () -> closed(vm));
+        MatrixView view = show(vm, "Whole lab: " + request.lab().name());
         shell.rememberPlan(request.base());
         shell.say("Testing " + request.pairs().size() + " pairs of "
                 + request.lab().name());
         vm.start(launcher, tasks, problem);
+        return view;
+    }
+
+    /** File → Open Whole-Lab Test…: a matrix folder, chosen in the folder where the window keeps them. */
+    void askOpen() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Folder of a whole-lab test (matrix.json, matrix.csv, pairs)");
+        Path where = launcher.folder();
+        if (where != null && where.toFile().isDirectory()) {
+            chooser.setInitialDirectory(where.toFile());
+        }
+        File dir = chooser.showDialog(stage.get());
+        if (dir != null) {
+            openStored(dir.toPath());
+        }
+    }
+
+    /**
+     * FX thread: shows the matrix stored in {@code dir} as it was left (read off the FX thread), its Resume ready
+     * when pairs lack a measurement; a folder whose view is open already comes to the front instead.
+     */
+    void openStored(Path dir) {
+        Path folder = dir.toAbsolutePath().normalize();
+        for (Map.Entry<MatrixViewModel, String> e : open.entrySet()) {
+            Path shown = e.getKey().dir();
+            if (shown != null && shown.toAbsolutePath().normalize().equals(folder)) {
+                runs.workspace().select(e.getValue());
+                shell.say(folder.getFileName() + " is open already");
+                return;
+            }
+        }
+        tasks.run(
+                () -> StoredMatrix.read(folder),
+                stored -> {
+                    MatrixViewModel vm = new MatrixViewModel(stored, Platform::runLater);
+                    show(vm, "Whole lab: " + stored.request().lab().name() + " (" + folder.getFileName() + ")");
+                    shell.say("Opened " + folder + ": " + vm.statusProperty().get());
+                },
+                e -> problem.accept("Cannot open the whole-lab test: " + e.getMessage()));
+    }
+
+    private MatrixView show(MatrixViewModel vm, String title) {
+        MatrixView[] self = new MatrixView[1];
+        MatrixView view =
+                new MatrixView(vm, this::open, () -> askExport(self[0]), () -> vm.resume(launcher, tasks, problem));
+        self[0] = view;
+        colouring = vm;
+        String id = "matrix-tab-" + (++opened);
+        open.put(vm, id);
+        vm.revisionProperty().addListener(o -> tint(vm));
+        runs.workspace().show(title, id, view.root(), shown -> {}, () -> closed(vm));
         tint(vm);
         return view;
     }
@@ -131,7 +173,7 @@ final class MatrixActions {
      * pairs are cleaned up on every host (as a matrix's tab closing stops it, without the wait).
      */
     void shutdown() {
-        List.copyOf(open).forEach(MatrixViewModel::stopForExit);
+        List.copyOf(open.keySet()).forEach(MatrixViewModel::stopForExit);
         open.clear();
     }
 

@@ -17,6 +17,7 @@ import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -178,5 +179,70 @@ class MatrixRunScriptedTest {
                 logins.containsKey("root@h1") && logins.containsKey("root@h2") && !logins.containsKey("root@h3"),
                 logins.toString());
         assertEquals(1, logins.get("root@h3").get(), logins.toString());
+    }
+
+    @Test
+    void aFailedProbeFailsThePairsThatWaitedForItWithItsReasonAndTheHostsLaterPairsProbeAgain() throws Exception {
+        AtomicInteger h1Logins = new AtomicInteger();
+        // h1's first login answers the probe slowly and with a failure; its second (the other test of h1 at that
+        // moment) is back once that probe is under way, so it asks for the same probe while it is
+        ScriptedTransport slowFailing = new ScriptedTransport("root@h1")
+                .on(
+                        "linklab-probe brief",
+                        Script.exits(1).withStderr("/proc: not readable").after(Duration.ofSeconds(1)));
+        List<MatrixPair> pairs = new MatrixPairs(LAB).all(); // h1→h2 and h1→h3 first: with --share-hosts, at once
+        MatrixRun run = new MatrixRun(
+                LAB,
+                ScriptedMatrixLab.plan(),
+                pairs,
+                new MatrixRun.Options(2, true, Uplinks.TOGETHER),
+                login -> {
+                    if (!login.equals("root@h1")) {
+                        return login(login, true);
+                    }
+                    int n = h1Logins.incrementAndGet();
+                    if (n == 1) {
+                        hosts.computeIfAbsent(login, k -> new CopyOnWriteArrayList<>())
+                                .add(slowFailing);
+                        return slowFailing;
+                    }
+                    if (n == 2) {
+                        awaitProbeOn(slowFailing);
+                    }
+                    return login(login, true);
+                },
+                ScriptedMatrixLab::engine,
+                dir,
+                new MatrixRun.Listener() {});
+        run.start();
+        List<MatrixRow> rows = run.done().get(60, TimeUnit.SECONDS);
+
+        List<MatrixRow> h1Sent =
+                rows.stream().filter(r -> r.client().equals("h1")).toList();
+        assertEquals(2, h1Sent.size(), rows.toString());
+        for (MatrixRow r : h1Sent) {
+            assertEquals(MatrixRow.FAILED, r.status(), r.toString());
+            assertTrue(r.reason().contains("not installed on root@h1"), r.reason());
+        }
+        assertEquals(h1Sent.get(0).reason(), h1Sent.get(1).reason(), "the same answer, the same reason");
+        assertTrue(
+                rows.stream().filter(r -> !r.client().equals("h1")).allMatch(MatrixRow::ok),
+                "h1's later pairs probed again and ran: " + rows);
+        assertEquals(2L, probes().get("root@h1"), "the waiter did not probe again; the pairs after it did, once");
+    }
+
+    private static void awaitProbeOn(ScriptedTransport host) throws TransportException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (host.commands().stream().noneMatch(c -> c.contains("linklab-probe brief"))) {
+            if (System.nanoTime() > deadline) {
+                throw new TransportException("the first probe of h1 did not start within 10 s");
+            }
+            try {
+                Thread.sleep(5); // polling the condition, not standing in for it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransportException("interrupted");
+            }
+        }
     }
 }

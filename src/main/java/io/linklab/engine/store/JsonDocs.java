@@ -17,9 +17,10 @@ import java.util.TreeSet;
 
 /**
  * Reading and writing LinkLab's versioned JSON documents: a "format" name and a "version" number
- * first, pretty-printed so they diff well in version control, written atomically.
+ * first, pretty-printed so they diff well in version control, written atomically. Public for the documents kept
+ * outside this package (a matrix's matrix.json).
  */
-final class JsonDocs {
+public final class JsonDocs {
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -33,18 +34,18 @@ final class JsonDocs {
 
     private JsonDocs() {}
 
-    static ObjectNode header(String format, int version) {
+    public static ObjectNode header(String format, int version) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", format);
         root.put("version", version);
         return root;
     }
 
-    static void write(Path file, JsonNode doc) throws IOException {
+    public static void write(Path file, JsonNode doc) throws IOException {
         AtomicFile.writeString(file, MAPPER.writeValueAsString(doc) + "\n");
     }
 
-    static ObjectNode read(Path file, String format, int maxVersion) throws FileFormatException {
+    public static ObjectNode read(Path file, String format, int maxVersion) throws FileFormatException {
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
             long size = Files.size(file);
@@ -103,7 +104,8 @@ final class JsonDocs {
     }
 
     /** Unknown keys are refused: a misspelt "stream" must not silently become the default. */
-    static void onlyKeys(String name, String where, JsonNode node, Set<String> allowed) throws FileFormatException {
+    public static void onlyKeys(String name, String where, JsonNode node, Set<String> allowed)
+            throws FileFormatException {
         Iterator<String> it = node.fieldNames();
         while (it.hasNext()) {
             String k = it.next();
@@ -114,7 +116,7 @@ final class JsonDocs {
         }
     }
 
-    static String text(String name, JsonNode node, String field, String fallback) throws FileFormatException {
+    public static String text(String name, JsonNode node, String field, String fallback) throws FileFormatException {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
             return fallback;
@@ -125,7 +127,7 @@ final class JsonDocs {
         return v.asText();
     }
 
-    static int integer(String name, JsonNode node, String field, int fallback) throws FileFormatException {
+    public static int integer(String name, JsonNode node, String field, int fallback) throws FileFormatException {
         JsonNode v = node.get(field);
         if (v == null || v.isNull()) {
             return fallback;

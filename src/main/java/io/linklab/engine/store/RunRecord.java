@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.FileLockInterruptionException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -255,11 +257,27 @@ public final class RunRecord {
      */
     private static <E extends Exception> void exclusive(Path runDir, RecordWrite<E> work) throws IOException, E {
         Path dir = runDir.toAbsolutePath().normalize();
-        synchronized (WRITERS.computeIfAbsent(dir, d -> new Object())) {
-            try (FileChannel ch = FileChannel.open(
-                            dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                    FileLock lock = ch.lock()) {
-                work.run();
+        boolean interrupted = false;
+        try {
+            synchronized (WRITERS.computeIfAbsent(dir, d -> new Object())) {
+                while (true) {
+                    try (FileChannel ch = FileChannel.open(
+                                    dir.resolve(WRITE_LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                            FileLock lock = ch.lock()) {
+                        work.run();
+                        return;
+                    } catch (FileLockInterruptionException | ClosedByInterruptException e) {
+                        // a Stop interrupts the run's thread, which closes the channel it is writing through; the
+                        // record is written anyway (the write is whole or not at all), and the run sees the Stop
+                        // right after
+                        Thread.interrupted();
+                        interrupted = true;
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -65,9 +65,18 @@ final class MatrixCells {
                 .findFirst();
     }
 
-    /** The hover text of a cell: each of its measurements, why it failed, or whether it runs or waits. */
+    /**
+     * The hover text of a cell: each of its measurements, why it failed, or whether it runs or waits.
+     *
+     * @param underWay whether the matrix runs (else a pair not measured waits for a Resume, not for its turn)
+     */
     static String describe(
-            MatrixGrid grid, String sender, String receiver, Optional<MatrixPair> pair, Set<MatrixPair> running) {
+            MatrixGrid grid,
+            String sender,
+            String receiver,
+            Optional<MatrixPair> pair,
+            Set<MatrixPair> running,
+            boolean underWay) {
         String head = sender + " → " + receiver;
         if (sender.equals(receiver)) {
             return head + ": a host is not tested against itself";
@@ -77,7 +86,10 @@ final class MatrixCells {
         }
         Optional<MatrixGrid.Cell> cell = grid.cell(sender, receiver);
         if (cell.isEmpty() || cell.get().rows().isEmpty()) {
-            return head + (running.contains(pair.get()) ? ": running now" : ": waiting for its turn");
+            return head
+                    + (running.contains(pair.get())
+                            ? ": running now"
+                            : underWay ? ": waiting for its turn" : ": not measured (Resume runs it)");
         }
         List<String> lines = new ArrayList<>();
         lines.add(head + (cell.get().failed() ? ": no measurement" : ""));

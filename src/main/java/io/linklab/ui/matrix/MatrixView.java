@@ -36,7 +36,8 @@ import javafx.util.Duration;
 
 /**
  * The matrix view: the heatmap of sender × receiver with its legend and the hovered pair's figures, beside the
- * matrix's rows worst first; Stop ends every pair. A click on a square, or a double-click on a row, opens that
+ * matrix's rows worst first; Stop ends every pair, Resume runs the pairs without a measurement of a stopped,
+ * interrupted or reopened matrix into its folder. A click on a square, or a double-click on a row, opens that
  * pair's run (live while it runs) through {@code open}. Redraws on the view-model's revision, which it bumps once
  * per batch of pairs that ended.
  */
@@ -56,13 +57,16 @@ public final class MatrixView {
     private final Tooltip tip = new Tooltip();
     private final Button stop = new Button("Stop");
     private final Button export = new Button("Export report…");
+    private final Button resume = new Button("Resume");
     private final FindingsView findings;
 
     /**
      * @param open     shows what a click opens (a pair's dashboard, or the reason there is none)
      * @param onExport asks where, and writes the matrix's report folder there
+     * @param onResume resumes the matrix (its model's {@link MatrixViewModel#resume})
      */
-    public MatrixView(MatrixViewModel vm, Consumer<MatrixViewModel.Opening> open, Runnable onExport) {
+    public MatrixView(
+            MatrixViewModel vm, Consumer<MatrixViewModel.Opening> open, Runnable onExport, Runnable onResume) {
         this.vm = vm;
         this.open = open;
         findings = new FindingsView(
@@ -85,9 +89,15 @@ public final class MatrixView {
         export.setTooltip(new Tooltip("A folder with matrix.csv, heatmap.png, findings.csv, report.md and each "
                 + "pair's run folder, as the matrix stands now"));
         export.setOnAction(e -> onExport.run());
+        resume.setId("matrix-resume");
+        resume.setMinWidth(Region.USE_PREF_SIZE);
+        resume.setTooltip(new Tooltip("Runs the pairs without a measurement (not run, failed or stopped) into this "
+                + "matrix's folder; the pairs measured already are kept"));
+        resume.disableProperty().bind(vm.resumableProperty().not());
+        resume.setOnAction(e -> onResume.run());
         VBox heading = new VBox(2, title, status, message);
         HBox.setHgrow(heading, Priority.ALWAYS);
-        HBox bar = new HBox(12, heading, export, stop);
+        HBox bar = new HBox(12, heading, export, resume, stop);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(8));
         message.setId("matrix-message");

@@ -1,10 +1,7 @@
 package io.linklab.ui.matrix;
 
-import io.linklab.concurrent.DaemonThreads;
-import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
-import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPair;
@@ -17,7 +14,6 @@ import io.linklab.ui.dashboard.RunFindings;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -38,19 +34,18 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 
 /**
- * A whole-lab matrix as the window shows it while it runs and after: its rows, the heatmap's {@link MatrixGrid},
- * which pairs run now (each with a live model a click can open), the worst-first table, and Stop. The matrix tells
- * its pairs on its own threads; they are queued and applied on the FX thread in one go ({@code fx}), so a burst of
+ * A whole-lab matrix as the window shows it while it runs and after, or as stored in its folder (to be resumed
+ * there): its rows, the heatmap's {@link MatrixGrid}, which pairs run now (each with a live model a click can open),
+ * the worst-first table, Stop and Resume. The matrix tells its pairs on its own threads; they are queued and applied on the FX thread in one go ({@code fx}), so a burst of
  * pairs ending costs one redraw. Touches no node: {@link MatrixView} draws it.
  */
 public final class MatrixViewModel implements MatrixRun.Listener {
 
-    private static final System.Logger LOG = System.getLogger(MatrixViewModel.class.getName());
-
-    /** The name of the thread {@link #stopForExit} leaves waiting for the matrix's end, before its run id. */
+    /**
+     * The name of the thread {@link #stopForExit} leaves waiting for the matrix's end, before its run id (or
+     * "starting-" and the lab's name while its launch is not back).
+     */
     public static final String EXIT_THREAD = "linklab-matrix-exit-";
-
-    private static final Duration EXIT_WAIT = Duration.ofMinutes(2);
 
     /** What a click on a cell, a row or a link opens. */
     public sealed interface Opening {
@@ -65,6 +60,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     }
 
     private final MatrixLauncher.Request request;
+    private final Path storedDir;
     private final List<String> hosts;
     private final Executor fx;
     private final ConcurrentLinkedQueue<Runnable> pending = new ConcurrentLinkedQueue<>();
@@ -77,19 +73,41 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("starting…");
     private final ReadOnlyStringWrapper legend = new ReadOnlyStringWrapper();
     private final ReadOnlyBooleanWrapper stoppable = new ReadOnlyBooleanWrapper(true);
+    private final ReadOnlyBooleanWrapper resumable = new ReadOnlyBooleanWrapper();
     private final RunFindings findings = new RunFindings();
     private MatrixGrid grid;
     private List<MatrixRow> sorted = List.of();
+    private MatrixLaunch launch;
     private MatrixLauncher.Started started;
+    private Path folder;
     private RunOutcome outcome;
     private boolean stopAsked;
 
     /** @param fx runs work on the FX thread ({@code Platform::runLater}; tests pass {@code Runnable::run}) */
     public MatrixViewModel(MatrixLauncher.Request request, Executor fx) {
+        this(request, null, List.of(), fx);
+    }
+
+    /**
+     * A matrix as stored in its folder (read off the FX thread): its rows as matrix.csv holds them, nothing running;
+     * {@link #resume} runs the pairs it has no measurement of, into the same folder.
+     */
+    public MatrixViewModel(StoredMatrix stored, Executor fx) {
+        this(stored.request(), stored.dir(), stored.rows(), fx);
+    }
+
+    private MatrixViewModel(MatrixLauncher.Request request, Path storedDir, List<MatrixRow> rows, Executor fx) {
         this.request = request;
+        this.storedDir = storedDir;
+        this.folder = storedDir;
         this.hosts = request.lab().hosts().stream().map(HostSpec::id).toList();
         this.fx = fx;
         request.pairs().forEach(p -> rowsByPair.put(p, null));
+        if (storedDir != null) {
+            stoppable.set(false);
+            keep(rows);
+            resumable.set(!missing().isEmpty());
+        }
         rebuild();
     }
 
@@ -114,6 +132,19 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     /** True until the matrix has ended or Stop was pressed. */
     public ReadOnlyBooleanProperty stoppableProperty() {
         return stoppable.getReadOnlyProperty();
+    }
+
+    /** True while the matrix is not running and some of its pairs have no measurement: Resume would run them. */
+    public ReadOnlyBooleanProperty resumableProperty() {
+        return resumable.getReadOnlyProperty();
+    }
+
+    /** The pairs without a measurement (none, failed or stopped): what a resume runs. */
+    public List<MatrixPair> missing() {
+        return rowsByPair.entrySet().stream()
+                .filter(e -> e.getValue() == null || e.getValue().stream().noneMatch(MatrixRow::ok))
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     public MatrixGrid grid() {
@@ -157,9 +188,9 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         return outcome;
     }
 
-    /** The matrix's folder once it has started, else null. */
+    /** The matrix's folder once it has started (or the folder it was opened from), else null. */
     public Path dir() {
-        return started == null ? null : started.dir();
+        return folder;
     }
 
     // ---- start and stop ----------------------------------------------------------------------
@@ -169,21 +200,43 @@ public final class MatrixViewModel implements MatrixRun.Listener {
      * it could not start. The matrix's end is awaited on a thread of its own and read back from matrix.csv.
      */
     public void start(MatrixLauncher launcher, TaskRunner tasks, Consumer<String> onProblem) {
-        tasks.run(
-                () -> launcher.start(request, this),
+        launch = MatrixLaunch.start(
+                launcher,
+                tasks,
+                request,
+                folder,
+                this,
                 s -> {
                     started = s;
+                    folder = s.dir();
                     status.set(progressText());
                     if (stopAsked) {
-                        stopNow();
+                        MatrixLaunch.stop(s);
                     }
-                    DaemonThreads.start("linklab-matrix-end-" + s.run().runId(), () -> awaitEnd(s));
                 },
                 e -> {
                     stoppable.set(false);
                     status.set("could not start: " + e.getMessage());
                     onProblem.accept("The whole-lab test could not start: " + e.getMessage());
-                });
+                },
+                (o, rows) -> post(() -> ended(o, rows)));
+    }
+
+    /**
+     * FX thread: runs the pairs of this stored (or ended) matrix that have no measurement, into its folder, as
+     * {@code linklab matrix --out DIR} on the same folder does; the pairs measured already are kept, not run again.
+     */
+    public void resume(MatrixLauncher launcher, TaskRunner tasks, Consumer<String> onProblem) {
+        if (!resumable.get()) {
+            return;
+        }
+        resumable.set(false);
+        stoppable.set(true);
+        stopAsked = false;
+        started = null;
+        outcome = null;
+        status.set("resuming " + missing().size() + " pairs…");
+        start(launcher, tasks, onProblem);
     }
 
     /** FX thread: ends every pair (running ones are stopped, waiting ones marked stopped). Returns at once. */
@@ -195,56 +248,23 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         stopAsked = true;
         status.set("stopping…");
         if (started != null) {
-            stopNow();
+            MatrixLaunch.stop(started);
         }
     }
 
     /**
-     * FX thread: the window is closing. Stops the matrix as Stop does, and holds the JVM open (a thread that is no
-     * daemon) until the matrix has ended, so its pairs' clean-up on every host is not cut short by the exit; at most
-     * {@link #EXIT_WAIT}, which is longer than a run's clean-up may take.
+     * FX thread: the window is closing. Stops the matrix as Stop does, and holds the JVM open until the matrix has
+     * ended, so its pairs' clean-up on every host is not cut short by the exit; a matrix still starting (its launch
+     * not back yet, or its pairs logging in and probing) too.
      */
     public void stopForExit() {
         boolean wasRunning = stoppable.get();
         stop();
-        if (wasRunning && started != null) {
-            RunHandle h = started.run();
-            Thread waiter = new Thread(
-                    () -> {
-                        try {
-                            h.await(EXIT_WAIT);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    },
-                    EXIT_THREAD + h.runId());
-            waiter.setDaemon(false);
-            waiter.start();
-        }
-    }
-
-    private void stopNow() {
-        RunHandle h = started.run();
-        // cancel() returns at once by its promise; the FX thread does not bet on it
-        DaemonThreads.start("linklab-stop-" + h.runId(), () -> h.cancel(RunHandle.BY_THE_USER));
-    }
-
-    private void awaitEnd(MatrixLauncher.Started s) {
-        try {
-            Optional<RunOutcome> end = Optional.empty();
-            while (end.isEmpty()) {
-                end = s.run().await(Duration.ofMinutes(10));
-            }
-            RunOutcome o = end.get();
-            List<MatrixRow> rows = MatrixFile.read(s.dir());
-            post(() -> ended(o, rows));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOG.log(System.Logger.Level.WARNING, "cannot read the matrix's end from " + s.dir(), e);
-            post(() -> ended(
-                    new RunOutcome(RunOutcome.Status.FAILED, "cannot read " + MatrixFile.NAME + ": " + e, s.dir()),
-                    null));
+        if (wasRunning && launch != null) {
+            launch.holdExitUntilEnded(EXIT_THREAD
+                    + (started != null
+                            ? started.run().runId()
+                            : "starting-" + request.lab().name()));
         }
     }
 
@@ -254,17 +274,23 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         running.clear();
         live.clear();
         if (rows != null) {
-            for (MatrixPair p : request.pairs()) {
-                List<MatrixRow> of = rows.stream()
-                        .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()))
-                        .toList();
-                if (!of.isEmpty()) {
-                    rowsByPair.put(p, of);
-                }
-            }
+            keep(rows);
         }
         outcome = o;
+        resumable.set(dir() != null && !missing().isEmpty());
         rebuild();
+    }
+
+    /** Each pair's rows of {@code rows} (matrix.csv's), in place of what was shown; pairs without any keep theirs. */
+    private void keep(List<MatrixRow> rows) {
+        for (MatrixPair p : request.pairs()) {
+            List<MatrixRow> of = rows.stream()
+                    .filter(r -> r.client().equals(p.client()) && r.server().equals(p.server()))
+                    .toList();
+            if (!of.isEmpty()) {
+                rowsByPair.put(p, of);
+            }
+        }
     }
 
     // ---- the matrix's news, from its threads -------------------------------------------------
@@ -342,6 +368,10 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         if (stopAsked) {
             return "stopping… " + counts;
         }
+        if (started == null && storedDir != null && !stoppable.get()) {
+            int missing = missing().size();
+            return "as stored: " + counts + (missing == 0 ? "" : "; Resume runs the " + missing + " not measured");
+        }
         return started == null ? "starting…" : counts;
     }
 
@@ -349,7 +379,7 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     /** The text for hovering over the cell of data from sender to receiver. */
     public String hoverText(String sender, String receiver) {
-        return MatrixCells.describe(grid, sender, receiver, pairOf(sender, receiver), running);
+        return MatrixCells.describe(grid, sender, receiver, pairOf(sender, receiver), running, stoppable.get());
     }
 
     /** The pair whose data flows from sender to receiver in this matrix's direction, or empty. */
@@ -400,10 +430,10 @@ public final class MatrixViewModel implements MatrixRun.Listener {
                 .filter(r -> r != null && !r.isBlank())
                 .findFirst()
                 .orElse(null);
-        if (run == null || started == null) {
+        if (run == null || dir() == null) {
             return new Opening.Nothing(p.label() + " has no run to show: " + MatrixCells.reasonOf(rows));
         }
-        Path folder = started.dir().resolve(run);
+        Path folder = dir().resolve(run);
         return new Opening.Recorded(
                 title, folder.getParent(), folder.getFileName().toString());
     }

@@ -75,26 +75,37 @@ public final class EngineWiring {
     }
 
     /**
-     * Matrices go into a new folder of {@link #matricesDir} each, named by time and lab; their logins are looked up
-     * in the lab and asked through {@code prompts}, as a single run's are.
+     * Matrices go into a new folder of {@link #matricesDir} each, named by time and lab, or resume in the folder
+     * they were stored in; their logins are looked up in the lab and asked through {@code prompts}, as a single
+     * run's are.
      */
     public static MatrixLauncher matrixLauncher(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
-        return (request, listener) -> {
-            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-            Path dir = RunFolder.createUnique(
-                    matricesDir(store),
-                    stamp + "-matrix-" + request.lab().name().replaceAll("[^A-Za-z0-9._-]", "_"));
-            MatrixRun run = new MatrixRun(
-                    request.lab(),
-                    request.base(),
-                    request.pairs(),
-                    request.options(),
-                    transports(settings, prompts, request.lab()),
-                    MatrixRun.Engines.LIVE,
-                    dir,
-                    listener);
-            run.start();
-            return new MatrixLauncher.Started(run, dir);
+        return new MatrixLauncher() {
+            @Override
+            public Started start(Request request, Path stored, MatrixRun.Listener listener) throws IOException {
+                String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+                Path dir = stored != null
+                        ? stored
+                        : RunFolder.createUnique(
+                                folder(),
+                                stamp + "-matrix-" + request.lab().name().replaceAll("[^A-Za-z0-9._-]", "_"));
+                MatrixRun run = new MatrixRun(
+                        request.lab(),
+                        request.base(),
+                        request.pairs(),
+                        request.options(),
+                        transports(settings, prompts, request.lab()),
+                        MatrixRun.Engines.LIVE,
+                        dir,
+                        listener);
+                run.start();
+                return new Started(run, dir);
+            }
+
+            @Override
+            public Path folder() {
+                return matricesDir(store);
+            }
         };
     }
 

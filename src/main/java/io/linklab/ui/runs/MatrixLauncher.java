@@ -27,5 +27,14 @@ public interface MatrixLauncher {
     /** A matrix under way: its handle (Stop ends every pair) and its folder (matrix.csv, pairs/CLIENT-SERVER). */
     record Started(RunHandle run, Path dir) {}
 
-    Started start(Request request, MatrixRun.Listener listener) throws IOException;
+    /**
+     * @param dir the folder of a stored matrix to resume (its pairs measured already are kept, the others run), or
+     *            null for a new folder
+     */
+    Started start(Request request, Path dir, MatrixRun.Listener listener) throws IOException;
+
+    /** The folder new matrices go into (where File → Open Whole-Lab Test… looks first), or null. */
+    default Path folder() {
+        return null;
+    }
 }

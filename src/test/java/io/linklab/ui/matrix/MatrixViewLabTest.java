@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
+import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
@@ -25,7 +26,9 @@ import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -112,17 +115,19 @@ class MatrixViewLabTest {
                 null);
         MatrixLauncher.Request request = new MatrixLauncher.Request(
                 t, base, new MatrixPairs(t).all(), new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME));
+        MatrixViewModel vm = new MatrixViewModel(request, Runnable::run);
+        vm.start(launcher(), TaskRunner.sameThread(), problems::add);
+        return vm;
+    }
+
+    /** The window's launcher, over the lab's key and known hosts. */
+    private MatrixLauncher launcher() {
         SshSettings ssh = SshSettings.defaults()
                 .withKnownHosts(lab.knownHosts())
                 .withIdentity(lab.identity())
                 .withSshConfig(null)
                 .withAgent(false);
-        MatrixViewModel vm = new MatrixViewModel(request, Runnable::run);
-        vm.start(
-                EngineWiring.matrixLauncher(new ResultsStore(tmp.resolve("runs")), ssh, LoginPrompts.NONE),
-                TaskRunner.sameThread(),
-                problems::add);
-        return vm;
+        return EngineWiring.matrixLauncher(new ResultsStore(tmp.resolve("runs")), ssh, LoginPrompts.NONE);
     }
 
     private static void waitUntil(BooleanSupplier condition, int seconds, Supplier<String> what)
@@ -184,6 +189,32 @@ class MatrixViewLabTest {
                 tmp.resolve("runs").resolveSibling("matrices"),
                 rec.pairsRoot().getParent().getParent());
         assertTrue(!run.samples().isEmpty(), "its intervals were recorded");
+
+        // the laptop slept after the first pair: matrix.csv holds only h1→h2; the app reopens the folder and resumes
+        Path folder = vm.dir();
+        List<MatrixRow> written = MatrixFile.read(folder);
+        List<MatrixRow> firstPair =
+                written.stream().filter(r -> r.client().equals("h1")).toList();
+        MatrixFile.write(folder, firstPair);
+        Path kept = folder.resolve("pairs/h1-h2/run.json");
+        FileTime before = Files.getLastModifiedTime(kept);
+        MatrixViewModel reopened = new MatrixViewModel(StoredMatrix.read(folder), Runnable::run);
+        assertEquals(
+                "as stored: 1 of 2 pairs done; Resume runs the 1 not measured",
+                reopened.statusProperty().get());
+        reopened.resume(launcher(), TaskRunner.sameThread(), problems::add);
+        waitUntil(
+                () -> reopened.statusProperty().get().startsWith("finished"),
+                60,
+                () -> reopened.statusProperty().get());
+        assertEquals(List.of(), problems);
+        List<MatrixRow> after = MatrixFile.read(folder);
+        assertEquals(2, after.size(), "one row per pair: " + after);
+        assertTrue(after.stream().allMatch(MatrixRow::ok), after.toString());
+        assertEquals(
+                firstPair, after.stream().filter(r -> r.client().equals("h1")).toList(), "h1→h2 kept");
+        assertEquals(before, Files.getLastModifiedTime(kept), "and not run again");
+        assertTrue(reopened.openCell("h2", "h1") instanceof MatrixViewModel.Opening.Recorded, "h2→h1 ran again");
     }
 
     @Test

@@ -101,7 +101,7 @@ class MatrixViewModelTest {
         final CompletableFuture<RunOutcome> end = new CompletableFuture<>();
 
         @Override
-        public Started start(Request request, MatrixRun.Listener l) {
+        public Started start(Request request, Path into, MatrixRun.Listener l) {
             listener = l;
             return new Started(this, dir);
         }
@@ -316,7 +316,7 @@ class MatrixViewModelTest {
                 new MatrixViewModel(request(TestPlan.Mode.NORMAL, new MatrixPairs(LAB).links()), Runnable::run);
         List<String> problems = new ArrayList<>();
         vm.start(
-                (req, l) -> {
+                (req, into, l) -> {
                     throw new java.io.IOException("cannot create /nowhere/matrices: read-only file system");
                 },
                 TaskRunner.sameThread(),
@@ -361,5 +361,31 @@ class MatrixViewModelTest {
         assertTrue(
                 plan.problemProperty().get().contains("Tool and options"),
                 plan.problemProperty().get());
+    }
+
+    @Test
+    void aStoredMatrixShowsItsRowsAndSaysWhatAResumeWouldRunAndAFullyMeasuredOneHasNoResume() {
+        List<MatrixPair> pairs = new MatrixPairs(LAB).links();
+        MatrixPair h1h2 = pair(pairs, "h1", "h2");
+        MatrixViewModel vm = new MatrixViewModel(
+                new StoredMatrix(request(TestPlan.Mode.NORMAL, pairs), dir, List.of(ok(h1h2, "c2s", 9.4e9, 0))),
+                Runnable::run);
+        assertEquals(
+                "as stored: 1 of 3 pairs done; Resume runs the 2 not measured",
+                vm.statusProperty().get());
+        assertTrue(vm.resumableProperty().get());
+        assertFalse(vm.stoppableProperty().get());
+        assertEquals(2, vm.missing().size());
+        assertEquals(dir, vm.dir());
+        assertTrue(vm.hoverText("h1", "h3").endsWith("not measured (Resume runs it)"), vm.hoverText("h1", "h3"));
+        MatrixViewModel.Opening opened = vm.openCell("h1", "h2");
+        assertInstanceOf(MatrixViewModel.Opening.Recorded.class, opened);
+        assertEquals(dir.resolve("pairs"), ((MatrixViewModel.Opening.Recorded) opened).pairsRoot());
+
+        List<MatrixRow> all = pairs.stream().map(p -> ok(p, "c2s", 9e9, 0)).toList();
+        MatrixViewModel whole =
+                new MatrixViewModel(new StoredMatrix(request(TestPlan.Mode.NORMAL, pairs), dir, all), Runnable::run);
+        assertEquals("as stored: 3 of 3 pairs done", whole.statusProperty().get());
+        assertFalse(whole.resumableProperty().get(), "every pair measured: nothing to resume");
     }
 }

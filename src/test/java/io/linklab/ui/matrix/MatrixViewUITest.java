@@ -66,6 +66,7 @@ class MatrixViewUITest {
     private final Preferences prefs = UiTestSupport.freshPreferences();
     private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
     private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
+
     private final CountDownLatch cancelled = new CountDownLatch(1);
     /** Counted down when the stand-in's pairs have been cleaned up after a cancel (at once unless a test holds it). */
     private final CountDownLatch cleanedUp = new CountDownLatch(1);
@@ -84,10 +85,10 @@ class MatrixViewUITest {
                 new ScriptedRuns(1),
                 tmp.resolve("imports"),
                 tasks);
-        MatrixLauncher fake = (request, l) -> {
+        MatrixLauncher fake = (request, into, l) -> {
             requests.add(request);
             listener = l;
-            return new MatrixLauncher.Started(handle(), tmp.resolve("matrix"));
+            return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
         };
         window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
         window.install(stage);
@@ -132,11 +133,11 @@ class MatrixViewUITest {
         UiTestSupport.remove(prefs);
     }
 
-    private static <T> T fx(Callable<T> c) throws Exception {
+    static <T> T fx(Callable<T> c) throws Exception {
         return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
     }
 
-    private static Topology hosts(int n) {
+    static Topology hosts(int n) {
         List<HostSpec> hosts = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
             String id = String.format(Locale.ROOT, "rack1-node%02d", i);
@@ -155,21 +156,18 @@ class MatrixViewUITest {
         return new Topology("rack 1", hosts, List.of(), List.of());
     }
 
-    private static MatrixRow row(MatrixPair p, int k) {
+    /** A pair's row without a measurement. */
+    static MatrixRow without(MatrixPair p, String status, String reason) {
+        return new MatrixRow(p.client(), p.server(), "", null, null, null, null, null, status, reason, "");
+    }
+
+    static MatrixRow row(MatrixPair p, int k) {
         if (k % 97 == 0) {
-            return new MatrixRow(
-                    p.client(),
-                    p.server(),
-                    "",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
+            return without(
+                    p,
                     MatrixRow.FAILED,
                     "cannot connect to root@" + p.client() + ": ssh: connect to host " + p.client()
-                            + " port 22: Connection refused",
-                    "");
+                            + " port 22: Connection refused");
         }
         double bps = 20e9 + (k * 7919 % 800) * 1e8; // 20 to 100 Gbit/s, spread over the matrix
         return new MatrixRow(

@@ -1,0 +1,206 @@
+package io.linklab.ui.matrix;
+
+import static io.linklab.ui.matrix.MatrixViewUITest.fx;
+import static io.linklab.ui.matrix.MatrixViewUITest.hosts;
+import static io.linklab.ui.matrix.MatrixViewUITest.row;
+import static io.linklab.ui.matrix.MatrixViewUITest.without;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixPair;
+import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixPlanFile;
+import io.linklab.matrix.MatrixRow;
+import io.linklab.matrix.MatrixRun;
+import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
+import io.linklab.ui.AppServices;
+import io.linklab.ui.MainWindow;
+import io.linklab.ui.ScriptedRuns;
+import io.linklab.ui.Settings;
+import io.linklab.ui.UiTestSupport;
+import io.linklab.ui.WholeText;
+import io.linklab.ui.history.StoreLibrary;
+import io.linklab.ui.runs.MatrixLauncher;
+import io.linklab.ui.runs.RunsArea;
+import io.linklab.ui.tasks.BackgroundTasks;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.scene.Node;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A stored matrix folder opened in the window at 1280x800 (as File → Open Whole-Lab Test… does): its rows as left,
+ * every text whole, and Resume handing the same lab, pairs and folder to the launcher (a stand-in here; the
+ * scripted and lab tests run the real one).
+ */
+@ExtendWith(ApplicationExtension.class)
+class MatrixReopenUITest {
+
+    private final Preferences prefs = UiTestSupport.freshPreferences();
+    private final BackgroundTasks tasks = new BackgroundTasks("matrix-reopen-test", 2);
+    private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
+    /** The folder each start was asked to run into (empty: a new one). */
+    private final List<Optional<Path>> intos = new CopyOnWriteArrayList<>();
+
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private MainWindow window;
+
+    @TempDir
+    Path tmp;
+
+    @Start
+    void start(Stage stage) {
+        RunsArea runs = new RunsArea(
+                new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
+                new ScriptedRuns(1),
+                tmp.resolve("imports"),
+                tasks);
+        MatrixLauncher fake = (request, into, l) -> {
+            requests.add(request);
+            intos.add(Optional.ofNullable(into));
+            return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
+        };
+        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
+        window.install(stage);
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    /** A matrix that runs until it is stopped. */
+    private RunHandle handle() {
+        return new RunHandle() {
+            @Override
+            public String runId() {
+                return "matrix";
+            }
+
+            @Override
+            public void cancel(String by) {
+                cancelled.countDown();
+            }
+
+            @Override
+            public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
+                return cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                        ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
+                        : Optional.empty();
+            }
+        };
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        cancelled.countDown();
+        fx(() -> {
+            window.shutdown();
+            return null;
+        });
+        tasks.close();
+        UiTestSupport.remove(prefs);
+    }
+
+    @Test
+    void aStoredMatrixOpensAsItWasLeftWithEveryTextWholeAndItsResumeRunsIntoItsFolder(FxRobot robot) throws Exception {
+        Topology lab = hosts(6);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        Path stored = tmp.resolve("matrices").resolve("20261203-061500-matrix-rack_1");
+        Files.createDirectories(stored);
+        MatrixPlanFile.write(
+                stored,
+                lab,
+                ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
+                pairs,
+                new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME));
+        // the laptop slept: 20 pairs ended (one failed), 5 were marked stopped, 5 never got a row
+        List<MatrixRow> rows = new ArrayList<>();
+        for (int k = 0; k < 25; k++) {
+            MatrixPair p = pairs.get(k);
+            rows.add(k < 20 ? row(p, k) : without(p, MatrixRow.STOPPED, "stopped by the user"));
+        }
+        MatrixFile.write(stored, rows);
+
+        fx(() -> {
+            window.openMatrix(stored);
+            return null;
+        });
+        // other tests' windows may linger in this JVM: look only inside this test's window
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> robot.from(window.root())
+                        .lookup("#matrix-resume")
+                        .tryQuery()
+                        .isPresent()));
+        Node resume =
+                fx(() -> robot.from(window.root()).lookup("#matrix-resume").query());
+        String status = fx(() -> robot.from(window.root())
+                .lookup("#matrix-status")
+                .queryLabeled()
+                .getText());
+        assertEquals(
+                "as stored: 25 of 30 pairs done, 6 without a measurement; Resume runs the 11 not measured", status);
+        assertFalse(fx(resume::isDisabled), "pairs lack a measurement: Resume is ready");
+        assertTrue(
+                fx(() -> robot.from(window.root())
+                        .lookup("#matrix-stop")
+                        .queryButton()
+                        .isDisabled()),
+                "nothing runs to stop");
+        assertEquals(
+                25,
+                fx(() -> robot.from(window.root())
+                        .lookup("#matrix-table")
+                        .queryTableView()
+                        .getItems()
+                        .size()));
+        WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix as reopened");
+
+        robot.clickOn(resume);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> requests.size() == 1);
+        assertEquals(Optional.of(stored), intos.get(0), "the resume runs into the stored folder");
+        assertEquals(pairs, requests.get(0).pairs());
+        assertEquals(lab, requests.get(0).lab());
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> !robot.from(window.root())
+                        .lookup("#matrix-stop")
+                        .queryButton()
+                        .isDisabled()));
+        assertTrue(fx(resume::isDisabled), "one resume at a time");
+        WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix resuming");
+
+        int tabs = fx(() -> window.runs().workspace().tabs().getTabs().size());
+        fx(() -> {
+            window.openMatrix(stored); // the same folder again: its view comes to the front, no second one
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(tabs, fx(() -> window.runs().workspace().tabs().getTabs().size()));
+        assertTrue(fx(() -> window.statusText().endsWith("is open already")), fx(window::statusText));
+    }
+}
