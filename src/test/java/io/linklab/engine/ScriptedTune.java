@@ -43,6 +43,7 @@ final class ScriptedTune {
     static final RunTimings TIMINGS = new RunTimings(
             ScriptedRunTest.QUICK.serverStart(),
             ScriptedRunTest.QUICK.clientGrace(),
+            ScriptedRunTest.QUICK.silence(),
             ScriptedRunTest.QUICK.contactTimeout(),
             ScriptedRunTest.QUICK.mtuSettle(),
             Duration.ZERO);
