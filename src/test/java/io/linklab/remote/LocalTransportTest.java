@@ -16,8 +16,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** LocalTransport with real processes of this machine: same guarantees as over SSH. */
+/**
+ * LocalTransport with real processes of this machine: same guarantees as over SSH. The tests run at the same
+ * time (each has its own transport and run folder and looks only at its own process groups), so the long loop of
+ * short commands no longer waits for the tests that mostly wait for a kill.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class LocalTransportTest {
 
     private final LocalTransport local = new LocalTransport();
@@ -38,8 +45,9 @@ class LocalTransportTest {
 
     private long pgidOf(RemoteProcess p, String pidFileName) throws Exception {
         Path f = Path.of(local.runDirectory(), pidFileName);
-        for (int i = 0; i < 50 && !Files.exists(f); i++) {
-            Thread.sleep(50);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(f) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         return Long.parseLong(Files.readString(f).trim());
     }
@@ -93,8 +101,9 @@ class LocalTransportTest {
                 LineSink.DISCARD,
                 LineSink.DISCARD);
         long pgid = pgidOf(p, "1.pid");
-        for (int i = 0; i < 50 && groupMembers(pgid).size() < 3; i++) {
-            Thread.sleep(50);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (groupMembers(pgid).size() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         assertTrue(groupMembers(pgid).size() >= 3, groupMembers(pgid).toString());
         p.cancel();

@@ -11,13 +11,19 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Commands that a host's login shell starts only seconds after they were sent (a .bashrc running pyenv on a
  * busy host): a cancel, a timeout or the cleanup that comes first must still leave nothing running and no
  * run folder. The "login shell" here sleeps {@link #LOGIN_DELAY_S} s before it execs a command, longer than
  * a kill by pid file waits for the pid file (2 s) plus the 3 s cancel used to wait afterwards.
+ *
+ * <p>The tests run at the same time: each spends its time waiting for that delay, and each has its own transport,
+ * run folder and marker, so none sees another's processes.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SlowLoginShellTest {
 
     static final int LOGIN_DELAY_S = 6;
