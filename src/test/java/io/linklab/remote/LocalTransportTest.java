@@ -16,15 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/**
- * LocalTransport with real processes of this machine: same guarantees as over SSH. The tests run at the same
- * time (each has its own transport and run folder and looks only at its own process groups), so the long loop of
- * short commands no longer waits for the tests that mostly wait for a kill.
- */
-@Execution(ExecutionMode.CONCURRENT)
+/** LocalTransport with real processes of this machine: same guarantees as over SSH. */
 class LocalTransportTest {
 
     private final LocalTransport local = new LocalTransport();
