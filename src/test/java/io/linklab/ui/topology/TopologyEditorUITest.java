@@ -91,7 +91,8 @@ class TopologyEditorUITest {
                 window.editorView().properties().input(fieldLabel).orElseThrow();
         robot.clickOn(field);
         robot.press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL);
-        robot.write(text);
+        // No pause between characters: TestFX already waits for the FX thread after each one.
+        robot.write(text, 0);
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
     }
