@@ -46,4 +46,24 @@ public record HostSpec(
                 !port.isEmpty() && managementAddress.contains(":") ? "[" + managementAddress + "]" : managementAddress;
         return user + host + port;
     }
+
+    /** This host at another place on the canvas. */
+    public HostSpec at(double newX, double newY) {
+        return copy(id, name, interfaces, newX, newY);
+    }
+
+    /** This host with other interfaces. */
+    public HostSpec withInterfaces(List<InterfaceSpec> newInterfaces) {
+        return copy(id, name, newInterfaces, x, y);
+    }
+
+    /** This host under another id and name, as a pasted copy is; how it is reached stays. */
+    public HostSpec renamed(String newId, String newName) {
+        return copy(newId, newName, interfaces, x, y);
+    }
+
+    private HostSpec copy(String newId, String newName, List<InterfaceSpec> newInterfaces, double newX, double newY) {
+        return new HostSpec(
+                newId, newName, managementAddress, sshUser, sshPort, identityFile, jumpHost, newInterfaces, newX, newY);
+    }
 }

@@ -349,43 +349,13 @@ public final class SshConnector {
         }
         String msg = String.valueOf(e.getMessage());
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConnectException) {
-                return new TransportException(
-                        TransportException.Kind.UNREACHABLE,
-                        "nothing accepts SSH connections on " + where
-                                + ": connection refused. Is sshd running there, on this port?",
-                        e);
-            }
-            if (t instanceof NoRouteToHostException) {
-                return new TransportException(
-                        TransportException.Kind.UNREACHABLE,
-                        where + " cannot be reached: no route to host. Check the"
-                                + " management address and that the host and its link are up.",
-                        e);
-            }
-            if (t instanceof SocketTimeoutException) {
-                return new TransportException(
-                        TransportException.Kind.UNREACHABLE,
-                        where + " did not answer within "
-                                + settings.connectTimeout().toSeconds()
-                                + " s. Check the management address, the link and any firewall.",
-                        e);
-            }
-            if (t instanceof UnknownHostException) {
-                return new TransportException(
-                        TransportException.Kind.UNREACHABLE,
-                        "cannot resolve the host name '" + r.hostName() + "' of " + r.label()
-                                + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".",
-                        e);
+            String why = whyUnreachable(t, r, where);
+            if (why != null) {
+                return new TransportException(TransportException.Kind.UNREACHABLE, why, e);
             }
         }
         if (msg.contains("timeout") || msg.contains("timed out")) {
-            return new TransportException(
-                    TransportException.Kind.UNREACHABLE,
-                    where + " did not answer within "
-                            + settings.connectTimeout().toSeconds()
-                            + " s. Check the management address, the link and any firewall.",
-                    e);
+            return new TransportException(TransportException.Kind.UNREACHABLE, noAnswer(where), e);
         }
         if (msg.startsWith("Auth fail") || msg.startsWith("Auth cancel")) {
             return new TransportException(
@@ -397,6 +367,31 @@ public final class SshConnector {
                     e);
         }
         return new TransportException("SSH connection to " + where + " failed: " + msg, e);
+    }
+
+    /** What a network failure on the way to the host says to the user, or null when {@code t} is none. */
+    private String whyUnreachable(Throwable t, Resolved r, String where) {
+        if (t instanceof ConnectException) {
+            return "nothing accepts SSH connections on " + where
+                    + ": connection refused. Is sshd running there, on this port?";
+        }
+        if (t instanceof NoRouteToHostException) {
+            return where + " cannot be reached: no route to host. Check the"
+                    + " management address and that the host and its link are up.";
+        }
+        if (t instanceof SocketTimeoutException) {
+            return noAnswer(where);
+        }
+        if (t instanceof UnknownHostException) {
+            return "cannot resolve the host name '" + r.hostName() + "' of " + r.label()
+                    + ". Check the spelling, or define it as a Host in " + settingsConfigName() + ".";
+        }
+        return null;
+    }
+
+    private String noAnswer(String where) {
+        return where + " did not answer within " + settings.connectTimeout().toSeconds()
+                + " s. Check the management address, the link and any firewall.";
     }
 
     private String settingsConfigName() {

@@ -53,91 +53,47 @@ public record SshSettings(
     }
 
     public SshSettings withSshConfig(Path p) {
-        return new SshSettings(
-                p,
-                knownHosts,
-                systemKnownHosts,
-                identity,
-                acceptNewHostKeys,
-                useAgent,
-                agentSocket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(p, knownHosts, systemKnownHosts, identity, acceptNewHostKeys, useAgent, agentSocket);
     }
 
     public SshSettings withKnownHosts(Path p) {
-        return new SshSettings(
-                sshConfig,
-                p,
-                systemKnownHosts,
-                identity,
-                acceptNewHostKeys,
-                useAgent,
-                agentSocket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(sshConfig, p, systemKnownHosts, identity, acceptNewHostKeys, useAgent, agentSocket);
     }
 
     public SshSettings withSystemKnownHosts(Path p) {
-        return new SshSettings(
-                sshConfig,
-                knownHosts,
-                p,
-                identity,
-                acceptNewHostKeys,
-                useAgent,
-                agentSocket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(sshConfig, knownHosts, p, identity, acceptNewHostKeys, useAgent, agentSocket);
     }
 
     public SshSettings withIdentity(Path p) {
-        return new SshSettings(
-                sshConfig,
-                knownHosts,
-                systemKnownHosts,
-                p,
-                acceptNewHostKeys,
-                useAgent,
-                agentSocket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(sshConfig, knownHosts, systemKnownHosts, p, acceptNewHostKeys, useAgent, agentSocket);
     }
 
     public SshSettings withAcceptNewHostKeys(boolean b) {
-        return new SshSettings(
-                sshConfig,
-                knownHosts,
-                systemKnownHosts,
-                identity,
-                b,
-                useAgent,
-                agentSocket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(sshConfig, knownHosts, systemKnownHosts, identity, b, useAgent, agentSocket);
     }
 
     public SshSettings withAgent(boolean use, Path socket) {
-        return new SshSettings(
-                sshConfig,
-                knownHosts,
-                systemKnownHosts,
-                identity,
-                acceptNewHostKeys,
-                use,
-                socket,
-                connectTimeout,
-                keepAliveInterval,
-                keepAliveCountMax);
+        return with(sshConfig, knownHosts, systemKnownHosts, identity, acceptNewHostKeys, use, socket);
     }
 
     public SshSettings withAgent(boolean use) {
         return withAgent(use, agentSocket);
+    }
+
+    /** The one copy behind the withers: where keys and host keys come from may change, the timeouts stay. */
+    private SshSettings with(
+            Path config, Path known, Path systemKnown, Path key, boolean acceptNew, boolean agent, Path socket) {
+        return new SshSettings(
+                config,
+                known,
+                systemKnown,
+                key,
+                acceptNew,
+                agent,
+                socket,
+                connectTimeout,
+                keepAliveInterval,
+                keepAliveCountMax);
     }
 
     /** How long after the last sign of life a connection is declared lost. */

@@ -3,7 +3,6 @@ package io.linklab.tools;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.ToolEvent;
-import io.linklab.tools.detect.FormatDetector;
 import io.linklab.tools.iperf3.Iperf3JsonParser;
 import java.io.IOException;
 import java.io.InputStream;

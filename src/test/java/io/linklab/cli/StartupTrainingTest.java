@@ -96,7 +96,7 @@ class StartupTrainingTest {
                 "picocli.CommandLine$Model$CommandSpec",
                 "picocli.CommandLine$Interpreter",
                 // import: format detection, every parser, CSV
-                "io.linklab.tools.detect.FormatDetector",
+                "io.linklab.tools.FormatDetector",
                 "io.linklab.tools.iperf3.Iperf3TextParser",
                 "io.linklab.tools.iperf3.Iperf3JsonParser",
                 "io.linklab.tools.iperf2.Iperf2TextParser",

@@ -56,24 +56,23 @@ class GroupedProcessTest {
 
     private final LocalTransport transport = new LocalTransport();
 
+    /** A command of the transport that was never launched (the test feeds its streams), stderr discarded. */
+    private GroupedProcess process(RemoteCommand command, LineSink stdout) {
+        return new GroupedProcess(transport, command, "/nonexistent/1.pid", false, stdout, LineSink.DISCARD);
+    }
+
     @Test
     void aHostThatPrintsFasterThanTheSinkTakesLinesIsHeldBackWithinTheBound() throws Exception {
         CountDownLatch sinkMayGo = new CountDownLatch(1);
         AtomicInteger delivered = new AtomicInteger();
-        GroupedProcess p = new GroupedProcess(
-                transport,
-                RemoteCommand.of("chatty", "yes"),
-                "/nonexistent/1.pid",
-                false,
-                line -> {
-                    try {
-                        sinkMayGo.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    delivered.incrementAndGet();
-                },
-                LineSink.DISCARD);
+        GroupedProcess p = process(RemoteCommand.of("chatty", "yes"), line -> {
+            try {
+                sinkMayGo.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            delivered.incrementAndGet();
+        });
         FakeExecution x = new FakeExecution();
         p.started(x, "test-delivery");
         byte[] line = (".".repeat(999) + "\n").getBytes(StandardCharsets.UTF_8);
@@ -109,13 +108,7 @@ class GroupedProcessTest {
 
     @Test
     void anEndWithoutAnExitStatusIsNamedAsAFailure() throws Exception {
-        GroupedProcess p = new GroupedProcess(
-                transport,
-                RemoteCommand.of("server", "iperf3", "-s"),
-                "/nonexistent/1.pid",
-                false,
-                LineSink.DISCARD,
-                LineSink.DISCARD);
+        GroupedProcess p = process(RemoteCommand.of("server", "iperf3", "-s"), LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         p.started(x, "test-delivery");
         p.stdoutStream().close();
@@ -128,13 +121,7 @@ class GroupedProcessTest {
 
     @Test
     void aCancelledCommandReportsNoFailure() throws Exception {
-        GroupedProcess p = new GroupedProcess(
-                transport,
-                RemoteCommand.of("server", "iperf3", "-s"),
-                "/nonexistent/1.pid",
-                false,
-                LineSink.DISCARD,
-                LineSink.DISCARD);
+        GroupedProcess p = process(RemoteCommand.of("server", "iperf3", "-s"), LineSink.DISCARD);
         FakeExecution x = new FakeExecution();
         // the watchdog kills the group once the stdin ends; the channel closes without a status
         x.onEndInput = () -> {
@@ -153,13 +140,7 @@ class GroupedProcessTest {
         // A run's Stop cancels its processes on one thread while the run's own thread stops them too; the second
         // caller closes the raw log next, so it must not return while the tool's last lines are on their way.
         List<String> delivered = Collections.synchronizedList(new ArrayList<>());
-        GroupedProcess p = new GroupedProcess(
-                transport,
-                RemoteCommand.of("client", "iperf3", "-c"),
-                "/nonexistent/1.pid",
-                false,
-                delivered::add,
-                LineSink.DISCARD);
+        GroupedProcess p = process(RemoteCommand.of("client", "iperf3", "-c"), delivered::add);
         FakeExecution x = new FakeExecution();
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch mayEnd = new CountDownLatch(1);

@@ -38,8 +38,9 @@ class LocalTransportTest {
 
     private long pgidOf(RemoteProcess p, String pidFileName) throws Exception {
         Path f = Path.of(local.runDirectory(), pidFileName);
-        for (int i = 0; i < 50 && !Files.exists(f); i++) {
-            Thread.sleep(50);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(f) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         return Long.parseLong(Files.readString(f).trim());
     }
@@ -93,8 +94,9 @@ class LocalTransportTest {
                 LineSink.DISCARD,
                 LineSink.DISCARD);
         long pgid = pgidOf(p, "1.pid");
-        for (int i = 0; i < 50 && groupMembers(pgid).size() < 3; i++) {
-            Thread.sleep(50);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (groupMembers(pgid).size() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         assertTrue(groupMembers(pgid).size() >= 3, groupMembers(pgid).toString());
         p.cancel();

@@ -304,18 +304,20 @@ class SshTransportLabTest {
         String recent = "/tmp/linklab-5a1e00000002";
         String alive = "/tmp/linklab-5a1e00000003";
         String notOurs = "/tmp/linklab-lab-notours";
-        // a stale folder with a dead pid file, a recent one, one whose pid file names a live process
-        lab.h1()
-                .exec(
-                        "sh",
-                        "-c",
-                        "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
-                                + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent
-                                + "/1.pid && echo 1 > " + alive + "/1.pid"
-                                + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
         String all = stale + " " + recent + " " + alive + " " + notOurs;
+        // The session open until now sweeps at its close (its cleanup) unless it already had: the folders are
+        // made after it, so that only the next session's own sweep can remove them.
+        h1.close();
         try {
-            h1.close();
+            // a stale folder with a dead pid file, a recent one, one whose pid file names a live process
+            lab.h1()
+                    .exec(
+                            "sh",
+                            "-c",
+                            "mkdir -p " + stale + " " + recent + " " + alive + " " + notOurs
+                                    + " && echo 999999 > " + stale + "/1.pid && echo 999999 > " + recent
+                                    + "/1.pid && echo 1 > " + alive + "/1.pid"
+                                    + " && touch -d '20 minutes ago' " + stale + " " + alive + " " + notOurs);
             connect();
             h1.run(RemoteCommand.of("a command", "true"), COMMAND_TIMEOUT);
             // nothing runs at login (it would cost every run a round trip): the sweep comes with the cleanup

@@ -57,11 +57,8 @@ class RunGetsTheScreenUITest {
         this.stage = stage;
         RunsArea runs = new RunsArea(
                 new StoreLibrary(new ResultsStore(tmp.resolve("runs"))), engine, tmp.resolve("imports"), tasks);
-        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null));
-        window.install(stage);
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = UiTestSupport.showAt1280x800(
+                new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null)), stage);
     }
 
     @AfterEach

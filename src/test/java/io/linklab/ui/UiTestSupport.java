@@ -1,5 +1,6 @@
 package io.linklab.ui;
 
+import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.testfx.api.FxRobot;
 import org.testfx.util.NodeQueryUtils;
@@ -19,7 +21,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * What UI tests share: a throwaway settings node per test, so tests never read or change the user's own settings,
- * and a click that cannot land on a dialog that has already closed.
+ * the main window in a throwaway home at the size the product promises, and a click that cannot land on a dialog
+ * that has already closed.
  */
 public final class UiTestSupport {
 
@@ -36,6 +39,20 @@ public final class UiTestSupport {
         } catch (BackingStoreException | IllegalStateException e) {
             // already gone
         }
+    }
+
+    /** The main window with its runs, imports and reports in {@code home}, never the user's ~/LinkLab. */
+    public static MainWindow mainWindowIn(Path home, Preferences prefs) {
+        return new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread()));
+    }
+
+    /** Installs {@code window} in {@code stage} and shows it at 1280x800, where every text must be whole. */
+    public static MainWindow showAt1280x800(MainWindow window, Stage stage) {
+        window.install(stage);
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+        return window;
     }
 
     /**

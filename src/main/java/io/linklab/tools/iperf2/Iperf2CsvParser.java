@@ -5,10 +5,10 @@ import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.tools.FormatDetector;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
-import io.linklab.tools.detect.FormatDetector;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package io.linklab.ui.compare;
 
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
-import io.linklab.ui.controls.ColumnFit;
+import io.linklab.ui.charts.ColumnFit;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;

@@ -1,8 +1,8 @@
 package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
+import io.linklab.ui.charts.ColumnFit;
 import io.linklab.ui.charts.ValueUnit;
-import io.linklab.ui.controls.ColumnFit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.linklab.ui.matrix;
 
 import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
-import io.linklab.ui.controls.ColumnFit;
+import io.linklab.ui.charts.ColumnFit;
 import io.linklab.ui.dashboard.FindingsView;
 import java.util.HashMap;
 import java.util.List;

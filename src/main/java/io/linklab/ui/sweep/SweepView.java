@@ -2,8 +2,8 @@ package io.linklab.ui.sweep;
 
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
+import io.linklab.ui.charts.ColumnFit;
 import io.linklab.ui.charts.ValueUnit;
-import io.linklab.ui.controls.ColumnFit;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;

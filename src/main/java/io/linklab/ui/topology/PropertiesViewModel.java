@@ -238,7 +238,7 @@ public final class PropertiesViewModel {
             HostSpec h = current();
             List<InterfaceSpec> list = new ArrayList<>(h.interfaces());
             list.add(new InterfaceSpec(TopologyChanges.freeInterfaceName(h), null, 1500, null));
-            editor.replaceHost(TopologyChanges.withInterfaces(h, list));
+            editor.replaceHost(h.withInterfaces(list));
         }
 
         public void removeInterface(int index) {
@@ -248,7 +248,7 @@ public final class PropertiesViewModel {
                 return;
             }
             list.remove(index);
-            editor.replaceHost(TopologyChanges.withInterfaces(h, list));
+            editor.replaceHost(h.withInterfaces(list));
         }
     }
 

@@ -108,19 +108,7 @@ public final class TopologyChanges {
     public static Topology moved(Topology t, Collection<String> ids, double dx, double dy, double grid) {
         Set<String> moving = new HashSet<>(ids);
         List<HostSpec> hosts = t.hosts().stream()
-                .map(h -> !moving.contains(h.id())
-                        ? h
-                        : new HostSpec(
-                                h.id(),
-                                h.name(),
-                                h.managementAddress(),
-                                h.sshUser(),
-                                h.sshPort(),
-                                h.identityFile(),
-                                h.jumpHost(),
-                                h.interfaces(),
-                                snap(h.x() + dx, grid),
-                                snap(h.y() + dy, grid)))
+                .map(h -> !moving.contains(h.id()) ? h : h.at(snap(h.x() + dx, grid), snap(h.y() + dy, grid)))
                 .toList();
         List<SwitchSpec> switches = t.switches().stream()
                 .map(s -> !moving.contains(s.id())
@@ -203,7 +191,7 @@ public final class TopologyChanges {
                 String name = freeInterfaceName(h);
                 List<InterfaceSpec> list = new ArrayList<>(h.interfaces());
                 list.add(new InterfaceSpec(name, null, 1500, null));
-                next = replaceHost(next, withInterfaces(h, list));
+                next = replaceHost(next, h.withInterfaces(list));
                 ifaces[i] = name;
             }
         }
@@ -232,20 +220,6 @@ public final class TopologyChanges {
         }
     }
 
-    public static HostSpec withInterfaces(HostSpec h, List<InterfaceSpec> interfaces) {
-        return new HostSpec(
-                h.id(),
-                h.name(),
-                h.managementAddress(),
-                h.sshUser(),
-                h.sshPort(),
-                h.identityFile(),
-                h.jumpHost(),
-                interfaces,
-                h.x(),
-                h.y());
-    }
-
     /**
      * A copy of the selected part (nodes, and the links among them), with fresh ids and names,
      * shifted by (dx, dy), added to the topology. Returns the new topology and the ids of the copies.
@@ -257,19 +231,7 @@ public final class TopologyChanges {
         for (HostSpec h : fragment.hosts()) {
             String id = freeId(next, "host");
             newIds.put(h.id(), id);
-            next = withHost(
-                    next,
-                    new HostSpec(
-                            id,
-                            freeName(next, h.name()),
-                            h.managementAddress(),
-                            h.sshUser(),
-                            h.sshPort(),
-                            h.identityFile(),
-                            h.jumpHost(),
-                            h.interfaces(),
-                            h.x() + dx,
-                            h.y() + dy));
+            next = withHost(next, h.renamed(id, freeName(next, h.name())).at(h.x() + dx, h.y() + dy));
             created.add(id);
         }
         for (SwitchSpec s : fragment.switches()) {

@@ -8,9 +8,7 @@ import io.linklab.engine.store.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
-import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
-import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
@@ -46,8 +44,7 @@ class TopologyEditorUITest {
 
     @Start
     void start(Stage stage) {
-        window =
-                new MainWindow(AppServices.inFolder(dir.resolve("home"), new Settings(prefs), TaskRunner.sameThread()));
+        window = UiTestSupport.mainWindowIn(dir.resolve("home"), prefs);
         window.install(stage);
         stage.show();
         editor = window.editor();
@@ -94,7 +91,8 @@ class TopologyEditorUITest {
                 window.editorView().properties().input(fieldLabel).orElseThrow();
         robot.clickOn(field);
         robot.press(KeyCode.CONTROL).press(KeyCode.A).release(KeyCode.A).release(KeyCode.CONTROL);
-        robot.write(text);
+        // No pause between characters: TestFX already waits for the FX thread after each one.
+        robot.write(text, 0);
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
     }

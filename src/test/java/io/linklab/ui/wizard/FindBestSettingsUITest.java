@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
-import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
-import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.prefs.Preferences;
 import javafx.scene.control.Button;
@@ -38,11 +35,7 @@ class FindBestSettingsUITest {
 
     @Start
     void start(Stage stage) {
-        window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread()));
-        window.install(stage);
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = UiTestSupport.showAt1280x800(UiTestSupport.mainWindowIn(home, prefs), stage);
     }
 
     @AfterEach

@@ -1,4 +1,4 @@
-package io.linklab.ui.controls;
+package io.linklab.ui.charts;
 
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;

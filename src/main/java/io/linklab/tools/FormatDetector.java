@@ -1,6 +1,5 @@
-package io.linklab.tools.detect;
+package io.linklab.tools;
 
-import io.linklab.tools.LogFormat;
 import java.util.List;
 
 /**
