@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -223,19 +224,12 @@ class MatrixReopenScriptedTest {
                 e.getMessage());
     }
 
-    private static Thread exitThread() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith(MatrixViewModel.EXIT_THREAD))
-                .findFirst()
-                .orElse(null);
-    }
-
     @Test
     void closingWhileTheLaunchIsNotBackWaitsForItThenStopsItAndWaitsForItsEnd() throws Exception {
         CountDownLatch launchGate = new CountDownLatch(1);
         MatrixLauncher live = launcher(l -> login(l, true));
         MatrixViewModel vm = onFx(() -> new MatrixViewModel(request(), fx));
-        onFx(() -> {
+        Optional<Thread> exitWait = onFx(() -> {
             vm.start(
                     (request, into, listener) -> {
                         try {
@@ -247,10 +241,9 @@ class MatrixReopenScriptedTest {
                     },
                     tasks,
                     problems::add);
-            vm.stopForExit(); // the window closes now
-            return null;
+            return vm.stopForExit(); // the window closes now
         });
-        Thread exit = exitThread();
+        Thread exit = exitWait.orElse(null);
         assertNotNull(exit, "the exit waits for a matrix whose launch is not back");
         assertFalse(exit.isDaemon(), "a daemon would not hold the JVM");
         assertTrue(exit.isAlive());
@@ -289,11 +282,8 @@ class MatrixReopenScriptedTest {
         });
         assertTrue(loggingIn.await(10, TimeUnit.SECONDS), "the first pairs log in");
         waitUntil(() -> status(vm).contains("running"), "the matrix started: " + status(vm));
-        onFx(() -> {
-            vm.stopForExit();
-            return null;
-        });
-        Thread exit = exitThread();
+        // the returned thread, not a search for it by name: it may end as fast as the stopped logins give up
+        Thread exit = onFx(() -> vm.stopForExit()).orElse(null);
         assertNotNull(exit, "the exit waits for a matrix still logging in");
         assertFalse(exit.isDaemon());
 

@@ -82,8 +82,10 @@ final class MatrixLaunch {
      * Holds the JVM open (a thread that is no daemon, named {@code name}) until this matrix has ended, at most
      * {@link #EXIT_WAIT}, which is longer than a run's clean-up may take. A launch not back yet is waited for and
      * then stopped here: the FX thread that would stop it may be gone by then.
+     *
+     * @return that thread (it may have ended already when the matrix ended fast)
      */
-    void holdExitUntilEnded(String name) {
+    Thread holdExitUntilEnded(String name) {
         Thread waiter = new Thread(
                 () -> {
                     try {
@@ -100,6 +102,7 @@ final class MatrixLaunch {
                 name);
         waiter.setDaemon(false);
         waiter.start();
+        return waiter;
     }
 
     private static void awaitEnd(MatrixLauncher.Started s, Ending onEnd) {

@@ -256,16 +256,19 @@ public final class MatrixViewModel implements MatrixRun.Listener {
      * FX thread: the window is closing. Stops the matrix as Stop does, and holds the JVM open until the matrix has
      * ended, so its pairs' clean-up on every host is not cut short by the exit; a matrix still starting (its launch
      * not back yet, or its pairs logging in and probing) too.
+     *
+     * @return the thread that holds the JVM open until the matrix has ended, or empty when nothing runs
      */
-    public void stopForExit() {
+    public Optional<Thread> stopForExit() {
         boolean wasRunning = stoppable.get();
         stop();
         if (wasRunning && launch != null) {
-            launch.holdExitUntilEnded(EXIT_THREAD
+            return Optional.of(launch.holdExitUntilEnded(EXIT_THREAD
                     + (started != null
                             ? started.run().runId()
-                            : "starting-" + request.lab().name()));
+                            : "starting-" + request.lab().name())));
         }
+        return Optional.empty();
     }
 
     /** FX thread: the matrix has ended; {@code rows} (matrix.csv as written last) hold every pair's end. */
