@@ -31,6 +31,8 @@ class JitDirectivesTest {
         assertTrue(JitDirectives.c1Only());
         JitDirectives.measuring(true);
         awaitTop("c1 Exclude:true, c2 Exclude:true");
+        // A compile queued before the directive keeps the directive it was queued under: let those end first.
+        awaitNoCompileQueued();
         long before = compiles();
         // hot enough for C1 many times over (Tier3InvocationThreshold 200, back-edges 60000)
         work(x -> x * 31 + 7);
@@ -38,9 +40,8 @@ class JitDirectivesTest {
                 before,
                 compiles(),
                 () -> "compiled while the tool measured: "
-                        + command("compilerCodelist")
-                                .lines()
-                                .filter(l -> !l.isBlank() && Long.parseLong(l.substring(0, l.indexOf(' '))) > before)
+                        + compiled()
+                                .filter(l -> Long.parseLong(l.substring(0, l.indexOf(' '))) > before)
                                 .toList());
 
         JitDirectives.measuring(false);
@@ -67,6 +68,26 @@ class JitDirectivesTest {
             Thread.sleep(1); // polling a JVM state with no notification; the condition is what ends the loop
         }
         assertEquals(expected, topDirective());
+    }
+
+    /**
+     * Waits until no compile is running or queued (jcmd Compiler.queue lists each as "ID LEVEL METHOD" under its
+     * compiler thread or queue, and "Empty" for an empty queue).
+     */
+    private static void awaitNoCompileQueued() throws InterruptedException {
+        Instant end = Instant.now().plus(Duration.ofSeconds(30));
+        String queue = command("compilerQueue");
+        while (queue.lines().anyMatch(JitDirectivesTest::isTask)
+                && Instant.now().isBefore(end)) {
+            Thread.sleep(1); // no notification for an empty compile queue; the condition ends the loop
+            queue = command("compilerQueue");
+        }
+        assertTrue(queue.lines().noneMatch(JitDirectivesTest::isTask), "compiles still queued:\n" + queue);
+    }
+
+    private static boolean isTask(String line) {
+        String l = line.strip();
+        return !l.isEmpty() && !l.equals("Empty") && !l.endsWith(":");
     }
 
     /** The directive matched first, as "c1 Exclude:…, c2 Exclude:…", or "" for HotSpot's default alone. */
