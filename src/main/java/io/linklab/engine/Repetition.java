@@ -185,9 +185,9 @@ final class Repetition {
             lostContact = true;
             throw new Run.RunAbort("lost contact: " + e.getMessage());
         } finally {
-            // A Stop interrupts this thread: stopping the processes and taking in their last lines (a stopped
-            // iperf3 prints its last interval and totals) must not be cut short by it.
-            Thread.interrupted();
+            // Stopping the processes and taking in their last lines (a stopped iperf3 prints its last interval and
+            // totals) must not be cut short by a Stop's interrupt: an interrupted wait gives up on those lines.
+            control.holdInterrupts();
             for (RemoteProcess c : clients) {
                 control.stop(c);
             }
@@ -205,6 +205,7 @@ final class Repetition {
             serverViews.finish();
             run.logs().closeAll();
             stopCounters(counters, samplers);
+            control.allowInterrupts();
         }
         for (String gap : incomplete) {
             run.warn(pl, rep, "no merged SUM for " + gap);

@@ -226,7 +226,7 @@ final class Run implements RunHandle {
                             "stopped by " + control.stoppedBy() + " after " + donePoints + " of " + points.size()
                                     + " points");
         } finally {
-            Thread.interrupted(); // clean-up must not be cut short by the cancel's interrupt
+            control.holdInterrupts(); // the clean-up must not be cut short by a Stop's interrupt
             hostCleanup = new RunCleanup(record, listener).start(control, logins.taken(), mtu);
             if (counters != null) {
                 counters.close(); // its samplers are stopped: each repetition stops its own, the clean-up the rest

@@ -36,6 +36,11 @@ final class RunControl {
     private volatile String stoppedBecause;
 
     private volatile Thread thread;
+    /**
+     * False while the run's thread stops its processes and takes in their last lines: an interrupt there would
+     * cut the wait for a stopped tool's last interval short, or end the clean-up half way (guarded by this).
+     */
+    private boolean interruptible = true;
 
     RunControl(String runId) {
         this.runId = runId;
@@ -60,9 +65,32 @@ final class RunControl {
                 cancels.add(CompletableFuture.runAsync(p::cancel, Run.IO));
             }
         }
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
+        synchronized (this) {
+            Thread t = thread;
+            if (t != null && interruptible) {
+                t.interrupt();
+            }
+        }
+    }
+
+    /**
+     * Called by the run's thread as its clean-up begins: from now on a stop (a second one, or one that was
+     * still on its way) does not interrupt it, and an interrupt that came before is cleared.
+     */
+    void holdInterrupts() {
+        synchronized (this) {
+            interruptible = false;
+        }
+        Thread.interrupted();
+    }
+
+    /** The clean-up is over and the run goes on: a stop interrupts again; one that came meanwhile, at once. */
+    void allowInterrupts() {
+        synchronized (this) {
+            interruptible = true;
+            if (cancelled) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -14,11 +14,16 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -271,6 +276,56 @@ class ScriptedRunTest {
         assertTrue(
                 run.record().warnings().stream().anyMatch(w -> w.startsWith("clean-up on " + CLIENT + " failed")),
                 run.record().warnings().toString());
+        assertFalse(s.running("iperf3"), "the server was left running");
+    }
+
+    /**
+     * A second Stop while the run takes in what its stopped client prints last: that interval is kept like every
+     * other, and the clean-up still stops the server. (The interrupt race itself is RunControlTest's.)
+     */
+    @Test
+    void aStopDuringTheStopStillKeepsTheStoppedClientsLastInterval() throws Exception {
+        String last = "[  5]   2.00-2.06   sec  30.0 MBytes  4.19 Gbits/sec    0    895 KBytes";
+        ScriptedTransport c = client().on(
+                        "^iperf3 -c",
+                        Script.prints(IPERF3_CLIENT_INTERVALS)
+                                .runningUntilStopped()
+                                .partingWith(Duration.ofMillis(300), last + "\n" + IPERF3_CLIENT_TOTALS));
+        ScriptedTransport s = server().on("iperf3 -s", listeningServer());
+        TestEngine engine = engine(c, s, PointHooks.NONE);
+        CountDownLatch measured = new CountDownLatch(2);
+        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                measured.countDown();
+            }
+        });
+        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
+        h.cancel();
+        Instant end = Instant.now().plusSeconds(10);
+        while (!c.stopRequested("^iperf3 -c") && Instant.now().isBefore(end)) {
+            Thread.sleep(1); // the fake's state has no notification; the condition ends the loop
+        }
+        assertTrue(c.stopRequested("^iperf3 -c"), "the client was never told to stop");
+        h.cancel("the user, again");
+
+        RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.CANCELLED, run.record().state(), o.message());
+        assertEquals(
+                List.of("0.0-1.0", "1.0-2.0", "2.0-2.06"),
+                run.samples().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> !x.isSum())
+                        .map(x -> x.startS() + "-" + x.endS())
+                        .toList(),
+                "the intervals, the stopped client's last one included");
+        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
+            Path clientRaw = raw.filter(f -> f.getFileName().toString().contains("-client-"))
+                    .findFirst()
+                    .orElseThrow();
+            assertTrue(Files.readAllLines(clientRaw).contains(last), "the raw output has the last interval");
+        }
         assertFalse(s.running("iperf3"), "the server was left running");
     }
 

@@ -39,6 +39,8 @@ final class ScriptedTransport implements Transport {
      * @param refusal      the start (or run) fails at once with this message, when not null
      * @param servesOne    when not null, it also ends (exit 0) once the client it serves has ended, as a one-off
      *                     server does (iperf3 -s -1)
+     * @param parting      when not null, what it prints when stopped, and after how long (a stopped iperf3 prints
+     *                     its last partial interval and its totals)
      */
     record Script(
             List<String> out,
@@ -49,10 +51,12 @@ final class ScriptedTransport implements Transport {
             boolean untilStopped,
             boolean drops,
             String refusal,
-            OneClient servesOne) {
+            OneClient servesOne,
+            Parting parting) {
 
         static Script exits(int status) {
-            return new Script(List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null, null);
+            return new Script(
+                    List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null, null, null);
         }
 
         static Script ok() {
@@ -66,28 +70,28 @@ final class ScriptedTransport implements Transport {
 
         Script thenPrints(String text) {
             return new Script(
-                    text.lines().toList(), err, exit, delay, lineGap, untilStopped, drops, refusal, servesOne);
+                    text.lines().toList(), err, exit, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
         Script withStderr(String text) {
             return new Script(
-                    out, text.lines().toList(), exit, delay, lineGap, untilStopped, drops, refusal, servesOne);
+                    out, text.lines().toList(), exit, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
         Script exiting(int status) {
-            return new Script(out, err, status, delay, lineGap, untilStopped, drops, refusal, servesOne);
+            return new Script(out, err, status, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
         Script after(Duration d) {
-            return new Script(out, err, exit, d, lineGap, untilStopped, drops, refusal, servesOne);
+            return new Script(out, err, exit, d, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
         Script paced(Duration gap) {
-            return new Script(out, err, exit, delay, gap, untilStopped, drops, refusal, servesOne);
+            return new Script(out, err, exit, delay, gap, untilStopped, drops, refusal, servesOne, parting);
         }
 
         Script runningUntilStopped() {
-            return new Script(out, err, exit, delay, lineGap, true, drops, refusal, servesOne);
+            return new Script(out, err, exit, delay, lineGap, true, drops, refusal, servesOne, parting);
         }
 
         /**
@@ -104,17 +108,37 @@ final class ScriptedTransport implements Transport {
                     true,
                     drops,
                     refusal,
-                    new OneClient(clients, Pattern.compile(clientRegex)));
+                    new OneClient(clients, Pattern.compile(clientRegex)),
+                    parting);
+        }
+
+        /** When stopped, prints {@code text} after {@code after} and ends. */
+        Script partingWith(Duration after, String text) {
+            return new Script(
+                    out,
+                    err,
+                    exit,
+                    delay,
+                    lineGap,
+                    untilStopped,
+                    drops,
+                    refusal,
+                    servesOne,
+                    new Parting(after, text.lines().toList()));
         }
 
         Script droppingTheConnection() {
-            return new Script(out, err, exit, delay, lineGap, untilStopped, true, refusal, servesOne);
+            return new Script(out, err, exit, delay, lineGap, untilStopped, true, refusal, servesOne, parting);
         }
 
         static Script refused(String message) {
-            return new Script(List.of(), List.of(), -1, Duration.ZERO, Duration.ZERO, false, false, message, null);
+            return new Script(
+                    List.of(), List.of(), -1, Duration.ZERO, Duration.ZERO, false, false, message, null, null);
         }
     }
+
+    /** The last lines a stopped process prints, {@code after} the stop. */
+    record Parting(Duration after, List<String> lines) {}
 
     /** The host and command line of the one client a one-off server serves. */
     record OneClient(ScriptedTransport host, Pattern line) {}
@@ -157,6 +181,13 @@ final class ScriptedTransport implements Transport {
     boolean running(String regex) {
         Pattern p = Pattern.compile(regex);
         return processes.stream().anyMatch(x -> x.isAlive() && p.matcher(x.line).find());
+    }
+
+    /** Whether a started command whose line matches {@code regex} was told to stop. */
+    boolean stopRequested(String regex) {
+        Pattern p = Pattern.compile(regex);
+        return processes.stream()
+                .anyMatch(x -> x.stopped.getCount() == 0 && p.matcher(x.line).find());
     }
 
     @Override
@@ -289,6 +320,7 @@ final class ScriptedTransport implements Transport {
                     exit = 143;
                 } else if (script.untilStopped()) {
                     stopped.await();
+                    part();
                     exit = 143;
                 } else {
                     exit = script.exit();
@@ -297,6 +329,14 @@ final class ScriptedTransport implements Transport {
                 exit = 143;
             } finally {
                 ended.countDown();
+            }
+        }
+
+        /** A stopped process's last words, after the scripted time it takes to print them (a host's pace). */
+        private void part() throws InterruptedException {
+            if (script.parting() != null) {
+                Thread.sleep(script.parting().after().toMillis());
+                script.parting().lines().forEach(stdout::line);
             }
         }
 
