@@ -9,6 +9,7 @@ import static io.linklab.ui.wizard.WizardForm.text;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.wizard.OptionsForm;
+import io.linklab.ui.wizard.SweepForm;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.collections.FXCollections;
@@ -24,8 +25,10 @@ import org.controlsfx.dialog.Wizard;
 import org.controlsfx.dialog.WizardPane;
 
 /**
- * "Test Whole Lab": a two-page wizard over one {@link MatrixPlanViewModel} — the pairs and their schedule, then the
- * test wizard's own options form — whose Run hands the matrix over. Run stays disabled while anything is invalid.
+ * "Test Whole Lab": a three-page wizard over one {@link MatrixPlanViewModel} — the pairs and their schedule, the
+ * test wizard's own options form, then its sweep form (each pair runs the sweep; an MTU one sets and restores both
+ * ends' interfaces of each pair's drawn path) — whose Run hands the matrix over. Run stays disabled while anything
+ * is invalid, and the matrix's problem is said on the first and last page.
  */
 public final class MatrixDialog {
 
@@ -49,7 +52,13 @@ public final class MatrixDialog {
                         "The test every pair runs. Hover over a field to see what it does.",
                         OptionsForm.build(vm.test()),
                         vm.validProperty(),
-                        "matrix-options-page",
+                        "matrix-options-page"),
+                page(
+                        "Sweep",
+                        "Optionally repeat each pair's test over a range of values.",
+                        sweepPage(),
+                        vm.validProperty(),
+                        "matrix-sweep-page",
                         p -> {
                             if (p.lookupButton(ButtonType.FINISH) instanceof Button finish) {
                                 finish.setText("Run");
@@ -71,6 +80,21 @@ public final class MatrixDialog {
 
     public Wizard wizard() {
         return wizard;
+    }
+
+    private Node sweepPage() {
+        GridPane g = SweepForm.build(vm.test(), vm.summaryProperty());
+        g.add(problem("matrix-sweep-problem"), 1, g.getRowCount());
+        return g;
+    }
+
+    private Label problem(String id) {
+        Label problem = new Label();
+        problem.setId(id);
+        problem.getStyleClass().add("field-error");
+        problem.setWrapText(true);
+        problem.textProperty().bind(vm.problemProperty());
+        return problem;
     }
 
     private Node pairsPage() {
@@ -120,12 +144,7 @@ public final class MatrixDialog {
         summary.setWrapText(true);
         summary.textProperty().bind(vm.summaryProperty());
         row = add(g, row, "Estimated time", summary, null);
-        Label problem = new Label();
-        problem.setId("matrix-problem");
-        problem.getStyleClass().add("field-error");
-        problem.setWrapText(true);
-        problem.textProperty().bind(vm.problemProperty());
-        g.add(problem, 1, row);
+        g.add(problem("matrix-problem"), 1, row);
         return g;
     }
 }
