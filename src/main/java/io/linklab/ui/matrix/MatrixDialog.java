@@ -12,8 +12,10 @@ import io.linklab.ui.wizard.OptionsForm;
 import io.linklab.ui.wizard.SweepForm;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
@@ -21,6 +23,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import org.controlsfx.dialog.Wizard;
 import org.controlsfx.dialog.WizardPane;
 
@@ -66,6 +69,8 @@ public final class MatrixDialog {
                             }
                         }));
         wizard.setFlow(new Wizard.LinearFlow(pages));
+        // the dialog is sized as it opens; a longer problem later (pairs without a path) must not be cut
+        vm.problemProperty().addListener((o, was, now) -> Platform.runLater(this::fitWindow));
         wizard.resultProperty().addListener((o, was, now) -> {
             if (now == ButtonType.FINISH) {
                 vm.request().ifPresent(onRun);
@@ -82,6 +87,13 @@ public final class MatrixDialog {
         return wizard;
     }
 
+    private void fitWindow() {
+        Scene scene = wizard.getDialog().getDialogPane().getScene();
+        if (scene != null && scene.getWindow() != null && scene.getWindow().isShowing()) {
+            scene.getWindow().sizeToScene();
+        }
+    }
+
     private Node sweepPage() {
         GridPane g = SweepForm.build(vm.test(), vm.summaryProperty());
         g.add(problem("matrix-sweep-problem"), 1, g.getRowCount());
@@ -93,6 +105,8 @@ public final class MatrixDialog {
         problem.setId(id);
         problem.getStyleClass().add("field-error");
         problem.setWrapText(true);
+        // a message that wraps to more lines takes them: the row grows, and the window with it (below)
+        problem.setMinHeight(Region.USE_PREF_SIZE);
         problem.textProperty().bind(vm.problemProperty());
         return problem;
     }
