@@ -1,6 +1,5 @@
 package io.linklab.ui.matrix;
 
-import static io.linklab.ui.matrix.MatrixViewUITest.fx;
 import static io.linklab.ui.matrix.MatrixViewUITest.hosts;
 import static io.linklab.ui.matrix.MatrixViewUITest.row;
 import static io.linklab.ui.matrix.MatrixViewUITest.without;
@@ -17,24 +16,18 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.ui.MainWindow;
 import io.linklab.ui.ScriptedRuns;
-import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
-import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.scene.Node;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -46,31 +39,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * scripted and lab tests run the real one).
  */
 @ExtendWith(ApplicationExtension.class)
-class MatrixReopenUITest {
-
-    private final Preferences prefs = UiTestSupport.freshPreferences();
-    private final BackgroundTasks tasks = new BackgroundTasks("matrix-reopen-test", 2);
-    private StandInMatrices matrices;
-    private MainWindow window;
-
-    @TempDir
-    Path tmp;
+class MatrixReopenUITest extends MatrixWindowTestBase {
 
     @Start
     void start(Stage stage) {
-        matrices = new StandInMatrices(tmp);
-        window = matrices.window(stage, prefs, tasks);
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        matrices.release();
-        fx(() -> {
-            window.shutdown();
-            return null;
-        });
-        tasks.close();
-        UiTestSupport.remove(prefs);
+        open(stage, "matrix-reopen-test");
     }
 
     @Test

@@ -13,20 +13,16 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.ui.MainWindow;
 import io.linklab.ui.ScriptedRuns;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
 import io.linklab.ui.runs.MatrixLauncher;
-import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -36,10 +32,8 @@ import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -51,35 +45,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * click on a square, and the Test Whole Lab dialog whose Run starts a matrix that Stop ends.
  */
 @ExtendWith(ApplicationExtension.class)
-class MatrixViewUITest {
-
-    private final Preferences prefs = UiTestSupport.freshPreferences();
-    private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
-    private StandInMatrices matrices;
-    private MainWindow window;
-
-    @TempDir
-    Path tmp;
+class MatrixViewUITest extends MatrixWindowTestBase {
 
     @Start
     void start(Stage stage) {
-        matrices = new StandInMatrices(tmp);
-        window = matrices.window(stage, prefs, tasks);
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        matrices.release();
-        fx(() -> {
-            window.shutdown();
-            return null;
-        });
-        tasks.close();
-        UiTestSupport.remove(prefs);
-    }
-
-    static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
+        open(stage, "matrix-view-test");
     }
 
     static Topology hosts(int n) {
