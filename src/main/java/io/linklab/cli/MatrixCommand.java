@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
                     + "command on the same DIR again to resume a matrix that was "
                     + "stopped or interrupted (pairs already measured are kept).",
             "",
-            "Exit status: 0 every pair measured, 1 a pair failed (the others are still written), 2 bad usage or "
+            "Exit status: 0 every pair measured, 1 a pair failed (the others are still written) or another LinkLab "
+                    + "is writing DIR (nothing written), 2 bad usage or "
                     + "input, 130/143/129 stopped by a signal (the pairs measured so far are kept)."
         })
 public final class MatrixCommand extends CliCommand {
