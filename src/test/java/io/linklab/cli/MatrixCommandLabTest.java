@@ -11,8 +11,6 @@ import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
-import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
 import java.awt.image.BufferedImage;
@@ -173,7 +171,10 @@ class MatrixCommandLabTest {
                 labFile,
                 new Topology(
                         "namespace lab",
-                        List.of(host("h1", lab.h1()), host("h2", lab.h2()), host("h3", lab.h3())),
+                        List.of(
+                                lab.h1().spec("h1"),
+                                lab.h2().spec("h2"),
+                                lab.h3().spec("h3")),
                         List.of(),
                         List.of(new LinkSpec(
                                 "data",
@@ -203,20 +204,6 @@ class MatrixCommandLabTest {
         assertEquals(1500, lab.h1().mtu(), "h1 restored after its pairs: " + output());
         assertEquals(1500, lab.h2().mtu(), "h2 restored after its pairs: " + output());
         assertNothingLeftRunning();
-    }
-
-    private static HostSpec host(String id, Lab.Host h) {
-        return new HostSpec(
-                id,
-                id,
-                h.mgmt(),
-                "root",
-                22,
-                null,
-                null,
-                List.of(new InterfaceSpec(h.dataIf(), h.data(), 1500, null)),
-                0,
-                0);
     }
 
     private static BufferedImage heatmap(Path o) throws Exception {
