@@ -5,6 +5,7 @@ import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFolderLock;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.matrix.MatrixReport;
@@ -56,7 +57,8 @@ import picocli.CommandLine.Spec;
                     + "command on the same DIR again to resume a matrix that was "
                     + "stopped or interrupted (pairs already measured are kept).",
             "",
-            "Exit status: 0 every pair measured, 1 a pair failed (the others are still written), 2 bad usage or "
+            "Exit status: 0 every pair measured, 1 a pair failed (the others are still written) or another LinkLab "
+                    + "is writing DIR (nothing written), 2 bad usage or "
                     + "input, 130/143/129 stopped by a signal (the pairs measured so far are kept)."
         })
 public final class MatrixCommand extends CliCommand {
@@ -172,6 +174,9 @@ public final class MatrixCommand extends CliCommand {
                             report.update();
                         }
                     });
+        } catch (MatrixFolderLock.BusyException e) {
+            err.println("linklab matrix: " + e.getMessage());
+            return Cli.FAILED;
         } catch (IOException e) {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
@@ -223,10 +228,7 @@ public final class MatrixCommand extends CliCommand {
                 : r.status() + ": " + r.reason();
     }
 
-    /**
-     * An MTU sweep sets the MTU of both ends' data interfaces (and restores them): they come from the lab's drawn
-     * path of each pair. --hosts names no interface, and a pair with no drawn path has none to set.
-     */
+    /** --hosts names no data interface; the lab's pairs are checked where the window checks them too. */
     private void mtuNeedsInterfaces(TestPlan base, List<MatrixPair> chosen) {
         if (base.sweep() == null || base.sweep().kind() != TestPlan.SweepKind.MTU) {
             return;
@@ -235,17 +237,10 @@ public final class MatrixCommand extends CliCommand {
             throw new UsageException("--mtu: --hosts names no data interfaces to set the MTU on; give the hosts "
                     + "with --lab LAB.json, whose drawn links say each pair's interfaces");
         }
-        List<String> without = chosen.stream()
-                .filter(p -> p.clientIface() == null || p.serverIface() == null)
-                .map(MatrixPair::label)
-                .toList();
-        if (!without.isEmpty()) {
-            throw new UsageException("--mtu: no drawn path between "
-                    + String.join(", ", without.subList(0, Math.min(5, without.size())))
-                    + (without.size() > 5 ? " and " + (without.size() - 5) + " more pairs" : "")
-                    + ", so no interface to set the MTU on: draw their links in the lab, or leave them out of "
+        MatrixPairs.mtuWithoutInterfaces(TestPlan.SweepKind.MTU, chosen).ifPresent(problem -> {
+            throw new UsageException("--mtu: " + problem + ": draw their links in the lab, or leave them out of "
                     + "--pairs (the default, links, has only pairs with a drawn path)");
-        }
+        });
     }
 
     private Uplinks uplinks() {

@@ -4,6 +4,7 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -82,6 +83,29 @@ public final class MatrixPairs {
             pairs.add(pair(c, s));
         }
         return pairs;
+    }
+
+    /**
+     * Why a sweep of {@code kind} cannot run over {@code pairs}, or empty when it can (or is no MTU sweep): an MTU one
+     * sets the MTU of both ends' data interfaces and restores them, and those come from each pair's drawn path, so
+     * a pair without one has no interface to set. Names the first five such pairs; the caller says what to do in
+     * its own terms (the command's options, the dialog's choices). The command line and the window both ask here.
+     */
+    public static Optional<String> mtuWithoutInterfaces(TestPlan.SweepKind kind, List<MatrixPair> pairs) {
+        if (kind != TestPlan.SweepKind.MTU) {
+            return Optional.empty();
+        }
+        List<String> without = pairs.stream()
+                .filter(p -> p.clientIface() == null || p.serverIface() == null)
+                .map(MatrixPair::label)
+                .toList();
+        if (without.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("no drawn path between "
+                + String.join(", ", without.subList(0, Math.min(5, without.size())))
+                + (without.size() > 5 ? " and " + (without.size() - 5) + " more pairs" : "")
+                + ", so no interface to set the MTU on");
     }
 
     private MatrixPair pair(String client, String server) {

@@ -77,10 +77,14 @@ public final class MatrixRun implements RunHandle {
     private final Map<MatrixPair, List<MatrixRow>> results = new LinkedHashMap<>();
     private final Map<MatrixPair, RunHandle> running = new HashMap<>();
     private final CompletableFuture<List<MatrixRow>> done = new CompletableFuture<>();
+    private final MatrixFolderLock lock;
     private volatile String stoppedBy;
 
     /**
+     * Takes the folder for this matrix alone until its end, before writing anything there.
+     *
      * @param base the test every pair runs (tool, streams, duration …); its ends and target are the pair's
+     * @throws MatrixFolderLock.BusyException when another matrix is writing {@code dir}
      */
     public MatrixRun(
             Topology lab,
@@ -98,10 +102,17 @@ public final class MatrixRun implements RunHandle {
         this.dir = dir;
         this.listener = listener;
         this.shared = new SharedLogins(logins, !options.shareHosts());
-        Files.createDirectories(dir.resolve("pairs"));
-        MatrixPlanFile.write(dir, lab, base, pairs, options);
-        this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared);
-        List<MatrixRow> earlier = MatrixFile.read(dir);
+        this.lock = MatrixFolderLock.take(dir);
+        List<MatrixRow> earlier;
+        try {
+            Files.createDirectories(dir.resolve("pairs"));
+            MatrixPlanFile.write(dir, lab, base, pairs, options);
+            this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared);
+            earlier = MatrixFile.read(dir);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
         List<MatrixPair> toRun = new ArrayList<>();
         for (MatrixPair p : pairs) {
             List<MatrixRow> kept = earlier.stream()
@@ -293,6 +304,7 @@ public final class MatrixRun implements RunHandle {
     private void finishIfDone() {
         if (schedule.done() && !done.isDone()) {
             shared.close();
+            lock.close(); // before the end is told: whoever waits for it may start the next writer at once
             done.complete(rows());
         }
     }

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
+import io.linklab.engine.store.TopologyFiles;
 import io.linklab.lab.Lab;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
+import io.linklab.model.LinkSpec;
+import io.linklab.model.Topology;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -17,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -46,31 +50,41 @@ class MatrixCommandLabTest {
     Path dir;
 
     private int matrix(Path o) {
+        List<String> args = new ArrayList<>(List.of(
+                "matrix",
+                "--hosts",
+                "h1=" + lab.h1().mgmt() + ",h2=" + lab.h2().mgmt() + ",h3="
+                        + lab.h3().mgmt(),
+                "--pairs",
+                "all"));
+        args.addAll(common(o));
+        return run(args);
+    }
+
+    private int run(List<String> args) {
         out.reset();
         err.reset();
         return Cli.run(
-                new String[] {
-                    "matrix",
-                    "--hosts",
-                    "h1=" + lab.h1().mgmt() + ",h2=" + lab.h2().mgmt() + ",h3="
-                            + lab.h3().mgmt(),
-                    "--pairs",
-                    "all",
-                    "--ssh-config",
-                    lab.sshConfig().toString(),
-                    "--identity",
-                    lab.identity().toString(),
-                    "--known-hosts",
-                    lab.knownHosts().toString(),
-                    "-t",
-                    "1",
-                    "--port",
-                    PORT,
-                    "--out",
-                    o.toString()
-                },
+                args.toArray(String[]::new),
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    /** SSH to the lab's hosts and a one-second test on this test's port: every command's own options. */
+    private List<String> common(Path o) {
+        return List.of(
+                "--ssh-config",
+                lab.sshConfig().toString(),
+                "--identity",
+                lab.identity().toString(),
+                "--known-hosts",
+                lab.knownHosts().toString(),
+                "-t",
+                "1",
+                "--port",
+                PORT,
+                "--out",
+                o.toString());
     }
 
     private String output() {
@@ -144,6 +158,52 @@ class MatrixCommandLabTest {
         } finally {
             lab.labSh("sshd-up", "h3");
         }
+    }
+
+    @Test
+    void anMtuListSweepsEachPairOverItsDrawnDataLinkAndLeavesBothMtusAsTheyWere() throws Exception {
+        assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
+        assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
+        // the three hosts, h1 and h2 joined by their data link as drawn; h3 (on the management network only) has
+        // no drawn path, so only h1 and h2's two pairs can change an MTU
+        Path labFile = dir.resolve("lab.json");
+        TopologyFiles.write(
+                labFile,
+                new Topology(
+                        "namespace lab",
+                        List.of(
+                                lab.h1().spec("h1"),
+                                lab.h2().spec("h2"),
+                                lab.h3().spec("h3")),
+                        List.of(),
+                        List.of(new LinkSpec(
+                                "data",
+                                new LinkSpec.End("h1", lab.h1().dataIf()),
+                                new LinkSpec.End("h2", lab.h2().dataIf()),
+                                "10G"))));
+        Path pairs = Files.writeString(dir.resolve("pairs.txt"), "h1 h2\nh2 h1\n");
+        Path o = dir.resolve("m");
+        List<String> args = new ArrayList<>(
+                List.of("matrix", "--lab", labFile.toString(), "--pairs", pairs.toString(), "--mtu", "1500,9000"));
+        args.addAll(common(o));
+
+        assertEquals(Cli.OK, run(args), output());
+        List<MatrixRow> rows = MatrixFile.read(o);
+        assertEquals(
+                List.of("h1→h2", "h1→h2", "h2→h1", "h2→h1"),
+                rows.stream().map(r -> r.client() + "→" + r.server()).toList(),
+                "a row per pair and MTU, in the sweep's order\n" + output());
+        for (MatrixRow r : rows) {
+            assertEquals(MatrixRow.OK, r.status(), r + "\n" + output());
+            assertTrue(r.bitsPerSecond() > 1e8, r.toString());
+        }
+        for (String pair : List.of("h1-h2", "h2-h1")) {
+            String sweep = Files.readString(o.resolve("pairs").resolve(pair).resolve("sweep.csv"));
+            assertTrue(sweep.contains("1500") && sweep.contains("9000"), pair + ": " + sweep);
+        }
+        assertEquals(1500, lab.h1().mtu(), "h1 restored after its pairs: " + output());
+        assertEquals(1500, lab.h2().mtu(), "h2 restored after its pairs: " + output());
+        assertNothingLeftRunning();
     }
 
     private static BufferedImage heatmap(Path o) throws Exception {

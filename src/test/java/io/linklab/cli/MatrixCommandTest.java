@@ -5,12 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ScriptedMatrixLab;
 import io.linklab.engine.store.TopologyFiles;
+import io.linklab.matrix.FolderLockHolder;
+import io.linklab.matrix.MatrixFolderLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `matrix` options refused before anything connects: an MTU sweep needs the lab's interfaces for every pair. */
+/**
+ * `matrix` refused before anything connects: an MTU sweep needs the lab's interfaces for every pair, and a folder
+ * another LinkLab is writing is left alone.
+ */
 class MatrixCommandTest {
 
     @TempDir
@@ -52,5 +60,27 @@ class MatrixCommandTest {
         assertTrue(cli.err().contains("--mtu: no drawn path between h1→h2, h1→h3"), cli.err());
         assertTrue(cli.err().contains("and 1 more pairs"), cli.err());
         assertTrue(cli.err().contains("draw their links in the lab"), cli.err());
+    }
+
+    @Test
+    void aFolderAnotherLinkLabIsWritingIsRefusedWithExitOneAndNothingWrittenAndIsFreeOnceThatOneIsKilled()
+            throws Exception {
+        Path out = dir.resolve("m");
+        Process other = FolderLockHolder.start(out);
+        try {
+            CliCapture cli = new CliCapture();
+            int status = cli.run("matrix", "--hosts", "root@h1=198.19.0.1,root@h2=198.19.0.2", "--out", out.toString());
+            assertEquals(Cli.FAILED, status, cli.both());
+            assertTrue(
+                    cli.err().contains("linklab matrix: " + out + " is being written by another LinkLab"), cli.err());
+            assertTrue(cli.err().contains("wait for it to end or stop it"), cli.err());
+            try (Stream<Path> files = Files.list(out)) {
+                assertEquals(List.of(out.resolve(MatrixFolderLock.NAME)), files.toList(), "nothing written");
+            }
+        } finally {
+            other.destroyForcibly(); // as a crash or kill -9 ends it
+            assertTrue(other.waitFor(20, TimeUnit.SECONDS));
+        }
+        MatrixFolderLock.take(out).close(); // the OS dropped the dead one's lock
     }
 }

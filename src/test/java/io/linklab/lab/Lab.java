@@ -1,5 +1,7 @@
 package io.linklab.lab;
 
+import io.linklab.model.HostSpec;
+import io.linklab.model.InterfaceSpec;
 import io.linklab.remote.SshSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -251,6 +253,15 @@ public final class Lab {
                 }
             }
             return sb.toString();
+        }
+
+        /**
+         * This host as a lab drawn in LinkLab holds it: {@code id} as its id and name, logged in to as root at its
+         * management address, its data interface with its data address.
+         */
+        public HostSpec spec(String id) {
+            return new HostSpec(
+                    id, id, mgmt, "root", 22, null, null, List.of(new InterfaceSpec(dataIf, data, 1500, null)), 0, 0);
         }
 
         public int mtu() throws IOException, InterruptedException {

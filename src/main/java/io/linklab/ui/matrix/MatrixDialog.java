@@ -9,10 +9,13 @@ import static io.linklab.ui.wizard.WizardForm.text;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.wizard.OptionsForm;
+import io.linklab.ui.wizard.SweepForm;
 import java.util.List;
 import java.util.function.Consumer;
+import javafx.application.Platform;
 import javafx.collections.FXCollections;
 import javafx.scene.Node;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
@@ -20,12 +23,15 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import org.controlsfx.dialog.Wizard;
 import org.controlsfx.dialog.WizardPane;
 
 /**
- * "Test Whole Lab": a two-page wizard over one {@link MatrixPlanViewModel} — the pairs and their schedule, then the
- * test wizard's own options form — whose Run hands the matrix over. Run stays disabled while anything is invalid.
+ * "Test Whole Lab": a three-page wizard over one {@link MatrixPlanViewModel} — the pairs and their schedule, the
+ * test wizard's own options form, then its sweep form (each pair runs the sweep; an MTU one sets and restores both
+ * ends' interfaces of each pair's drawn path) — whose Run hands the matrix over. Run stays disabled while anything
+ * is invalid, and the matrix's problem is said on the first and last page.
  */
 public final class MatrixDialog {
 
@@ -49,7 +55,13 @@ public final class MatrixDialog {
                         "The test every pair runs. Hover over a field to see what it does.",
                         OptionsForm.build(vm.test()),
                         vm.validProperty(),
-                        "matrix-options-page",
+                        "matrix-options-page"),
+                page(
+                        "Sweep",
+                        "Optionally repeat each pair's test over a range of values.",
+                        sweepPage(),
+                        vm.validProperty(),
+                        "matrix-sweep-page",
                         p -> {
                             if (p.lookupButton(ButtonType.FINISH) instanceof Button finish) {
                                 finish.setText("Run");
@@ -57,6 +69,8 @@ public final class MatrixDialog {
                             }
                         }));
         wizard.setFlow(new Wizard.LinearFlow(pages));
+        // the dialog is sized as it opens; a longer problem later (pairs without a path) must not be cut
+        vm.problemProperty().addListener((o, was, now) -> Platform.runLater(this::fitWindow));
         wizard.resultProperty().addListener((o, was, now) -> {
             if (now == ButtonType.FINISH) {
                 vm.request().ifPresent(onRun);
@@ -71,6 +85,30 @@ public final class MatrixDialog {
 
     public Wizard wizard() {
         return wizard;
+    }
+
+    private void fitWindow() {
+        Scene scene = wizard.getDialog().getDialogPane().getScene();
+        if (scene != null && scene.getWindow() != null && scene.getWindow().isShowing()) {
+            scene.getWindow().sizeToScene();
+        }
+    }
+
+    private Node sweepPage() {
+        GridPane g = SweepForm.build(vm.test(), vm.summaryProperty());
+        g.add(problem("matrix-sweep-problem"), 1, g.getRowCount());
+        return g;
+    }
+
+    private Label problem(String id) {
+        Label problem = new Label();
+        problem.setId(id);
+        problem.getStyleClass().add("field-error");
+        problem.setWrapText(true);
+        // a message that wraps to more lines takes them: the row grows, and the window with it (below)
+        problem.setMinHeight(Region.USE_PREF_SIZE);
+        problem.textProperty().bind(vm.problemProperty());
+        return problem;
     }
 
     private Node pairsPage() {
@@ -120,12 +158,7 @@ public final class MatrixDialog {
         summary.setWrapText(true);
         summary.textProperty().bind(vm.summaryProperty());
         row = add(g, row, "Estimated time", summary, null);
-        Label problem = new Label();
-        problem.setId("matrix-problem");
-        problem.getStyleClass().add("field-error");
-        problem.setWrapText(true);
-        problem.textProperty().bind(vm.problemProperty());
-        g.add(problem, 1, row);
+        g.add(problem("matrix-problem"), 1, row);
         return g;
     }
 }

@@ -8,6 +8,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.wizard.TestWizardViewModel;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
@@ -23,8 +24,9 @@ import javafx.beans.property.StringProperty;
 /**
  * What "Test Whole Lab" asks: which pairs (the drawn links, or every ordered pair), how many tests at once, whether
  * hosts and switch uplinks may be shared, and the test itself through the wizard's own {@link TestWizardViewModel}
- * (its options page, its checks). The wizard's ends are set to the matrix's first pair that has an address, so the
- * options are checked as a real pair's test; each pair then runs with its own ends.
+ * (its options and sweep pages, its checks). The wizard's ends are set to the matrix's first pair that has an
+ * address (one with a drawn path first), so the options are checked as a real pair's test; each pair then runs with
+ * its own ends, and its own sweep. An MTU sweep is checked over every pair as the command line checks it.
  */
 public final class MatrixPlanViewModel {
 
@@ -57,7 +59,7 @@ public final class MatrixPlanViewModel {
         if (lastPlan != null) {
             test.load(lastPlan);
         }
-        // A sweep over every pair of a lab (MTU changes on every host) is for the command line, not one click.
+        // The last test's sweep is not carried over: an MTU sweep here changes every host's MTU, a deliberate choice.
         test.sweepKind.set(TestWizardViewModel.NO_SWEEP);
         if (links.isEmpty()) {
             pairs.set(Pairs.ALL);
@@ -65,7 +67,12 @@ public final class MatrixPlanViewModel {
         pairs.addListener(o -> endsFromFirstPair());
         endsFromFirstPair();
         problem = Bindings.createStringBinding(
-                this::findProblem, pairs, concurrency, test.sweepValidProperty(), test.optionsValidProperty());
+                this::findProblem,
+                pairs,
+                concurrency,
+                test.sweepKind,
+                test.sweepValidProperty(),
+                test.optionsValidProperty());
         valid = Bindings.createBooleanBinding(() -> problem.get().isEmpty(), problem);
         summary = Bindings.createStringBinding(this::describe, pairs, concurrency, problem, test.estimateProperty());
     }
@@ -111,13 +118,21 @@ public final class MatrixPlanViewModel {
     }
 
     private void endsFromFirstPair() {
-        chosenPairs().stream().filter(p -> p.target() != null).findFirst().ifPresent(p -> {
-            test.client.set(lab.host(p.client()).orElseThrow());
-            test.server.set(lab.host(p.server()).orElseThrow());
-            test.clientInterface.set(p.clientIface() == null ? "" : p.clientIface());
-            test.serverInterface.set(p.serverIface() == null ? "" : p.serverIface());
-            test.target.set(p.target());
-        });
+        chosenPairs().stream()
+                .filter(p -> p.target() != null)
+                .min(Comparator.comparing(p -> p.clientIface() == null || p.serverIface() == null))
+                .ifPresent(p -> {
+                    test.client.set(lab.host(p.client()).orElseThrow());
+                    test.server.set(lab.host(p.server()).orElseThrow());
+                    test.clientInterface.set(p.clientIface() == null ? "" : p.clientIface());
+                    test.serverInterface.set(p.serverIface() == null ? "" : p.serverIface());
+                    test.target.set(p.target());
+                });
+    }
+
+    private TestPlan.SweepKind sweepKind() {
+        String k = test.sweepKind.get();
+        return k == null || TestWizardViewModel.NO_SWEEP.equals(k) ? null : TestPlan.SweepKind.valueOf(k);
     }
 
     private int parsedConcurrency() {
@@ -141,8 +156,16 @@ public final class MatrixPlanViewModel {
         if (parsedConcurrency() < 1) {
             return "Tests at once: '" + concurrency.get() + "' is not valid — expected a whole number, 1 or more.";
         }
-        if (!test.optionsValidProperty().get() || !test.sweepValidProperty().get()) {
+        Optional<String> mtu = MatrixPairs.mtuWithoutInterfaces(sweepKind(), chosenPairs());
+        if (mtu.isPresent()) {
+            return "MTU sweep: " + mtu.get() + ". Draw their links in the lab, or test only the hosts joined by "
+                    + "drawn links (Pairs page).";
+        }
+        if (!test.optionsValidProperty().get()) {
             return "A test option is not valid: see the Tool and options page.";
+        }
+        if (!test.sweepValidProperty().get()) {
+            return "The sweep is not valid: see the Sweep page.";
         }
         return "";
     }

@@ -216,6 +216,8 @@ public final class MatrixViewModel implements MatrixRun.Listener {
                 },
                 e -> {
                     stoppable.set(false);
+                    // e.g. another LinkLab writes the folder: once it has ended, Resume can try again
+                    resumable.set(dir() != null && !missing().isEmpty());
                     status.set("could not start: " + e.getMessage());
                     onProblem.accept("The whole-lab test could not start: " + e.getMessage());
                 },

@@ -11,7 +11,6 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.TestPlan;
 import java.util.List;
 import java.util.function.Consumer;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -19,7 +18,6 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -69,7 +67,7 @@ public final class TestWizard {
                 WizardForm.page(
                         "Sweep",
                         "Optionally repeat the test over a range of values.",
-                        sweepPage(),
+                        SweepForm.build(vm, vm.estimateProperty()),
                         vm.sweepValidProperty(),
                         "wizard-sweep"),
                 reviewPage(onSave));
@@ -186,57 +184,6 @@ public final class TestWizard {
         ifaces.setTooltip(
                 new Tooltip("The data interface on " + label.toLowerCase() + "; an MTU sweep changes its MTU"));
         return add(g, row, label + " interface", ifaces, vm.problemOf(id + ".interface"));
-    }
-
-    // ---- page 3: sweep -----------------------------------------------------------------------
-
-    private Node sweepPage() {
-        GridPane g = grid();
-        int row = 0;
-        ChoiceBox<String> kind = new ChoiceBox<>(FXCollections.observableArrayList(
-                TestWizardViewModel.NO_SWEEP, "MTU", "STREAMS", "PROCESSES", "WINDOW", "MESSAGE_SIZE"));
-        kind.setId("wizard-sweep-kind");
-        kind.setConverter(converter(k -> k == null
-                ? ""
-                : switch (k) {
-                    case "MTU" -> "MTU (both data interfaces, restored afterwards)";
-                    case "STREAMS" -> "streams";
-                    case "PROCESSES" -> "processes";
-                    case "WINDOW" -> "window";
-                    case "MESSAGE_SIZE" -> "message size";
-                    default -> "no sweep: a single test";
-                }));
-        kind.valueProperty().bindBidirectional(vm.sweepKind);
-        kind.setTooltip(new Tooltip("The parameter that changes from point to point"));
-        row = add(g, row, "Sweep", kind, null);
-        TextField values = text(
-                vm.sweepValues,
-                "wizard-sweep-values",
-                "A list (1500,4000,9000) or START:STOP:STEP (1500:9000:500, counting like seq)");
-        values.setPromptText("1500:9000:500  or  1500,4000,9000");
-        values.disableProperty().bind(vm.sweepKind.isEqualTo(TestWizardViewModel.NO_SWEEP));
-        row = add(g, row, "Values", values, vm.problemOf("sweep.values", "sweep.kind"));
-        Label points = new Label();
-        points.setId("wizard-sweep-points");
-        points.setWrapText(true);
-        points.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> {
-                            List<String> p = vm.sweepPointsProperty().get();
-                            return p.isEmpty() ? "one point" : p.size() + " points: " + String.join(", ", p);
-                        },
-                        vm.sweepPointsProperty()));
-        row = add(g, row, "Points", points, null);
-        Label estimate = new Label();
-        estimate.setId("wizard-estimate");
-        estimate.textProperty().bind(vm.estimateProperty());
-        row = add(g, row, "Estimated time", estimate, null);
-        Label problems = new Label();
-        problems.getStyleClass().add("field-error");
-        problems.setWrapText(true);
-        problems.textProperty().bind(vm.sweepProblems());
-        g.add(problems, 1, row);
-        return g;
     }
 
     // ---- page 4: review ----------------------------------------------------------------------

@@ -1,6 +1,5 @@
 package io.linklab.ui.matrix;
 
-import static io.linklab.ui.matrix.MatrixViewUITest.fx;
 import static io.linklab.ui.matrix.MatrixViewUITest.hosts;
 import static io.linklab.ui.matrix.MatrixViewUITest.row;
 import static io.linklab.ui.matrix.MatrixViewUITest.without;
@@ -8,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.RunHandle;
-import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
@@ -20,32 +16,18 @@ import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.ui.AppServices;
-import io.linklab.ui.MainWindow;
 import io.linklab.ui.ScriptedRuns;
-import io.linklab.ui.Settings;
-import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
-import io.linklab.ui.history.StoreLibrary;
-import io.linklab.ui.runs.MatrixLauncher;
-import io.linklab.ui.runs.RunsArea;
-import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.scene.Node;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -57,70 +39,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * scripted and lab tests run the real one).
  */
 @ExtendWith(ApplicationExtension.class)
-class MatrixReopenUITest {
-
-    private final Preferences prefs = UiTestSupport.freshPreferences();
-    private final BackgroundTasks tasks = new BackgroundTasks("matrix-reopen-test", 2);
-    private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
-    /** The folder each start was asked to run into (empty: a new one). */
-    private final List<Optional<Path>> intos = new CopyOnWriteArrayList<>();
-
-    private final CountDownLatch cancelled = new CountDownLatch(1);
-    private MainWindow window;
-
-    @TempDir
-    Path tmp;
+class MatrixReopenUITest extends MatrixWindowTestBase {
 
     @Start
     void start(Stage stage) {
-        RunsArea runs = new RunsArea(
-                new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
-                new ScriptedRuns(1),
-                tmp.resolve("imports"),
-                tasks);
-        MatrixLauncher fake = (request, into, l) -> {
-            requests.add(request);
-            intos.add(Optional.ofNullable(into));
-            return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
-        };
-        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
-        window.install(stage);
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
-    }
-
-    /** A matrix that runs until it is stopped. */
-    private RunHandle handle() {
-        return new RunHandle() {
-            @Override
-            public String runId() {
-                return "matrix";
-            }
-
-            @Override
-            public void cancel(String by) {
-                cancelled.countDown();
-            }
-
-            @Override
-            public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
-                return cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                        ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
-                        : Optional.empty();
-            }
-        };
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        cancelled.countDown();
-        fx(() -> {
-            window.shutdown();
-            return null;
-        });
-        tasks.close();
-        UiTestSupport.remove(prefs);
+        open(stage, "matrix-reopen-test");
     }
 
     @Test
@@ -180,10 +103,10 @@ class MatrixReopenUITest {
         WholeText.assertWholeOnFx(resume.getScene().getRoot(), "a stored matrix as reopened");
 
         robot.clickOn(resume);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> requests.size() == 1);
-        assertEquals(Optional.of(stored), intos.get(0), "the resume runs into the stored folder");
-        assertEquals(pairs, requests.get(0).pairs());
-        assertEquals(lab, requests.get(0).lab());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.requests.size() == 1);
+        assertEquals(Optional.of(stored), matrices.intos.get(0), "the resume runs into the stored folder");
+        assertEquals(pairs, matrices.requests.get(0).pairs());
+        assertEquals(lab, matrices.requests.get(0).lab());
         WaitForAsyncUtils.waitFor(
                 10,
                 TimeUnit.SECONDS,

@@ -13,7 +13,6 @@ import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -68,23 +67,7 @@ class MatrixViewLabTest {
     }
 
     private Topology topology() {
-        List<HostSpec> hosts = new ArrayList<>();
-        List<Lab.Host> ends = List.of(lab.h1(), lab.h2());
-        for (int i = 0; i < ends.size(); i++) {
-            Lab.Host h = ends.get(i);
-            String id = "h" + (i + 1);
-            hosts.add(new HostSpec(
-                    id,
-                    id,
-                    h.mgmt(),
-                    "root",
-                    22,
-                    null,
-                    null,
-                    List.of(new InterfaceSpec(h.dataIf(), h.data(), 1500, null)),
-                    0,
-                    0));
-        }
+        List<HostSpec> hosts = List.of(lab.h1().spec("h1"), lab.h2().spec("h2"));
         LinkSpec link = new LinkSpec(
                 "data",
                 new LinkSpec.End("h1", lab.h1().dataIf()),

@@ -10,9 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.ResultsStore;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFolderLock;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
+import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
@@ -22,10 +25,14 @@ import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
 import io.linklab.ui.ScriptedRuns;
 import io.linklab.ui.dashboard.LiveRunModel;
+import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -327,6 +334,36 @@ class MatrixViewModelTest {
         assertTrue(
                 vm.statusProperty().get().startsWith("could not start"),
                 vm.statusProperty().get());
+    }
+
+    @Test
+    void aResumeOfAFolderAnotherLinkLabIsWritingSaysSoWritesNothingAndCanBeTriedAgain() throws Exception {
+        List<MatrixPair> pairs = new MatrixPairs(LAB).links();
+        List<MatrixRow> stored = List.of(ok(pair(pairs, "h1", "h2"), "c2s", 9.4e9, 0));
+        MatrixFile.write(dir, stored);
+        MatrixViewModel vm =
+                new MatrixViewModel(new StoredMatrix(request(TestPlan.Mode.NORMAL, pairs), dir, stored), Runnable::run);
+        List<String> problems = new ArrayList<>();
+        // the window's own launcher: refused before it logs in to any host, so no host is needed here
+        MatrixLauncher live = EngineWiring.matrixLauncher(
+                new ResultsStore(dir.resolveSibling(dir.getFileName() + "-runs")),
+                SshSettings.defaults(),
+                LoginPrompts.NONE);
+        try (MatrixFolderLock other = MatrixFolderLock.take(dir)) {
+            vm.resume(live, TaskRunner.sameThread(), problems::add);
+        }
+        assertEquals(
+                List.of("The whole-lab test could not start: " + dir + " is being written by another LinkLab (a "
+                        + "whole-lab test running or resuming there): wait for it to end or stop it, then start this "
+                        + "one again; the folder can be opened and looked at meanwhile"),
+                problems);
+        assertTrue(
+                vm.statusProperty().get().startsWith("could not start: " + dir),
+                vm.statusProperty().get());
+        assertFalse(vm.stoppableProperty().get());
+        assertTrue(vm.resumableProperty().get(), "once the other has ended, Resume can try again");
+        assertEquals(stored, MatrixFile.read(dir), "matrix.csv as it was");
+        assertFalse(Files.exists(dir.resolve(MatrixPlanFile.NAME)), "no matrix.json written over the folder");
     }
 
     @Test

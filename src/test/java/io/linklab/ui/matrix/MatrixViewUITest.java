@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.RunHandle;
-import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.matrix.MatrixRow;
@@ -16,40 +13,27 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
-import io.linklab.ui.AppServices;
-import io.linklab.ui.MainWindow;
 import io.linklab.ui.ScriptedRuns;
-import io.linklab.ui.Settings;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
-import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.MatrixLauncher;
-import io.linklab.ui.runs.RunsArea;
-import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -61,80 +45,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * click on a square, and the Test Whole Lab dialog whose Run starts a matrix that Stop ends.
  */
 @ExtendWith(ApplicationExtension.class)
-class MatrixViewUITest {
-
-    private final Preferences prefs = UiTestSupport.freshPreferences();
-    private final BackgroundTasks tasks = new BackgroundTasks("matrix-view-test", 2);
-    private final List<MatrixLauncher.Request> requests = new CopyOnWriteArrayList<>();
-
-    private final CountDownLatch cancelled = new CountDownLatch(1);
-    /** Counted down when the stand-in's pairs have been cleaned up after a cancel (at once unless a test holds it). */
-    private final CountDownLatch cleanedUp = new CountDownLatch(1);
-
-    private volatile boolean holdCleanUp;
-    private volatile MatrixRun.Listener listener;
-    private MainWindow window;
-
-    @TempDir
-    Path tmp;
+class MatrixViewUITest extends MatrixWindowTestBase {
 
     @Start
     void start(Stage stage) {
-        RunsArea runs = new RunsArea(
-                new StoreLibrary(new ResultsStore(tmp.resolve("runs"))),
-                new ScriptedRuns(1),
-                tmp.resolve("imports"),
-                tasks);
-        MatrixLauncher fake = (request, into, l) -> {
-            requests.add(request);
-            listener = l;
-            return new MatrixLauncher.Started(handle(), into != null ? into : tmp.resolve("matrix"));
-        };
-        window = new MainWindow(new AppServices(new Settings(prefs), tasks, null, runs, null).withMatrices(fake));
-        window.install(stage);
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
-    }
-
-    private RunHandle handle() {
-        return new RunHandle() {
-            @Override
-            public String runId() {
-                return "matrix";
-            }
-
-            @Override
-            public void cancel(String by) {
-                cancelled.countDown();
-            }
-
-            @Override
-            public Optional<RunOutcome> await(Duration timeout) throws InterruptedException {
-                long end = System.nanoTime() + timeout.toNanos();
-                boolean over = cancelled.await(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                        && (!holdCleanUp || cleanedUp.await(end - System.nanoTime(), TimeUnit.NANOSECONDS));
-                return over
-                        ? Optional.of(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", null))
-                        : Optional.empty();
-            }
-        };
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        cancelled.countDown();
-        cleanedUp.countDown();
-        fx(() -> {
-            window.shutdown();
-            return null;
-        });
-        tasks.close();
-        UiTestSupport.remove(prefs);
-    }
-
-    static <T> T fx(Callable<T> c) throws Exception {
-        return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
+        open(stage, "matrix-view-test");
     }
 
     static Topology hosts(int n) {
@@ -193,16 +108,16 @@ class MatrixViewUITest {
         TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null);
         MatrixView view = fx(() -> window.startMatrix(
                 new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(16, false, Uplinks.ONE_AT_A_TIME))));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
 
         // every pair but one ends, from a thread of the matrix's own, as fast as it can tell them
         MatrixPair live = pairs.get(40);
         for (int k = 0; k < pairs.size(); k++) {
             MatrixPair p = pairs.get(k);
-            listener.pairStarted(p);
-            listener.pairRun(p);
+            matrices.listener.pairStarted(p);
+            matrices.listener.pairRun(p);
             if (p != live) {
-                listener.pairFinished(p, List.of(row(p, k)));
+                matrices.listener.pairFinished(p, List.of(row(p, k)));
             }
         }
         WaitForAsyncUtils.waitFor(
@@ -290,7 +205,7 @@ class MatrixViewUITest {
         List<MatrixPair> pairs = new MatrixPairs(lab).links();
         MatrixView view = startOneAtATime(lab, pairs);
         MatrixPair h1h2 = pairs.get(0);
-        listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
+        matrices.listener.pairFinished(h1h2, List.of(MatrixViewModelTest.ok(h1h2, "c2s", 2e9, 0)));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> view.model().sortedRows().size() == 1));
 
@@ -310,7 +225,7 @@ class MatrixViewUITest {
             tab.getOnClosed().handle(null);
             return null;
         });
-        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
+        assertTrue(matrices.cancelled.await(10, TimeUnit.SECONDS), "closing the matrix's tab stops it");
         assertEquals("", fx(() -> robot.lookup("#link-l1").query().getStyle()), "and its colours leave the drawing");
     }
 
@@ -318,9 +233,9 @@ class MatrixViewUITest {
     void closingTheWindowStopsARunningMatrixAndTheAppWaitsForItsCleanUp(FxRobot robot) throws Exception {
         Topology lab = hosts(3);
         List<MatrixPair> pairs = new MatrixPairs(lab).all();
-        holdCleanUp = true;
+        matrices.holdCleanUp = true;
         MatrixView view = startOneAtATime(lab, pairs);
-        listener.pairStarted(pairs.get(0));
+        matrices.listener.pairStarted(pairs.get(0));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> view.model().running().size() == 1));
 
@@ -330,12 +245,12 @@ class MatrixViewUITest {
             stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
             return null;
         });
-        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "closing the window stopped the matrix");
+        assertTrue(matrices.cancelled.await(10, TimeUnit.SECONDS), "closing the window stopped the matrix");
         Thread exitWait = exitThread();
         assertTrue(exitWait != null && !exitWait.isDaemon(), "the app does not exit while its pairs are cleaned up");
         assertTrue(exitWait.isAlive());
 
-        cleanedUp.countDown(); // the matrix's running pair has been cleaned up: the matrix ends
+        matrices.cleanedUp.countDown(); // the matrix's running pair has been cleaned up: the matrix ends
         exitWait.join(TimeUnit.SECONDS.toMillis(10));
         assertFalse(exitWait.isAlive(), "the exit waits no longer than the matrix's end");
         WaitForAsyncUtils.waitFor(
@@ -351,7 +266,7 @@ class MatrixViewUITest {
                 ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
                 pairs,
                 new MatrixRun.Options(1, false, Uplinks.ONE_AT_A_TIME))));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> listener != null);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
         return view;
     }
 
@@ -373,21 +288,21 @@ class MatrixViewUITest {
         assertTrue(
                 robot.lookup("#matrix-summary").queryLabeled().getText().startsWith("6 pairs"),
                 "no links drawn: every ordered pair");
-        robot.clickOn(robot.lookup(".button")
-                .match((Node n) -> n instanceof Button b && "Next".equals(b.getText()) && b.isVisible())
-                .queryButton());
-        WaitForAsyncUtils.waitForFxEvents();
-        Button run = robot.lookup("#matrix-run").queryButton();
-        WholeText.assertWholeOnFx(run.getScene().getRoot(), "the whole-lab dialog's options page");
+        next(robot);
+        Node options = UiTestSupport.onScreen(robot, "#matrix-options-page", 10);
+        WholeText.assertWholeOnFx(options.getScene().getRoot(), "the whole-lab dialog's options page");
+        next(robot);
+        Button run = (Button) UiTestSupport.onScreen(robot, "#matrix-run", 10);
+        WholeText.assertWholeOnFx(run.getScene().getRoot(), "the whole-lab dialog's sweep page");
         robot.clickOn(run);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> requests.size() == 1);
-        assertEquals(6, requests.get(0).pairs().size());
-        assertEquals("rack 1", requests.get(0).lab().name());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.requests.size() == 1);
+        assertEquals(6, matrices.requests.get(0).pairs().size());
+        assertEquals("rack 1", matrices.requests.get(0).lab().name());
 
         Node stop = UiTestSupport.onScreen(robot, "#matrix-stop", 10);
         WholeText.assertWholeOnFx(stop.getScene().getRoot(), "the matrix view as it starts");
         robot.clickOn(stop);
-        assertTrue(cancelled.await(10, TimeUnit.SECONDS), "Stop reached the matrix");
+        assertTrue(matrices.cancelled.await(10, TimeUnit.SECONDS), "Stop reached the matrix");
         WaitForAsyncUtils.waitFor(
                 10,
                 TimeUnit.SECONDS,
@@ -395,5 +310,65 @@ class MatrixViewUITest {
                         robot.lookup("#matrix-status").queryLabeled().getText().startsWith("stopped")));
         assertTrue(fx(stop::isDisabled), "a stopped matrix cannot be stopped again");
         assertFalse(fx(() -> window.runs().workspace().tabs().getTabs().isEmpty()));
+    }
+
+    @Test
+    void theDialogsSweepPageTakesAnMtuListAndRefusesPairsWithoutADrawnPathByNameEveryTextWhole(FxRobot robot)
+            throws Exception {
+        Topology lab = MatrixViewModelTest.LAB; // h1, h2, h3 on one switch; h4 without a link
+        robot.interact(() -> window.editor().newTopology(lab));
+        robot.clickOn("#toolbar-test-whole-lab");
+        UiTestSupport.onScreen(robot, "#matrix-pairs-page", 10);
+        ChoiceBox<MatrixPlanViewModel.Pairs> pairs =
+                robot.lookup("#matrix-pairs").queryAs(ChoiceBox.class);
+        robot.interact(() -> pairs.setValue(MatrixPlanViewModel.Pairs.ALL));
+        next(robot);
+        next(robot);
+        Node page = UiTestSupport.onScreen(robot, "#matrix-sweep-page", 10);
+        ChoiceBox<String> kind = robot.lookup("#wizard-sweep-kind").queryAs(ChoiceBox.class);
+        robot.interact(() -> kind.setValue("MTU"));
+        robot.clickOn("#wizard-sweep-values").write("1500,9000");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(
+                "2 points: 1500, 9000",
+                fx(() -> robot.lookup("#wizard-sweep-points").queryLabeled().getText()));
+        String problem =
+                fx(() -> robot.lookup("#matrix-sweep-problem").queryLabeled().getText());
+        assertTrue(
+                problem.startsWith("MTU sweep: no drawn path between h1→h4, h2→h4, h3→h4, h4→h1, h4→h2 and 1 more "
+                                + "pairs")
+                        && problem.contains("Draw their links in the lab, or test only the hosts joined"),
+                problem);
+        Button run = robot.lookup("#matrix-run").queryButton();
+        assertTrue(fx(run::isDisabled), "no Run while pairs have no interface to set the MTU on");
+        WholeText.assertWholeOnFx(page.getScene().getRoot(), "the sweep page saying which pairs have no path");
+        UiTestSupport.writePng(page.getScene(), Path.of("target/screenshots/matrix-sweep-no-path.png"));
+
+        robot.interact(() -> pairs.setValue(MatrixPlanViewModel.Pairs.LINKS));
+        assertEquals(
+                "",
+                fx(() -> robot.lookup("#matrix-sweep-problem").queryLabeled().getText()));
+        assertFalse(fx(run::isDisabled));
+        assertTrue(
+                fx(() -> robot.lookup("#wizard-estimate").queryLabeled().getText())
+                        .startsWith("3 pairs, up to 1"),
+                "the matrix's time, not one test's");
+        WholeText.assertWholeOnFx(page.getScene().getRoot(), "the sweep page with an MTU list");
+        UiTestSupport.writePng(page.getScene(), Path.of("target/screenshots/matrix-sweep-mtu.png"));
+        robot.clickOn(run);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.requests.size() == 1);
+        MatrixLauncher.Request req = matrices.requests.get(0);
+        assertEquals(
+                new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000")),
+                req.base().sweep());
+        assertEquals(3, req.pairs().size());
+    }
+
+    /** Presses the dialog's Next. */
+    private static void next(FxRobot robot) {
+        robot.clickOn(robot.lookup(".button")
+                .match((Node n) -> n instanceof Button b && "Next".equals(b.getText()) && b.isVisible())
+                .queryButton());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
