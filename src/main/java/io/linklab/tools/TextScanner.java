@@ -196,30 +196,23 @@ public final class TextScanner {
 
     /** The next run of non-blank characters, as a new string (for rare paths only). */
     public String readWord() {
-        skipSpaces();
-        int start = pos;
-        while (pos < end) {
-            char c = s.charAt(pos);
-            if (isBlank(c)) {
-                break;
-            }
-            pos++;
-        }
+        int start = passWord();
         return start == pos ? null : s.substring(start, pos);
     }
 
     /** Skips the next run of non-blank characters; false when there was none. */
     public boolean skipWord() {
+        return passWord() < pos;
+    }
+
+    /** Moves past the blanks and the non-blank run after them; returns where that run starts. */
+    private int passWord() {
         skipSpaces();
         int start = pos;
-        while (pos < end) {
-            char c = s.charAt(pos);
-            if (isBlank(c)) {
-                break;
-            }
+        while (pos < end && !isBlank(s.charAt(pos))) {
             pos++;
         }
-        return pos > start;
+        return start;
     }
 
     /**

@@ -1,7 +1,11 @@
 package io.linklab.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -34,5 +38,16 @@ class TextScannerTest {
         double exact = Double.isNaN(expected) ? 0 : Math.ulp(expected) * 2;
         assertEquals(expected, s.readDouble(), exact, text);
         assertEquals(endsAt, s.pos(), text);
+    }
+
+    @Test
+    void readsAndSkipsWordsBetweenBlanks() {
+        TextScanner s = new TextScanner().reset("  one\ttwo   ", 0, 12);
+        assertEquals("one", s.readWord());
+        assertTrue(s.skipWord());
+        assertEquals(9, s.pos());
+        assertFalse(s.skipWord());
+        assertNull(s.readWord());
+        assertEquals(12, s.pos());
     }
 }
