@@ -1,5 +1,8 @@
 package io.linklab.engine;
 
+import static io.linklab.engine.ScriptedTune.CLIENT;
+import static io.linklab.engine.ScriptedTune.SERVER;
+import static io.linklab.engine.ScriptedTune.TOTALS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,10 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
  * result and the winner arrive at the end, and the run's folder holds the files a reopened tune is read from.
  */
 class TuneRunScriptedTest {
-
-    private static final String CLIENT = ScriptedTune.CLIENT;
-    private static final String SERVER = ScriptedTune.SERVER;
-    private static final String TOTALS = ScriptedTune.TOTALS;
 
     @TempDir
     Path workspace;
