@@ -50,7 +50,8 @@ class TuneRunScriptedTest {
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
                 10e9,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
         TuneModel model = new TuneModel(login -> Optional.empty(), request.linkSpeedBps());
         List<Integer> seen = new CopyOnWriteArrayList<>();
         model.setOnChange(() -> seen.add(model.steps().size()));

@@ -46,7 +46,8 @@ class TuneScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.TOOL, Dimension.STREAMS),
                 null,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
     }
 
     private ScriptedTune.Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, boolean stopOnHang)
