@@ -35,21 +35,6 @@ public record PointEvidence(
         List<Summary> summaries,
         boolean sameKernel) {
 
-    /** Evidence of two ends on kernels of their own. */
-    public PointEvidence(
-            String point,
-            Integer mtu,
-            String tool,
-            int processes,
-            double durationS,
-            boolean udp,
-            List<Direction> directions,
-            EndSeries client,
-            EndSeries server,
-            List<Summary> summaries) {
-        this(point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, false);
-    }
-
     /** The other end of {@code s}. */
     public EndSeries peer(EndSeries s) {
         return s == client ? server : client;

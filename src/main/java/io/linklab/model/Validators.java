@@ -85,32 +85,37 @@ public final class Validators {
         return Optional.empty();
     }
 
+    /** No problem when {@code v} is from {@code min} to {@code max}; else {@code expected}. */
+    private static Optional<String> within(double v, double min, double max, String expected) {
+        return v >= min && v <= max ? Optional.empty() : Optional.of(expected);
+    }
+
     public static Optional<String> port(int v) {
-        return v >= 1 && v <= 65535 ? Optional.empty() : Optional.of("expected a port from 1 to 65535");
+        return within(v, 1, 65535, "expected a port from 1 to 65535");
     }
 
     public static Optional<String> mtu(int v) {
-        return v >= 68 && v <= 65535 ? Optional.empty() : Optional.of("expected an MTU from 68 to 65535");
+        return within(v, 68, 65535, "expected an MTU from 68 to 65535");
     }
 
     public static Optional<String> durationSeconds(int v) {
-        return v >= 1 && v <= 86_400 ? Optional.empty() : Optional.of("expected 1 to 86400 seconds");
+        return within(v, 1, 86_400, "expected 1 to 86400 seconds");
     }
 
     public static Optional<String> intervalSeconds(double v) {
-        return v >= 0.1 && v <= 60 ? Optional.empty() : Optional.of("expected 0.1 to 60 seconds");
+        return within(v, 0.1, 60, "expected 0.1 to 60 seconds");
     }
 
     public static Optional<String> streams(int v) {
-        return v >= 1 && v <= 128 ? Optional.empty() : Optional.of("expected 1 to 128 streams");
+        return within(v, 1, 128, "expected 1 to 128 streams");
     }
 
     public static Optional<String> processes(int v) {
-        return v >= 1 && v <= 64 ? Optional.empty() : Optional.of("expected 1 to 64 processes");
+        return within(v, 1, 64, "expected 1 to 64 processes");
     }
 
     public static Optional<String> repetitions(int v) {
-        return v >= 1 && v <= 100 ? Optional.empty() : Optional.of("expected 1 to 100 repetitions");
+        return within(v, 1, 100, "expected 1 to 100 repetitions");
     }
 
     /** A byte size as the tools take it: 128K, 4M, 1.5M, 65536. At most 1 GiB. */

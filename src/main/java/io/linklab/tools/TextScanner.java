@@ -111,8 +111,13 @@ public final class TextScanner {
         int digits = 0;
         int frac = 0;
         boolean sawDigit = false;
-        while (i < end) {
+        boolean inFraction = false;
+        for (; i < end; i++) {
             char c = s.charAt(i);
+            if (c == '.' && !inFraction) {
+                inFraction = true;
+                continue;
+            }
             if (!isDigit(c)) {
                 break;
             }
@@ -122,27 +127,11 @@ public final class TextScanner {
                 if (mant != 0) {
                     digits++;
                 }
-            } else {
-                frac--; // too many integer digits for a long: scale instead
-            }
-            i++;
-        }
-        if (i < end && s.charAt(i) == '.') {
-            i++;
-            while (i < end) {
-                char c = s.charAt(i);
-                if (!isDigit(c)) {
-                    break;
-                }
-                sawDigit = true;
-                if (digits < 18) {
-                    mant = mant * 10 + (c - '0');
-                    if (mant != 0) {
-                        digits++;
-                    }
+                if (inFraction) {
                     frac++;
                 }
-                i++;
+            } else if (!inFraction) {
+                frac--; // too many integer digits for a long: scale instead
             }
         }
         if (!sawDigit) {
@@ -207,30 +196,23 @@ public final class TextScanner {
 
     /** The next run of non-blank characters, as a new string (for rare paths only). */
     public String readWord() {
-        skipSpaces();
-        int start = pos;
-        while (pos < end) {
-            char c = s.charAt(pos);
-            if (isBlank(c)) {
-                break;
-            }
-            pos++;
-        }
+        int start = passWord();
         return start == pos ? null : s.substring(start, pos);
     }
 
     /** Skips the next run of non-blank characters; false when there was none. */
     public boolean skipWord() {
+        return passWord() < pos;
+    }
+
+    /** Moves past the blanks and the non-blank run after them; returns where that run starts. */
+    private int passWord() {
         skipSpaces();
         int start = pos;
-        while (pos < end) {
-            char c = s.charAt(pos);
-            if (isBlank(c)) {
-                break;
-            }
+        while (pos < end && !isBlank(s.charAt(pos))) {
             pos++;
         }
-        return pos > start;
+        return start;
     }
 
     /**

@@ -56,18 +56,6 @@ public record TuneRequest(
         return s == null || s.isBlank();
     }
 
-    /** A request that leaves the MTU alone. */
-    public TuneRequest(
-            TestPlan base,
-            List<Tool> tools,
-            int maxStreams,
-            List<String> windows,
-            Set<Dimension> vary,
-            Double linkSpeedBps,
-            TuneBudget budget) {
-        this(base, tools, maxStreams, windows, vary, linkSpeedBps, budget, List.of());
-    }
-
     /** The plan of the first probe: the start settings on the first tool, as the run's preflight checks it. */
     public TestPlan firstPlan() {
         return TunePlans.plan(base, TuneSettings.start(tools.get(0)), budget.probe(), List.of(), List.of());

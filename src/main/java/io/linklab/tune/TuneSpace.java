@@ -42,18 +42,6 @@ public record TuneSpace(
         mtus = List.copyOf(mtus);
     }
 
-    /** A space that leaves the MTU alone. */
-    public TuneSpace(
-            List<Tool> tools,
-            int maxProcesses,
-            int maxStreams,
-            List<Pinning> pinnings,
-            List<String> windows,
-            Set<Dimension> vary,
-            Double linkSpeedBps) {
-        this(tools, maxProcesses, maxStreams, pinnings, windows, vary, linkSpeedBps, List.of());
-    }
-
     public boolean varies(Dimension d) {
         return vary.contains(d);
     }

@@ -49,8 +49,8 @@ class CpuRulesTest {
     private List<Finding> findings() {
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, List.of());
-        return CpuRules.all(
-                new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of()));
+        return CpuRules.all(new PointEvidence(
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), false));
     }
 
     @Test
@@ -141,8 +141,8 @@ class CpuRulesTest {
         }
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, peer);
-        PointEvidence apart =
-                new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of());
+        PointEvidence apart = new PointEvidence(
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), false);
         assertEquals(
                 List.of("cpu-shared-core"),
                 CpuRules.all(apart).stream().map(Finding::code).toList(),

@@ -35,7 +35,8 @@ class FindingRulesTest {
                 List.of(Direction.S2C),
                 RecordedCounters.series(name + "-client.txt", "client", "h1"),
                 RecordedCounters.series(name + "-server.txt", "server", "h2"),
-                totals);
+                totals,
+                false);
     }
 
     @Test
@@ -82,7 +83,8 @@ class FindingRulesTest {
                 List.of(Direction.C2S),
                 RecordedCounters.series("clean-client.txt", "client", "h1"),
                 RecordedCounters.series("clean-server.txt", "server", "h2"),
-                totals);
+                totals,
+                false);
         EndSeries sender = clean.client();
         assertTrue(
                 sender.total("retrans_segs") > 900 && sender.total("dsack_recv_segs") > 900,
@@ -140,7 +142,8 @@ class FindingRulesTest {
                 List.of(Direction.C2S),
                 new EndSeries("client", "h1", "eth1", null, tx),
                 new EndSeries("server", "h2", "eth1", null, rx),
-                List.of());
+                List.of(),
+                false);
         List<Finding> f = FindingRules.receiverDrops(e);
         assertEquals(1, f.size(), f.toString());
         assertEquals(
@@ -225,7 +228,8 @@ class FindingRulesTest {
     }
 
     private static PointEvidence evidence(EndSeries client, EndSeries server, List<Summary> totals) {
-        return new PointEvidence("", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, totals);
+        return new PointEvidence(
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, totals, false);
     }
 
     private static EndSeries idle(String end) {

@@ -114,6 +114,20 @@ class ScriptedRunTest {
                 .runningUntilStopped();
     }
 
+    /** A client that sets its MTU, answers the path check and sends. */
+    private static ScriptedTransport mtuClient() {
+        return client().on("^ip link set dev data0 mtu", Script.ok())
+                .on("^ping ", Script.ok())
+                .on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
+    }
+
+    /** A server that listens and sets its MTU, except that {@code command} exits 2 saying {@code stderr}. */
+    private static ScriptedTransport mtuServerFailing(String command, String stderr) {
+        return server().on(command, Script.exits(2).withStderr(stderr))
+                .on("^ip link set dev data0 mtu", Script.ok())
+                .on("iperf3 -s", listeningServer());
+    }
+
     private static TestPlan plan(TestPlan.Sweep sweep) {
         return TestPlan.defaults(new TestPlan.End(CLIENT, "data0"), new TestPlan.End(SERVER, "data0"), "198.19.0.2")
                 .toBuilder()
@@ -331,14 +345,9 @@ class ScriptedRunTest {
 
     @Test
     void anMtuSweepRestoresBothEndsEvenWhenAPointFails() throws Exception {
-        ScriptedTransport c = client().on("^ip link set dev data0 mtu", Script.ok())
-                .on("^ping ", Script.ok())
-                .on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
-        ScriptedTransport s = server().on(
-                        "^ip link set dev data0 mtu 9000",
-                        Script.exits(2).withStderr("Error: mtu greater than device maximum."))
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -s", listeningServer());
+        ScriptedTransport c = mtuClient();
+        ScriptedTransport s =
+                mtuServerFailing("^ip link set dev data0 mtu 9000", "Error: mtu greater than device maximum.");
         TestPlan plan = mtuSweep("9000", "4000");
         StoredRun run = run(engine(c, s, PointHooks.NONE), plan);
         assertEquals(CommandPreview.forPlan(plan), run.record().commands(), "run.json's commands are the preview's");
@@ -369,14 +378,9 @@ class ScriptedRunTest {
 
     @Test
     void aRestoreThatFailsSaysWhatIsLeftAtWhichMtuAndWhatToDo() throws Exception {
-        ScriptedTransport c = client().on("^ip link set dev data0 mtu", Script.ok())
-                .on("^ping ", Script.ok())
-                .on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
-        ScriptedTransport s = server().on(
-                        "^ip link set dev data0 mtu 1500",
-                        Script.exits(2).withStderr("RTNETLINK answers: Operation not permitted"))
-                .on("^ip link set dev data0 mtu", Script.ok())
-                .on("iperf3 -s", listeningServer());
+        ScriptedTransport c = mtuClient();
+        ScriptedTransport s =
+                mtuServerFailing("^ip link set dev data0 mtu 1500", "RTNETLINK answers: Operation not permitted");
         StoredRun run = run(engine(c, s, PointHooks.NONE), mtuSweep("9000"));
 
         String note = run.record().mtuRestore();

@@ -34,6 +34,10 @@ class TestEngineLocalTest {
     @TempDir
     Path workspace;
 
+    private TestEngine engine() {
+        return TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+    }
+
     private TestPlan plan(int duration) {
         return TestPlan.defaults(new TestPlan.End("local", null), new TestPlan.End("local", null), "127.0.0.1")
                 .toBuilder()
@@ -46,7 +50,7 @@ class TestEngineLocalTest {
 
     @Test
     void listenersHearTheRunInOrderAndTheStoreKeepsIt() throws Exception {
-        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        TestEngine engine = engine();
         List<String> calls = new CopyOnWriteArrayList<>();
         RunHandle h = engine.start(plan(1), new RunListener() {
             @Override
@@ -80,10 +84,8 @@ class TestEngineLocalTest {
 
     @Test
     void repetitionsGiveMeanMinAndMaxPerPoint() throws Exception {
-        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
-        TestPlan p = plan(1);
-        TestPlan reps = p.toBuilder()
-                .durationS(1)
+        TestEngine engine = engine();
+        TestPlan reps = plan(1).toBuilder()
                 .processes(1)
                 .repetitions(3)
                 .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MESSAGE_SIZE, List.of("64K")))
@@ -111,7 +113,7 @@ class TestEngineLocalTest {
 
     @Test
     void cancelStopsEverythingAndKeepsWhatWasMeasured() throws Exception {
-        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
+        TestEngine engine = engine();
         CountDownLatch samples = new CountDownLatch(2);
         RunHandle h = engine.start(plan(30), new RunListener() {
             @Override
@@ -142,14 +144,9 @@ class TestEngineLocalTest {
 
     @Test
     void fourProcessesMergeIntoSumsEqualToTheirPartsForEveryIntervalAndTheTotals() throws Exception {
-        TestEngine engine = TestEngine.standard(new ResultsStore(workspace), SshSettings.defaults(), LoginPrompts.NONE);
-        TestPlan p = plan(2);
-        TestPlan four = p.toBuilder()
-                .durationS(2)
-                .intervalS(1.0)
-                .processes(4)
-                .basePort(5587)
-                .build();
+        TestEngine engine = engine();
+        TestPlan four =
+                plan(2).toBuilder().intervalS(1.0).processes(4).basePort(5587).build();
         RunHandle h = engine.start(four, new RunListener() {});
         RunOutcome o = h.await(Duration.ofSeconds(90)).orElseThrow();
         assertTrue(o.ok(), o.message());

@@ -49,7 +49,8 @@ class TuneHostsScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.PINNING),
                 null,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
     }
 
     private static long count(ScriptedTransport h, String prefix) {
@@ -141,7 +142,8 @@ class TuneHostsScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.TOOL, Dimension.PROCESSES, Dimension.STREAMS),
                 null,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
         ScriptedTune.Tune t = ScriptedTune.run(workspace, c, s, request, events, null);
 
         assertEquals(RunOutcome.Status.OK, t.outcome().status(), t.outcome().message());

@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import static io.linklab.engine.ScriptedTune.TOTALS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * transaction, and both ends are set back to the MTU they had at the end, after a stop and after a host failure.
  */
 class TuneMtuScriptedRunTest {
-
-    private static final String TOTALS = ScriptedTune.TOTALS;
 
     @TempDir
     Path workspace;
@@ -84,17 +84,12 @@ class TuneMtuScriptedRunTest {
     /** Runs the tune; with {@code stopAt} set, stops it once the server was asked for that command. */
     private ScriptedTune.Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, String stopAt)
             throws Exception {
-        return ScriptedTune.run(
-                workspace,
-                c,
-                s,
-                request,
-                events,
-                stopAt == null
-                        ? null
-                        : ScriptedTune.stopWhen(
-                                () -> s.commands().stream().anyMatch(l -> l.contains(stopAt)),
-                                () -> "reached: " + s.commands()));
+        Consumer<RunHandle> stop = stopAt == null
+                ? null
+                : ScriptedTune.stopWhen(
+                        () -> s.commands().stream().anyMatch(l -> l.contains(stopAt)),
+                        () -> "reached: " + s.commands());
+        return ScriptedTune.run(workspace, c, s, request, events, stop);
     }
 
     /** The host was set to {@code mtu} and, after that, back to 1500, and its automatic restore disarmed. */

@@ -1,5 +1,8 @@
 package io.linklab.engine;
 
+import static io.linklab.engine.ScriptedTune.CLIENT;
+import static io.linklab.engine.ScriptedTune.SERVER;
+import static io.linklab.engine.ScriptedTune.TOTALS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,10 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TuneRunScriptedTest {
 
-    private static final String CLIENT = ScriptedTune.CLIENT;
-    private static final String SERVER = ScriptedTune.SERVER;
-    private static final String TOTALS = ScriptedTune.TOTALS;
-
     @TempDir
     Path workspace;
 
@@ -51,7 +50,8 @@ class TuneRunScriptedTest {
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
                 10e9,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
         TuneModel model = new TuneModel(login -> Optional.empty(), request.linkSpeedBps());
         List<Integer> seen = new CopyOnWriteArrayList<>();
         model.setOnChange(() -> seen.add(model.steps().size()));

@@ -1,5 +1,10 @@
 package io.linklab.engine;
 
+import static io.linklab.engine.ScriptedTune.CLIENT;
+import static io.linklab.engine.ScriptedTune.SERVER;
+import static io.linklab.engine.ScriptedTune.TOTALS;
+import static io.linklab.engine.ScriptedTune.host;
+import static io.linklab.engine.ScriptedTune.listening;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -17,6 +22,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,22 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TuneScriptedRunTest {
 
-    private static final String CLIENT = ScriptedTune.CLIENT;
-    private static final String SERVER = ScriptedTune.SERVER;
-    private static final String TOTALS = ScriptedTune.TOTALS;
-
     @TempDir
     Path workspace;
 
     private final List<String> events = new CopyOnWriteArrayList<>();
-
-    private static ScriptedTransport host(String label, String address) {
-        return ScriptedTune.host(label, address);
-    }
-
-    private static Script listening(ScriptedTransport client) {
-        return ScriptedTune.listening(client);
-    }
 
     /** A tune of streams (and the tool, when there are two), so that each test runs few probes. */
     private static TuneRequest request(List<Tool> tools) {
@@ -52,23 +46,18 @@ class TuneScriptedRunTest {
                 List.of(),
                 EnumSet.of(Dimension.TOOL, Dimension.STREAMS),
                 null,
-                ScriptedTune.QUICK_BUDGET);
+                ScriptedTune.QUICK_BUDGET,
+                List.of());
     }
 
     private ScriptedTune.Tune tune(ScriptedTransport c, ScriptedTransport s, TuneRequest request, boolean stopOnHang)
             throws Exception {
         // the stop comes while the hanging client runs: once it has started
-        return ScriptedTune.run(
-                workspace,
-                c,
-                s,
-                request,
-                events,
-                stopOnHang
-                        ? ScriptedTune.stopWhen(
-                                () -> c.running("iperf3 -c .*-P 2"),
-                                () -> "the hanging client started: " + c.commands())
-                        : null);
+        Consumer<RunHandle> stop = stopOnHang
+                ? ScriptedTune.stopWhen(
+                        () -> c.running("iperf3 -c .*-P 2"), () -> "the hanging client started: " + c.commands())
+                : null;
+        return ScriptedTune.run(workspace, c, s, request, events, stop);
     }
 
     @Test

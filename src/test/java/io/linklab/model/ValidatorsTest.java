@@ -4,86 +4,74 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ValidatorsTest {
 
-    @ParameterizedTest
-    @ValueSource(strings = {"eth0", "ens1f0np0", "ib0", "bond0.100", "data0", "enp65s0f1", "lo"})
-    void acceptsRealInterfaceNames(String name) {
-        assertTrue(Validators.interfaceName(name).isEmpty(), name);
+    /** A check, with values it accepts and values it refuses. */
+    private record Check(
+            String name, Function<String, Optional<String>> problem, List<String> accepted, List<String> refused) {}
+
+    private static final List<Check> CHECKS = List.of(
+            new Check(
+                    "interface name",
+                    Validators::interfaceName,
+                    List.of("eth0", "ens1f0np0", "ib0", "bond0.100", "data0", "enp65s0f1", "lo"),
+                    List.of(
+                            "eth0;reboot",
+                            "$(reboot)",
+                            "`id`",
+                            "eth0\nreboot",
+                            "-eth0",
+                            "a b",
+                            "eth0/1",
+                            "averyveryverylongname",
+                            "",
+                            "..",
+                            "eth0&&id",
+                            "eth0|x",
+                            "eth0'",
+                            "eth0\"")),
+            new Check(
+                    "address",
+                    Validators::ipAddress,
+                    List.of("198.18.0.1", "10.0.0.255", "::1", "fd00::2", "fe80::1%eth0"),
+                    List.of("256.1.1.1", "1.2.3", "1.2.3.4;id", "::g", "$(id)", "1.2.3.4 ", "01.2.3.4x")),
+            new Check(
+                    "host name",
+                    Validators::hostOrAddress,
+                    List.of("lab-a", "lab-a.example.org", "h1", "198.18.0.11"),
+                    List.of("-oProxyCommand=x", "host;id", "a..b", "a_b", "host name", "h`id`")),
+            new Check(
+                    "size",
+                    Validators::size,
+                    List.of("128K", "4M", "1.5M", "65536", "1G"),
+                    List.of("4MB", "-1", "2G", "1e9", "4M;id", "0")),
+            new Check(
+                    "rate",
+                    Validators::rate,
+                    List.of("100M", "10G", "1.5G", "0", "800K"),
+                    List.of("2T", "99999999999G", "10Gbps", "fast")));
+
+    static Stream<Arguments> values() {
+        return CHECKS.stream()
+                .flatMap(c -> Stream.concat(
+                        c.accepted().stream().map(v -> Arguments.of(c.name(), c.problem(), v, true)),
+                        c.refused().stream().map(v -> Arguments.of(c.name(), c.problem(), v, false))));
     }
 
-    @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "eth0;reboot",
-                "$(reboot)",
-                "`id`",
-                "eth0\nreboot",
-                "-eth0",
-                "a b",
-                "eth0/1",
-                "averyveryverylongname",
-                "",
-                "..",
-                "eth0&&id",
-                "eth0|x",
-                "eth0'",
-                "eth0\""
-            })
-    void refusesHostileOrImpossibleInterfaceNames(String name) {
-        assertTrue(Validators.interfaceName(name).isPresent(), name);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"198.18.0.1", "10.0.0.255", "::1", "fd00::2", "fe80::1%eth0"})
-    void acceptsAddresses(String a) {
-        assertTrue(Validators.ipAddress(a).isEmpty(), a);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"256.1.1.1", "1.2.3", "1.2.3.4;id", "::g", "$(id)", "1.2.3.4 ", "01.2.3.4x"})
-    void refusesBadAddresses(String a) {
-        assertTrue(Validators.ipAddress(a).isPresent(), a);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"lab-a", "lab-a.example.org", "h1", "198.18.0.11"})
-    void acceptsHostNames(String h) {
-        assertTrue(Validators.hostOrAddress(h).isEmpty(), h);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"-oProxyCommand=x", "host;id", "a..b", "a_b", "host name", "h`id`"})
-    void refusesBadHostNames(String h) {
-        assertTrue(Validators.hostOrAddress(h).isPresent(), h);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"128K", "4M", "1.5M", "65536", "1G"})
-    void acceptsSizes(String s) {
-        assertTrue(Validators.size(s).isEmpty(), s);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"4MB", "-1", "2G", "1e9", "4M;id", "0"})
-    void refusesBadSizes(String s) {
-        assertTrue(Validators.size(s).isPresent(), s);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"100M", "10G", "1.5G", "0", "800K"})
-    void acceptsRates(String s) {
-        assertTrue(Validators.rate(s).isEmpty(), s);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"2T", "99999999999G", "10Gbps", "fast"})
-    void refusesBadRates(String s) {
-        assertTrue(Validators.rate(s).isPresent(), s);
+    @ParameterizedTest(name = "{0} ''{2}'' accepted: {3}")
+    @MethodSource("values")
+    void acceptsRealValuesAndRefusesHostileOrImpossibleOnes(
+            String check, Function<String, Optional<String>> problem, String value, boolean accepted) {
+        assertEquals(accepted, problem.apply(value).isEmpty(), check + " '" + value + "'");
     }
 
     @Test

@@ -33,10 +33,10 @@ class TunerTest {
         Map<String, Double> windows = Map.of("4M", 1.6, "16M", 2.2);
         Set<Dimension> all = EnumSet.allOf(Dimension.class);
         List<Tool> tools = List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF);
-        TuneSpace big =
-                new TuneSpace(tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all, null);
+        TuneSpace big = new TuneSpace(
+                tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all, null, List.of());
         TuneSpace twoCores = new TuneSpace(
-                List.of(Tool.IPERF3, Tool.IPERF2), 2, 8, List.of(Pinning.SPREAD), List.of("4M"), all, null);
+                List.of(Tool.IPERF3, Tool.IPERF2), 2, 8, List.of(Pinning.SPREAD), List.of("4M"), all, null, List.of());
         TuneSpace noTool = new TuneSpace(
                 List.of(Tool.IPERF3),
                 8,
@@ -44,7 +44,8 @@ class TunerTest {
                 List.of(Pinning.SPREAD, Pinning.NUMA),
                 List.of("4M", "16M"),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS, Dimension.PINNING, Dimension.WINDOW),
-                null);
+                null,
+                List.of());
         List<Arguments> out = new ArrayList<>();
         for (boolean counters : new boolean[] {true, false}) {
             for (double noise : new double[] {0.0, 0.03, 0.06}) {
@@ -109,7 +110,8 @@ class TunerTest {
                 List.of(Pinning.SPREAD),
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
-                10 * G);
+                10 * G,
+                List.of());
         TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.LINE_RATE, r.why());
         assertEquals(2, r.steps().size(), "the start probe reached line rate; then the confirmation");
@@ -127,7 +129,8 @@ class TunerTest {
                 List.of(),
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
-                null);
+                null,
+                List.of());
         TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.CPU_BOUND, r.why(), r.detail());
         assertEquals(2, r.best().processes());
@@ -145,7 +148,8 @@ class TunerTest {
                 List.of(Pinning.SPREAD, Pinning.NUMA),
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
-                null);
+                null,
+                List.of());
         Duration budget = Duration.ofSeconds(60);
         TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
@@ -157,8 +161,8 @@ class TunerTest {
     @Test
     void aBudgetTooShortToConfirmReportsTheBestUnconfirmed() {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of(), 0.05, 1.1, 0.03, false, 3);
-        TuneSpace space =
-                new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null);
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null, List.of());
         Duration budget = Duration.ofSeconds(15);
         TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
@@ -183,7 +187,8 @@ class TunerTest {
                 List.of(),
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
-                null);
+                null,
+                List.of());
         TuneResult r = new Tuner(flaky, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(Tool.IPERF3, r.best().tool());
         assertTrue(r.steps().stream()
@@ -203,8 +208,8 @@ class TunerTest {
             ran.add(s);
             return model.run(s, length);
         };
-        TuneSpace space =
-                new TuneSpace(List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null);
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null, List.of());
         TuneResult r =
                 new Tuner(stopsOnThird, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.STOPPED, r.why());
@@ -218,7 +223,14 @@ class TunerTest {
     void nothingMeasuredIsAFailureWithTheReason() {
         ProbeRunner down = (s, length) -> Probe.failed(s, "client: connection refused");
         TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3, Tool.IPERF2), 2, 2, List.of(), List.of(), EnumSet.allOf(Dimension.class), null);
+                List.of(Tool.IPERF3, Tool.IPERF2),
+                2,
+                2,
+                List.of(),
+                List.of(),
+                EnumSet.allOf(Dimension.class),
+                null,
+                List.of());
         long[] now = {0};
         TuneResult r = new Tuner(
                         down, space, TuneBudget.of(Duration.ofMinutes(1)), () -> now[0] += 1_000_000_000L, s -> {})

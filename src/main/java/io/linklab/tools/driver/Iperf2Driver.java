@@ -1,11 +1,9 @@
 package io.linklab.tools.driver;
 
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.tools.LogFormat;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,21 +11,11 @@ import java.util.List;
  * with enhanced reports (-e: retransmits and cwnd per interval). Bidirectional uses --full-duplex on one
  * socket, so no connection back to the client is needed.
  */
-public final class Iperf2Driver implements ToolDriver {
+public final class Iperf2Driver extends LiveTextDriver {
 
-    @Override
-    public Tool tool() {
-        return Tool.IPERF2;
-    }
-
-    @Override
-    public String program() {
-        return "iperf";
-    }
-
-    @Override
-    public RemoteCommand version() {
-        return RemoteCommand.of("iperf 2 version", "iperf", "--version");
+    public Iperf2Driver() {
+        super(new Facts(
+                LogFormat.IPERF2, RemoteCommand.of("iperf 2 version", "iperf", "--version"), "Server listening on"));
     }
 
     @Override
@@ -47,28 +35,9 @@ public final class Iperf2Driver implements ToolDriver {
     @Override
     public RemoteCommand client(TestPlan plan, int port) {
         PlanCheck.require(plan);
-        List<String> argv = new ArrayList<>(List.of(
-                "iperf",
-                "-c",
-                plan.target(),
-                "-p",
-                String.valueOf(port),
-                "-t",
-                String.valueOf(plan.durationS()),
-                "-i",
-                ToolDriver.interval(plan.intervalS()),
-                "-e"));
+        List<String> argv = IperfClientOptions.connect(program(), plan, port);
+        argv.add("-e");
         IperfClientOptions.add(argv, plan, "--full-duplex");
         return new RemoteCommand(argv, false, "iperf 2 client to " + plan.target() + " port " + port);
-    }
-
-    @Override
-    public boolean serverReady(String line) {
-        return line.startsWith("Server listening on");
-    }
-
-    @Override
-    public LogFormat liveFormat() {
-        return LogFormat.IPERF2;
     }
 }

@@ -1,7 +1,6 @@
 package io.linklab.tools.driver;
 
 import io.linklab.model.TestPlan;
-import io.linklab.model.Tool;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.tools.LogFormat;
 import java.time.Duration;
@@ -12,21 +11,10 @@ import java.util.List;
  * netperf: a netserver per process pair kept in the foreground (-D) and serving one test at a time (-f),
  * so killing it leaves no forked children; the client reports interim results (-D) and CPU on both ends.
  */
-public final class NetperfDriver implements ToolDriver {
+public final class NetperfDriver extends LiveTextDriver {
 
-    @Override
-    public Tool tool() {
-        return Tool.NETPERF;
-    }
-
-    @Override
-    public String program() {
-        return "netperf";
-    }
-
-    @Override
-    public RemoteCommand version() {
-        return RemoteCommand.of("netperf version", "netperf", "-V");
+    public NetperfDriver() {
+        super(new Facts(LogFormat.NETPERF, RemoteCommand.of("netperf version", "netperf", "-V"), "Starting netserver"));
     }
 
     @Override
@@ -73,15 +61,5 @@ public final class NetperfDriver implements ToolDriver {
             argv.addAll(testOptions);
         }
         return new RemoteCommand(argv, false, "netperf " + testName(plan) + " to " + plan.target() + " port " + port);
-    }
-
-    @Override
-    public boolean serverReady(String line) {
-        return line.startsWith("Starting netserver");
-    }
-
-    @Override
-    public LogFormat liveFormat() {
-        return LogFormat.NETPERF;
     }
 }

@@ -357,6 +357,16 @@ public final class Iperf3TextParser extends BracketedTextParser {
         return true;
     }
 
+    /** {@code proc} begins a new test, as its client or its server. */
+    private void newTest(Proc proc, boolean client) {
+        release(proc);
+        proc.server = !client;
+        proc.client = client;
+        proc.newTest();
+        sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
+        sink.meta(ToolMeta.SIDE, client ? "client" : "server");
+    }
+
     @Override
     protected void otherLine(String line, int end) {
         int at;
@@ -365,12 +375,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
         } else if ((at = line.indexOf("Connecting to host ")) >= 0) {
             announce();
             Proc proc = procBefore(line, at);
-            release(proc);
-            proc.server = false;
-            proc.client = true;
-            proc.newTest();
-            sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
-            sink.meta(ToolMeta.SIDE, "client");
+            newTest(proc, true);
             String rest = line.substring(at + "Connecting to host ".length(), end);
             int comma = rest.indexOf(',');
             sink.meta(ToolMeta.REMOTE, comma > 0 ? rest.substring(0, comma) : rest.trim());
@@ -380,12 +385,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
             announce();
             Proc proc = procBefore(line, at);
             if (!proc.serverOutput) {
-                release(proc);
-                proc.server = true;
-                proc.client = false;
-                proc.newTest();
-                sink.meta(ToolMeta.RUN, Integer.toString(proc.run));
-                sink.meta(ToolMeta.SIDE, "server");
+                newTest(proc, false);
             }
         } else if ((at = line.indexOf("Server listening on ")) >= 0) {
             announce();

@@ -215,24 +215,8 @@ public final class NetperfParser implements StreamingParser {
         interimEnd += Double.isNaN(seconds) ? 0 : seconds;
         // netperf measures its interim results where it runs, the client: the sender of a STREAM test, the
         // receiver of a MAERTS one.
-        sink.sample(new Sample(
-                null,
-                STREAM,
-                direction,
-                start,
-                interimEnd,
-                null,
-                exact(v * mult),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                false,
-                direction == Direction.C2S ? Role.SENDER : Role.RECEIVER,
-                null,
-                null));
+        sink.sample(Sample.tcp(null, STREAM, direction, start, interimEnd, null, exact(v * mult), null, null)
+                .withRole(direction == Direction.C2S ? Role.SENDER : Role.RECEIVER));
     }
 
     private void units(String text) {

@@ -96,32 +96,29 @@ public final class LiveSeries {
 
     /** The y of the point nearest to x, NaN when empty. */
     public synchronized double valueNear(double x) {
-        if (size == 0) {
-            return Double.NaN;
-        }
-        int i = lowerBound(x);
-        if (i >= size) {
-            return yAt(size - 1);
-        }
-        if (i > 0 && Math.abs(xAt(i - 1) - x) <= Math.abs(xAt(i) - x)) {
-            return yAt(i - 1);
-        }
-        return yAt(i);
+        int i = nearest(x);
+        return i < 0 ? Double.NaN : yAt(i);
     }
 
     /** The x of the point nearest to x, NaN when empty. */
     public synchronized double xNear(double x) {
+        int i = nearest(x);
+        return i < 0 ? Double.NaN : xAt(i);
+    }
+
+    /** The index of the point nearest to x (the earlier one of two as near), -1 when empty; under the lock. */
+    private int nearest(double x) {
         if (size == 0) {
-            return Double.NaN;
+            return -1;
         }
         int i = lowerBound(x);
         if (i >= size) {
-            return xAt(size - 1);
+            return size - 1;
         }
         if (i > 0 && Math.abs(xAt(i - 1) - x) <= Math.abs(xAt(i) - x)) {
-            return xAt(i - 1);
+            return i - 1;
         }
-        return xAt(i);
+        return i;
     }
 
     /** A copy of all kept points as {xs, ys}, oldest first (exports and tests). */

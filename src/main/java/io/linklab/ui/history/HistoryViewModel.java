@@ -112,44 +112,36 @@ public final class HistoryViewModel {
     }
 
     public void rename(String id, String name) {
-        task(
-                () -> {
-                    library.rename(id, name);
-                    return library.list();
-                },
-                list -> {
-                    runs.setAll(list);
-                    message.set("renamed " + id);
-                },
-                "cannot rename run " + id);
+        change(() -> library.rename(id, name), "renamed " + id, "cannot rename run " + id);
     }
 
     public void annotate(String id, String note) {
-        task(
-                () -> {
-                    library.annotate(id, note);
-                    return library.list();
-                },
-                list -> {
-                    runs.setAll(list);
-                    message.set("note saved for " + id);
-                },
-                "cannot save the note of run " + id);
+        change(() -> library.annotate(id, note), "note saved for " + id, "cannot save the note of run " + id);
     }
 
     public void delete(List<String> ids) {
-        task(
+        change(
                 () -> {
                     for (String id : ids) {
                         library.delete(id);
                     }
+                },
+                "deleted " + String.join(", ", ids),
+                "cannot delete");
+    }
+
+    /** Changes the library in the background, then shows its runs as they are now and says {@code done}. */
+    private void change(IoChange change, String done, String failure) {
+        task(
+                () -> {
+                    change.run();
                     return library.list();
                 },
                 list -> {
                     runs.setAll(list);
-                    message.set("deleted " + String.join(", ", ids));
+                    message.set(done);
                 },
-                "cannot delete");
+                failure);
     }
 
     /** Runs {@code work} in the background; its result or its error message comes back on the FX thread. */
@@ -165,5 +157,11 @@ public final class HistoryViewModel {
     @FunctionalInterface
     public interface IoWork<T> {
         T run() throws IOException;
+    }
+
+    /** A change to the library on disk that may fail with a message for the user. */
+    @FunctionalInterface
+    private interface IoChange {
+        void run() throws IOException;
     }
 }

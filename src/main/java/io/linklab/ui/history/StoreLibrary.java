@@ -153,19 +153,24 @@ public final class StoreLibrary implements RunLibrary {
 
     @Override
     public void rename(String id, String name) throws IOException {
-        try {
-            store.rename(id, name);
-        } catch (FileFormatException e) {
-            throw new IOException("run " + id + " cannot be renamed: " + e.getMessage(), e);
-        }
+        change(id, "cannot be renamed", () -> store.rename(id, name));
     }
 
     @Override
     public void annotate(String id, String note) throws IOException {
+        change(id, "cannot take a note", () -> store.annotate(id, note));
+    }
+
+    /** A change to a stored run's record, whose damaged record the library reports as an I/O failure. */
+    private interface RecordChange {
+        void apply() throws IOException, FileFormatException;
+    }
+
+    private static void change(String id, String failure, RecordChange change) throws IOException {
         try {
-            store.annotate(id, note);
+            change.apply();
         } catch (FileFormatException e) {
-            throw new IOException("run " + id + " cannot take a note: " + e.getMessage(), e);
+            throw new IOException("run " + id + " " + failure + ": " + e.getMessage(), e);
         }
     }
 

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.io.TempDir;
 
 class PlanFilesTest {
@@ -66,27 +68,25 @@ class PlanFilesTest {
     @Test
     void mistakesNameTheFileAndField() throws Exception {
         Path f = dir.resolve("bad.json");
-        Files.writeString(
+        String m = refusal(
                 f,
                 "{\"format\":\"linklab-plan\",\"version\":1,\"stream\":4,"
-                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
-        FileFormatException e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
-        assertTrue(e.getMessage().contains("bad.json") && e.getMessage().contains("\"stream\""), e.getMessage());
+                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}",
+                PlanFiles::read);
+        assertTrue(m.contains("bad.json") && m.contains("\"stream\""), m);
 
-        Files.writeString(
+        m = refusal(
                 f,
                 "{\"format\":\"linklab-plan\",\"version\":1,\"streams\":999,"
-                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}");
-        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
-        assertTrue(e.getMessage().contains("streams") && e.getMessage().contains("1 to 128"), e.getMessage());
+                        + "\"client\":{\"login\":\"local\"},\"server\":{\"login\":\"local\"},\"target\":\"127.0.0.1\"}",
+                PlanFiles::read);
+        assertTrue(m.contains("streams") && m.contains("1 to 128"), m);
 
-        Files.writeString(f, "{\"format\":\"linklab-plan\",\n\"version\":1,\n\"streams\": four}");
-        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
-        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+        m = refusal(f, "{\"format\":\"linklab-plan\",\n\"version\":1,\n\"streams\": four}", PlanFiles::read);
+        assertTrue(m.contains("line 3"), m);
 
-        Files.writeString(f, "{\"format\":\"linklab-plan\",\"version\":7}");
-        e = assertThrows(FileFormatException.class, () -> PlanFiles.read(f));
-        assertTrue(e.getMessage().contains("newer LinkLab"), e.getMessage());
+        m = refusal(f, "{\"format\":\"linklab-plan\",\"version\":7}", PlanFiles::read);
+        assertTrue(m.contains("newer LinkLab"), m);
     }
 
     @Test
@@ -99,13 +99,18 @@ class PlanFilesTest {
 
     @Test
     void topologyLinkToUnknownNodeIsRefused() throws Exception {
-        Path f = dir.resolve("t.json");
-        Files.writeString(
-                f,
+        String m = refusal(
+                dir.resolve("t.json"),
                 "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
-                        + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"zz\"}}]}");
-        FileFormatException e = assertThrows(FileFormatException.class, () -> TopologyFiles.read(f));
-        assertTrue(e.getMessage().contains("links[0].b.node"), e.getMessage());
+                        + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"zz\"}}]}",
+                TopologyFiles::read);
+        assertTrue(m.contains("links[0].b.node"), m);
+    }
+
+    /** Writes {@code json} to {@code f} and returns the message with which {@code reader} refuses it. */
+    private static String refusal(Path f, String json, ThrowingConsumer<Path> reader) throws IOException {
+        Files.writeString(f, json);
+        return assertThrows(FileFormatException.class, () -> reader.accept(f)).getMessage();
     }
 
     @Test

@@ -96,16 +96,15 @@ class ResultsStoreTest {
     void aNameAndNoteGivenWhileTheRunGoesOnSurviveItsFinalWrite() throws Exception {
         ResultsStore store = new ResultsStore(root);
         Path dir = store.newRunDir("iperf3");
-        String id = dir.getFileName().toString();
         RunRecord live = liveRecord(dir);
 
-        store.rename(id, "night run");
-        store.annotate(id, "switch firmware 4.2");
+        store.rename(live.id(), "night run");
+        store.annotate(live.id(), "switch firmware 4.2");
         live.warning("a warning the run adds later");
         live.finish(RunRecord.State.OK, "c2s 9.40 Gbit/s", Instant.now());
         live.write(dir);
 
-        RunRecord stored = store.open(id).record();
+        RunRecord stored = store.open(live.id()).record();
         assertEquals("night run", stored.name());
         assertEquals("switch firmware 4.2", stored.note());
         assertEquals(RunRecord.State.OK, stored.state());
@@ -116,8 +115,8 @@ class ResultsStoreTest {
     void renamesRacingTheRunsOwnWritesLoseNeitherSide() throws Exception {
         ResultsStore store = new ResultsStore(root);
         Path dir = store.newRunDir("iperf3");
-        String id = dir.getFileName().toString();
         RunRecord live = liveRecord(dir);
+        String id = live.id();
         int rounds = 200;
         CountDownLatch go = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(2);

@@ -74,24 +74,7 @@ class CsvTableWriterTest {
 
     private static ResultTables.SampleRow row(String source, double start) {
         return new ResultTables.SampleRow(
-                source,
-                "",
-                "1",
-                new Sample(
-                        null,
-                        "5",
-                        Direction.C2S,
-                        start,
-                        start + 1,
-                        1024L,
-                        8.5e9,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        false));
+                source, "", "1", Sample.tcp(null, "5", Direction.C2S, start, start + 1, 1024L, 8.5e9, null, null));
     }
 
     @Test

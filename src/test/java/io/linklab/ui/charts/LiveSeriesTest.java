@@ -92,5 +92,12 @@ class LiveSeriesTest {
         assertEquals(200, s.valueNear(2.2));
         assertEquals(300, s.valueNear(2.6));
         assertEquals(300, s.valueNear(99));
+        assertEquals(100, s.valueNear(1.5), "of two as near, the earlier");
+        assertEquals(100, s.valueNear(-5));
+        assertEquals(2, s.xNear(2.2));
+        assertEquals(3, s.xNear(2.6));
+        assertEquals(1, s.xNear(1.5));
+        assertEquals(3, s.xNear(99));
+        assertTrue(Double.isNaN(new LiveSeries("empty", 8).xNear(1)));
     }
 }
