@@ -55,8 +55,12 @@ final class DeadManScripts {
      * watcher is gone (it fired, or was killed).</li>
      * <li>{@code disarm FOLDER}: removes the folder and ends its watcher.</li>
      * </ul>
+     * Every SECONDS, LIMIT and BUSY must be a plain decimal number within the dead-man period's bounds
+     * ({@link RunTimings#DEAD_MAN_MIN} to {@link RunTimings#DEAD_MAN_MAX}; BUSY from 0), else the action
+     * exits 2 before it touches anything: the script may run as root on a host others share.
      */
-    static final String GUARD = """
+    static final String GUARD =
+            "lo=" + RunTimings.DEAD_MAN_MIN.toSeconds() + "; hi=" + RunTimings.DEAD_MAN_MAX.toSeconds() + "\n" + """
             act=$1; shift
             if [ "$(id -u)" = 0 ]; then base=/run; su=; else base=/tmp; su="sudo -n"; fi
             boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
@@ -82,9 +86,17 @@ final class DeadManScripts {
             }
             # Seconds until the folder's deadline (negative once passed).
             left() { read -r dl 2>/dev/null <"$1/deadline" || return 1; echo $(( dl - $(now) )); }
+            # Whether $1 is a number of seconds from $2 to hi: digits only, no leading zero (octal in $(( ))).
+            secs() {
+              case $1 in ''|*[!0-9]*|0?*) return 1;; esac
+              [ ${#1} -le 6 ] && [ "$1" -ge "$2" ] && [ "$1" -le "$hi" ]
+            }
+            # Exits 2 unless $1 (named $2) is a number of seconds from $3 to hi.
+            need_secs() { secs "$1" "$3" || { echo "$2 must be a number of seconds from $3 to $hi, not '$1'" >&2; exit 2; }; }
             case $act in
             claim)
               if=$1; run=$2; limit=$3; busy=$4; rc=0
+              need_secs "$limit" limit "$lo"; need_secs "$busy" busy 0
               for d in "$base/linklab-mtu."*; do
                 private "$d" || continue
                 { read -r b; read -r n; read -r i; read -r o; read -r r; read -r e; } 2>/dev/null <"$d/info" || continue
@@ -104,11 +116,12 @@ final class DeadManScripts {
               echo "mtu $m"
               ;;
             arm)
-              run=$1; end=$2; if=$3; orig=$4; secs=$5
+              run=$1; end=$2; if=$3; orig=$4; period=$5
+              need_secs "$period" period "$lo"
               d=$(mktemp -d "$base/linklab-mtu.XXXXXXXXXX") || { echo "cannot make a private folder in $base" >&2; exit 1; }
               private "$d" || { echo "$d is not a private folder of $(id -un)" >&2; exit 1; }
               printf '%s\\n' "$boot" "$net" "$if" "$orig" "$run" "$end" >"$d/info" || exit 1
-              echo $(( $(now) + secs )) >"$d/deadline" || exit 1
+              echo $(( $(now) + period )) >"$d/deadline" || exit 1
               setsid sh -c "$6" linklab-mtu-watch "$d" "$if" "$orig" </dev/null >/dev/null 2>&1 &
               # Back only once the watcher runs in its own session: one still starting when the SSH session
               # ends could die with it.
@@ -118,6 +131,7 @@ final class DeadManScripts {
               ;;
             extend)
               d=$1
+              need_secs "$2" period "$lo"
               [ -e "$d" ] || { echo "its folder is gone: the watcher fired and restored the MTU, or was disarmed" >&2; exit 1; }
               private "$d" || { echo "$d is not a private folder of $(id -un) any more" >&2; exit 1; }
               watcher "$d" || { echo "its watcher is gone (it may have restored the MTU already)" >&2; exit 1; }

@@ -73,8 +73,8 @@ final class MtuCommands {
                 "claim",
                 iface,
                 safeId(runId),
-                String.valueOf(waitSeconds),
-                String.valueOf(busySeconds));
+                period("wait", waitSeconds),
+                seconds("busy", busySeconds, 0));
     }
 
     /**
@@ -95,7 +95,7 @@ final class MtuCommands {
                 safeId(end),
                 iface,
                 String.valueOf(original),
-                String.valueOf(seconds),
+                period("seconds", seconds),
                 DeadManScripts.WATCHER);
     }
 
@@ -105,7 +105,7 @@ final class MtuCommands {
                 "extend the automatic MTU restore on " + iface,
                 "extend",
                 requireFolder(folder),
-                String.valueOf(seconds));
+                period("seconds", seconds));
     }
 
     /** Removes the folder and ends its watcher (and its sleep) at once. */
@@ -142,6 +142,19 @@ final class MtuCommands {
     static String sudoersLine(String user) {
         return (user == null || user.isBlank() ? "USER" : user)
                 + " ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill";
+    }
+
+    /** A dead-man period (or a wait as long) in the bounds the guard script checks again on the host. */
+    private static String period(String what, int seconds) {
+        return seconds(what, seconds, RunTimings.DEAD_MAN_MIN.toSeconds());
+    }
+
+    private static String seconds(String what, int seconds, long min) {
+        if (seconds < min || seconds > RunTimings.DEAD_MAN_MAX.toSeconds()) {
+            throw new IllegalArgumentException(what + " must be from " + min + " to "
+                    + RunTimings.DEAD_MAN_MAX.toSeconds() + " s, not " + seconds);
+        }
+        return String.valueOf(seconds);
     }
 
     private static String safeId(String runId) {
