@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
@@ -78,7 +79,11 @@ record RunTimings(
                 || period.compareTo(DEAD_MAN_MAX) > 0) {
             throw new IllegalArgumentException("the automatic MTU restore's period must be whole seconds from "
                     + DEAD_MAN_MIN.toSeconds() + " to " + DEAD_MAN_MAX.toSeconds() + ", not "
-                    + (period == null ? "none" : period.toMillis() / 1000.0 + " s"));
+                    + (period == null
+                            ? "none"
+                            : BigDecimal.valueOf(period.toMillis(), 3)
+                                            .stripTrailingZeros()
+                                            .toPlainString() + " s"));
         }
     }
 }
