@@ -41,26 +41,12 @@ class SshLoginLabTest {
     }
 
     private Path newKey(String type, String passphrase, String... extra) throws Exception {
-        return startKeygen(type, passphrase, extra).await();
-    }
-
-    /** An ssh-keygen under way, so that several keys can be made side by side. */
-    private record Keygen(Path key, Process process, List<String> command) {
-        Path await() throws IOException, InterruptedException {
-            String out = new String(process.getInputStream().readAllBytes());
-            assertTrue(
-                    process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0,
-                    String.join(" ", command) + ": " + out);
-            return key;
-        }
-    }
-
-    private Keygen startKeygen(String type, String passphrase, String... extra) throws IOException {
         Path key = tmp.resolve("id_" + type + System.nanoTime());
         List<String> cmd = new ArrayList<>(
                 List.of("ssh-keygen", "-q", "-t", type, "-N", passphrase, "-C", "linklab-test", "-f", key.toString()));
         cmd.addAll(List.of(extra));
-        return new Keygen(key, new ProcessBuilder(cmd).redirectErrorStream(true).start(), cmd);
+        sh(cmd.toArray(String[]::new));
+        return key;
     }
 
     /** Runs body with the key's public half authorized on the lab hosts, and restores authorized_keys. */
@@ -115,13 +101,8 @@ class SshLoginLabTest {
 
     @Test
     void ecdsaAndRsaKeysWork() throws Exception {
-        // Made side by side: ssh-keygen takes a second or two for each RSA 3072 key on a loaded 2-core machine.
-        List<Keygen> keygens = List.of(
-                startKeygen("ecdsa", ""),
-                startKeygen("rsa", "", "-b", "3072"),
-                startKeygen("rsa", "", "-b", "3072", "-m", "PEM"));
-        for (Keygen keygen : keygens) {
-            Path key = keygen.await();
+        for (Path key : List.of(
+                newKey("ecdsa", ""), newKey("rsa", "", "-b", "3072"), newKey("rsa", "", "-b", "3072", "-m", "PEM"))) {
             withAuthorized(key, () -> {
                 try (SshTransport t = new SshConnector(settings().withIdentity(key), LoginPrompts.NONE)
                         .connect(SshTarget.parse(lab.h2().login()))) {
