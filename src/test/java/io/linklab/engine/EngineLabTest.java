@@ -652,9 +652,6 @@ class EngineLabTest {
         assertTrue(Files.readAllLines(run.dir().resolve("samples.csv")).size() >= 3, "samples.csv written");
     }
 
-    /** The killed run's dead-man period: a third of the standard 15 s, which the test would wait out. */
-    private static final int KILLED_RUN_RESTORES_AFTER = 5;
-
     @Test
     void jvmKilledMidSweepLeavesHostsThatRestoreTheirMtuByThemselves() throws Exception {
         Path out = workspace.resolve("killed");
@@ -672,7 +669,7 @@ class EngineLabTest {
                 "--mtu",
                 "9000,4000",
                 "--mtu-restore-after",
-                String.valueOf(KILLED_RUN_RESTORES_AFTER),
+                "5", // the hosts' own restore, which the test waits out: a third of the standard 15 s
                 "--out",
                 out.toString()));
         Process child = new ProcessBuilder(cmd)
@@ -695,7 +692,7 @@ class EngineLabTest {
             while (lab.h1().mtu() != 1500 || lab.h2().mtu() != 1500) {
                 double waited = (System.nanoTime() - killedAt) / 1e9;
                 assertTrue(
-                        waited < KILLED_RUN_RESTORES_AFTER + 3,
+                        waited < 5 + 3,
                         "MTUs still " + lab.h1().mtu() + "/" + lab.h2().mtu() + " after " + waited + " s");
                 Thread.sleep(200);
             }
