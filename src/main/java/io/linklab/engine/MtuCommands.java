@@ -64,17 +64,15 @@ final class MtuCommands {
      * ended. Prints "mtu N" last; see {@link DeadManScripts#GUARD} for the rest.
      *
      * @param waitSeconds how long to watch a switch that may still be kept alive by a live run
-     * @param busySeconds a switch whose deadline is further ahead than this was extended lately
      */
-    static RemoteCommand claim(String runId, String iface, int waitSeconds, int busySeconds) {
+    static RemoteCommand claim(String runId, String iface, int waitSeconds) {
         Validators.requireInterfaceName("interface", iface);
         return guard(
                 "restore what an earlier run left on " + iface + " and read its MTU",
                 "claim",
                 iface,
                 safeId(runId),
-                period("wait", waitSeconds),
-                seconds("busy", busySeconds, 0));
+                period("wait", waitSeconds));
     }
 
     /**
@@ -146,13 +144,10 @@ final class MtuCommands {
 
     /** A dead-man period (or a wait as long) in the bounds the guard script checks again on the host. */
     private static String period(String what, int seconds) {
-        return seconds(what, seconds, RunTimings.DEAD_MAN_MIN.toSeconds());
-    }
-
-    private static String seconds(String what, int seconds, long min) {
-        if (seconds < min || seconds > RunTimings.DEAD_MAN_MAX.toSeconds()) {
-            throw new IllegalArgumentException(what + " must be from " + min + " to "
-                    + RunTimings.DEAD_MAN_MAX.toSeconds() + " s, not " + seconds);
+        long min = RunTimings.DEAD_MAN_MIN.toSeconds();
+        long max = RunTimings.DEAD_MAN_MAX.toSeconds();
+        if (seconds < min || seconds > max) {
+            throw new IllegalArgumentException(what + " must be from " + min + " to " + max + " s, not " + seconds);
         }
         return String.valueOf(seconds);
     }

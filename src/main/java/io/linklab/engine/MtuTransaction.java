@@ -63,11 +63,6 @@ final class MtuTransaction implements AutoCloseable {
     private final Consumer<String> keepaliveFailed;
     /** How long a host waits without hearing from LinkLab before restoring its MTU by itself, in seconds. */
     private final int deadManSeconds;
-    /**
-     * A switch whose deadline lies further ahead than this many seconds was extended within the last two
-     * keep-alives: it may belong to a live run. A killed run's switch falls below it within that time (8 s of 15).
-     */
-    private final int busySeconds;
 
     private Duration keepaliveEvery;
     private final AtomicBoolean failureReported = new AtomicBoolean();
@@ -94,11 +89,12 @@ final class MtuTransaction implements AutoCloseable {
         this.keepaliveFailed = keepaliveFailed;
         this.deadManSeconds = timings.deadManSeconds();
         this.keepaliveEvery = keepalivePeriod(timings);
-        long twoKeepalives = (keepaliveEvery.toMillis() * 2 + 999) / 1000;
-        this.busySeconds = (int) Math.max(0, deadManSeconds - twoKeepalives - 1);
     }
 
-    /** How often LinkLab pushes every deadline forward: a fifth of the period (3 s of the standard 15 s). */
+    /**
+     * How often LinkLab pushes every deadline forward: a fifth of the period (3 s of the standard 15 s), as
+     * {@link DeadManScripts#GUARD}'s claim counts on when it tells a live run's switch from a left-over one.
+     */
     static Duration keepalivePeriod(RunTimings timings) {
         return timings.deadMan().dividedBy(KEEPALIVES_PER_PERIOD);
     }
@@ -150,8 +146,7 @@ final class MtuTransaction implements AutoCloseable {
     private int claim(End e, RunRecord record) throws TransportException, InterruptedException {
         // The claim may watch another run's switch for a period before it answers.
         CommandResult r = e.transport.run(
-                MtuCommands.claim(runId, e.iface, deadManSeconds, busySeconds),
-                COMMAND_TIMEOUT.plusSeconds(deadManSeconds));
+                MtuCommands.claim(runId, e.iface, deadManSeconds), COMMAND_TIMEOUT.plusSeconds(deadManSeconds));
         Integer mtu = null;
         for (String line : r.stdout().split("\n")) {
             String[] f = line.strip().split(" ");

@@ -177,9 +177,8 @@ class MtuTransactionTest {
                 "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), quick, p -> {}, m -> {});
         t.begin(new RunRecord("r1"));
         t.restore();
-        // claim IF RUN LIMIT BUSY: watched for a period, live while more than two keep-alives (1 s each) and a
-        // second of slack ahead
-        assertEquals(List.of("claim", "eth1", "r1", "5", "2"), guardArgs(host, "claim"));
+        // claim IF RUN LIMIT: another run's switch is watched for up to a period
+        assertEquals(List.of("claim", "eth1", "r1", "5"), guardArgs(host, "claim"));
         assertEquals(List.of("arm", "r1", "client", "eth1", "1500", "5"), guardArgs(host, "arm"));
         assertEquals(Duration.ofSeconds(1), MtuTransaction.keepalivePeriod(quick));
         assertEquals(Duration.ofSeconds(3), MtuTransaction.keepalivePeriod(RunTimings.STANDARD));
@@ -204,7 +203,7 @@ class MtuTransactionTest {
         }
         assertThrows(IllegalArgumentException.class, () -> MtuCommands.arm("r1", "client", "eth1", 1500, 3));
         assertThrows(IllegalArgumentException.class, () -> MtuCommands.extend(FOLDER, "eth1", 3601));
-        assertThrows(IllegalArgumentException.class, () -> MtuCommands.claim("r1", "eth1", 15, -1));
+        assertThrows(IllegalArgumentException.class, () -> MtuCommands.claim("r1", "eth1", 3));
     }
 
     @Test
