@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -239,6 +241,39 @@ class MtuSafetyLabTest {
                         .anyMatch(w -> w.startsWith("an earlier run (killedrun, client) left" + " data0 on "
                                 + lab.h1().login() + " changed; its original MTU 1500 was restored")),
                 run.record().warnings().toString());
+    }
+
+    @Test
+    void aLiveSwitchIsJudgedByItsOwnPeriodNotTheClaimingRuns() throws Exception {
+        // A live run with the shortest period keeps its deadline at most 4 s ahead, less than a standard switch's
+        // 8 s: judged by the standard period it would pass for a left-over, and have its MTU set back under it.
+        try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()));
+                SshTransport other = connector.connect(SshTarget.parse(lab.h1().login()))) {
+            CommandResult armed = t.run(MtuCommands.arm("liverun", "client", "data0", 1500, 4), Duration.ofSeconds(20));
+            assertEquals(0, armed.exitStatus(), armed.stderr());
+            String folder = armed.stdout().strip();
+            ScheduledExecutorService keepalive = Executors.newSingleThreadScheduledExecutor();
+            try {
+                keepalive.scheduleWithFixedDelay(
+                        () -> {
+                            try {
+                                t.run(MtuCommands.extend(folder, "data0", 4), Duration.ofSeconds(20));
+                            } catch (Exception e) {
+                                events.add("keep-alive failed: " + e);
+                            }
+                        },
+                        0,
+                        700,
+                        TimeUnit.MILLISECONDS);
+                CommandResult claim = other.run(MtuCommands.claim("nextrun", "data0", 4), Duration.ofSeconds(30));
+                assertEquals(3, claim.exitStatus(), claim.stdout() + claim.stderr());
+                assertTrue(claim.stdout().startsWith("busy liverun client 1500"), claim.stdout());
+            } finally {
+                keepalive.shutdownNow();
+                keepalive.awaitTermination(20, TimeUnit.SECONDS);
+                t.run(MtuCommands.disarm(folder, "data0"), Duration.ofSeconds(20));
+            }
+        }
     }
 
     @Test
