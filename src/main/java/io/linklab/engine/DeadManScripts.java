@@ -56,9 +56,9 @@ final class DeadManScripts {
      * watcher is gone (it fired, or was killed).</li>
      * <li>{@code disarm FOLDER}: removes the folder and ends its watcher.</li>
      * </ul>
-     * Every SECONDS and LIMIT must be a plain decimal number within the dead-man period's bounds
-     * ({@link RunTimings#DEAD_MAN_MIN} to {@link RunTimings#DEAD_MAN_MAX}), else the action exits 2 before it
-     * touches anything: the script may run as root on a host others share.
+     * Every SECONDS must be a plain decimal number within the dead-man period's bounds ({@link
+     * RunTimings#DEAD_MAN_MIN} to {@link RunTimings#DEAD_MAN_MAX}), LIMIT one from 1 to that maximum, else the
+     * action exits 2 before it touches anything: the script may run as root on a host others share.
      */
     static final String GUARD = "lo=" + RunTimings.DEAD_MAN_MIN.toSeconds() + "; hi="
             + RunTimings.DEAD_MAN_MAX.toSeconds() + "; std=" + RunTimings.STANDARD.deadManSeconds() + "\n" + """
@@ -97,7 +97,7 @@ final class DeadManScripts {
             case $act in
             claim)
               if=$1; run=$2; limit=$3; rc=0
-              need_secs "$limit" limit "$lo"
+              need_secs "$limit" limit 1
               for d in "$base/linklab-mtu."*; do
                 private "$d" || continue
                 { read -r b; read -r n; read -r i; read -r o; read -r r; read -r e; } 2>/dev/null <"$d/info" || continue

@@ -72,7 +72,7 @@ final class MtuCommands {
                 "claim",
                 iface,
                 safeId(runId),
-                period("wait", waitSeconds));
+                seconds("wait", waitSeconds, 1));
     }
 
     /**
@@ -142,9 +142,13 @@ final class MtuCommands {
                 + " ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill";
     }
 
-    /** A dead-man period (or a wait as long) in the bounds the guard script checks again on the host. */
+    /** A dead-man period in the bounds the guard script checks again on the host. */
     private static String period(String what, int seconds) {
-        long min = RunTimings.DEAD_MAN_MIN.toSeconds();
+        return seconds(what, seconds, RunTimings.DEAD_MAN_MIN.toSeconds());
+    }
+
+    /** Whole seconds from {@code min} to the longest dead-man period, as the guard script checks them again. */
+    private static String seconds(String what, int seconds, long min) {
         long max = RunTimings.DEAD_MAN_MAX.toSeconds();
         if (seconds < min || seconds > max) {
             throw new IllegalArgumentException(what + " must be from " + min + " to " + max + " s, not " + seconds);

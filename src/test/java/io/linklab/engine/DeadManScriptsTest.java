@@ -41,9 +41,12 @@ class DeadManScriptsTest {
             assertEquals("period must be a number of seconds from 4 to 3600, not '" + bad + "'", extend.stderr());
             Exit arm = guard("arm", "r1", "client", "eth1", "1500", bad, "exit 0");
             assertEquals(2, arm.status(), "arm took '" + bad + "': " + arm.stderr());
+        }
+        // the claim's LIMIT is a wait, not a period: from 1 s
+        for (String bad : List.of("0", "3601", "01", "", "4 ", "-5", "4;id")) {
             Exit claim = guard("claim", "eth1", "r1", bad);
             assertEquals(2, claim.status(), "claim took the limit '" + bad + "': " + claim.stderr());
-            assertEquals("limit must be a number of seconds from 4 to 3600, not '" + bad + "'", claim.stderr());
+            assertEquals("limit must be a number of seconds from 1 to 3600, not '" + bad + "'", claim.stderr());
         }
     }
 

@@ -203,7 +203,7 @@ class MtuTransactionTest {
         }
         assertThrows(IllegalArgumentException.class, () -> MtuCommands.arm("r1", "client", "eth1", 1500, 3));
         assertThrows(IllegalArgumentException.class, () -> MtuCommands.extend(FOLDER, "eth1", 3601));
-        assertThrows(IllegalArgumentException.class, () -> MtuCommands.claim("r1", "eth1", 3));
+        assertThrows(IllegalArgumentException.class, () -> MtuCommands.claim("r1", "eth1", 0));
     }
 
     @Test
