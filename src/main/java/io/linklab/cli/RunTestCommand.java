@@ -155,10 +155,18 @@ public final class RunTestCommand extends CliCommand {
         List<String> there = entries(dir, options.force);
         SshSettings settings = ssh.settings();
         TransportFactory factory = transports.create(settings, SshOptions.prompts(err));
+        TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
+        if (options.mtuRestoreAfter != null) {
+            try {
+                engine = engine.withMtuRestoreAfter(Duration.ofSeconds(options.mtuRestoreAfter));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(
+                        "--mtu-restore-after: '" + options.mtuRestoreAfter + "' is not valid — " + e.getMessage());
+            }
+        }
         if (!there.isEmpty()) {
             replaceEarlierRun(dir, err);
         }
-        TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
         return execute(engine, plan, dir);
     }
 

@@ -75,6 +75,16 @@ final class TestOptions {
     @Mixin
     MeasurementOptions measurement = new MeasurementOptions();
 
+    @Option(
+            order = 403,
+            names = "--mtu-restore-after",
+            paramLabel = "SECONDS",
+            description = {
+                "with --mtu: each host restores its original MTU by itself this long after LinkLab stops "
+                        + "answering (4 to 3600; default: 15)"
+            })
+    Integer mtuRestoreAfter;
+
     // ---- plans read and written, and where the results go (section 5)
 
     @Option(

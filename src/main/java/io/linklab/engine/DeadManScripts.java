@@ -43,8 +43,9 @@ final class DeadManScripts {
     /**
      * Run as {@code sh -c GUARD linklab-mtu-guard ACTION ARGS...}:
      * <ul>
-     * <li>{@code claim IF RUN LIMIT BUSY}: finds the switches of this user for IF in this network namespace
-     * left by other runs; one whose deadline is still more than BUSY s ahead may belong to a live run and
+     * <li>{@code claim IF RUN LIMIT}: finds the switches of this user for IF in this network namespace
+     * left by other runs; one whose deadline is still more than two of its keep-alives and a second ahead
+     * (8 s of a 15-s period: the period each switch was armed with, kept in its folder) may belong to a live run and
      * is watched for up to LIMIT s; a left-over one gets its original MTU set first, then its watcher
      * ended and its folder removed ("restored MTU RUN END" or "fired RUN END" when it restored by itself
      * meanwhile). Then prints "mtu N", the MTU IF has now. Exit 3 with "busy RUN END MTU" when a switch
@@ -55,8 +56,12 @@ final class DeadManScripts {
      * watcher is gone (it fired, or was killed).</li>
      * <li>{@code disarm FOLDER}: removes the folder and ends its watcher.</li>
      * </ul>
+     * Every SECONDS must be a plain decimal number within the dead-man period's bounds ({@link
+     * RunTimings#DEAD_MAN_MIN} to {@link RunTimings#DEAD_MAN_MAX}), LIMIT one from 1 to that maximum, else the
+     * action exits 2 before it touches anything: the script may run as root on a host others share.
      */
-    static final String GUARD = """
+    static final String GUARD = "lo=" + RunTimings.DEAD_MAN_MIN.toSeconds() + "; hi="
+            + RunTimings.DEAD_MAN_MAX.toSeconds() + "; std=" + RunTimings.STANDARD.deadManSeconds() + "\n" + """
             act=$1; shift
             if [ "$(id -u)" = 0 ]; then base=/run; su=; else base=/tmp; su="sudo -n"; fi
             boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
@@ -82,12 +87,24 @@ final class DeadManScripts {
             }
             # Seconds until the folder's deadline (negative once passed).
             left() { read -r dl 2>/dev/null <"$1/deadline" || return 1; echo $(( dl - $(now) )); }
+            # Whether $1 is a number of seconds from $2 to hi: digits only, no leading zero (octal in $(( ))).
+            secs() {
+              case $1 in ''|*[!0-9]*|0?*) return 1;; esac
+              [ ${#1} -le 6 ] && [ "$1" -ge "$2" ] && [ "$1" -le "$hi" ]
+            }
+            # Exits 2 unless $1 (named $2) is a number of seconds from $3 to hi.
+            need_secs() { secs "$1" "$3" || { echo "$2 must be a number of seconds from $3 to $hi, not '$1'" >&2; exit 2; }; }
             case $act in
             claim)
-              if=$1; run=$2; limit=$3; busy=$4; rc=0
+              if=$1; run=$2; limit=$3; rc=0
+              need_secs "$limit" limit 1
               for d in "$base/linklab-mtu."*; do
                 private "$d" || continue
                 { read -r b; read -r n; read -r i; read -r o; read -r r; read -r e; } 2>/dev/null <"$d/info" || continue
+                # Its own period (a folder of an earlier LinkLab has none: the standard one), and from it how far
+                # ahead a live run keeps the deadline: more than two keep-alives (a fifth of it each) and a second.
+                p=$(sed -n 7p "$d/info" 2>/dev/null); secs "$p" "$lo" || p=$std
+                busy=$(( p - (2 * p + 4) / 5 - 1 ))
                 if [ "$b" != "$boot" ]; then rm -rf "$d"; continue; fi
                 [ "$n" = "$net" ] && [ "$i" = "$if" ] && [ "$r" != "$run" ] || continue
                 t0=$(now)
@@ -104,11 +121,12 @@ final class DeadManScripts {
               echo "mtu $m"
               ;;
             arm)
-              run=$1; end=$2; if=$3; orig=$4; secs=$5
+              run=$1; end=$2; if=$3; orig=$4; period=$5
+              need_secs "$period" period "$lo"
               d=$(mktemp -d "$base/linklab-mtu.XXXXXXXXXX") || { echo "cannot make a private folder in $base" >&2; exit 1; }
               private "$d" || { echo "$d is not a private folder of $(id -un)" >&2; exit 1; }
-              printf '%s\\n' "$boot" "$net" "$if" "$orig" "$run" "$end" >"$d/info" || exit 1
-              echo $(( $(now) + secs )) >"$d/deadline" || exit 1
+              printf '%s\\n' "$boot" "$net" "$if" "$orig" "$run" "$end" "$period" >"$d/info" || exit 1
+              echo $(( $(now) + period )) >"$d/deadline" || exit 1
               setsid sh -c "$6" linklab-mtu-watch "$d" "$if" "$orig" </dev/null >/dev/null 2>&1 &
               # Back only once the watcher runs in its own session: one still starting when the SSH session
               # ends could die with it.
@@ -118,6 +136,7 @@ final class DeadManScripts {
               ;;
             extend)
               d=$1
+              need_secs "$2" period "$lo"
               [ -e "$d" ] || { echo "its folder is gone: the watcher fired and restored the MTU, or was disarmed" >&2; exit 1; }
               private "$d" || { echo "$d is not a private folder of $(id -un) any more" >&2; exit 1; }
               watcher "$d" || { echo "its watcher is gone (it may have restored the MTU already)" >&2; exit 1; }

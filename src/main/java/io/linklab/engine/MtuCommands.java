@@ -64,17 +64,15 @@ final class MtuCommands {
      * ended. Prints "mtu N" last; see {@link DeadManScripts#GUARD} for the rest.
      *
      * @param waitSeconds how long to watch a switch that may still be kept alive by a live run
-     * @param busySeconds a switch whose deadline is further ahead than this was extended lately
      */
-    static RemoteCommand claim(String runId, String iface, int waitSeconds, int busySeconds) {
+    static RemoteCommand claim(String runId, String iface, int waitSeconds) {
         Validators.requireInterfaceName("interface", iface);
         return guard(
                 "restore what an earlier run left on " + iface + " and read its MTU",
                 "claim",
                 iface,
                 safeId(runId),
-                String.valueOf(waitSeconds),
-                String.valueOf(busySeconds));
+                seconds("wait", waitSeconds, 1));
     }
 
     /**
@@ -95,7 +93,7 @@ final class MtuCommands {
                 safeId(end),
                 iface,
                 String.valueOf(original),
-                String.valueOf(seconds),
+                period("seconds", seconds),
                 DeadManScripts.WATCHER);
     }
 
@@ -105,7 +103,7 @@ final class MtuCommands {
                 "extend the automatic MTU restore on " + iface,
                 "extend",
                 requireFolder(folder),
-                String.valueOf(seconds));
+                period("seconds", seconds));
     }
 
     /** Removes the folder and ends its watcher (and its sleep) at once. */
@@ -142,6 +140,20 @@ final class MtuCommands {
     static String sudoersLine(String user) {
         return (user == null || user.isBlank() ? "USER" : user)
                 + " ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill";
+    }
+
+    /** A dead-man period in the bounds the guard script checks again on the host. */
+    private static String period(String what, int seconds) {
+        return seconds(what, seconds, RunTimings.DEAD_MAN_MIN.toSeconds());
+    }
+
+    /** Whole seconds from {@code min} to the longest dead-man period, as the guard script checks them again. */
+    private static String seconds(String what, int seconds, long min) {
+        long max = RunTimings.DEAD_MAN_MAX.toSeconds();
+        if (seconds < min || seconds > max) {
+            throw new IllegalArgumentException(what + " must be from " + min + " to " + max + " s, not " + seconds);
+        }
+        return String.valueOf(seconds);
     }
 
     private static String safeId(String runId) {

@@ -21,24 +21,16 @@ import java.util.function.Consumer;
 /**
  * MTU changes as a transaction: originals remembered, a dead-man switch armed on each host before the
  * first change, every change verified with don't-fragment pings, and the originals restored at the
- * end, on cancel and on error. If LinkLab dies or loses a host, the host's switch fires by itself
- * within {@link #DEADMAN_SECONDS} and puts the original MTU back (seed 003's stranded host).
+ * end, on cancel and on error. If LinkLab dies or loses a host, the host's switch fires by itself within the
+ * run's dead-man period ({@link RunTimings#deadMan()}, 15 s as standard) and puts the original MTU back (seed
+ * 003's stranded host).
  */
 final class MtuTransaction implements AutoCloseable {
 
-    /** How long a host waits without hearing from LinkLab before restoring its MTU by itself. */
-    static final int DEADMAN_SECONDS = 15;
-    /** How often LinkLab pushes every deadline forward; several misses in a row are needed to fire. */
-    static final int KEEPALIVE_SECONDS = 3;
-    /**
-     * A switch whose deadline lies further ahead than this was extended within the last two keep-alives:
-     * it may belong to a live run. A killed run's switch falls below it within that time.
-     */
-    static final int BUSY_SECONDS = DEADMAN_SECONDS - 2 * KEEPALIVE_SECONDS - 1;
+    /** Keep-alives per dead-man period: several in a row must be missed before a host acts on its own. */
+    private static final int KEEPALIVES_PER_PERIOD = 5;
     /** Generous: on a loaded host an SSH command with its login shell was seen to take 9 s. */
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(20);
-    /** The claim may watch another run's switch for {@link #DEADMAN_SECONDS} before it answers. */
-    private static final Duration CLAIM_TIMEOUT = COMMAND_TIMEOUT.plusSeconds(DEADMAN_SECONDS);
 
     /** One data interface whose MTU the transaction changes. */
     static final class End {
@@ -69,7 +61,10 @@ final class MtuTransaction implements AutoCloseable {
     private final List<End> ends;
     private final Consumer<String> progress;
     private final Consumer<String> keepaliveFailed;
-    private Duration keepaliveEvery = Duration.ofSeconds(KEEPALIVE_SECONDS);
+    /** How long a host waits without hearing from LinkLab before restoring its MTU by itself, in seconds. */
+    private final int deadManSeconds;
+
+    private Duration keepaliveEvery;
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private ScheduledExecutorService keepalive;
     /** Set when the restore begins: a keep-alive failing from then on is the restore's doing, not news. */
@@ -80,12 +75,28 @@ final class MtuTransaction implements AutoCloseable {
     /**
      * @param keepaliveFailed told once, with a message for the user, when a switch could not be kept alive:
      *                        the sweep must stop, since the host restores (or has restored) its MTU under it
+     * @param timings         whose dead-man period each host's switch gets
      */
-    MtuTransaction(String runId, List<End> ends, Consumer<String> progress, Consumer<String> keepaliveFailed) {
+    MtuTransaction(
+            String runId,
+            List<End> ends,
+            RunTimings timings,
+            Consumer<String> progress,
+            Consumer<String> keepaliveFailed) {
         this.runId = runId;
         this.ends = ends;
         this.progress = progress;
         this.keepaliveFailed = keepaliveFailed;
+        this.deadManSeconds = timings.deadManSeconds();
+        this.keepaliveEvery = keepalivePeriod(timings);
+    }
+
+    /**
+     * How often LinkLab pushes every deadline forward: a fifth of the period (3 s of the standard 15 s), as
+     * {@link DeadManScripts#GUARD}'s claim counts on when it tells a live run's switch from a left-over one.
+     */
+    static Duration keepalivePeriod(RunTimings timings) {
+        return timings.deadMan().dividedBy(KEEPALIVES_PER_PERIOD);
     }
 
     /** A shorter keep-alive period, for tests of what a failed keep-alive does; set before {@link #begin}. */
@@ -107,8 +118,8 @@ final class MtuTransaction implements AutoCloseable {
             e.original = claim(e, record);
             record.originalMtu(e.label + " " + e.iface, e.original);
             progress.accept("arming the automatic MTU restore (" + e.original + ") of " + e.iface + " on " + e.label
-                    + ": it fires " + DEADMAN_SECONDS + " s after LinkLab stops answering");
-            CommandResult r = mustSucceed(e, MtuCommands.arm(runId, e.end, e.iface, e.original, DEADMAN_SECONDS));
+                    + ": it fires " + deadManSeconds + " s after LinkLab stops answering");
+            CommandResult r = mustSucceed(e, MtuCommands.arm(runId, e.end, e.iface, e.original, deadManSeconds));
             String folder = r.stdout().strip();
             try {
                 e.folder = MtuCommands.requireFolder(folder);
@@ -133,8 +144,9 @@ final class MtuTransaction implements AutoCloseable {
      * a run killed mid-sweep leaves the sweep's MTU on the link until its switch fires.
      */
     private int claim(End e, RunRecord record) throws TransportException, InterruptedException {
-        CommandResult r =
-                e.transport.run(MtuCommands.claim(runId, e.iface, DEADMAN_SECONDS, BUSY_SECONDS), CLAIM_TIMEOUT);
+        // The claim may watch another run's switch for a period before it answers.
+        CommandResult r = e.transport.run(
+                MtuCommands.claim(runId, e.iface, deadManSeconds), COMMAND_TIMEOUT.plusSeconds(deadManSeconds));
         Integer mtu = null;
         for (String line : r.stdout().split("\n")) {
             String[] f = line.strip().split(" ");
@@ -164,7 +176,7 @@ final class MtuTransaction implements AutoCloseable {
      * Pushes one host's deadline forward. A host that answers that its watcher is gone stops the sweep at
      * once. One that does not answer (load: an SSH command with its login shell was seen to take 9-13 s
      * on this project's 2-core machine) is retried at the next tick, and stops the sweep once nothing was
-     * confirmed for {@link #DEADMAN_SECONDS}: its watcher may have fired. That alone could let a sweep
+     * confirmed for the dead-man period: its watcher may have fired. That alone could let a sweep
      * measure for a few seconds at a restored MTU; it can never change an MTU without a watcher, as
      * {@link #apply} extends every switch (and fails on a gone one) before each change.
      */
@@ -195,7 +207,7 @@ final class MtuTransaction implements AutoCloseable {
      */
     private String extendNow(End e) throws TransportException, InterruptedException {
         // Brief: in a waiting launcher when there is one, without a login shell of its own.
-        CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, DEADMAN_SECONDS), COMMAND_TIMEOUT);
+        CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, deadManSeconds), COMMAND_TIMEOUT);
         if (r.ok()) {
             e.confirmedAt = System.nanoTime();
             return null;
@@ -219,9 +231,9 @@ final class MtuTransaction implements AutoCloseable {
     }
 
     /** Null while the host's watcher may still wait (the next keep-alive may get through), else the failure. */
-    private static String noAnswer(End e, String why) {
+    private String noAnswer(End e, String why) {
         long silent = System.nanoTime() - e.confirmedAt;
-        if (silent < TimeUnit.SECONDS.toNanos(DEADMAN_SECONDS)) {
+        if (silent < TimeUnit.SECONDS.toNanos(deadManSeconds)) {
             return null;
         }
         return "no keep-alive reached " + e.label + " for " + TimeUnit.NANOSECONDS.toSeconds(silent) + " s (" + why
@@ -325,14 +337,14 @@ final class MtuTransaction implements AutoCloseable {
             notes.add(e.label + " " + e.iface + ": restored " + e.original);
         } catch (TransportException ex) {
             notes.add(e.label + " " + e.iface + ": could not restore now (" + ex.getMessage() + ")" + leftAt(e)
-                    + "; its automatic restore sets MTU " + e.original + " within " + DEADMAN_SECONDS + " s"
+                    + "; its automatic restore sets MTU " + e.original + " within " + deadManSeconds + " s"
                     + ifItDoesNot(e));
             progress.accept("cannot restore the MTU of " + e.iface + " on " + e.label + " (" + ex.getMessage()
                     + ")" + leftAt(e) + "; the host restores MTU " + e.original + " by itself within "
-                    + DEADMAN_SECONDS + " s" + ifItDoesNot(e));
+                    + deadManSeconds + " s" + ifItDoesNot(e));
         } catch (InterruptedException ex) {
             notes.add(e.label + " " + e.iface + ": interrupted; its automatic restore sets MTU " + e.original
-                    + " within " + DEADMAN_SECONDS + " s");
+                    + " within " + deadManSeconds + " s");
             throw ex;
         }
     }

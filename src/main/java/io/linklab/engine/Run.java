@@ -400,7 +400,7 @@ final class Run implements RunHandle {
             ends.add(new MtuTransaction.End(
                     "server", hosts.serverLabel(), hosts.server(), plan.server().dataInterface()));
         }
-        return new MtuTransaction(runId, ends, listener::progress, control::stopFailing);
+        return new MtuTransaction(runId, ends, timings, listener::progress, control::stopFailing);
     }
 
     /** Reads the originals and arms the automatic restore on both ends; what it armed before failing is restored. */

@@ -9,6 +9,7 @@ import io.linklab.tools.driver.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -45,6 +46,16 @@ public final class TestEngine {
     /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
     public static TestEngine standard(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
         return new TestEngine(store, new LoginTransports(settings, prompts), ParserFactory.live());
+    }
+
+    /**
+     * This engine with runs whose hosts restore a changed MTU by themselves {@code period} after LinkLab stops
+     * answering (15 s as standard).
+     *
+     * @throws IllegalArgumentException when the period is not whole seconds from 4 s to an hour (says so)
+     */
+    public TestEngine withMtuRestoreAfter(Duration period) {
+        return new TestEngine(store, transports, parsers, hooks, timings.withDeadMan(period));
     }
 
     public ResultsStore store() {

@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,6 +46,11 @@ class MtuSafetyLabTest {
 
     private static final int PORT = 5566;
     private static final String OTHER_USER = "linklab-nopw";
+    /**
+     * The runs' dead-man period: what these tests prove does not depend on its length, and the killed run's switch
+     * (which the next run waits out) and the keep-alive (a fifth of it) take a third of the standard 15 s.
+     */
+    private static final RunTimings TIMINGS = RunTimings.STANDARD.withDeadMan(Duration.ofSeconds(5));
 
     private final Lab lab = Lab.get();
     private final List<String> events = new CopyOnWriteArrayList<>();
@@ -62,7 +69,9 @@ class MtuSafetyLabTest {
         engine = new TestEngine(
                 new ResultsStore(workspace),
                 login -> new RecordingTransport(connector.connect(SshTarget.parse(login)), events),
-                (tool, sink) -> Parsers.forLive(tool, false, sink));
+                (tool, sink) -> Parsers.forLive(tool, false, sink),
+                PointHooks.NONE,
+                TIMINGS);
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
         assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
         assertEquals(List.of(), switches(lab.h1()), "a switch of an earlier test is left on h1");
@@ -215,7 +224,7 @@ class MtuSafetyLabTest {
         // What a run killed at MTU 9000 leaves: the sweep's MTU, and a switch nobody keeps alive.
         try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()))) {
             CommandResult armed = t.run(
-                    MtuCommands.arm("killedrun", "client", "data0", 1500, MtuTransaction.DEADMAN_SECONDS),
+                    MtuCommands.arm("killedrun", "client", "data0", 1500, TIMINGS.deadManSeconds()),
                     Duration.ofSeconds(20));
             assertEquals(0, armed.exitStatus(), armed.stderr());
         }
@@ -232,6 +241,40 @@ class MtuSafetyLabTest {
                         .anyMatch(w -> w.startsWith("an earlier run (killedrun, client) left" + " data0 on "
                                 + lab.h1().login() + " changed; its original MTU 1500 was restored")),
                 run.record().warnings().toString());
+    }
+
+    @Test
+    void aLiveSwitchIsJudgedByItsOwnPeriodNotTheClaimingRuns() throws Exception {
+        // A live run with the shortest period keeps its deadline at most 4 s ahead, less than a standard switch's
+        // 8 s: judged by the standard period it would pass for a left-over, and have its MTU set back under it.
+        try (SshTransport t = connector.connect(SshTarget.parse(lab.h1().login()));
+                SshTransport other = connector.connect(SshTarget.parse(lab.h1().login()))) {
+            CommandResult armed = t.run(MtuCommands.arm("liverun", "client", "data0", 1500, 4), Duration.ofSeconds(20));
+            assertEquals(0, armed.exitStatus(), armed.stderr());
+            String folder = armed.stdout().strip();
+            ScheduledExecutorService keepalive = Executors.newSingleThreadScheduledExecutor();
+            try {
+                keepalive.scheduleWithFixedDelay(
+                        () -> {
+                            try {
+                                t.run(MtuCommands.extend(folder, "data0", 4), Duration.ofSeconds(20));
+                            } catch (Exception e) {
+                                events.add("keep-alive failed: " + e);
+                            }
+                        },
+                        0,
+                        700,
+                        TimeUnit.MILLISECONDS);
+                // watched for a second: a live switch is still ahead at its end, a left-over one is restored at once
+                CommandResult claim = other.run(MtuCommands.claim("nextrun", "data0", 1), Duration.ofSeconds(30));
+                assertEquals(3, claim.exitStatus(), claim.stdout() + claim.stderr());
+                assertTrue(claim.stdout().startsWith("busy liverun client 1500"), claim.stdout());
+            } finally {
+                keepalive.shutdownNow();
+                keepalive.awaitTermination(20, TimeUnit.SECONDS);
+                t.run(MtuCommands.disarm(folder, "data0"), Duration.ofSeconds(20));
+            }
+        }
     }
 
     @Test
@@ -259,8 +302,9 @@ class MtuSafetyLabTest {
                         .startsWith("stopped the sweep: the automatic MTU restore on "
                                 + lab.h1().login() + " did not take a new deadline (its watcher is gone"),
                 o.message());
-        // The next keep-alive notices (every KEEPALIVE_SECONDS), then the stop, the restore and the clean-up.
-        assertTrue(took < MtuTransaction.KEEPALIVE_SECONDS + 15, "the sweep went on for " + took + " s");
+        // The next keep-alive notices, then the stop, the restore and the clean-up.
+        double keepalive = MtuTransaction.keepalivePeriod(TIMINGS).toMillis() / 1000.0;
+        assertTrue(took < keepalive + 15, "the sweep went on for " + took + " s");
         StoredRun run = engine.store().open(h.runId());
         assertEquals(RunRecord.State.FAILED, run.record().state());
         assertEquals(o.message(), run.record().message());

@@ -34,6 +34,7 @@ class MtuTransactionTest {
     /** Answers each command by its guard action ("claim", "arm", "extend", "disarm") or "ip". */
     private static final class ScriptedHost implements Transport {
         final List<String> commands = new CopyOnWriteArrayList<>();
+        final List<List<String>> argvs = new CopyOnWriteArrayList<>();
         volatile Function<String, CommandResult> answer;
 
         ScriptedHost(Function<String, CommandResult> answer) {
@@ -56,6 +57,7 @@ class MtuTransactionTest {
                     ? command.argv().get(4)
                     : command.argv().get(0);
             commands.add(action);
+            argvs.add(command.argv());
             return answer.apply(action);
         }
 
@@ -81,7 +83,11 @@ class MtuTransactionTest {
         List<String> stops = new CopyOnWriteArrayList<>();
         CountDownLatch stopped = new CountDownLatch(1);
         MtuTransaction t = new MtuTransaction(
-                        "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, m -> {
+                        "r1",
+                        List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
+                        RunTimings.STANDARD,
+                        p -> {},
+                        m -> {
                             stops.add(m);
                             stopped.countDown();
                         })
@@ -109,7 +115,11 @@ class MtuTransactionTest {
         ScriptedHost host = new ScriptedHost(MtuTransactionTest::healthy);
         List<String> stops = new CopyOnWriteArrayList<>();
         MtuTransaction t = new MtuTransaction(
-                        "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), p -> {}, stops::add)
+                        "r1",
+                        List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
+                        RunTimings.STANDARD,
+                        p -> {},
+                        stops::add)
                 .keepaliveEvery(KEEPALIVE);
         t.begin(new RunRecord("r1"));
         CountDownLatch tried = new CountDownLatch(2);
@@ -132,7 +142,11 @@ class MtuTransactionTest {
         RunRecord record = new RunRecord("r1");
         List<String> progress = new CopyOnWriteArrayList<>();
         MtuTransaction t = new MtuTransaction(
-                "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), progress::add, m -> {});
+                "r1",
+                List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")),
+                RunTimings.STANDARD,
+                progress::add,
+                m -> {});
         t.begin(record);
         assertEquals(
                 List.of("an earlier run (20261202-1, client) left eth1 on root@h1 changed; its original MTU 1500"
@@ -143,12 +157,53 @@ class MtuTransactionTest {
         ScriptedHost busy = new ScriptedHost(
                 a -> a.equals("claim") ? new CommandResult(3, "busy 20261202-2 client 1500\n", "", false) : healthy(a));
         MtuTransaction refused = new MtuTransaction(
-                "r2", List.of(new MtuTransaction.End("client", "root@h1", busy, "eth1")), p -> {}, m -> {});
+                "r2",
+                List.of(new MtuTransaction.End("client", "root@h1", busy, "eth1")),
+                RunTimings.STANDARD,
+                p -> {},
+                m -> {});
         TransportException e = assertThrows(TransportException.class, () -> refused.begin(new RunRecord("r2")));
         assertTrue(
                 e.getMessage().startsWith("another LinkLab run (20261202-2) is changing the MTU of eth1 on root@h1"),
                 e.getMessage());
         assertFalse(busy.commands.contains("arm"), busy.commands.toString());
+    }
+
+    @Test
+    void theRunsDeadManPeriodReachesTheHostAndSetsTheKeepAlive() throws Exception {
+        ScriptedHost host = new ScriptedHost(MtuTransactionTest::healthy);
+        RunTimings quick = RunTimings.STANDARD.withDeadMan(Duration.ofSeconds(5));
+        MtuTransaction t = new MtuTransaction(
+                "r1", List.of(new MtuTransaction.End("client", "root@h1", host, "eth1")), quick, p -> {}, m -> {});
+        t.begin(new RunRecord("r1"));
+        t.restore();
+        // claim IF RUN LIMIT: another run's switch is watched for up to a period
+        assertEquals(List.of("claim", "eth1", "r1", "5"), guardArgs(host, "claim"));
+        assertEquals(List.of("arm", "r1", "client", "eth1", "1500", "5"), guardArgs(host, "arm"));
+        assertEquals(Duration.ofSeconds(1), MtuTransaction.keepalivePeriod(quick));
+        assertEquals(Duration.ofSeconds(3), MtuTransaction.keepalivePeriod(RunTimings.STANDARD));
+    }
+
+    /** A guard command's action and arguments (without the watcher script that arm passes last). */
+    private static List<String> guardArgs(ScriptedHost host, String action) {
+        List<String> argv = host.argvs.stream()
+                .filter(a -> a.size() > 4 && a.get(4).equals(action))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + action + " in " + host.commands));
+        List<String> args = argv.subList(4, argv.size());
+        return action.equals("arm") ? args.subList(0, args.size() - 1) : args;
+    }
+
+    @Test
+    void aDeadManPeriodOutsideItsBoundsNeverReachesAHost() {
+        for (Duration bad : List.of(Duration.ofSeconds(3), Duration.ofMillis(4500), Duration.ofSeconds(3601))) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> RunTimings.STANDARD.withDeadMan(bad));
+            assertTrue(e.getMessage().contains("whole seconds from 4 to 3600"), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> MtuCommands.arm("r1", "client", "eth1", 1500, 3));
+        assertThrows(IllegalArgumentException.class, () -> MtuCommands.extend(FOLDER, "eth1", 3601));
+        assertThrows(IllegalArgumentException.class, () -> MtuCommands.claim("r1", "eth1", 0));
     }
 
     @Test

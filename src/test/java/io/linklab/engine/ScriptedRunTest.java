@@ -389,7 +389,7 @@ class ScriptedRunTest {
                 note.contains(SERVER + " data0: could not restore now (RTNETLINK answers: Operation not "
                         + "permitted): data0 on " + SERVER
                         + " is left at MTU 9000; its automatic restore sets MTU 1500 "
-                        + "within " + MtuTransaction.DEADMAN_SECONDS
+                        + "within " + QUICK.deadManSeconds()
                         + " s; if it is not back at 1500 by then, run 'ip link "
                         + "set dev data0 mtu 1500' as root on " + SERVER),
                 note);
