@@ -70,14 +70,19 @@ class MatrixReopenUITest extends MatrixWindowTestBase {
             window.openMatrix(stored);
             return null;
         });
-        // other tests' windows may linger in this JVM: look only inside this test's window
+        // other tests' windows may linger in this JVM: look only inside this test's window. The table is found
+        // only once its split pane has a skin (the next pulse after the view is shown), the bar above it at once.
         WaitForAsyncUtils.waitFor(
                 10,
                 TimeUnit.SECONDS,
                 () -> fx(() -> robot.from(window.root())
-                        .lookup("#matrix-resume")
-                        .tryQuery()
-                        .isPresent()));
+                                .lookup("#matrix-resume")
+                                .tryQuery()
+                                .isPresent()
+                        && robot.from(window.root())
+                                .lookup("#matrix-table")
+                                .tryQuery()
+                                .isPresent()));
         Node resume =
                 fx(() -> robot.from(window.root()).lookup("#matrix-resume").query());
         String status = fx(() -> robot.from(window.root())
