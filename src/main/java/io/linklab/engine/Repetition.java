@@ -188,24 +188,27 @@ final class Repetition {
             // Stopping the processes and taking in their last lines (a stopped iperf3 prints its last interval and
             // totals) must not be cut short by a Stop's interrupt: an interrupted wait gives up on those lines.
             control.holdInterrupts();
-            for (RemoteProcess c : clients) {
-                control.stop(c);
-            }
-            finish(clientParsers); // their output is all in: what it never reported can now be told
-            endMeasurement();
-            if (p.tool() == Tool.IPERF3) {
-                // A one-off iperf3 server ends by itself right after its client; give it a moment to do so.
-                for (RemoteProcess s : servers) {
-                    s.waitFor(Duration.ofMillis(500));
+            try {
+                for (RemoteProcess c : clients) {
+                    control.stop(c);
                 }
+                finish(clientParsers); // their output is all in: what it never reported can now be told
+                endMeasurement();
+                if (p.tool() == Tool.IPERF3) {
+                    // A one-off iperf3 server ends by itself right after its client; give it a moment to do so.
+                    for (RemoteProcess s : servers) {
+                        s.waitFor(Duration.ofMillis(500));
+                    }
+                }
+                for (RemoteProcess s : servers) {
+                    control.stop(s);
+                }
+                serverViews.finish();
+                run.logs().closeAll();
+                stopCounters(counters, samplers);
+            } finally {
+                control.allowInterrupts(); // even when a step threw: a later point must stay stoppable at once
             }
-            for (RemoteProcess s : servers) {
-                control.stop(s);
-            }
-            serverViews.finish();
-            run.logs().closeAll();
-            stopCounters(counters, samplers);
-            control.allowInterrupts();
         }
         for (String gap : incomplete) {
             run.warn(pl, rep, "no merged SUM for " + gap);
