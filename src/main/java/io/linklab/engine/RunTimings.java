@@ -1,6 +1,5 @@
 package io.linklab.engine;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
@@ -81,9 +80,7 @@ record RunTimings(
                     + DEAD_MAN_MIN.toSeconds() + " to " + DEAD_MAN_MAX.toSeconds() + ", not "
                     + (period == null
                             ? "none"
-                            : BigDecimal.valueOf(period.toMillis(), 3)
-                                            .stripTrailingZeros()
-                                            .toPlainString() + " s"));
+                            : period.toMillis() % 1000 == 0 ? period.toSeconds() + " s" : period.toMillis() + " ms"));
         }
     }
 }
