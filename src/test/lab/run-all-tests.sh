@@ -4,7 +4,8 @@
 # the lab down. It needs root (network namespaces, packages): run as root it goes straight on, any other
 # user is asked for sudo once, for the whole run.
 # Usage (from anywhere): bash src/test/lab/run-all-tests.sh [extra mvn args]
-#   LINKLAB_LAB_ID=N picks the lab instance (0..99, default 0), apart from other labs on the machine.
+#   LINKLAB_LAB_ID=N picks the lab instances N and N+1 (N 0..98, default 0), apart from other labs on the
+#   machine: the tests run in two JVMs at once, each with a lab of its own.
 set -euo pipefail
 self=$(readlink -f "$0")
 cd "$(dirname "$self")/../../.."
@@ -16,6 +17,11 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 
 export LINKLAB_LAB_ID=${LINKLAB_LAB_ID:-0}
+[[ $LINKLAB_LAB_ID =~ ^[0-9]{1,2}$ && $LINKLAB_LAB_ID -le 98 ]] ||
+  { echo "run-all-tests: LINKLAB_LAB_ID must be 0..98 (the run uses N and N+1), not '$LINKLAB_LAB_ID'" >&2; exit 2; }
+# Half the suite waits on the network, on timeouts or on a 5 s test: two test JVMs at once fill those waits. The
+# second JVM's lab tests run on a lab of their own, so the two never share a host (processes, MTUs, sshd).
+LABS=("$LINKLAB_LAB_ID" "$((LINKLAB_LAB_ID + 1))")
 # Java 17 takes its default charset from the locale, and a login without LANG (or sudo's reset environment)
 # gives ASCII: run in UTF-8 whoever starts the run, so its results do not depend on how it was started.
 [[ "$(locale charmap 2>/dev/null)" == UTF-8 ]] || export LC_ALL=C.UTF-8
@@ -32,7 +38,7 @@ restart_netserver=
 cleanup() {
   local rc=$?
   if [[ -n "$apt_dropin" ]]; then rm -f "$apt_dropin"; apt-get update -q >/dev/null 2>&1 || true; fi
-  if [[ -n "$lab_up" ]]; then bash "$LAB" down || true; fi
+  if [[ -n "$lab_up" ]]; then for id in "${LABS[@]}"; do LINKLAB_LAB_ID=$id bash "$LAB" down || true; done; fi
   if [[ -n "$restart_netserver" ]]; then start_netserver || true; fi
   # A sudo run writes target/ as root inside the caller's checkout: give it back to them.
   if [[ -n "${SUDO_UID:-}" && -d target && $(stat -c %u .) == "$SUDO_UID" ]]; then
@@ -138,10 +144,12 @@ if [[ -n "$pid" ]]; then
   restart_netserver=yes
 fi
 
-echo "lab $LINKLAB_LAB_ID"
-bash "$LAB" down >/dev/null 2>&1 || true
+echo "labs ${LABS[*]}"
 lab_up=yes   # before up: a lab that fails half-way up is taken down too
-bash "$LAB" up
+for id in "${LABS[@]}"; do
+  LINKLAB_LAB_ID=$id bash "$LAB" down >/dev/null 2>&1 || true
+  LINKLAB_LAB_ID=$id bash "$LAB" up
+done
 phase "lab up"
 
 # How long each Maven step took (compile, tests, jlink, each jpackage...), from the times on its log lines.
@@ -163,7 +171,7 @@ mvn_steps() {
 export DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1
 mvn_log=$(mktemp /tmp/linklab-mvn-log.XXXXXX)
 set +e
-mvn -B -Plab,installer -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss \
+mvn -B -Plab,installer -Dtest.forks=2 "-Dlinklab.labIds=${LABS[0]},${LABS[1]}" -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss \
   verify "$@" 2>&1 | tee "$mvn_log"
 mvn_rc=${PIPESTATUS[0]}
 set -e

@@ -31,12 +31,40 @@ public final class Lab {
     }
 
     /**
-     * The lab of LINKLAB_LAB_ID (default 0), found the way lab.sh finds it: through the symlink
+     * The lab of this test JVM: run-all-tests.sh runs the tests in two surefire forks and gives each a lab of its
+     * own ({@code linklab.labIds}, one id per fork, numbered by {@code linklab.fork}), so that the lab tests of one
+     * fork never meet the other's processes, MTUs or stopped sshd on a host. A plain {@code mvn -Plab test} has one
+     * fork and the lab of LINKLAB_LAB_ID (default 0).
+     */
+    static String labId() {
+        String ids = System.getProperty("linklab.labIds", "").trim();
+        if (ids.isEmpty()) {
+            return System.getenv().getOrDefault("LINKLAB_LAB_ID", "0");
+        }
+        // two forks on one lab would meet on its hosts: no lab at all is the clearer failure
+        String given = System.getProperty("linklab.fork", "");
+        String fork = given.replaceFirst("^fork", "");
+        if (!fork.matches("[1-9][0-9]?")) {
+            throw new IllegalStateException(
+                    "linklab.labIds names a lab per test fork (" + ids + "), but this JVM's fork number is not known "
+                            + "(linklab.fork='" + given + "'): see surefire's systemPropertyVariables in pom.xml");
+        }
+        String[] each = ids.split(",");
+        int i = Integer.parseInt(fork) - 1;
+        if (i >= each.length) {
+            throw new IllegalStateException(
+                    "test fork " + fork + " has no lab: linklab.labIds names " + each.length + " (" + ids + ")");
+        }
+        return each[i].trim();
+    }
+
+    /**
+     * The lab of {@link #labId()}, found the way lab.sh finds it: through the symlink
      * /run/linklab/lab-N to the folder lab.sh up made with mktemp -d. Both must belong to root and be
      * writable by nobody else, so no other user can slip the tests a lab of their own.
      */
     public static Lab get() {
-        String id = System.getenv().getOrDefault("LINKLAB_LAB_ID", "0");
+        String id = labId();
         if (!id.matches("[0-9]{1,2}")) {
             throw new IllegalStateException("LINKLAB_LAB_ID must be 0..99, not '" + id + "'");
         }
