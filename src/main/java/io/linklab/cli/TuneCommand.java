@@ -47,7 +47,7 @@ import picocli.CommandLine.Option;
                     + "with 3 runs of 10 s (shorter for a budget under 2 minutes: a twelfth of it, at least 3 s; under 30 s "
                     + "2 runs of 2 s); the "
                     + "time for that is kept back from the budget (when it also has time for two probes), which is a "
-                    + "hard limit.",
+                    + "hard limit: after a probe that overran it, the winner is confirmed by the runs that still fit.",
             "",
             "Prints each probe on stderr, then the winner, its rate with min and max, the share of --link-speed, why "
                     + "the search stopped (line rate reached; CPU-bound on the receiver; no further gain; budget used "

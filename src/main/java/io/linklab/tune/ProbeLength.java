@@ -28,6 +28,11 @@ public record ProbeLength(int durationS, int omitS, int repetitions) {
      */
     public static final ProbeLength BRIEF_CONFIRM = new ProbeLength(2, 1, 2);
 
+    /** The same runs, {@code n} of them. */
+    public ProbeLength withRepetitions(int n) {
+        return new ProbeLength(durationS, omitS, n);
+    }
+
     /** Seconds of traffic it takes, warm-up included (the least it can cost). */
     public int trafficSeconds() {
         return (durationS + omitS) * repetitions;

@@ -34,8 +34,9 @@ public final class TuneReport {
             return out;
         }
         Probe w = r.winner();
-        String how = r.confirmed() != null && winnerPlan != null
-                ? "confirmed over " + winnerPlan.repetitions() + " runs of " + winnerPlan.durationS() + " s"
+        String how = r.confirmed() != null
+                ? "confirmed over " + runs(r.confirmation().repetitions()) + " of "
+                        + r.confirmation().durationS() + " s"
                 : "unconfirmed: the short probes' rate, no time was left for a full-length run";
         StringBuilder rate = new StringBuilder("rate " + gbps(w.rate()) + " Gbit/s, min " + gbps(w.min()) + ", max "
                 + gbps(w.max()) + " (" + how + ")");
@@ -54,6 +55,10 @@ public final class TuneReport {
         out.addAll(r.notes());
         out.addAll(List.of("", "# the winner's commands per host:", script));
         return out;
+    }
+
+    private static String runs(int n) {
+        return n == 1 ? "1 run" : n + " runs";
     }
 
     static String gbps(double bps) {

@@ -9,6 +9,8 @@ import java.util.List;
  * @param best      the best settings found (null when nothing measured)
  * @param searched  the best probe of the search
  * @param confirmed the full-length run of {@code best}, null when there was no time for it or it failed
+ * @param confirmation how {@code confirmed} was measured (fewer runs than the budget's where a probe overran the time
+ *                     kept back for it), null when not confirmed
  * @param why       why the search stopped
  * @param detail    the evidence for {@code why} ("busiest core 99 % with 2 processes of 2")
  * @param notes     what the hosts kept from being tried, with the reason ("numa pinning not tried: NUMA node not
@@ -19,6 +21,7 @@ public record TuneResult(
         TuneSettings best,
         Probe searched,
         Probe confirmed,
+        ProbeLength confirmation,
         StopReason why,
         String detail,
         List<String> notes) {
@@ -30,13 +33,19 @@ public record TuneResult(
 
     /** A result with nothing left untried. */
     public TuneResult(
-            List<TuneStep> steps, TuneSettings best, Probe searched, Probe confirmed, StopReason why, String detail) {
-        this(steps, best, searched, confirmed, why, detail, List.of());
+            List<TuneStep> steps,
+            TuneSettings best,
+            Probe searched,
+            Probe confirmed,
+            ProbeLength confirmation,
+            StopReason why,
+            String detail) {
+        this(steps, best, searched, confirmed, confirmation, why, detail, List.of());
     }
 
     /** This result, saying what the hosts kept from being tried. */
     public TuneResult withNotes(List<String> more) {
-        return new TuneResult(steps, best, searched, confirmed, why, detail, more);
+        return new TuneResult(steps, best, searched, confirmed, confirmation, why, detail, more);
     }
 
     /** The winner's rate: the confirmation's, else the search's best probe's. */

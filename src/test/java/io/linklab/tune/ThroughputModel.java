@@ -61,6 +61,11 @@ final class ThroughputModel implements ProbeRunner {
         return nanos;
     }
 
+    /** Time passing with nothing measured: a host that stalls. */
+    void stall(double seconds) {
+        nanos += (long) (seconds * 1e9);
+    }
+
     /** The rate without noise. */
     double trueRate(TuneSettings s) {
         double pin = switch (s.pinning()) {

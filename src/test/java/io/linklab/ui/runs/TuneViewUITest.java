@@ -116,8 +116,14 @@ class TuneViewUITest {
         Path dir = tmp.resolve("runs/20261203-010000-tune-1a2b");
         Files.createDirectories(dir);
         List<TuneStep> s = steps();
-        TuneResult r =
-                new TuneResult(s, WINNER, s.get(3).probe(), s.get(4).probe(), StopReason.LINE_RATE, "95 % of the link");
+        TuneResult r = new TuneResult(
+                s,
+                WINNER,
+                s.get(3).probe(),
+                s.get(4).probe(),
+                ProbeLength.CONFIRM,
+                StopReason.LINE_RATE,
+                "95 % of the link");
         TuneFiles.write(dir, r, winnerPlan(), TuneReport.lines(r, 25e9, winnerPlan()));
         return dir;
     }
@@ -167,8 +173,14 @@ class TuneViewUITest {
 
         model.step(s.get(3));
         model.step(s.get(4));
-        TuneResult r =
-                new TuneResult(s, WINNER, s.get(3).probe(), s.get(4).probe(), StopReason.LINE_RATE, "95 % of the link");
+        TuneResult r = new TuneResult(
+                s,
+                WINNER,
+                s.get(3).probe(),
+                s.get(4).probe(),
+                ProbeLength.CONFIRM,
+                StopReason.LINE_RATE,
+                "95 % of the link");
         model.finished(new TuneModel.Result(TuneReport.lines(r, 25e9, winnerPlan()), winnerPlan()), null);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#tune-stop").queryButton().isDisabled(), "nothing to stop any more");

@@ -51,7 +51,8 @@ class TuneModelTest {
 
     private static TuneResult result() {
         List<TuneStep> s = steps();
-        return new TuneResult(s, FOUR, s.get(3).probe(), s.get(4).probe(), StopReason.NO_GAIN, "gain under 2 %");
+        return new TuneResult(
+                s, FOUR, s.get(3).probe(), s.get(4).probe(), ProbeLength.CONFIRM, StopReason.NO_GAIN, "gain under 2 %");
     }
 
     private static TestPlan winnerPlan() {
