@@ -7,7 +7,7 @@
 #
 #   mvn -B -DskipTests package
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
-#   LINKLAB_LAB_ID=N bash src/test/lab/tune-bench.sh [ROUNDS] [JAR] [MAX_STREAMS]
+#   LINKLAB_LAB_ID=N bash src/test/lab/tune-bench.sh [ROUNDS] [JAR] [MAX_STREAMS] [TOOLS, e.g. iperf3,iperf2]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}
@@ -17,4 +17,4 @@ eval "$lab_env"
 export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA
 JAR=${2:-target/linklab.jar}
 [[ -f $JAR ]] || { echo "build first: mvn -B -DskipTests package" >&2; exit 2; }
-exec python3 src/test/lab/tune_bench.py "${1:-3}" "$JAR" "${3:-4}"
+exec python3 src/test/lab/tune_bench.py "${1:-3}" "$JAR" "${3:-4}" "${4:-iperf3}"

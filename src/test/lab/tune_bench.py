@@ -3,10 +3,11 @@
 
 Issue 19's check, each round:
 
-1. the tune: `linklab tune` from h1 to h2 with a 60 s budget, iperf3, processes and streams varying (up to
-   MAX_STREAMS streams per process), timed from the command to its exit (the issue allows 75 s);
-2. the grid: every processes x streams the tune could choose (processes 1 .. the lab hosts' cores, streams
-   1, 2, 4 .. MAX_STREAMS), each point as long and as often as the tune's confirmation (`linklab test
+1. the tune: `linklab tune` from h1 to h2 with a 60 s budget, TOOLS (default iperf3; with more than one the tool
+   varies too), processes and streams varying (up to MAX_STREAMS streams per process), timed from the command to its
+   exit (the issue allows 75 s);
+2. the grid: every tool x processes x streams the tune could choose (processes 1 .. the lab hosts' cores, streams
+   1, 2, 4 .. MAX_STREAMS), each point as long and as often as the tune's confirmation (`linklab test --tool T
    --sweep streams=... --repeat 3`);
 3. the ratio: the winner's confirmed rate (the mean of its 3 runs) over the grid's best point (the mean of its 3),
    and, to tell a wrong pick from the link's drift between the two, the grid's own figure for the winner's settings
@@ -27,6 +28,7 @@ from datetime import datetime
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 MAX_STREAMS = int(sys.argv[3]) if len(sys.argv) > 3 else 4
+TOOLS = (sys.argv[4] if len(sys.argv) > 4 else "iperf3").split(",")
 BUDGET_S = 60
 LIMIT_S = 75
 ENV = os.environ
@@ -56,14 +58,15 @@ def rows(path):
 
 def tune(n):
     out = os.path.join(WORK, "tune-%d" % n)
-    stdout, took = linklab(["tune"] + LOGINS + ["--port", "5640", "--budget", "%ds" % BUDGET_S, "--tools", "iperf3",
-                                                 "--vary", "processes,streams", "--max-streams", str(MAX_STREAMS)],
+    vary = ("tool," if len(TOOLS) > 1 else "") + "processes,streams"
+    stdout, took = linklab(["tune"] + LOGINS + ["--port", "5640", "--budget", "%ds" % BUDGET_S, "--tools",
+                                                 ",".join(TOOLS), "--vary", vary, "--max-streams", str(MAX_STREAMS)],
                            out)
     steps = rows(os.path.join(out, "tune.csv"))
     confirm = steps[-1]
     if confirm["reason"] != "confirm":
         sys.exit("the tune confirmed no winner:\n" + stdout)
-    return {"took": took, "probes": len(steps) - 1, "processes": int(confirm["processes"]),
+    return {"took": took, "probes": len(steps) - 1, "tool": confirm["tool"], "processes": int(confirm["processes"]),
             "streams": int(confirm["streams"]), "rate": float(confirm["bits_per_second"]),
             "min": float(confirm["bits_per_second_min"]), "max": float(confirm["bits_per_second_max"]),
             "why": stdout_line(stdout, "stopped: ")}
@@ -87,17 +90,18 @@ def confirm_seconds():
 
 
 def grid(n, cores):
-    """{(processes, streams): (mean, min, max)} of every point, and the seconds it took."""
+    """{(tool, processes, streams): (mean, min, max)} of every point, and the seconds it took."""
     points, took = {}, 0.0
-    for processes in powers(cores):
-        out = os.path.join(WORK, "grid-%d-p%d" % (n, processes))
-        _, t = linklab(["test"] + LOGINS + ["--port", "5660", "--processes", str(processes), "--sweep",
-                                             "streams=" + ",".join(str(s) for s in powers(MAX_STREAMS)),
-                                             "-t", str(confirm_seconds()), "-O", "1", "--repeat", "3"], out)
-        took += t
-        for r in rows(os.path.join(out, "sweep.csv")):
-            points[(processes, int(r["streams"]))] = (float(r["bits_per_second"]), float(r["bits_per_second_min"]),
-                                                      float(r["bits_per_second_max"]))
+    for tool in TOOLS:
+        for processes in powers(cores):
+            out = os.path.join(WORK, "grid-%d-%s-p%d" % (n, tool, processes))
+            _, t = linklab(["test"] + LOGINS + ["--port", "5660", "--tool", tool, "--processes", str(processes),
+                                                 "--sweep", "streams=" + ",".join(str(s) for s in powers(MAX_STREAMS)),
+                                                 "-t", str(confirm_seconds()), "-O", "1", "--repeat", "3"], out)
+            took += t
+            for r in rows(os.path.join(out, "sweep.csv")):
+                points[(tool, processes, int(r["streams"]))] = (
+                    float(r["bits_per_second"]), float(r["bits_per_second_min"]), float(r["bits_per_second_max"]))
     return points, took
 
 
@@ -115,33 +119,35 @@ def main():
     print("# tune benchmark %s, %d rounds, jar %s, load %s" % (datetime.now().isoformat(timespec="seconds"), ROUNDS,
                                                               JAR, load()))
     n_cores = cores()
-    print("hosts' cores %d; grid: processes %s x streams %s, %d s after 1 s, 3 times" % (
-        n_cores, powers(n_cores), powers(MAX_STREAMS), confirm_seconds()))
-    ratios, drifts, times = [], [], []
+    print("hosts' cores %d; grid: tools %s x processes %s x streams %s, %d s after 1 s, 3 times" % (
+        n_cores, ",".join(TOOLS), powers(n_cores), powers(MAX_STREAMS), confirm_seconds()))
+    ratios, drifts, times, fractions = [], [], [], []
     for n in range(ROUNDS):
         if n % 2 == 0:
             t, (g, gtook) = tune(n), grid(n, n_cores)
         else:
             (g, gtook), t = grid(n, n_cores), tune(n)
         best = max(g, key=lambda k: g[k][0])
-        mine = g.get((t["processes"], t["streams"]))
+        mine = g.get((t["tool"], t["processes"], t["streams"]))
         ratio = t["rate"] / g[best][0]
         ratios.append(ratio)
         times.append(t["took"])
+        fractions.append(t["took"] / gtook)
         drift = mine[0] / g[best][0] if mine else float("nan")
         drifts.append(drift)
-        print("round %d (%s first, load %s): tune %.1f s (%d probes, %s), winner p=%d s=%d confirmed %s Gbit/s "
-              "(%s-%s); grid %.0f s, best p=%d s=%d %s Gbit/s (%s-%s), the winner's settings %s in the grid; "
-              "ratio %.3f, in the grid %.3f" % (
-                  n + 1, "tune" if n % 2 == 0 else "grid", load(), t["took"], t["probes"], t["why"],
+        print("round %d (%s first, load %s): tune %.1f s (%d probes, %s), winner %s p=%d s=%d confirmed %s Gbit/s "
+              "(%s-%s); grid %.0f s (the tune took %.2f of it), best %s p=%d s=%d %s Gbit/s (%s-%s), the winner's "
+              "settings %s in the grid; ratio %.3f, in the grid %.3f" % (
+                  n + 1, "tune" if n % 2 == 0 else "grid", load(), t["took"], t["probes"], t["why"], t["tool"],
                   t["processes"], t["streams"], gbit(t["rate"]), gbit(t["min"]), gbit(t["max"]), gtook,
-                  best[0], best[1], gbit(g[best][0]), gbit(g[best][1]), gbit(g[best][2]),
-                  gbit(mine[0]) if mine else "-", ratio, drift))
-        print("  grid: " + ", ".join("p=%d s=%d %s" % (k[0], k[1], gbit(v[0])) for k, v in sorted(g.items())))
-    print("summary: tune took %.1f-%.1f s (limit %d); ratio min %.3f median %.3f (>= 0.95 in %d of %d); "
-          "the winner's settings in the grid: min %.3f median %.3f" % (
-              min(times), max(times), LIMIT_S, min(ratios), statistics.median(ratios),
-              sum(r >= 0.95 for r in ratios), len(ratios), min(drifts), statistics.median(drifts)))
+                  t["took"] / gtook, best[0], best[1], best[2], gbit(g[best][0]), gbit(g[best][1]),
+                  gbit(g[best][2]), gbit(mine[0]) if mine else "-", ratio, drift))
+        print("  grid: " + ", ".join("%s p=%d s=%d %s" % (k[0], k[1], k[2], gbit(v[0])) for k, v in sorted(g.items())))
+    print("summary: tune took %.1f-%.1f s (limit %d), %.2f-%.2f of the grid's time; ratio min %.3f median %.3f "
+          "(>= 0.95 in %d of %d); the winner's settings in the grid: min %.3f median %.3f" % (
+              min(times), max(times), LIMIT_S, min(fractions), max(fractions), min(ratios),
+              statistics.median(ratios), sum(r >= 0.95 for r in ratios), len(ratios), min(drifts),
+              statistics.median(drifts)))
     shutil.rmtree(WORK, ignore_errors=True)
     sys.exit(0 if max(times) <= LIMIT_S and min(ratios) >= 0.95 else 1)
 
