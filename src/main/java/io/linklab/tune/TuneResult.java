@@ -31,18 +31,6 @@ public record TuneResult(
         notes = List.copyOf(notes);
     }
 
-    /** A result with nothing left untried. */
-    public TuneResult(
-            List<TuneStep> steps,
-            TuneSettings best,
-            Probe searched,
-            Probe confirmed,
-            ProbeLength confirmation,
-            StopReason why,
-            String detail) {
-        this(steps, best, searched, confirmed, confirmation, why, detail, List.of());
-    }
-
     /** This result, saying what the hosts kept from being tried. */
     public TuneResult withNotes(List<String> more) {
         return new TuneResult(steps, best, searched, confirmed, confirmation, why, detail, more);

@@ -81,7 +81,7 @@ public final class Tuner {
             String failures = steps.isEmpty()
                     ? "the budget allows no probe"
                     : steps.get(steps.size() - 1).probe().failure();
-            return new TuneResult(steps, null, null, null, null, why, failures);
+            return new TuneResult(steps, null, null, null, null, why, failures, List.of());
         }
         Probe confirmed = null;
         ProbeLength confirmation = why == StopReason.STOPPED ? null : confirmationThatFits();
@@ -97,7 +97,7 @@ public final class Tuner {
             confirmed = null;
             confirmation = null;
         }
-        return new TuneResult(steps, best.settings(), best, confirmed, confirmation, why, detail(why));
+        return new TuneResult(steps, best.settings(), best, confirmed, confirmation, why, detail(why), List.of());
     }
 
     /**

@@ -2,6 +2,7 @@ package io.linklab.tune;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import java.util.List;
 
 /** What the tune's tests build the same way in several packages. */
 public final class TuneFixtures {
@@ -34,5 +35,14 @@ public final class TuneFixtures {
                 null,
                 1,
                 null);
+    }
+
+    /**
+     * The end of a tune of five steps whose fourth was the search's best and whose fifth confirmed {@code best} at the
+     * standard length.
+     */
+    public static TuneResult ended(List<TuneStep> steps, TuneSettings best, StopReason why, String detail) {
+        return new TuneResult(
+                steps, best, steps.get(3).probe(), steps.get(4).probe(), ProbeLength.CONFIRM, why, detail, List.of());
     }
 }

@@ -100,6 +100,19 @@ class TunerTest {
                 name, worstFraction, mostTime, space.grid().size());
     }
 
+    /** iperf3 on 2 cores, only processes and streams varying: the namespace lab as the tune benchmark searches it. */
+    private static TuneSpace twoCoresProcessesAndStreams() {
+        return new TuneSpace(
+                List.of(Tool.IPERF3),
+                2,
+                4,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
+                null,
+                List.of());
+    }
+
     @Test
     void stopsAtLineRateAndSaysSo() {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 10 * G, 9.6 * G, Map.of(), 0.05, 1.1, 0.02, true, 7);
@@ -122,15 +135,7 @@ class TunerTest {
     @Test
     void cpuBoundOnTheReceiverWhenEveryCoreIsSaturated() {
         ThroughputModel model = new ThroughputModel(2, 10 * G, 100 * G, 20 * G, Map.of(), 0.05, 1.0, 0.0, true, 1);
-        TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3),
-                2,
-                4,
-                List.of(),
-                List.of(),
-                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
-                null,
-                List.of());
+        TuneSpace space = twoCoresProcessesAndStreams();
         TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.CPU_BOUND, r.why(), r.detail());
         assertEquals(2, r.best().processes());
@@ -170,15 +175,7 @@ class TunerTest {
             }
             return model.run(s, length);
         };
-        TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3),
-                2,
-                4,
-                List.of(),
-                List.of(),
-                EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
-                null,
-                List.of());
+        TuneSpace space = twoCoresProcessesAndStreams();
         TuneBudget budget = TuneBudget.of(Duration.ofSeconds(60));
         TuneResult r = new Tuner(stallsOnce, space, budget, model::nanoTime, s -> {}).run();
         assertNotNull(r.confirmed(), "the winner is confirmed, if by fewer runs");

@@ -111,19 +111,17 @@ class TuneViewUITest {
         return TunePlans.test(BASE, WINNER, new ProbeLength(10, 1, 3), List.of(0, 1), List.of(0, 1));
     }
 
+    /** The tune of {@code s} ended at line rate, its last step the confirmation. */
+    private static TuneResult ended(List<TuneStep> s) {
+        return TuneFixtures.ended(s, WINNER, StopReason.LINE_RATE, "95 % of the link");
+    }
+
     /** A tune folder as a finished tune leaves it. */
     private Path storedTune() throws Exception {
         Path dir = tmp.resolve("runs/20261203-010000-tune-1a2b");
         Files.createDirectories(dir);
         List<TuneStep> s = steps();
-        TuneResult r = new TuneResult(
-                s,
-                WINNER,
-                s.get(3).probe(),
-                s.get(4).probe(),
-                ProbeLength.CONFIRM,
-                StopReason.LINE_RATE,
-                "95 % of the link");
+        TuneResult r = ended(s);
         TuneFiles.write(dir, r, winnerPlan(), TuneReport.lines(r, 25e9, winnerPlan()));
         return dir;
     }
@@ -173,14 +171,7 @@ class TuneViewUITest {
 
         model.step(s.get(3));
         model.step(s.get(4));
-        TuneResult r = new TuneResult(
-                s,
-                WINNER,
-                s.get(3).probe(),
-                s.get(4).probe(),
-                ProbeLength.CONFIRM,
-                StopReason.LINE_RATE,
-                "95 % of the link");
+        TuneResult r = ended(s);
         model.finished(new TuneModel.Result(TuneReport.lines(r, 25e9, winnerPlan()), winnerPlan()), null);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#tune-stop").queryButton().isDisabled(), "nothing to stop any more");

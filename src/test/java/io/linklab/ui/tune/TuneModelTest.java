@@ -50,9 +50,7 @@ class TuneModelTest {
     }
 
     private static TuneResult result() {
-        List<TuneStep> s = steps();
-        return new TuneResult(
-                s, FOUR, s.get(3).probe(), s.get(4).probe(), ProbeLength.CONFIRM, StopReason.NO_GAIN, "gain under 2 %");
+        return TuneFixtures.ended(steps(), FOUR, StopReason.NO_GAIN, "gain under 2 %");
     }
 
     private static TestPlan winnerPlan() {
