@@ -273,7 +273,9 @@ public final class Lab {
                             .replace('\0', ' ')
                             .replace('\n', ' ')
                             .trim();
-                    if (!c.startsWith("sshd:") && !c.contains("/usr/sbin/sshd")) {
+                    // an exited process not yet reaped (the session of an ssh command that just returned, torn
+                    // down by its sshd a moment later) has no command line: it runs nothing any more
+                    if (!c.isEmpty() && !c.startsWith("sshd:") && !c.contains("/usr/sbin/sshd")) {
                         sb.append(pid).append(' ').append(c).append('\n');
                     }
                 } catch (IOException gone) {
