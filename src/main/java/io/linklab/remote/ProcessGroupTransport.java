@@ -296,6 +296,11 @@ abstract class ProcessGroupTransport implements Transport {
     /** Whether this transport's sweep of stale run folders ran (it runs once: with the uid, or at cleanup). */
     private volatile boolean swept;
 
+    /** Whether the sweep of stale run folders has run (what a test can see of it on a host that others sweep too). */
+    boolean swept() {
+        return swept;
+    }
+
     private List<String> sweepArgv() {
         return List.of("sh", "-c", ProcessGroups.SWEEP, "linklab-sweep", runDir);
     }
