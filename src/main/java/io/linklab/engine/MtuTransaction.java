@@ -377,14 +377,27 @@ final class MtuTransaction implements AutoCloseable {
             }));
         }
         Exception first = null;
+        boolean stopped = false;
         for (Future<?> f : futures) {
-            try {
-                f.get();
-            } catch (ExecutionException ex) {
-                if (first == null) {
-                    first = ex.getCause() instanceof Exception c ? c : ex;
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException ex) {
+                    // A Stop: each end's command still ends (bounded by its timeout) before this returns. Left
+                    // behind, a set on its way would reach the host after the restore and its disarm, and leave
+                    // the MTU changed with nothing to put it back (r60).
+                    stopped = true;
+                } catch (ExecutionException ex) {
+                    if (first == null) {
+                        first = ex.getCause() instanceof Exception c ? c : ex;
+                    }
+                    break;
                 }
             }
+        }
+        if (stopped) {
+            throw new InterruptedException("stopped while the MTU of each end was being changed");
         }
         if (first instanceof TransportException te) {
             throw te;
