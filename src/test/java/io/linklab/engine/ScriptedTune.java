@@ -1,7 +1,5 @@
 package io.linklab.engine;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
@@ -19,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -109,12 +106,7 @@ final class ScriptedTune {
      */
     static Consumer<RunHandle> stopWhen(BooleanSupplier reached, Supplier<String> what) {
         return h -> {
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (!reached.getAsBoolean() && System.nanoTime() < deadline) {
-                // polls the fake hosts' state, which has no event to wait for; spinning would take the run's core
-                LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
-            }
-            assertTrue(reached.getAsBoolean(), what);
+            Await.until(reached, Duration.ofSeconds(30), what);
             h.cancel("test");
         };
     }

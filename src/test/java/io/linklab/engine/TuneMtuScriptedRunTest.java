@@ -138,6 +138,36 @@ class TuneMtuScriptedRunTest {
     }
 
     @Test
+    void aStopWhileOneEndsMtuIsStillBeingSetRestoresThatEndOnlyAfterTheSetHasEnded() throws Exception {
+        // the client's set takes a second: the Stop lands after the server's set and while the client's is on its way
+        ScriptedTransport c = host(ScriptedTune.CLIENT, "198.19.0.1")
+                .on("^ip link set dev data0 mtu 9000", Script.ok().after(Duration.ofSeconds(1)))
+                .on("^ip link set dev data0 mtu", Script.ok())
+                .on("iperf3 -c", Script.prints(TOTALS));
+        ScriptedTransport s = server(c);
+        ScriptedTune.Tune t = ScriptedTune.run(
+                workspace,
+                c,
+                s,
+                request(List.of(9000)),
+                events,
+                ScriptedTune.stopWhen(
+                        () -> c.commands().contains("ip link set dev data0 mtu 9000")
+                                && events.contains(ScriptedTune.SERVER + " done set the MTU of data0 to 9000"),
+                        () -> "reached: " + events));
+
+        assertEquals(
+                RunOutcome.Status.CANCELLED, t.outcome().status(), t.outcome().message());
+        // a restore before the set ended would be undone by it: MTU 9000, and no automatic restore left armed
+        int setEnded = events.indexOf(ScriptedTune.CLIENT + " done set the MTU of data0 to 9000");
+        int restore = events.lastIndexOf(ScriptedTune.CLIENT + " run set the MTU of data0 to 1500");
+        assertTrue(setEnded >= 0 && restore > setEnded, events.toString());
+        for (ScriptedTransport h : List.of(c, s)) {
+            restoredAfter(h, 9000);
+        }
+    }
+
+    @Test
     void aHostLostAtAnMtuEndsTheTuneWithTheReasonAndRestoresTheOtherEnd() throws Exception {
         ScriptedTransport c = client();
         ScriptedTransport s = serverWith(
