@@ -61,10 +61,18 @@ final class RunLogins {
         return new RunLogins(c, s, cp, sp);
     }
 
-    /** The run ended before it used its logins: close them once they are made (killing what the probe left). */
+    /**
+     * The run ended before it took its logins ({@link #hosts}): closes each one it did not take once it is made
+     * (killing what the probe left). The run's clean-up closes only what was taken; a login made after it would
+     * stay open on its host, with the shells it prepared, for as long as the application runs.
+     */
     void abandon() {
-        clientProbe.whenComplete((f, e) -> clientLogin.thenAccept(Transport::close));
-        serverProbe.whenComplete((f, e) -> serverLogin.thenAccept(Transport::close));
+        if (taken.isEmpty()) {
+            clientProbe.whenComplete((f, e) -> clientLogin.thenAccept(Transport::close));
+        }
+        if (serverLogin != clientLogin) {
+            serverProbe.whenComplete((f, e) -> serverLogin.thenAccept(Transport::close));
+        }
     }
 
     /**
@@ -73,6 +81,15 @@ final class RunLogins {
      * @throws Run.RunAbort naming the host that could not be logged in to (the other login is closed)
      */
     RunHosts hosts() throws Run.RunAbort, InterruptedException {
+        try {
+            return waitForHosts();
+        } catch (InterruptedException e) {
+            abandon(); // a Stop while a login is under way
+            throw e;
+        }
+    }
+
+    private RunHosts waitForHosts() throws Run.RunAbort, InterruptedException {
         Transport client;
         try {
             client = clientLogin.get();

@@ -15,7 +15,7 @@ import java.util.OptionalInt;
  * A transport (a real one, or a {@link ScriptedTransport}) that notes, in one list shared by all hosts, when each
  * command starts, each command run and each cleanup begins and ends, and each started process is stopped
  * ("HOST start DESCRIPTION", "HOST run DESCRIPTION", "HOST done DESCRIPTION", "HOST stop DESCRIPTION", "HOST
- * cleanup", "HOST cleaned"): the order in which the engine talks to the hosts, for tests that prove one step
+ * cleanup", "HOST cleaned", "HOST closed"): the order in which the engine talks to the hosts, for tests that prove one step
  * cannot overlap another or comes before another.
  */
 final class RecordingTransport implements Transport {
@@ -115,5 +115,6 @@ final class RecordingTransport implements Transport {
     @Override
     public void close() {
         transport.close();
+        events.add(hostLabel() + " closed");
     }
 }

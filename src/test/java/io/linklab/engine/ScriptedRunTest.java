@@ -14,6 +14,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.remote.TransportException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -436,5 +437,37 @@ class ScriptedRunTest {
         assertEquals(RunRecord.State.FAILED, run.record().state());
         assertEquals("lost contact: channel is not opened", run.record().message());
         assertFalse(s.running("iperf3"), "the server was left running");
+    }
+
+    @Test
+    void aStopWhileAHostIsStillLoggingInClosesThatLoginOnceItIsMade() throws Exception {
+        CountDownLatch serverAsked = new CountDownLatch(1);
+        CountDownLatch serverMayAnswer = new CountDownLatch(1);
+        Map<String, ScriptedTransport> hosts = Map.of(CLIENT, client(), SERVER, server());
+        TestEngine engine = new TestEngine(
+                new ResultsStore(workspace),
+                login -> {
+                    if (login.equals(SERVER)) {
+                        serverAsked.countDown();
+                        try {
+                            serverMayAnswer.await(); // a slow login (a login shell that takes its time)
+                        } catch (InterruptedException e) {
+                            throw new TransportException("interrupted");
+                        }
+                    }
+                    return new RecordingTransport(hosts.get(login), events);
+                },
+                ParserFactory.live(),
+                PointHooks.NONE,
+                QUICK);
+        RunHandle h = engine.start(plan(null), new RunListener() {});
+        assertTrue(serverAsked.await(10, TimeUnit.SECONDS), "the server's login never started");
+        h.cancel();
+        RunOutcome o = h.await(Duration.ofSeconds(10)).orElseThrow(() -> new AssertionError("the Stop did not end it"));
+        assertEquals(RunOutcome.Status.CANCELLED, o.status(), o.message());
+
+        serverMayAnswer.countDown();
+        Await.until(() -> events.contains(SERVER + " closed"), Duration.ofSeconds(10), () -> "open: " + events);
+        assertTrue(events.contains(CLIENT + " closed"), events.toString());
     }
 }
