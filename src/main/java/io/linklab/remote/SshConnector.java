@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
 /**
@@ -87,9 +88,23 @@ public final class SshConnector {
         ExecutorService pool = Executors.newFixedThreadPool(
                 Math.max(1, Math.min(targets.size(), 16)), DaemonThreads.named("linklab-ssh-connect"));
         List<Future<SshTransport>> futures = new ArrayList<>();
+        // What a Stop must close: each login made, whether before the Stop or (a login does not heed an interrupt)
+        // after it; a connection left open would hold a session on its host for as long as the application runs.
+        List<SshTransport> made = new ArrayList<>();
+        AtomicBoolean abandoned = new AtomicBoolean();
         try {
             for (SshTarget t : targets) {
-                futures.add(pool.submit(() -> connect(t)));
+                futures.add(pool.submit(() -> {
+                    SshTransport transport = connect(t);
+                    synchronized (made) {
+                        if (abandoned.get()) {
+                            transport.close();
+                            throw new TransportException(t.label() + ": the connection was given up");
+                        }
+                        made.add(transport);
+                    }
+                    return transport;
+                }));
             }
             List<Outcome> out = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
@@ -108,6 +123,10 @@ public final class SshConnector {
             }
             return out;
         } catch (InterruptedException e) {
+            synchronized (made) {
+                abandoned.set(true);
+                made.forEach(SshTransport::close);
+            }
             futures.forEach(f -> f.cancel(true));
             throw e;
         } finally {

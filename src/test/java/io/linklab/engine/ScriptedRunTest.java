@@ -15,6 +15,7 @@ import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.TransportException;
+import io.linklab.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

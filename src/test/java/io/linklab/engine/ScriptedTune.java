@@ -3,6 +3,7 @@ package io.linklab.engine;
 import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
+import io.linklab.testing.Await;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneDriver;

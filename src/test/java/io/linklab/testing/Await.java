@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,13 +7,13 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-/** Waits for a state of the fake hosts, which has no event to wait for. */
-final class Await {
+/** Waits for a state that has no event to wait for: of a fake host, or of a lab host seen from outside. */
+public final class Await {
 
     private Await() {}
 
     /** Returns once {@code reached} holds; fails naming {@code what} if it does not within {@code atMost}. */
-    static void until(BooleanSupplier reached, Duration atMost, Supplier<String> what) {
+    public static void until(BooleanSupplier reached, Duration atMost, Supplier<String> what) {
         long deadline = System.nanoTime() + atMost.toNanos();
         while (!reached.getAsBoolean() && System.nanoTime() < deadline) {
             // polls, a millisecond apart: spinning would take the core the run under test needs
