@@ -173,6 +173,15 @@ public final class MatrixCommand extends CliCommand {
                             rows.forEach(r -> err.println(pair.label() + ": " + summary(r)));
                             report.update();
                         }
+
+                        @Override
+                        public void allEnded(List<MatrixRow> rows) {
+                            try {
+                                report.finish();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
                     });
         } catch (MatrixFolderLock.BusyException e) {
             err.println("linklab matrix: " + e.getMessage());
@@ -191,14 +200,10 @@ public final class MatrixCommand extends CliCommand {
                 return Cli.FAILED;
             }
             List<MatrixRow> rows = run.done().join();
-            report.finish();
             table(rows);
             FindingsBlock.print(out, err, outDir);
             err.println((outcome.ok() ? "done: " : "failed: ") + outcome.message());
             return signals.exitStatus().orElse(outcome.ok() ? Cli.OK : Cli.FAILED);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Cli.FAILED;
         } finally {
             signals.close();
         }

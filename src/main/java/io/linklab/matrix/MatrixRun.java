@@ -44,6 +44,12 @@ public final class MatrixRun implements RunHandle {
         default void pairFinished(MatrixPair pair, List<MatrixRow> rows) {}
 
         /**
+         * Every pair has ended (or was stopped): the last writes into the matrix's folder (its report) belong here,
+         * while the folder is still this matrix's alone; once this returns another matrix may write there.
+         */
+        default void allEnded(List<MatrixRow> rows) {}
+
+        /**
          * Who else hears everything the pair's run tells (the window's live view of a pair), or null; asked once per
          * pair, just before its run starts.
          */
@@ -303,9 +309,14 @@ public final class MatrixRun implements RunHandle {
 
     private void finishIfDone() {
         if (schedule.done() && !done.isDone()) {
-            shared.close();
-            lock.close(); // before the end is told: whoever waits for it may start the next writer at once
-            done.complete(rows());
+            List<MatrixRow> all = rows();
+            try {
+                listener.allEnded(all);
+            } finally {
+                shared.close();
+                lock.close(); // before the end is told: whoever waits for it may start the next writer at once
+                done.complete(all);
+            }
         }
     }
 

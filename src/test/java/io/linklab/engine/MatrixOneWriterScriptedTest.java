@@ -13,9 +13,11 @@ import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * One writer per matrix folder, over scripted hosts: a second matrix on a folder another is writing is refused
  * before it writes or logs in to anything, the stored matrix can still be read meanwhile, and the folder is free
- * again once the first has ended.
+ * again once the first has ended (and not before its last writes).
  */
 class MatrixOneWriterScriptedTest {
 
@@ -34,6 +36,8 @@ class MatrixOneWriterScriptedTest {
     Path dir;
 
     private final AtomicInteger logins = new AtomicInteger();
+    /** Whether the folder was still held where each matrix's last writes (its report) happen. */
+    private final List<String> atTheEnd = new CopyOnWriteArrayList<>();
 
     private MatrixRun matrix(List<MatrixPair> pairs, int concurrency) throws Exception {
         return new MatrixRun(
@@ -47,7 +51,18 @@ class MatrixOneWriterScriptedTest {
                 },
                 ScriptedMatrixLab::engine,
                 dir,
-                new MatrixRun.Listener() {});
+                new MatrixRun.Listener() {
+                    @Override
+                    public void allEnded(List<MatrixRow> rows) {
+                        try (MatrixFolderLock other = MatrixFolderLock.take(dir)) {
+                            atTheEnd.add("free");
+                        } catch (MatrixFolderLock.BusyException e) {
+                            atTheEnd.add("held");
+                        } catch (IOException e) {
+                            atTheEnd.add(e.toString());
+                        }
+                    }
+                });
     }
 
     @Test
@@ -72,6 +87,7 @@ class MatrixOneWriterScriptedTest {
         List<MatrixRow> rows = first.done().get(60, TimeUnit.SECONDS);
         assertEquals(6, rows.size());
         assertTrue(rows.stream().allMatch(MatrixRow::ok), rows.toString());
+        assertEquals(List.of("held"), atTheEnd, "the report is written while no other matrix may write the folder");
 
         int before = logins.get();
         MatrixRun again = matrix(all, 2); // the first ended: the folder is free, and a resume keeps every pair
