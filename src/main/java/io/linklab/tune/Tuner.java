@@ -83,6 +83,9 @@ public final class Tuner {
                     : steps.get(steps.size() - 1).probe().failure();
             return new TuneResult(steps, null, null, null, null, why, failures, List.of());
         }
+        // what the search did, for the reason: the confirmation that follows is not one of its probes
+        int probes = steps.size();
+        long searchS = elapsedS();
         Probe confirmed = null;
         ProbeLength confirmation = why == StopReason.STOPPED ? null : confirmationThatFits();
         if (confirmation != null) {
@@ -97,7 +100,8 @@ public final class Tuner {
             confirmed = null;
             confirmation = null;
         }
-        return new TuneResult(steps, best.settings(), best, confirmed, confirmation, why, detail(why), List.of());
+        return new TuneResult(
+                steps, best.settings(), best, confirmed, confirmation, why, detail(why, probes, searchS), List.of());
     }
 
     /**
@@ -118,12 +122,12 @@ public final class Tuner {
         return null;
     }
 
-    private String detail(StopReason why) {
+    private String detail(StopReason why, int probes, long searchS) {
         return switch (why) {
             case LINE_RATE -> String.format("%.0f %% of the link", 100 * best.rate() / space.linkSpeedBps());
             case CPU_BOUND -> cpuBoundDetail;
-            case BUDGET -> "after " + (steps.size()) + " probes in " + elapsedS() + " s";
-            case STOPPED -> "stopped after " + steps.size() + " probes";
+            case BUDGET -> "after " + probes + " probes in " + searchS + " s";
+            case STOPPED -> "stopped after " + probes + " probes";
             default ->
                 "the last step of each dimension gained less than the noise between repetitions ("
                         + Math.round(100 * noise()) + " %)";

@@ -161,6 +161,12 @@ class TunerTest {
         assertTrue(model.nanoTime() <= budget.toNanos(), model.nanoTime() / 1e9 + " s");
         assertNotNull(r.confirmed(), "time was kept back for the confirmation");
         assertEquals(r.best(), r.confirmed().settings());
+        // the reason counts the search's probes: the confirmation is not one of them (the lab's tune said "after 7
+        // probes" after 6 and the confirmation)
+        long probes =
+                r.steps().stream().filter(st -> !st.reason().equals("confirm")).count();
+        assertEquals(r.steps().size() - 1, probes, "one confirmation");
+        assertTrue(r.detail().startsWith("after " + probes + " probes in "), r.detail());
     }
 
     @Test
