@@ -15,11 +15,13 @@ import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.testing.Await;
 import io.linklab.ui.matrix.MatrixViewModel;
 import io.linklab.ui.matrix.StoredMatrix;
 import io.linklab.ui.runs.MatrixLauncher;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,14 +125,8 @@ class MatrixReopenScriptedTest {
         return out;
     }
 
-    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            Thread.sleep(10); // polling the condition, not standing in for it
-        }
+    private static void waitUntil(BooleanSupplier condition, String what) {
+        Await.until(condition, Duration.ofSeconds(20), () -> what);
     }
 
     private String status(MatrixViewModel vm) {

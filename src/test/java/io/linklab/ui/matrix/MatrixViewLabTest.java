@@ -19,6 +19,7 @@ import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import io.linklab.testing.Await;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
@@ -28,6 +29,7 @@ import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -113,15 +115,8 @@ class MatrixViewLabTest {
         return EngineWiring.matrixLauncher(new ResultsStore(tmp.resolve("runs")), ssh, LoginPrompts.NONE);
     }
 
-    private static void waitUntil(BooleanSupplier condition, int seconds, Supplier<String> what)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + seconds + " s: " + what.get());
-            }
-            Thread.sleep(20); // polling the condition, not standing in for it
-        }
+    private static void waitUntil(BooleanSupplier condition, int seconds, Supplier<String> what) {
+        Await.until(condition, Duration.ofSeconds(seconds), what);
     }
 
     /** The live model of the pair running now, once its first intervals are in. */

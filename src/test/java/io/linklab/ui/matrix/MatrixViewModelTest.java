@@ -27,6 +27,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import io.linklab.testing.Await;
 import io.linklab.ui.ScriptedRuns;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.runs.EngineWiring;
@@ -147,15 +148,8 @@ class MatrixViewModelTest {
                 LAB, ScriptedRuns.plan(1, mode, null), pairs, new MatrixRun.Options(2, false, Uplinks.TOGETHER));
     }
 
-    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within 10 s: " + what);
-            }
-            Thread.onSpinWait();
-            Thread.sleep(5); // polling the condition, not standing in for it
-        }
+    private static void waitUntil(BooleanSupplier condition, String what) {
+        Await.until(condition, Duration.ofSeconds(10), () -> what);
     }
 
     @Test
