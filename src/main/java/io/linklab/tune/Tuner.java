@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * sum grows, streams too (one step at least; more not for an iperf3 process whose receiver core is saturated: its
  * streams share that core's one thread), then the
  * other tools, pinnings, windows and MTUs are tried on the best so far. A step counts as a gain only when it beats the
- * best by more than the spread seen between repetitions of the same probe. The winner is confirmed with a
+ * best by more than the spread seen between repetitions of the same probe; another tool's gain must also hold side by
+ * side with the settings it beat. The winner is confirmed with a
  * full-length run; the time for that is kept back from the start, so the budget holds.
  */
 public final class Tuner {
@@ -149,7 +150,7 @@ public final class Tuner {
             if (t != first.settings().tool()) {
                 TuneSettings s = onTool(best.settings(), t);
                 Probe p = probe(s, "tool " + best.settings().tool().id() + " -> " + t.id());
-                if (adopt(p) == Verdict.GAINS) {
+                if (adoptSideBySide(p) == Verdict.GAINS) {
                     climb(t);
                 }
             }
@@ -315,6 +316,36 @@ public final class Tuner {
         return challenger.rate() > incumbent.rate() * (1 + noise() / 2)
                 ? Verdict.GAINS
                 : best == challenger ? Verdict.TIES_BETTER : Verdict.LOSES;
+    }
+
+    /**
+     * {@link #adopt} for another tool, which then, where it gained by more than the noise, is measured again side by
+     * side with the settings it beat, and is kept only if it beats them again. The probes before it ran minutes
+     * earlier: a machine whose speed steps in between (the lab's VM moved by a quarter within the hour) makes any
+     * tool tried after the step look better, and the climb that follows would stay on it. Two probes adjacent in time
+     * see the same machine.
+     */
+    private Verdict adoptSideBySide(Probe candidate) throws SearchEnd {
+        Probe incumbent = best;
+        Verdict v = adopt(candidate);
+        if (v != Verdict.GAINS || !fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) {
+            return v;
+        }
+        String label = "side by side: " + candidate.settings().label() + " against "
+                + incumbent.settings().label();
+        Probe a = remeasure(incumbent.settings(), label);
+        Probe b = remeasure(candidate.settings(), label);
+        if (!a.ok() || !b.ok()) {
+            return v;
+        }
+        Probe pooledIncumbent = pooled(incumbent, a);
+        Probe pooledCandidate = pooled(candidate, b);
+        if (b.rate() <= a.rate()) {
+            best = pooledIncumbent;
+            return Verdict.LOSES;
+        }
+        best = pooledCandidate;
+        return b.rate() > a.rate() * (1 + noise()) ? Verdict.GAINS : Verdict.TIES_BETTER;
     }
 
     /** Two measurements of the same settings as one, of as many repetitions each. */
