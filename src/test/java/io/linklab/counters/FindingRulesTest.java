@@ -207,6 +207,31 @@ class FindingRulesTest {
                 "the receiver had 99 % of them already: reordering, not one stream's loss");
         List<Summary> even = List.of(s.get(1), s.get(2));
         assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), even)));
+        // where the sender counts what it sent, the loss must matter as much as packet-loss's: 1000 of 20 million
+        // segments (0.005 %) slowed nothing; 1000 of 2 million (0.05 %) did
+        assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(sent(20_000_000), idle("server"), s)));
+        assertEquals(
+                1,
+                FindingRules.retransmitsOnOneStream(evidence(sent(2_000_000), idle("server"), s))
+                        .size());
+    }
+
+    /** A client that counted {@code segments} sent in its one second. */
+    private static EndSeries sent(double segments) {
+        return new EndSeries(
+                "client",
+                "h1",
+                "eth1",
+                null,
+                List.of(new HostCounterRow(
+                        1,
+                        1,
+                        "",
+                        1,
+                        "client",
+                        "h1",
+                        "eth1",
+                        new CounterValue("tcp", "out_segs", "segments/s", segments))));
     }
 
     @Test

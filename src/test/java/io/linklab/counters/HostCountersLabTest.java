@@ -110,9 +110,9 @@ class HostCountersLabTest {
         List<String> codes =
                 CounterFiles.readFindings(o).stream().map(Finding::code).toList();
         assertTrue(codes.contains("link-speed-unknown"), stdout);
-        // not retransmits-one-stream: it is true whenever the tool reports retransmits mostly on one stream, which
-        // the veth does when the other test JVM loads its cores (r61: 273 of 293 on one stream)
-        for (String untrue : List.of("link-share", "packet-loss", "nic-bytes-disagree")) {
+        // retransmits-one-stream too: the veth puts most of its few retransmits on one stream when the other test
+        // JVM loads its cores (r61: 273 of 293), but they are far too few to matter, which the finding now asks
+        for (String untrue : List.of("link-share", "packet-loss", "retransmits-one-stream", "nic-bytes-disagree")) {
             assertFalse(codes.contains(untrue), untrue + " on a clean link: " + stdout);
         }
         assertTrue(
