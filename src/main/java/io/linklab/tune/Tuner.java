@@ -190,7 +190,7 @@ public final class Tuner {
                 .limit(2)
                 .toList();
         for (TuneSettings contender : close) {
-            if (!fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) { // room for two probes
+            if (!roomForTwoProbes()) {
                 return;
             }
             String label = contender.label() + " against " + best.settings().label();
@@ -303,7 +303,7 @@ public final class Tuner {
             best = candidate;
             return Verdict.GAINS;
         }
-        if (!fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) { // room for two probes
+        if (!roomForTwoProbes()) {
             best = candidate;
             return Verdict.TIES_BETTER;
         }
@@ -328,7 +328,7 @@ public final class Tuner {
     private Verdict adoptSideBySide(Probe candidate) throws SearchEnd {
         Probe incumbent = best;
         Verdict v = adopt(candidate);
-        if (v != Verdict.GAINS || !fits(budget.probe(), secondsOf(budget.probe()) + keepBack())) {
+        if (v != Verdict.GAINS || !roomForTwoProbes()) {
             return v;
         }
         String label = "side by side: " + candidate.settings().label() + " against "
@@ -441,6 +441,11 @@ public final class Tuner {
         steps.add(step);
         onStep.accept(step);
         return p;
+    }
+
+    /** Whether two more probes fit before the time kept back: what measuring two settings again side by side needs. */
+    private boolean roomForTwoProbes() {
+        return fits(budget.probe(), secondsOf(budget.probe()) + keepBack());
     }
 
     private boolean fits(ProbeLength length, double keepBackS) {
