@@ -142,13 +142,17 @@ class ScriptedRunTest {
     }
 
     private TestEngine engine(ScriptedTransport client, ScriptedTransport server, PointHooks hooks) {
+        return engine(recorded(client, server), hooks);
+    }
+
+    private TestEngine engine(TransportFactory logins, PointHooks hooks) {
+        return new TestEngine(new ResultsStore(workspace), logins, ParserFactory.live(), hooks, QUICK);
+    }
+
+    /** Logins to the two scripted hosts, each noting in {@link #events} what the engine asks of it. */
+    private TransportFactory recorded(ScriptedTransport client, ScriptedTransport server) {
         Map<String, ScriptedTransport> hosts = Map.of(CLIENT, client, SERVER, server);
-        return new TestEngine(
-                new ResultsStore(workspace),
-                login -> new RecordingTransport(hosts.get(login), events),
-                ParserFactory.live(),
-                hooks,
-                QUICK);
+        return login -> new RecordingTransport(hosts.get(login), events);
     }
 
     private StoredRun run(TestEngine engine, TestPlan plan) throws Exception {
@@ -440,9 +444,8 @@ class ScriptedRunTest {
     void aStopWhileAHostIsStillLoggingInClosesThatLoginOnceItIsMade() throws Exception {
         CountDownLatch serverAsked = new CountDownLatch(1);
         CountDownLatch serverMayAnswer = new CountDownLatch(1);
-        Map<String, ScriptedTransport> hosts = Map.of(CLIENT, client(), SERVER, server());
-        TestEngine engine = new TestEngine(
-                new ResultsStore(workspace),
+        TransportFactory hosts = recorded(client(), server());
+        TestEngine engine = engine(
                 login -> {
                     if (login.equals(SERVER)) {
                         serverAsked.countDown();
@@ -452,11 +455,9 @@ class ScriptedRunTest {
                             throw new TransportException("interrupted");
                         }
                     }
-                    return new RecordingTransport(hosts.get(login), events);
+                    return hosts.open(login);
                 },
-                ParserFactory.live(),
-                PointHooks.NONE,
-                QUICK);
+                PointHooks.NONE);
         RunHandle h = engine.start(plan(null), new RunListener() {});
         assertTrue(serverAsked.await(10, TimeUnit.SECONDS), "the server's login never started");
         h.cancel();
