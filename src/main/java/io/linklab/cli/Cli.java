@@ -87,18 +87,13 @@ public final class Cli {
         return run(args, out, err, LoginTransports::new);
     }
 
-    /**
-     * The jar's entry for a headless command: the JVM is this command's alone, so a command that connects also
-     * sets its JIT as the installed launcher does ({@link JitDirectives}).
-     */
+    /** The jar's entry for a headless command. */
     public static int runInOwnJvm(String[] args, PrintStream out, PrintStream err) {
-        HeadStart.beginFor(args, true);
         return execute(args, out, err, LoginTransports::new);
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with `test` reaching its hosts through {@code hosts}. */
     static int run(String[] args, PrintStream out, PrintStream err, RunTestCommand.Transports hosts) {
-        HeadStart.beginFor(args, false);
         return execute(args, out, err, hosts);
     }
 

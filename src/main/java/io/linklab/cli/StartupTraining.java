@@ -310,7 +310,7 @@ public final class StartupTraining {
 
     /**
      * What every login computes once connected: the key exchange, the hash, the ciphers and MAC it may agree on,
-     * and JSch's random source. No files, no socket: {@link HeadStart} runs it too.
+     * and JSch's random source. No files, no socket.
      */
     static void keyExchangeAndCiphers(byte[] data) throws Exception {
         // Key exchange: OpenSSH 9.9+ prefers mlkem768x25519, older servers curve25519.

@@ -34,16 +34,6 @@ final class TestProgress implements RunListener {
     }
 
     @Override
-    public void measurementStarted(String point) {
-        JitDirectives.measuring(true);
-    }
-
-    @Override
-    public void measurementEnded(String point) {
-        JitDirectives.measuring(false);
-    }
-
-    @Override
     public void event(String point, ToolEvent event) {
         if (event.severity() != ToolEvent.Severity.INFO && !"point-failed".equals(event.kind())) {
             err.println((point.isEmpty() ? "" : point + ": ")

@@ -48,16 +48,6 @@ final class GuardedListener implements RunListener {
     }
 
     @Override
-    public void measurementStarted(String point) {
-        guard(() -> inner.measurementStarted(point));
-    }
-
-    @Override
-    public void measurementEnded(String point) {
-        guard(() -> inner.measurementEnded(point));
-    }
-
-    @Override
     public void hostCounters(String point, List<HostCounterRow> rows) {
         guard(() -> inner.hostCounters(point, rows));
     }

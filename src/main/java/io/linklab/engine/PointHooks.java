@@ -20,22 +20,4 @@ interface PointHooks {
      * stopped after this returns. Called once for every {@link #measurementStarting}, also on failure.
      */
     default void measurementEnded(SweepPoint point, int repetition, RunHosts hosts) {}
-
-    /** These hooks, each measurement's start and end told to {@code listener} first. */
-    default PointHooks telling(RunListener listener) {
-        PointHooks inner = this;
-        return new PointHooks() {
-            @Override
-            public void measurementStarting(SweepPoint point, int repetition, RunHosts hosts) {
-                listener.measurementStarted(point.label());
-                inner.measurementStarting(point, repetition, hosts);
-            }
-
-            @Override
-            public void measurementEnded(SweepPoint point, int repetition, RunHosts hosts) {
-                listener.measurementEnded(point.label());
-                inner.measurementEnded(point, repetition, hosts);
-            }
-        };
-    }
 }

@@ -23,7 +23,7 @@ final class PointRunner {
     PointRunner(RunContext run, MtuTransaction mtu, PointHooks hooks) {
         this.run = run;
         this.mtu = mtu;
-        this.hooks = hooks.telling(run.listener());
+        this.hooks = hooks;
     }
 
     /** A repetition's totals in one direction: receiver rate (sender's if no receiver reported) and retransmits. */

@@ -25,15 +25,6 @@ public interface RunListener {
 
     default void event(String point, ToolEvent event) {}
 
-    /**
-     * The tool's clients of a repetition of {@code point} were started: the tool measures from now until
-     * {@link #measurementEnded}, and what the listener does meanwhile competes with it for the host's CPU.
-     */
-    default void measurementStarted(String point) {}
-
-    /** The clients of the repetition ended (or failed, or were stopped); once for each {@link #measurementStarted}. */
-    default void measurementEnded(String point) {}
-
     /** Host counters (CPU, NIC, TCP) of both ends as each host's sampler reports them, from the clients' start. */
     default void hostCounters(String point, List<HostCounterRow> rows) {}
 

@@ -29,23 +29,7 @@ import java.util.function.Consumer;
 final class IntervalRows {
 
     /** One view of one direction of one process: the rows whose streams are numbered together. */
-    private record View(String process, Direction direction, Role role) {
-        // Written out: a record's generated equals and hashCode bootstrap method handles on first use and
-        // customise them after ~127 calls, spinning some 60 classes and their compiles during the test's first
-        // seconds, which is where LinkLab's own CPU must stay small (issue 16).
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof View v
-                    && Objects.equals(process, v.process)
-                    && direction == v.direction
-                    && role == v.role;
-        }
-
-        @Override
-        public int hashCode() {
-            return (Objects.hashCode(process) * 31 + direction.hashCode()) * 31 + role.hashCode();
-        }
-    }
+    private record View(String process, Direction direction, Role role) {}
 
     /** What is known of a view: its streams' numbers, whether the tool sums it, its single-stream interval. */
     private static final class State {
