@@ -1,6 +1,6 @@
 package io.linklab.cli;
 
-import io.linklab.engine.LoginTransports;
+import io.linklab.engine.LabLogins;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -84,12 +84,12 @@ public final class Cli {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return run(args, out, err, LoginTransports::new);
+        return run(args, out, err, LabLogins::new);
     }
 
     /** The jar's entry for a headless command. */
     public static int runInOwnJvm(String[] args, PrintStream out, PrintStream err) {
-        return execute(args, out, err, LoginTransports::new);
+        return execute(args, out, err, LabLogins::new);
     }
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with `test` reaching its hosts through {@code hosts}. */

@@ -1,6 +1,6 @@
 package io.linklab.cli;
 
-import io.linklab.engine.LoginTransports;
+import io.linklab.engine.LabLogins;
 import java.util.Iterator;
 import java.util.List;
 import picocli.AutoComplete;
@@ -52,7 +52,7 @@ final class CompletionCommand extends CliCommand {
         }
         // The script completes the installed command (or the one linklab.command names), never "java -jar …".
         String name = Cli.invocation().contains(" ") ? "linklab" : Cli.invocation();
-        out.print(AutoComplete.bash(name, Cli.commandLine(out, err, LoginTransports::new, name)));
+        out.print(AutoComplete.bash(name, Cli.commandLine(out, err, LabLogins::new, name)));
         return Cli.OK;
     }
 }

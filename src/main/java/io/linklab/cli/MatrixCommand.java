@@ -158,7 +158,7 @@ public final class MatrixCommand extends CliCommand {
                     base,
                     chosen,
                     new MatrixRun.Options(concurrency, shareHosts, uplinks()),
-                    transports.create(ssh.settings(), SshOptions.prompts(err)),
+                    transports.create(ssh.settings(), SshOptions.prompts(err), lab == null ? null : topology),
                     MatrixRun.Engines.LIVE,
                     outDir,
                     new MatrixRun.Listener() {

@@ -11,6 +11,7 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunFolder;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Topology;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.driver.PlanCheck;
@@ -83,7 +84,8 @@ public final class RunTestCommand extends CliCommand {
 
     /** How the CLI reaches hosts; the default opens SSH (or local) transports with the given settings. */
     interface Transports {
-        TransportFactory create(SshSettings settings, LoginPrompts prompts);
+        /** Logins with these settings, looked up in {@code lab} first where a command has one (else null). */
+        TransportFactory create(SshSettings settings, LoginPrompts prompts, Topology lab);
     }
 
     private final Transports transports;
@@ -154,7 +156,7 @@ public final class RunTestCommand extends CliCommand {
         Path dir = options.out;
         List<String> there = entries(dir, options.force);
         SshSettings settings = ssh.settings();
-        TransportFactory factory = transports.create(settings, SshOptions.prompts(err));
+        TransportFactory factory = transports.create(settings, SshOptions.prompts(err), null);
         TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
         if (options.mtuRestoreAfter != null) {
             try {

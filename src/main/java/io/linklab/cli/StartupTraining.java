@@ -196,7 +196,7 @@ public final class StartupTraining {
                 test,
                 List.of("--reverse", "--bidir", "--out", work.resolve("bad").toString())));
 
-        RunTestCommand refusing = new RunTestCommand((settings, prompts) -> {
+        RunTestCommand refusing = new RunTestCommand((settings, prompts, lab) -> {
             // The real SSH settings are built by then (their classes load); refuse every host: no traffic at all.
             return login -> {
                 throw new TransportException(

@@ -200,7 +200,7 @@ public final class TuneCommand extends CliCommand {
         List<String> there = RunTestCommand.entries(outDir, force);
         TestEngine engine = new TestEngine(
                 ResultsStore.defaultStore(),
-                transports.create(ssh.settings(), SshOptions.prompts(err)),
+                transports.create(ssh.settings(), SshOptions.prompts(err), null),
                 ParserFactory.live());
         if (!there.isEmpty()) {
             RunTestCommand.replaceEarlierRun(outDir, err);

@@ -1,6 +1,7 @@
 package io.linklab.engine;
 
 import io.linklab.model.HostSpec;
+import io.linklab.model.Topology;
 import io.linklab.remote.LocalTransport;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
@@ -10,19 +11,28 @@ import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 
 /**
- * The usual {@link TransportFactory}: "local" runs plain processes on this machine (the Loopback lab),
- * anything else logs in over SSH with the given settings, asking through {@code prompts} (the GUI's
- * dialogs, or {@link LoginPrompts#NONE} headless).
+ * The one way LinkLab logs in to a host, for the command line and the window alike: "local" runs plain processes
+ * on this machine (the Loopback lab); a login that names a host of the lab logs in as that host is drawn (its key
+ * file, port and jump host); anything else logs in over SSH as the login says, asking through {@code prompts}
+ * (the window's dialogs, or {@link LoginPrompts#NONE} headless).
  */
-public final class LoginTransports implements TransportFactory {
+public final class LabLogins implements TransportFactory {
 
     private final SshSettings settings;
     private final LoginPrompts prompts;
+    private final Topology lab;
     private SshConnector connector;
 
-    public LoginTransports(SshSettings settings, LoginPrompts prompts) {
+    /** Logins as given, with no lab to look them up in (`linklab test`, `probe`, `tune`, `matrix --hosts`). */
+    public LabLogins(SshSettings settings, LoginPrompts prompts) {
+        this(settings, prompts, null);
+    }
+
+    /** Logins looked up in {@code lab} first (null: none), so its hosts' key files and jump hosts apply. */
+    public LabLogins(SshSettings settings, LoginPrompts prompts, Topology lab) {
         this.settings = settings;
         this.prompts = prompts;
+        this.lab = lab;
     }
 
     @Override
@@ -30,7 +40,19 @@ public final class LoginTransports implements TransportFactory {
         if (HostSpec.LOCAL.equals(login)) {
             return new LocalTransport();
         }
-        return connector().connect(SshTarget.parse(login));
+        return connector().connect(target(login));
+    }
+
+    /** Where {@code login} logs in: as its lab host is drawn, else as the login itself says. */
+    public SshTarget target(String login) {
+        if (lab != null) {
+            for (HostSpec h : lab.hosts()) {
+                if (login.equals(h.login())) {
+                    return SshTarget.of(h);
+                }
+            }
+        }
+        return SshTarget.parse(login);
     }
 
     private synchronized SshConnector connector() throws TransportException {

@@ -45,7 +45,7 @@ public final class TestEngine {
 
     /** An engine with the usual transports (SSH, or local processes for "local") and live parsers. */
     public static TestEngine standard(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
-        return new TestEngine(store, new LoginTransports(settings, prompts), ParserFactory.live());
+        return new TestEngine(store, new LabLogins(settings, prompts), ParserFactory.live());
     }
 
     /**

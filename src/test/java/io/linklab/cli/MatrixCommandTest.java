@@ -3,13 +3,24 @@ package io.linklab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.engine.LabLogins;
+import io.linklab.engine.LabLoginsTest;
 import io.linklab.engine.ScriptedMatrixLab;
 import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.FolderLockHolder;
 import io.linklab.matrix.MatrixFolderLock;
+import io.linklab.model.Topology;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshSettings;
+import io.linklab.remote.SshTarget;
+import io.linklab.remote.TransportException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -82,5 +93,33 @@ class MatrixCommandTest {
             assertTrue(other.waitFor(20, TimeUnit.SECONDS));
         }
         MatrixFolderLock.take(out).close(); // the OS dropped the dead one's lock
+    }
+
+    @Test
+    void aMatrixOverALabLogsInToEachHostAsTheLabDrawsIt() throws Exception {
+        Path lab = dir.resolve("lab.json");
+        TopologyFiles.write(lab, LabLoginsTest.jumpOnlyLab());
+        List<Topology> labs = new CopyOnWriteArrayList<>();
+        List<String> logins = new CopyOnWriteArrayList<>();
+        RunTestCommand.Transports recording = (settings, prompts, l) -> {
+            labs.add(l);
+            return login -> {
+                logins.add(login);
+                throw new TransportException(login + ": refused by the test");
+            };
+        };
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = Cli.run(
+                new String[] {"matrix", "--lab", lab.toString(), "--pairs", "all", "-t", "1", "--out", dir.resolve("m").toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                recording);
+        assertEquals(Cli.FAILED, status, out.toString(StandardCharsets.UTF_8));
+        assertEquals(1, labs.size(), "one set of logins for the matrix");
+        assertTrue(logins.contains("lab@198.19.0.2:2222"), logins.toString());
+        // the window's matrix logs in through the same LabLogins over the drawn lab
+        assertEquals(
+                new SshTarget("lab", "198.19.0.2", 2222, "/keys/h2_ed25519", "root@198.18.0.11"),
+                new LabLogins(SshSettings.defaults(), LoginPrompts.NONE, labs.get(0)).target("lab@198.19.0.2:2222"));
     }
 }

@@ -263,7 +263,7 @@ class RunTestCommandTest {
         Path o = dir.resolve("broken");
         // The run's own thread meets an Error while it waits for the iperf3 client (out of stack, out of memory).
         RunTestCommand command =
-                new RunTestCommand((settings, prompts) -> login -> new ErrorOnWait(new LocalTransport()));
+                new RunTestCommand((settings, prompts, lab) -> login -> new ErrorOnWait(new LocalTransport()));
         int rc = Assertions.assertTimeoutPreemptively(
                 Duration.ofSeconds(90),
                 () -> cli.call((out, err) -> command.run(

@@ -50,7 +50,7 @@ class RunFailureLocalTest {
 
     private TestEngine engine(ParserFactory parsers) {
         return new TestEngine(
-                new ResultsStore(workspace), new LoginTransports(SshSettings.defaults(), LoginPrompts.NONE), parsers);
+                new ResultsStore(workspace), new LabLogins(SshSettings.defaults(), LoginPrompts.NONE), parsers);
     }
 
     private static RunOutcome awaitEnd(RunHandle h) throws InterruptedException {

@@ -1,5 +1,6 @@
 package io.linklab.ui.runs;
 
+import io.linklab.engine.LabLogins;
 import io.linklab.engine.ParserFactory;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
@@ -28,9 +29,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * How the runs area reaches the engine: its results store, the live parsers, and SSH where a plan's login is
- * looked up in the topology first, so that host's key file and jump host apply (the engine's LoginTransports
- * knows only the login text), with the app's login questions. Tunes run the same way, in a run folder of their own.
+ * How the runs area reaches the engine: its results store, the live parsers, and {@link LabLogins} over the drawn
+ * lab (a host's key file and jump host apply, as for `linklab matrix --lab`), with the app's login questions. Tunes run the same way, in a run folder of their own.
  */
 public final class EngineWiring {
 
@@ -56,14 +56,14 @@ public final class EngineWiring {
         return new RunLauncher() {
             @Override
             public RunHandle start(TestPlan plan, Topology topology, RunListener listener) throws IOException {
-                TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
+                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers);
                 return engine.start(plan, listener);
             }
 
             @Override
             public RunHandle startTune(TuneRequest request, TuneDriver driver, Topology topology, RunListener listener)
                     throws IOException {
-                TestEngine engine = new TestEngine(store, transports(settings, prompts, topology), parsers);
+                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers);
                 return engine.start(request.firstPlan(), driver, listener, store.newRunDir("tune"));
             }
         };
@@ -94,7 +94,7 @@ public final class EngineWiring {
                         request.base(),
                         request.pairs(),
                         request.options(),
-                        transports(settings, prompts, request.lab()),
+                        new LabLogins(settings, prompts, request.lab()),
                         MatrixRun.Engines.LIVE,
                         dir,
                         listener);
@@ -105,38 +105,6 @@ public final class EngineWiring {
             @Override
             public Path folder() {
                 return matricesDir(store);
-            }
-        };
-    }
-
-    private static TransportFactory transports(SshSettings settings, LoginPrompts prompts, Topology topology) {
-        return new TransportFactory() {
-            private SshConnector connector;
-
-            @Override
-            public Transport open(String login) throws TransportException {
-                if (HostSpec.LOCAL.equals(login)) {
-                    return new LocalTransport();
-                }
-                return connector().connect(target(login));
-            }
-
-            private SshTarget target(String login) {
-                if (topology != null) {
-                    for (HostSpec h : topology.hosts()) {
-                        if (login.equals(h.login())) {
-                            return SshTarget.of(h);
-                        }
-                    }
-                }
-                return SshTarget.parse(login);
-            }
-
-            private synchronized SshConnector connector() throws TransportException {
-                if (connector == null) {
-                    connector = new SshConnector(settings, prompts);
-                }
-                return connector;
             }
         };
     }
