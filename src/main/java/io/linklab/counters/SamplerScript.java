@@ -33,8 +33,11 @@ public final class SamplerScript {
     static final String SCRIPT = String.join(
             "\n",
             "IF=$1; IV=$2; FIND=$3; PD=$5",
-            // bash, where there is one: its read -t waits without a sleep process, its read loops without cat
-            "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
+            // bash, where there is one: its read -t waits without a sleep process, its read loops without cat.
+            // --norc: a bash started inside an SSH session reads ~/.bashrc again (Debian's bash does so when it
+            // sees SSH_CLIENT and a shell level below 2, which the login shell's exec leaves), and on a host whose
+            // rc runs pyenv or conda that is another login shell's CPU, paid before every measurement.
+            "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash --norc -c \"$4\" \"$0\" \"$@\"; fi",
             "W=; if [ -n \"$BASH_VERSION\" ]; then eval 'exec 9<> <(:)' && W=1; fi",
             // USR1 (sent by LinkLab when the clients end, see wakeCommand) cuts the wait short; the snapshot it
             // brings reads the qdisc too and is the last: the sampler ends by itself after it, so that the run

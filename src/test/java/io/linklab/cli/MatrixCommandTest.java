@@ -110,7 +110,17 @@ class MatrixCommandTest {
         };
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status = Cli.run(
-                new String[] {"matrix", "--lab", lab.toString(), "--pairs", "all", "-t", "1", "--out", dir.resolve("m").toString()},
+                new String[] {
+                    "matrix",
+                    "--lab",
+                    lab.toString(),
+                    "--pairs",
+                    "all",
+                    "-t",
+                    "1",
+                    "--out",
+                    dir.resolve("m").toString()
+                },
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 recording);

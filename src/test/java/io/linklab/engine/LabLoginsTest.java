@@ -17,7 +17,16 @@ public class LabLoginsTest {
     /** h2 is reached only through h1, with a key of its own. */
     public static Topology jumpOnlyLab() {
         HostSpec h1 = new HostSpec(
-                "h1", "h1", "198.18.0.11", "root", 22, null, null, List.of(new InterfaceSpec("data0", "198.19.0.1", 1500, null)), 0, 0);
+                "h1",
+                "h1",
+                "198.18.0.11",
+                "root",
+                22,
+                null,
+                null,
+                List.of(new InterfaceSpec("data0", "198.19.0.1", 1500, null)),
+                0,
+                0);
         HostSpec h2 = new HostSpec(
                 "h2",
                 "h2",
