@@ -1,8 +1,10 @@
 package io.linklab.engine;
 
+import io.linklab.model.Headline;
 import io.linklab.model.SweepRow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The words a run ends with (its outcome's message), and each sweep row's gain over the first point. */
 final class Headlines {
@@ -18,12 +20,11 @@ final class Headlines {
             return rows.stream().map(SweepRow::point).distinct().count() + " points measured";
         }
         StringBuilder sb = new StringBuilder();
-        for (SweepRow r : rows) {
-            sb.append(sb.length() == 0 ? "" : ", ")
-                    .append(r.direction().csv())
-                    .append(' ')
-                    .append(String.format("%.2f Gbit/s", r.bitsPerSecond() / 1e9));
-        }
+        Headline.of(rows)
+                .forEach((direction, bps) -> sb.append(sb.length() == 0 ? "" : ", ")
+                        .append(direction.csv())
+                        .append(' ')
+                        .append(String.format(Locale.ROOT, "%.2f Gbit/s", bps / 1e9)));
         return sb.toString();
     }
 

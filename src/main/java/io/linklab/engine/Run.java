@@ -8,6 +8,7 @@ import io.linklab.engine.store.ResultCsv;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
+import io.linklab.model.Headline;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
@@ -68,6 +69,8 @@ final class Run implements RunHandle {
     private HostCounters counters;
     /** Points measured to their end (ok or failed), for the message of a stopped run. */
     private int donePoints;
+    /** The rows measured, for the headline run.json records; set once the points are done. */
+    private List<SweepRow> measured = List.of();
     /** Chooses the points one at a time (a tune); null for a plan's own points. */
     private PointDriver driver;
     /** Both ends' facts from preflight, for the driver. */
@@ -271,9 +274,11 @@ final class Run implements RunHandle {
             return new Ending(
                     RunRecord.State.CANCELLED, Headlines.stopped(control.stoppedBy(), donePoints, points.size()));
         }
+        measured = allRows;
         if (failedPoints > 0) {
             return new Ending(RunRecord.State.FAILED, Headlines.failureSummary(allRows, failedPoints));
         }
+        measured = allRows;
         return new Ending(RunRecord.State.OK, Headlines.headline(allRows));
     }
 
@@ -299,6 +304,7 @@ final class Run implements RunHandle {
             return new Ending(RunRecord.State.FAILED, driven.lost());
         }
         List<SweepRow> rows = driven.rows();
+        measured = rows;
         if (rows.stream().noneMatch(SweepRow::ok)) {
             return new Ending(
                     RunRecord.State.FAILED,
@@ -327,6 +333,7 @@ final class Run implements RunHandle {
         if (ending.state() == RunRecord.State.CANCELLED) {
             record.stopped(control.stoppedAt(), control.stoppedBy());
         }
+        record.headline(Headline.of(measured));
         record.finish(ending.state(), ending.message(), Instant.now());
         record.write(dir);
         logs.closeAll();

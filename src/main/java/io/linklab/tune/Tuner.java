@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -125,7 +126,8 @@ public final class Tuner {
 
     private String detail(StopReason why, int probes, long searchS) {
         return switch (why) {
-            case LINE_RATE -> String.format("%.0f %% of the link", 100 * best.rate() / space.linkSpeedBps());
+            case LINE_RATE ->
+                String.format(Locale.ROOT, "%.0f %% of the link", 100 * best.rate() / space.linkSpeedBps());
             case CPU_BOUND -> cpuBoundDetail;
             case BUDGET -> "after " + probes + " probes in " + searchS + " s";
             case STOPPED -> "stopped after " + probes + " probes";

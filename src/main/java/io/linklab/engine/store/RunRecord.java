@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.model.Direction;
+import io.linklab.model.Headline;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -18,6 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +68,7 @@ public final class RunRecord {
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, Integer> originalMtus = new LinkedHashMap<>();
     private String mtuRestore = "";
+    private final Map<Direction, Double> headline = new EnumMap<>(Direction.class);
     private final List<PointTime> pointTimes = new ArrayList<>();
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
@@ -139,6 +143,16 @@ public final class RunRecord {
     /** "login interface" → the MTU it had before the run changed it. */
     public synchronized Map<String, Integer> originalMtus() {
         return Map.copyOf(originalMtus);
+    }
+
+    /** The run's headline rate per direction ({@link Headline}), recorded at its end; empty before or if none. */
+    public synchronized Map<Direction, Double> headline() {
+        return Map.copyOf(headline);
+    }
+
+    public synchronized void headline(Map<Direction, Double> rates) {
+        headline.clear();
+        headline.putAll(rates);
     }
 
     public synchronized String mtuRestore() {
@@ -294,6 +308,8 @@ public final class RunRecord {
         root.put("started", started == null ? null : started.toString());
         root.put("ended", ended == null ? null : ended.toString());
         root.set("outcome", outcome());
+        ObjectNode head = root.putObject("headline");
+        headline.forEach((d, bps) -> head.put(d.csv(), bps));
         root.put("linklab", RunRecord.class.getPackage().getImplementationVersion());
         root.set("plan", plan);
         ArrayNode pts = root.putArray("points");
@@ -394,6 +410,12 @@ public final class RunRecord {
                 .forEachRemaining(
                         e -> r.originalMtus.put(e.getKey(), e.getValue().asInt()));
         r.mtuRestore = root.path("mtu").path("restore").asText("");
+        for (Direction d : Direction.values()) {
+            JsonNode bps = root.path("headline").path(d.csv());
+            if (bps.isNumber()) {
+                r.headline.put(d, bps.asDouble());
+            }
+        }
         root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
         root.path("pointTimes").forEach(t -> {
             Instant a = instant(t, "started");

@@ -1,16 +1,15 @@
 package io.linklab.engine.store;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Headline;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.ToolEvent;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A run read back from its folder: its record and everything its journal holds.
@@ -36,20 +35,8 @@ public record StoredRun(
         return record.id();
     }
 
-    /**
-     * The headline figure per direction: the mean SUM receiver rate over the run's rows (for a single
-     * test, its one row). Empty when nothing was measured.
-     */
+    /** The headline figure per direction ({@link Headline}); empty when nothing was measured. */
     public Map<Direction, Double> headline() {
-        Map<Direction, List<Double>> per = new TreeMap<>();
-        for (SweepRow row : rows) {
-            if (row.bitsPerSecond() != null) {
-                per.computeIfAbsent(row.direction(), d -> new ArrayList<>()).add(row.bitsPerSecond());
-            }
-        }
-        Map<Direction, Double> out = new TreeMap<>();
-        per.forEach((d, v) ->
-                out.put(d, v.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
-        return out;
+        return Headline.of(rows);
     }
 }

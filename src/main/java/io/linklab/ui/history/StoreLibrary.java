@@ -6,6 +6,7 @@ import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
 import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Direction;
+import io.linklab.model.Headline;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -15,9 +16,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.commons.csv.CSVRecord;
 
 /** The history over the engine's results store: listing reads run.json and summary.csv only, opening reads the journal. */
@@ -43,7 +46,11 @@ public final class StoreLibrary implements RunLibrary {
             } catch (FileFormatException e) {
                 continue; // listed by the store, unreadable now: skipped like the store skips damaged ones
             }
-            out.add(recorded(record, s.dir(), headlineFromSummaryCsv(s.dir()), List.of(), List.of(), List.of(), null));
+            Map<Direction, Double> headline = record.headline();
+            if (headline.isEmpty()) {
+                headline = headlineFromSummaryCsv(s.dir()); // a run recorded before run.json held its headline
+            }
+            out.add(recorded(record, s.dir(), headline, List.of(), List.of(), List.of(), null));
         }
         return out;
     }
@@ -117,13 +124,15 @@ public final class StoreLibrary implements RunLibrary {
     }
 
     /**
-     * The SUM receiver rate per direction from summary.csv (a few rows), so listing many runs never reads
-     * their journals; a single-stream run has no SUM row and its one stream stands for it.
+     * The headline of a run whose run.json predates it: the mean SUM receiver rate per direction over summary.csv's
+     * rows (a few), so listing many runs never reads their journals; a single-stream run has no SUM row and its
+     * one stream's rows stand for it.
      */
     static Map<Direction, Double> headlineFromSummaryCsv(Path dir) {
         Path file = dir.resolve("summary.csv");
-        Map<Direction, Double> sums = new EnumMap<>(Direction.class);
+        Map<Direction, List<Double>> sums = new EnumMap<>(Direction.class);
         Map<Direction, List<Double>> streams = new EnumMap<>(Direction.class);
+        Map<Direction, Set<String>> streamIds = new EnumMap<>(Direction.class);
         try {
             for (CSVRecord rec : CsvRows.read(file, row -> row)) {
                 if (!rec.isMapped("role")
@@ -135,20 +144,23 @@ public final class StoreLibrary implements RunLibrary {
                 double bps = Double.parseDouble(rec.get("bits_per_second"));
                 String process = rec.isMapped("process") ? rec.get("process") : "";
                 if ("SUM".equals(rec.get("stream")) && (process == null || process.isEmpty())) {
-                    sums.merge(d, bps, (a, b) -> (a + b) / 2);
+                    sums.computeIfAbsent(d, k -> new ArrayList<>()).add(bps);
                 } else if (!"SUM".equals(rec.get("stream"))) {
                     streams.computeIfAbsent(d, k -> new ArrayList<>()).add(bps);
+                    streamIds.computeIfAbsent(d, k -> new HashSet<>()).add(process + "/" + rec.get("stream"));
                 }
             }
         } catch (IOException | RuntimeException e) {
-            return sums; // a listing shows no headline rather than failing for one damaged file
+            return Map.of(); // a listing shows no headline rather than failing for one damaged file
         }
+        Map<Direction, Double> out = new EnumMap<>(Direction.class);
+        sums.forEach((d, v) -> out.put(d, Headline.mean(v)));
         streams.forEach((d, v) -> {
-            if (!sums.containsKey(d) && v.size() == 1) {
-                sums.put(d, v.get(0));
+            if (streamIds.get(d).size() == 1) {
+                out.putIfAbsent(d, Headline.mean(v));
             }
         });
-        return sums;
+        return out;
     }
 
     @Override
