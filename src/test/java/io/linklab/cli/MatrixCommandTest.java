@@ -85,6 +85,10 @@ class MatrixCommandTest {
             assertTrue(
                     cli.err().contains("linklab matrix: " + out + " is being written by another LinkLab"), cli.err());
             assertTrue(cli.err().contains("wait for it to end or stop it"), cli.err());
+            assertTrue(
+                    cli.err().contains("(a whole-lab test running or resuming there: pid " + other.pid() + " on "),
+                    "names who holds it: " + cli.err());
+            assertTrue(cli.err().contains(" since "), cli.err());
             try (Stream<Path> files = Files.list(out)) {
                 assertEquals(List.of(out.resolve(MatrixFolderLock.NAME)), files.toList(), "nothing written");
             }
@@ -92,7 +96,12 @@ class MatrixCommandTest {
             other.destroyForcibly(); // as a crash or kill -9 ends it
             assertTrue(other.waitFor(20, TimeUnit.SECONDS));
         }
-        MatrixFolderLock.take(out).close(); // the OS dropped the dead one's lock
+        try (MatrixFolderLock mine = MatrixFolderLock.take(out)) { // the OS dropped the dead one's lock
+            assertTrue(
+                    Files.readString(out.resolve(MatrixFolderLock.NAME))
+                            .startsWith("pid " + ProcessHandle.current().pid() + " on "),
+                    "the new holder says who it is");
+        }
     }
 
     @Test
