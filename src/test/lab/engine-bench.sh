@@ -5,14 +5,15 @@
 #
 #   mvn -B -DskipTests package
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
-#   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: overhead,fidelity,sweep]
+#   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: wall,fidelity,sweep]
+#   LOGIN=slow LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ...   # hosts whose login shell burns 0.9 s
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}
 # lab.sh finds the lab's folder the safe way (root's pointer in /run/linklab) and says if it is not up
 lab_env=$(LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh env)
 eval "$lab_env"
-export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA H1_NS H2_NS
+export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA H1_NS H2_NS SLOW_LOGIN_PORT LOGIN
 JAR=${2:-target/linklab.jar}
 [[ -f $JAR ]] || { echo "build first: mvn -B -DskipTests package" >&2; exit 2; }
-exec python3 src/test/lab/engine_bench.py "${1:-3}" "$JAR" "${3:-overhead,fidelity,sweep}"
+exec python3 src/test/lab/engine_bench.py "${1:-7}" "$JAR" "${3:-wall,fidelity,sweep}"
