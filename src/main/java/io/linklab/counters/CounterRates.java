@@ -21,6 +21,10 @@ public final class CounterRates {
             "Tcp.InErrs", "in_errs",
             "TcpExt.TCPLostRetransmit", "lost_retransmit",
             "TcpExt.TCPDSACKRecvSegs", "dsack_recv_segs",
+            "TcpExt.TCPSACKReorder", "sack_reorder",
+            "TcpExt.TCPTSReorder", "ts_reorder",
+            "TcpExt.TCPRenoReorder", "reno_reorder",
+            "TcpExt.TCPTimeouts", "timeouts",
             "TcpExt.PruneCalled", "prune_called",
             "TcpExt.RcvPruned", "rcv_pruned",
             "TcpExt.OfoPruned", "ofo_pruned",
@@ -29,6 +33,8 @@ public final class CounterRates {
             "TcpExt.TCPOFODrop", "ofo_drop",
             "TcpExt.TCPZeroWindowDrop", "zero_window_drop");
 
+    /** TCP counters that count events (a reordering seen, a timeout), not segments. */
+    static final Set<String> TCP_EVENTS = Set.of("sack_reorder", "ts_reorder", "reno_reorder", "timeouts");
     /** Kernel interface counters kept besides the canonical ones. */
     static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped", "softnet_squeezed");
     /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
@@ -69,7 +75,7 @@ public final class CounterRates {
                     out,
                     "tcp",
                     e.getValue(),
-                    "segments/s",
+                    TCP_EVENTS.contains(e.getValue()) ? "events/s" : "segments/s",
                     a.tcp().get(e.getKey()),
                     b.tcp().get(e.getKey()),
                     dt);
