@@ -112,6 +112,8 @@ class CounterRatesTest {
         assertEquals(95.0, v.get("proc.busiest").value(), 1e-9);
         assertEquals(1.0, v.get("proc.busiest_core").value());
         assertEquals(1.0, v.get("proc.count").value(), "sh only starts the tool; pid 43 has no start to count from");
+        assertEquals(95.0, v.get("proc.cpu1").value(), 1e-9, "the tool processes on cpu1 together");
+        assertTrue(!v.containsKey("proc.cpu0"), "sh is no tool, pid 43 has no start: nothing of the tools on cpu0");
         assertTrue(
                 v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")),
                 v.keySet().toString());

@@ -117,6 +117,53 @@ class CpuRulesTest {
                 f.get(0).message());
     }
 
+    /**
+     * Issue 36's case: with --processes 2 the scheduler put both iperf3 processes on cpu1. The second one is the
+     * test's own, never "something else": the finding says so and advises pinning each to a core of its own.
+     */
+    @Test
+    void aCoreTheTestsOwnProcessesShareIsNotSomethingElse() {
+        fullSoftirq = 5;
+        cores(20, 100);
+        for (int t = 1; t <= 5; t++) {
+            add(t, "proc.iperf3.4242", 55);
+            add(t, "proc.iperf3.4243", 38);
+            add(t, "proc.busiest", 55);
+            add(t, "proc.busiest_core", 1);
+            add(t, "proc.count", 2);
+            add(t, "proc.cpu1", 93);
+        }
+        List<Finding> f = findings();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("cpu-shared-core", f.get(0).code());
+        assertEquals(
+                "CPU shared: cpu1 of the client (h1) was 100 % busy, but iperf3 (pid 4242) got only 55 % of it "
+                        + "(5 % softirq): the test's own processes share that core (93 % of it together); pin each "
+                        + "to a core of its own (--client-cpus)",
+                f.get(0).message());
+    }
+
+    /** The same two processes on a core a busy loop takes half of: that is something else. */
+    @Test
+    void aCoreTheTestsOwnProcessesShareWithABusyLoopIsSharedWithSomethingElse() {
+        fullSoftirq = 5;
+        cores(20, 100);
+        for (int t = 1; t <= 5; t++) {
+            add(t, "proc.iperf3.4242", 25);
+            add(t, "proc.iperf3.4243", 20);
+            add(t, "proc.busiest", 25);
+            add(t, "proc.busiest_core", 1);
+            add(t, "proc.count", 2);
+            add(t, "proc.cpu1", 45);
+        }
+        List<Finding> f = findings();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals(
+                true,
+                f.get(0).message().contains("something else runs on that core"),
+                f.get(0).message());
+    }
+
     @Test
     void aFullCoreOfSoftirqAndTheToolIsNotShared() {
         cores(100, 10);
