@@ -28,9 +28,8 @@ public final class CpuRules {
     /** On a full core, a process with at least this much of it is what fills it. */
     static final double PROCESS_FILLS_CORE = 70;
     /**
-     * The share of a full core that neither the tool's process nor softirq explain, from which it is shared: a busy
-     * loop on the client's core in the lab left 30 % unexplained (100 % busy, iperf3 55 %, softirq 15 %), a core
-     * the tool has alone 0-5 %.
+     * The share of a full core that neither the test's tool processes nor softirq explain, from which it is shared
+     * (evidence: docs/decisions/0304-finding-thresholds.md).
      */
     static final double SHARED_PERCENT = 20;
 
