@@ -63,21 +63,12 @@ public final class CpuRules {
             double unexplained = coreBusy - own - peer - softirq;
             boolean shared = coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE;
             // the end's other tool processes (--processes 2 and more) on this core: a limit of the test's making
-            if (shared && unexplained < SHARED_PERCENT && own - tool >= SHARED_PERCENT) {
-                return new Finding(
-                        e.point(),
-                        Finding.WARNING,
-                        s.end(),
-                        "cpu-shared-core",
-                        "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
-                                + process + " got only " + pct(tool) + " of it (" + pct(softirq) + " softirq): the "
-                                + "test's own processes share that core (" + pct(own) + " of it together); "
-                                + "pin each to a core of its own (--" + s.end() + "-cpus)",
-                        "proc.busiest median=" + num(tool) + "; core=" + core + "; proc.cpu" + core + " median="
-                                + num(own) + "; peer on core=" + num(peer) + "; cpu" + core + ".busy median="
-                                + num(coreBusy) + "; softirq mean=" + num(softirq) + "; intervals=" + proc.size());
-            }
-            if (shared && unexplained >= SHARED_PERCENT) {
+            boolean ownShare = unexplained < SHARED_PERCENT && own - tool >= SHARED_PERCENT;
+            if (shared && (unexplained >= SHARED_PERCENT || ownShare)) {
+                String why = ownShare
+                        ? "the test's own processes share that core (" + pct(own) + " of it together); pin each to"
+                                + " a core of its own"
+                        : "something else runs on that core; stop it, or pin the test to an idle core";
                 return new Finding(
                         e.point(),
                         Finding.WARNING,
@@ -85,9 +76,9 @@ public final class CpuRules {
                         "cpu-shared-core",
                         "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
                                 + process + " got only " + pct(tool) + " of it (" + pct(softirq) + " softirq): "
-                                + "something else runs on that core; stop it, or pin the test to an idle core"
-                                + " (--" + s.end() + "-cpus)",
-                        "proc.busiest median=" + num(tool) + "; core=" + core + "; cpu" + core + ".busy median="
+                                + why + " (--" + s.end() + "-cpus)",
+                        "proc.busiest median=" + num(tool) + "; core=" + core + "; proc.cpu" + core + " median="
+                                + num(own) + "; peer on core=" + num(peer) + "; cpu" + core + ".busy median="
                                 + num(coreBusy) + "; softirq mean=" + num(softirq) + "; intervals=" + proc.size());
             }
         }

@@ -42,6 +42,18 @@ class CpuRulesTest {
         }
     }
 
+    /** Two tool processes over the same intervals, both last seen on {@code core}, as the sampler counts them. */
+    private void twoProcessesOn(int core, double first, double second) {
+        for (int t = 1; t <= 5; t++) {
+            add(t, "proc.iperf3.4242", first);
+            add(t, "proc.iperf3.4243", second);
+            add(t, "proc.busiest", Math.max(first, second));
+            add(t, "proc.busiest_core", core);
+            add(t, "proc.count", 2);
+            add(t, "proc.cpu" + core, first + second);
+        }
+    }
+
     private void add(double t, String name, double value) {
         rows.add(new HostCounterRow(t, 1, "", 1, "client", "h1", "eth1", new CounterValue("cpu", name, "%", value)));
     }
@@ -125,14 +137,7 @@ class CpuRulesTest {
     void aCoreTheTestsOwnProcessesShareIsNotSomethingElse() {
         fullSoftirq = 5;
         cores(20, 100);
-        for (int t = 1; t <= 5; t++) {
-            add(t, "proc.iperf3.4242", 55);
-            add(t, "proc.iperf3.4243", 38);
-            add(t, "proc.busiest", 55);
-            add(t, "proc.busiest_core", 1);
-            add(t, "proc.count", 2);
-            add(t, "proc.cpu1", 93);
-        }
+        twoProcessesOn(1, 55, 38);
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
         assertEquals("cpu-shared-core", f.get(0).code());
@@ -148,14 +153,7 @@ class CpuRulesTest {
     void aCoreTheTestsOwnProcessesShareWithABusyLoopIsSharedWithSomethingElse() {
         fullSoftirq = 5;
         cores(20, 100);
-        for (int t = 1; t <= 5; t++) {
-            add(t, "proc.iperf3.4242", 25);
-            add(t, "proc.iperf3.4243", 20);
-            add(t, "proc.busiest", 25);
-            add(t, "proc.busiest_core", 1);
-            add(t, "proc.count", 2);
-            add(t, "proc.cpu1", 45);
-        }
+        twoProcessesOn(1, 25, 20);
         List<Finding> f = findings();
         assertEquals(1, f.size(), f.toString());
         assertEquals(

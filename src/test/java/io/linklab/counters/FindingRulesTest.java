@@ -326,32 +326,15 @@ class FindingRulesTest {
         List<Summary> totals = List.of(
                 Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 3, 2_000_000_000L, 5e9, 1000L),
                 Summary.tcp(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 2_000_000_000L, 5e9, null));
-        PointEvidence reordered = new PointEvidence(
-                "mtu=9000",
-                9000,
-                "iperf3",
-                1,
-                3,
-                false,
-                List.of(Direction.C2S),
-                tcpSender(1000, 1_500_000, 950.0, 40),
-                idle("server"),
-                totals,
-                true);
+        PointEvidence reordered = atMtu9000(tcpSender(1000, 1_500_000, 950.0, 40), totals);
         assertEquals(0, MtuGrowthRules.mtuPoint(reordered).retransmitsPerGb());
-        PointEvidence lost = new PointEvidence(
-                "mtu=9000",
-                9000,
-                "iperf3",
-                1,
-                3,
-                false,
-                List.of(Direction.C2S),
-                tcpSender(1000, 1_500_000, 50.0, 40),
-                idle("server"),
-                totals,
-                true);
+        PointEvidence lost = atMtu9000(tcpSender(1000, 1_500_000, 50.0, 40), totals);
         assertEquals(475, MtuGrowthRules.mtuPoint(lost).retransmitsPerGb(), 1);
+    }
+
+    private static PointEvidence atMtu9000(EndSeries client, List<Summary> totals) {
+        return new PointEvidence(
+                "mtu=9000", 9000, "iperf3", 1, 3, false, List.of(Direction.C2S), client, idle("server"), totals, true);
     }
 
     private static PointEvidence evidence(EndSeries client, EndSeries server, List<Summary> totals) {
