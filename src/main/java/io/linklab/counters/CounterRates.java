@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What happened on a host between two snapshots: CPU per core as shares of that core's time, and every
@@ -21,6 +22,10 @@ public final class CounterRates {
             "Tcp.InErrs", "in_errs",
             "TcpExt.TCPLostRetransmit", "lost_retransmit",
             "TcpExt.TCPDSACKRecvSegs", "dsack_recv_segs",
+            "TcpExt.TCPSACKReorder", "sack_reorder",
+            "TcpExt.TCPTSReorder", "ts_reorder",
+            "TcpExt.TCPRenoReorder", "reno_reorder",
+            "TcpExt.TCPTimeouts", "timeouts",
             "TcpExt.PruneCalled", "prune_called",
             "TcpExt.RcvPruned", "rcv_pruned",
             "TcpExt.OfoPruned", "ofo_pruned",
@@ -29,6 +34,8 @@ public final class CounterRates {
             "TcpExt.TCPOFODrop", "ofo_drop",
             "TcpExt.TCPZeroWindowDrop", "zero_window_drop");
 
+    /** TCP counters that count events (a reordering seen, a timeout), not segments. */
+    static final Set<String> TCP_EVENTS = Set.of("sack_reorder", "ts_reorder", "reno_reorder", "timeouts");
     /** Kernel interface counters kept besides the canonical ones. */
     static final List<String> KERNEL_EXTRA = List.of("tx_dropped", "tx_errors", "softnet_dropped", "softnet_squeezed");
     /** Counters the sampler reads only now and then (a process each): rates over the span between two readings. */
@@ -69,7 +76,7 @@ public final class CounterRates {
                     out,
                     "tcp",
                     e.getValue(),
-                    "segments/s",
+                    TCP_EVENTS.contains(e.getValue()) ? "events/s" : "segments/s",
                     a.tcp().get(e.getKey()),
                     b.tcp().get(e.getKey()),
                     dt);
@@ -164,8 +171,9 @@ public final class CounterRates {
     /**
      * Each tool process's CPU (user + system) in per cent of one core ("proc.iperf3.4242"; 200 is two cores'
      * worth), the busiest one's ("proc.busiest") with the core it last ran on ("proc.busiest_core") and how many
-     * there were ("proc.count"). Only processes seen in
-     * both snapshots: one that started in between has no start to count from.
+     * there were ("proc.count"), and all of them together on each core they last ran on ("proc.cpu1"): a core the
+     * test's own processes share is no core something else takes. Only processes seen in both snapshots: one that
+     * started in between has no start to count from.
      */
     private static void processes(Snapshot a, Snapshot b, double dt, List<CounterValue> out) {
         double hz = ticksPerSecond(a, b, dt);
@@ -175,6 +183,7 @@ public final class CounterRates {
         double busiest = -1;
         int busiestCore = -1;
         int count = 0;
+        Map<Integer, Double> byCore = new TreeMap<>();
         for (Map.Entry<Long, Snapshot.ProcTime> e : b.procs().entrySet()) {
             Snapshot.ProcTime was = a.procs().get(e.getKey());
             Snapshot.ProcTime now = e.getValue();
@@ -186,6 +195,7 @@ public final class CounterRates {
             }
             double share = 100 * (now.ticks() - was.ticks()) / hz / dt;
             out.add(new CounterValue("cpu", "proc." + safeName(now.comm()) + "." + e.getKey(), "%", share));
+            byCore.merge(now.core(), share, Double::sum);
             if (share > busiest) {
                 busiest = share;
                 busiestCore = now.core();
@@ -196,6 +206,7 @@ public final class CounterRates {
             out.add(new CounterValue("cpu", "proc.busiest", "%", busiest));
             out.add(new CounterValue("cpu", "proc.busiest_core", "core", busiestCore));
             out.add(new CounterValue("cpu", "proc.count", "processes", count));
+            byCore.forEach((core, share) -> out.add(new CounterValue("cpu", "proc.cpu" + core, "%", share)));
         }
     }
 

@@ -28,9 +28,8 @@ public final class CpuRules {
     /** On a full core, a process with at least this much of it is what fills it. */
     static final double PROCESS_FILLS_CORE = 70;
     /**
-     * The share of a full core that neither the tool's process nor softirq explain, from which it is shared: a busy
-     * loop on the client's core in the lab left 30 % unexplained (100 % busy, iperf3 55 %, softirq 15 %), a core
-     * the tool has alone 0-5 %.
+     * The share of a full core that neither the test's tool processes nor softirq explain, from which it is shared
+     * (evidence: docs/decisions/0304-finding-thresholds.md).
      */
     static final double SHARED_PERCENT = 20;
 
@@ -58,10 +57,18 @@ public final class CpuRules {
             List<Double> busy = s.during("cpu" + core + ".busy", t);
             double coreBusy = busy.isEmpty() ? 0 : median(busy);
             double softirq = mean(s.during("cpu" + core + ".softirq", t));
+            double own = ownOnCore(s, core, t, tool);
             // on one kernel the other end's tool shares the cores: on this core it is the test's own load too
             double peer = e.sameKernel() ? peerOnCore(e.peer(s), core, t) : 0;
-            double unexplained = coreBusy - tool - peer - softirq;
-            if (coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE && unexplained >= SHARED_PERCENT) {
+            double unexplained = coreBusy - own - peer - softirq;
+            boolean shared = coreBusy >= CORE_FULL_PERCENT && tool < PROCESS_FILLS_CORE;
+            // the end's other tool processes (--processes 2 and more) on this core: a limit of the test's making
+            boolean ownShare = unexplained < SHARED_PERCENT && own - tool >= SHARED_PERCENT;
+            if (shared && (unexplained >= SHARED_PERCENT || ownShare)) {
+                String why = ownShare
+                        ? "the test's own processes share that core (" + pct(own) + " of it together); pin each to"
+                                + " a core of its own"
+                        : "something else runs on that core; stop it, or pin the test to an idle core";
                 return new Finding(
                         e.point(),
                         Finding.WARNING,
@@ -69,9 +76,9 @@ public final class CpuRules {
                         "cpu-shared-core",
                         "CPU shared: cpu" + core + " of " + s.who() + " was " + pct(coreBusy) + " busy, but "
                                 + process + " got only " + pct(tool) + " of it (" + pct(softirq) + " softirq): "
-                                + "something else runs on that core; stop it, or pin the test to an idle core"
-                                + " (--" + s.end() + "-cpus)",
-                        "proc.busiest median=" + num(tool) + "; core=" + core + "; cpu" + core + ".busy median="
+                                + why + " (--" + s.end() + "-cpus)",
+                        "proc.busiest median=" + num(tool) + "; core=" + core + "; proc.cpu" + core + " median="
+                                + num(own) + "; peer on core=" + num(peer) + "; cpu" + core + ".busy median="
                                 + num(coreBusy) + "; softirq mean=" + num(softirq) + "; intervals=" + proc.size());
             }
         }
@@ -125,8 +132,21 @@ public final class CpuRules {
                 evidence + "; busiest_core=" + core);
     }
 
-    /** The other end's busiest tool process's median share where it last ran on {@code core}, else 0. */
+    /**
+     * The median share of {@code core} that this end's tool processes together had, where the sampler counted them
+     * per core ("proc.cpuN"), else the busiest one's.
+     */
+    private static double ownOnCore(EndSeries s, int core, double testS, double busiest) {
+        Double all = onCore(s, core, testS);
+        return all == null ? busiest : Math.max(busiest, all);
+    }
+
+    /** The other end's tool processes' median share of {@code core}, else 0. */
     private static double peerOnCore(EndSeries peer, int core, double testS) {
+        Double all = onCore(peer, core, testS);
+        if (all != null) {
+            return all;
+        }
         List<Double> share = peer.during("proc.busiest", testS);
         List<Double> cores = peer.during("proc.busiest_core", testS);
         if (share.isEmpty() || cores.size() != share.size()) {
@@ -137,6 +157,27 @@ public final class CpuRules {
             here.add(Math.round(cores.get(i)) == core ? share.get(i) : 0.0);
         }
         return median(here);
+    }
+
+    /**
+     * The median over the test's intervals of the tool processes' summed share of {@code core} (0 in an interval
+     * where none last ran there), or null where the sampler did not count them per core.
+     */
+    private static Double onCore(EndSeries s, int core, double testS) {
+        boolean perCore = s.rows().stream().anyMatch(r -> r.name().startsWith("proc.cpu"));
+        if (!perCore) {
+            return null;
+        }
+        List<Double> here = new ArrayList<>();
+        for (HostCounterRow r : s.rows()) {
+            if (r.name().equals("proc.count") && r.timeS() > 0 && r.timeS() - r.intervalS() < testS) {
+                here.add(s.rows().stream()
+                        .filter(o -> o.timeS() == r.timeS() && o.name().equals("proc.cpu" + core))
+                        .mapToDouble(HostCounterRow::value)
+                        .sum());
+            }
+        }
+        return here.isEmpty() ? null : median(here);
     }
 
     /** "iperf3 (pid 4242)": the tool process with the most CPU over the test. */

@@ -17,18 +17,11 @@ public final class FindingRules {
 
     /** A sender's rate "holds" while its intervals stay within this fraction of their mean. */
     static final double RATE_HOLDS = 0.25;
-    /**
-     * One stream's retransmits this many times the others' mean are "concentrated" (two streams of one lab run
-     * on a veth were seen at 3.5 times each other by chance).
-     */
+    /** One stream's retransmits this many times the others' mean are "concentrated". */
     static final double CONCENTRATED = 5;
     /**
-     * Share of the segments sent that TCP had to resend because they were lost (at least 20 segments). Retransmits
-     * the receiver reported as duplicates (D-SACK) are not losses: on the lab's clean veth, packets handled on
-     * two cores arrive reordered, TCP resends after 3 duplicate ACKs, and the receiver then says it had them all
-     * (964 retransmits, 919 reported as duplicates; what D-SACK misses comes in 64 KB offload bursts of 45 segments,
-     * at most 90 segments or 0.0015 % of those sent in 11 clean 3-s lab tests). 1 % of packets dropped on the
-     * receiver's way in gave 1 % of segments lost: the threshold sits well between.
+     * Share of the segments sent that TCP resent without the receiver reporting it had them (at least 20 segments).
+     * Evidence for this and the other thresholds: docs/decisions/0304-finding-thresholds.md.
      */
     static final double LOSS_SHARE = 0.0001;
     /** At least this many segments lost for a loss finding. */
@@ -140,9 +133,10 @@ public final class FindingRules {
     }
 
     /**
-     * TCP lost more than 0.01 % of what it sent (its retransmits less those the receiver reported as duplicates):
-     * say where the packets were lost, as far as the hosts' counters tell (qdisc, NIC, kernel, TCP), and say so
-     * when no host counted them (lost between the hosts).
+     * TCP resent at least 0.01 % of what it sent (and 20 segments) that the receiver did not report as duplicates.
+     * A warning names where hosts counted drops (qdisc, NIC, kernel, TCP), or says none did, only where reordering
+     * cannot explain the resent segments ({@link TcpLoss#explainedByReordering}); otherwise an info says what the
+     * counters show and names no cause ("retransmits").
      */
     public static List<Finding> packetLoss(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
@@ -152,13 +146,12 @@ public final class FindingRules {
         for (Direction d : e.directions()) {
             EndSeries tx = e.sender(d);
             EndSeries rx = e.receiver(d);
-            Double retrans = tx.total("retrans_segs");
-            Double sent = tx.total("out_segs");
-            if (retrans == null || sent == null || sent <= 0) {
+            TcpLoss tcp = TcpLoss.of(tx);
+            if (tcp == null || tcp.sent() <= 0 || tcp.retransmits() <= 0) {
                 continue;
             }
-            double spurious = Math.min(retrans, spurious(tx));
-            double lost = retrans - spurious;
+            double lost = tcp.unreported();
+            double sent = tcp.sent();
             if (lost < LOSS_MIN_SEGMENTS || lost / sent < LOSS_SHARE) {
                 continue;
             }
@@ -168,11 +161,34 @@ public final class FindingRules {
             txDrops.forEach((n, v) ->
                     where.add(SEND_DROPS.get(n) + " on " + tx.end() + " " + tx.iface() + " dropped " + count(v)));
             rxDrops.forEach((n, v) -> where.add(RECEIVE_DROPS.get(n) + " on " + rx.end() + " dropped " + count(v)));
+            String evidence = "retrans_segs=" + num(tcp.retransmits()) + "; dsack_recv_segs=" + num(tcp.spurious())
+                    + "; out_segs=" + num(sent) + "; reorderings=" + num(tcp.reorderings()) + "; timeouts="
+                    + num(tcp.timeouts())
+                    + (txDrops.isEmpty() ? "" : "; " + tx.end() + " " + evidence(txDrops))
+                    + (rxDrops.isEmpty() ? "" : "; " + rx.end() + " " + evidence(rxDrops));
+            if (tcp.explainedByReordering()) {
+                out.add(new Finding(
+                        e.point(),
+                        Finding.INFO,
+                        tx.end(),
+                        "retransmits",
+                        "TCP on " + tx.who() + " resent " + share(lost, sent) + " of its " + d.csv() + " segments"
+                                + e.atMtu() + " (" + count(lost) + " of " + count(sent) + " sent, not reported as "
+                                + "duplicates); "
+                                + (where.isEmpty()
+                                        ? "no host counted a drop"
+                                        : "counted on the way: " + String.join(", ", where))
+                                + "; reordering seen (" + reordering(tcp) + ")",
+                        evidence));
+                continue;
+            }
             String place = where.isEmpty()
-                    ? "no host counted a drop (qdisc, NIC, kernel or TCP on either end): the packets were lost between "
-                            + "the hosts (a switch, the cable, a firewall rule), or TCP resent them after a timeout"
+                    ? "no host counted a drop (qdisc, NIC, kernel or TCP on either end), and reordering does not "
+                            + "explain them: " + uncounted(e)
                     : "counted on the way: " + String.join(", ", where);
-            String dup = spurious >= 1 ? "; another " + count(spurious) + " it resent had arrived after all" : "";
+            String dup = tcp.spurious() >= 1
+                    ? "; another " + count(tcp.spurious()) + " it resent had arrived after all"
+                    : "";
             out.add(new Finding(
                     e.point(),
                     Finding.WARNING,
@@ -181,26 +197,33 @@ public final class FindingRules {
                     "packets lost " + d.csv() + e.atMtu() + ": TCP on " + tx.who() + " resent " + count(lost)
                             + " lost segments (" + share(lost, sent) + " of " + count(sent) + " sent" + dup + "); "
                             + place,
-                    "retrans_segs=" + num(retrans) + "; dsack_recv_segs=" + num(spurious) + "; out_segs=" + num(sent)
-                            + (txDrops.isEmpty() ? "" : "; " + tx.end() + " " + evidence(txDrops))
-                            + (rxDrops.isEmpty() ? "" : "; " + rx.end() + " " + evidence(rxDrops))));
+                    evidence));
         }
         return out;
     }
 
-    /**
-     * The sender's retransmits that its receiver reported as duplicates (D-SACK): resent needlessly after a
-     * reordering, not lost. 0 where the kernel does not count them (before Linux 5.10).
-     */
-    static double spurious(EndSeries sender) {
-        Double d = sender.total("dsack_recv_segs");
-        return d == null ? 0 : d;
+    /** Where packets go that no host counted: on one kernel no cable or switch is in the way. */
+    private static String uncounted(PointEvidence e) {
+        return e.sameKernel()
+                ? "both ends run on one kernel, so no cable or switch lost them: a firewall rule or another filter "
+                        + "dropped them uncounted"
+                : "the packets were lost between the hosts (a switch, the cable, a firewall rule)";
+    }
+
+    private static String reordering(TcpLoss tcp) {
+        List<String> parts = new ArrayList<>();
+        if (tcp.spurious() >= 1) {
+            parts.add(count(tcp.spurious()) + " resent segments the receiver already had");
+        }
+        if (tcp.reorderings() >= 1) {
+            parts.add(count(tcp.reorderings()) + " reorderings detected");
+        }
+        return String.join("; ", parts);
     }
 
     /**
      * One stream has most of the retransmits of its direction: its path (or its queue) is the problem. Only where
-     * the loss matters as much as {@link #packetLoss}'s: on the lab's veth, a loaded machine had 273 of 293
-     * retransmits on one stream out of some 4 million segments sent (0.007 %), which slowed nothing.
+     * the loss matters as much as {@link #packetLoss}'s and reordering does not explain it.
      */
     public static List<Finding> retransmitsOnOneStream(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
@@ -209,15 +232,12 @@ public final class FindingRules {
                     .filter(s -> s.retransmits() != null)
                     .toList();
             long total = streams.stream().mapToLong(Summary::retransmits).sum();
-            // the host's retransmits the receiver reported as duplicates are reordering, not a stream's loss
-            Double hostRetrans = e.sender(d).total("retrans_segs");
-            double lost = hostRetrans == null || hostRetrans <= 0
-                    ? total
-                    : total * Math.max(0, 1 - spurious(e.sender(d)) / hostRetrans);
-            Double sent = e.sender(d).total("out_segs");
+            // as packet-loss: retransmits that reordering explains are no stream's loss
+            TcpLoss host = TcpLoss.of(e.sender(d));
+            double lost = host == null ? total : total * host.lostShare();
             if (streams.size() < 2
                     || lost < LOSS_MIN_SEGMENTS
-                    || (sent != null && sent > 0 && lost / sent < LOSS_SHARE)) {
+                    || (host != null && host.sent() > 0 && lost / host.sent() < LOSS_SHARE)) {
                 continue;
             }
             Summary top = streams.stream()

@@ -27,10 +27,13 @@ public final class MtuGrowthRules {
         for (Direction d : e.directions()) {
             Long b = e.toolBytes(d);
             gb += b == null ? 0 : b / 1e9;
-            retr += e.senderStreams(d).stream()
-                    .filter(s -> s.retransmits() != null)
-                    .mapToLong(Summary::retransmits)
-                    .sum();
+            // as packet-loss: resends that reordering explains are no loss that could grow with the MTU
+            TcpLoss host = TcpLoss.of(e.sender(d));
+            retr += (host == null ? 1 : host.lostShare())
+                    * e.senderStreams(d).stream()
+                            .filter(s -> s.retransmits() != null)
+                            .mapToLong(Summary::retransmits)
+                            .sum();
             drops += FindingRules.counts(e.receiver(d), FindingRules.RECEIVE_DROPS).values().stream()
                     .mapToDouble(Double::doubleValue)
                     .sum();

@@ -18,18 +18,20 @@ class CounterRatesTest {
                 Map.of("cpu0", new long[] {10, 0, 10, 70, 0, 0, 10, 0}, "cpu1", new long[] {0, 0, 0, 100, 0, 0, 0, 0}),
                 Map.of("rx_bytes", 1000L, "qdisc_dropped", 5L),
                 Map.of(),
-                Map.of("Tcp.RetransSegs", 10L, "Tcp.OutSegs", 1000L));
+                Map.of("Tcp.RetransSegs", 10L, "Tcp.OutSegs", 1000L, "TcpExt.TCPSACKReorder", 7L));
         Snapshot b = new Snapshot(
                 102.0,
                 Map.of("cpu0", new long[] {60, 0, 20, 70, 0, 0, 50, 0}, "cpu1", new long[] {0, 0, 0, 200, 0, 0, 0, 0}),
                 Map.of("rx_bytes", 5000L, "qdisc_dropped", 3L),
                 Map.of(),
-                Map.of("Tcp.RetransSegs", 30L, "Tcp.OutSegs", 3000L));
+                Map.of("Tcp.RetransSegs", 30L, "Tcp.OutSegs", 3000L, "TcpExt.TCPSACKReorder", 13L));
         Map<String, CounterValue> v =
                 CounterRates.between(a, b).stream().collect(Collectors.toMap(CounterValue::name, c -> c));
         assertEquals(2000.0, v.get("rx_bytes").value(), "4000 bytes in 2 s");
         assertEquals("bytes/s", v.get("rx_bytes").unit());
         assertEquals(10.0, v.get("retrans_segs").value());
+        assertEquals(3.0, v.get("sack_reorder").value(), "6 reorderings seen in 2 s");
+        assertEquals("events/s", v.get("sack_reorder").unit());
         assertEquals(100.0, v.get("cpu0.busy").value(), 1e-9, "no idle jiffies in the interval");
         assertEquals(40.0, v.get("cpu0.softirq").value(), 1e-9);
         assertEquals(0.0, v.get("cpu1.busy").value(), 1e-9);
@@ -112,6 +114,8 @@ class CounterRatesTest {
         assertEquals(95.0, v.get("proc.busiest").value(), 1e-9);
         assertEquals(1.0, v.get("proc.busiest_core").value());
         assertEquals(1.0, v.get("proc.count").value(), "sh only starts the tool; pid 43 has no start to count from");
+        assertEquals(95.0, v.get("proc.cpu1").value(), 1e-9, "the tool processes on cpu1 together");
+        assertTrue(!v.containsKey("proc.cpu0"), "sh is no tool, pid 43 has no start: nothing of the tools on cpu0");
         assertTrue(
                 v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")),
                 v.keySet().toString());

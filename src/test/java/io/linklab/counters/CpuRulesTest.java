@@ -42,6 +42,18 @@ class CpuRulesTest {
         }
     }
 
+    /** Two tool processes over the same intervals, both last seen on {@code core}, as the sampler counts them. */
+    private void twoProcessesOn(int core, double first, double second) {
+        for (int t = 1; t <= 5; t++) {
+            add(t, "proc.iperf3.4242", first);
+            add(t, "proc.iperf3.4243", second);
+            add(t, "proc.busiest", Math.max(first, second));
+            add(t, "proc.busiest_core", core);
+            add(t, "proc.count", 2);
+            add(t, "proc.cpu" + core, first + second);
+        }
+    }
+
     private void add(double t, String name, double value) {
         rows.add(new HostCounterRow(t, 1, "", 1, "client", "h1", "eth1", new CounterValue("cpu", name, "%", value)));
     }
@@ -114,6 +126,39 @@ class CpuRulesTest {
                 "CPU shared: cpu0 of the client (h1) was 100 % busy, but iperf3 (pid 4242) got only 45 % of it "
                         + "(4 % softirq): something else runs on that core; stop it, or pin the test to an idle core "
                         + "(--client-cpus)",
+                f.get(0).message());
+    }
+
+    /**
+     * Issue 36's case: with --processes 2 the scheduler put both iperf3 processes on cpu1. The second one is the
+     * test's own, never "something else": the finding says so and advises pinning each to a core of its own.
+     */
+    @Test
+    void aCoreTheTestsOwnProcessesShareIsNotSomethingElse() {
+        fullSoftirq = 5;
+        cores(20, 100);
+        twoProcessesOn(1, 55, 38);
+        List<Finding> f = findings();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals("cpu-shared-core", f.get(0).code());
+        assertEquals(
+                "CPU shared: cpu1 of the client (h1) was 100 % busy, but iperf3 (pid 4242) got only 55 % of it "
+                        + "(5 % softirq): the test's own processes share that core (93 % of it together); pin each "
+                        + "to a core of its own (--client-cpus)",
+                f.get(0).message());
+    }
+
+    /** The same two processes on a core a busy loop takes half of: that is something else. */
+    @Test
+    void aCoreTheTestsOwnProcessesShareWithABusyLoopIsSharedWithSomethingElse() {
+        fullSoftirq = 5;
+        cores(20, 100);
+        twoProcessesOn(1, 25, 20);
+        List<Finding> f = findings();
+        assertEquals(1, f.size(), f.toString());
+        assertEquals(
+                true,
+                f.get(0).message().contains("something else runs on that core"),
                 f.get(0).message());
     }
 

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.cli.CliCapture;
 import io.linklab.lab.Lab;
+import io.linklab.testing.Await;
 import io.linklab.tools.csv.CsvRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -53,8 +55,11 @@ class HostCountersLabTest {
     @Test
     void aTwoStreamTestHasBothEndsCountersARowPerCoreAndNicBytesThatAgreeWithTheTool() throws Exception {
         Path o = dir.resolve("run");
-        // No --client-if/--server-if: each sampler finds its data interface from the target address.
-        assertEquals(0, test(o, "-P", "2", "-t", "3"), cli.both());
+        // No --client-if/--server-if: each sampler finds its data interface from the target address. A busy loop
+        // loads the machine besides the other test JVM: a loaded veth reorders, and that must blame nothing.
+        try (Hog hog = Hog.on(null, null)) {
+            assertEquals(0, test(o, "-P", "2", "-t", "3"), cli.both());
+        }
         List<CSVRecord> rows = csv(o.resolve("host_counters.csv"));
         int cores = Integer.parseInt(
                 lab.h1().exec("grep", "-c", "^cpu[0-9]", "/proc/stat").trim());
@@ -110,10 +115,21 @@ class HostCountersLabTest {
         List<String> codes =
                 CounterFiles.readFindings(o).stream().map(Finding::code).toList();
         assertTrue(codes.contains("link-speed-unknown"), stdout);
-        // retransmits-one-stream too: the veth puts most of its few retransmits on one stream when the other test
-        // JVM loads its cores (r61: 273 of 293), but they are far too few to matter, which the finding now asks
-        for (String untrue : List.of("link-share", "packet-loss", "retransmits-one-stream", "nic-bytes-disagree")) {
+        // Nothing was lost, dropped, paused or shared on the link; resends after reordering are at most an info
+        for (String untrue : List.of(
+                "link-share",
+                "packet-loss",
+                "retransmits-one-stream",
+                "nic-bytes-disagree",
+                "receiver-drops",
+                "pause-frames")) {
             assertFalse(codes.contains(untrue), untrue + " on a clean link: " + stdout);
+        }
+        for (Finding f : CounterFiles.readFindings(o)) {
+            if (f.code().equals("retransmits")) {
+                assertEquals(Finding.INFO, f.severity(), f.toString());
+                assertTrue(f.message().contains("reordering seen"), f.message());
+            }
         }
         assertTrue(
                 Files.readString(o.resolve("findings.csv")).startsWith("point,severity,end,code,message,evidence\r\n"));
@@ -150,6 +166,9 @@ class HostCountersLabTest {
                                     + "segments \\([0-9.]+ % of [1-9]\\d+ sent.*"),
                     loss.message());
             assertTrue(loss.message().contains("no host counted a drop"), loss.message());
+            // both namespaces share the machine's kernel: no cable or switch is to blame
+            assertTrue(loss.message().contains("both ends run on one kernel"), loss.message());
+            assertFalse(loss.message().contains("between the hosts"), loss.message());
         } finally {
             lab.h1().exec("sh", "-c", "nft delete table ip linklab_h7 2>/dev/null; true");
         }
@@ -191,21 +210,7 @@ class HostCountersLabTest {
      */
     @Test
     void aTestPinnedToACoreWithBackgroundLoadOnItGetsACpuFinding() throws Exception {
-        Process loop = new ProcessBuilder(
-                        "ip",
-                        "netns",
-                        "exec",
-                        lab.h1().namespace(),
-                        "taskset",
-                        "-c",
-                        "0",
-                        "sh",
-                        "-c",
-                        "while :; do :; done")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try {
+        try (Hog loop = Hog.on(lab.h1(), 0)) {
             Path o = dir.resolve("pinned");
             // the server on the other core: both ends share the lab's kernel, and its iperf3 on cpu0 would be
             // the test's own load there rather than something else
@@ -227,9 +232,154 @@ class HostCountersLabTest {
                             .matches(".*cpu0 of the client \\(h1\\) was (9\\d|100) % busy.*iperf3 "
                                     + "\\(pid \\d+\\).*"),
                     cpu.get(0).message());
+        }
+    }
+
+    /**
+     * Loss on one process's stream only: nftables on the server drops 1 % of the TCP packets to the second
+     * process's port. Its stream has the retransmits, and the finding names it.
+     */
+    @Test
+    void lossOnOneStreamIsNamedAsThatStreamsRetransmits() throws Exception {
+        int second = Integer.parseInt(PORT) + 1;
+        try (Nft drop = Nft.drop(lab.h2(), "tcp dport " + second + " numgen random mod 100 < 1")) {
+            Path o = dir.resolve("one");
+            assertEquals(0, test(o, "--processes", "2", "-t", "3"), cli.both());
+            Finding one = finding(o, "retransmits-one-stream");
+            assertTrue(
+                    one.message().matches(".*stream \\d+ of process " + second + " had \\d+ of \\d+ c2s.*"),
+                    one.message());
+        }
+    }
+
+    /**
+     * Someone else on the link: an iperf3 LinkLab did not start sends over the same veth during the test. The
+     * server's data0 counts far more bytes than LinkLab's iperf3 received.
+     */
+    @Test
+    void otherTrafficOnTheInterfaceMakesTheNicCountMoreThanTheTool() throws Exception {
+        Process server = startIn(lab.h2(), "iperf3", "-s", "-1", "-p", "5599");
+        Process client = null;
+        try {
+            Await.until(() -> portListens(lab.h2(), 5599), Duration.ofSeconds(5), () -> "the other iperf3 server");
+            client = startIn(lab.h1(), "iperf3", "-c", lab.h2().data(), "-p", "5599", "-t", "8");
+            Path o = dir.resolve("other");
+            assertEquals(0, test(o, "-t", "3"), cli.both());
+            Finding f = finding(o, "nic-bytes-disagree");
+            assertTrue(f.message().contains("more: someone else uses the link"), f.message());
         } finally {
-            loop.destroyForcibly();
-            loop.waitFor();
+            stop(client);
+            stop(server);
+        }
+    }
+
+    /**
+     * An MTU sweep whose large packets alone are lost: with segmentation offload off on h1 the packets are MTU-sized,
+     * and nftables on h2 drops 1 % of those over 1600 bytes. Retransmits per GB grow with the MTU.
+     */
+    @Test
+    void lossOfLargePacketsOnlyIsRetransmitsThatGrowWithTheMtu() throws Exception {
+        String dataIf = lab.h1().dataIf();
+        lab.h1().exec("ethtool", "-K", dataIf, "tso", "off", "gso", "off");
+        try (Nft drop = Nft.drop(lab.h2(), "meta length > 1600 numgen random mod 100 < 1")) {
+            Path o = dir.resolve("mtu");
+            assertEquals(
+                    0,
+                    test(
+                            o,
+                            "-t",
+                            "2",
+                            "--mtu",
+                            "1500,9000",
+                            "--client-if",
+                            dataIf,
+                            "--server-if",
+                            lab.h2().dataIf()),
+                    cli.both());
+            Finding f = finding(o, "retransmits-grow-with-mtu");
+            assertEquals("mtu=9000", f.point());
+            assertTrue(
+                    f.message().matches("retransmits grow with the MTU: .* per GB at MTU 9000, .* per GB at MTU 1500"),
+                    f.message());
+        } finally {
+            lab.h1().exec("ethtool", "-K", dataIf, "tso", "on", "gso", "on");
+        }
+    }
+
+    private static boolean portListens(Lab.Host h, int port) {
+        try {
+            return h.exec("ss", "-Hltn", "sport = :" + port).contains(":" + port);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** A process in a lab host's namespace, its output discarded. */
+    private static Process startIn(Lab.Host h, String... cmd) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("ip", "netns", "exec", h.namespace()));
+        argv.addAll(List.of(cmd));
+        return new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        if (p != null) {
+            p.destroy();
+            p.waitFor();
+        }
+    }
+
+    /** An nftables drop rule in a table of this test's own on one lab host, deleted on close whatever happened. */
+    private record Nft(Lab.Host host) implements AutoCloseable {
+        static final String TABLE = "linklab_findings";
+
+        static Nft drop(Lab.Host host, String match) throws Exception {
+            Nft nft = new Nft(host);
+            try {
+                host.exec("nft", "add table ip " + TABLE);
+                host.exec(
+                        "nft",
+                        "add chain ip " + TABLE + " in { type filter hook prerouting priority 0 ; policy accept ; }");
+                host.exec(
+                        "nft",
+                        "add rule ip " + TABLE + " in iifname \"" + host.dataIf() + "\" ip protocol tcp " + match
+                                + " drop");
+            } catch (Exception e) {
+                nft.close();
+                throw e;
+            }
+            return nft;
+        }
+
+        @Override
+        public void close() throws Exception {
+            host.exec("sh", "-c", "nft delete table ip " + TABLE + " 2>/dev/null; true");
+        }
+    }
+
+    /** A busy loop in a lab host's namespace (on one core, or wherever the scheduler puts it), ended on close. */
+    private record Hog(Process process) implements AutoCloseable {
+        static Hog on(Lab.Host host, Integer core) throws Exception {
+            List<String> cmd = new ArrayList<>();
+            if (host != null) {
+                cmd.addAll(List.of("ip", "netns", "exec", host.namespace()));
+            }
+            if (core != null) {
+                cmd.addAll(List.of("taskset", "-c", String.valueOf(core)));
+            }
+            cmd.addAll(List.of("sh", "-c", "while :; do :; done"));
+            return new Hog(new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start());
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor();
         }
     }
 
