@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /** Starts a run's processes all at once (each start is a round trip to its host). */
 final class ProcessStarts {
@@ -22,6 +21,11 @@ final class ProcessStarts {
     /**
      * Starts every command and registers every process that did start with {@code control} for the clean-up, even
      * when another failed to; the first failure is thrown once all starts are over.
+     * <p>
+     * A Stop's interrupt while the starts are under way does not give up on them: each start already on its way
+     * reaches its host and starts a process, whose output the caller must take in before it finishes its parsers
+     * (else its intervals reach raw/ but not samples.csv). So the starts are waited for to their end, the
+     * processes returned, and the interrupt (join does not clear it) left for the caller's next wait.
      */
     static List<RemoteProcess> startAll(List<Start> starts, RunControl control)
             throws TransportException, InterruptedException {
@@ -43,8 +47,8 @@ final class ProcessStarts {
         Error error = null;
         for (CompletableFuture<RemoteProcess> f : futures) {
             try {
-                out.add(f.get());
-            } catch (ExecutionException e) {
+                out.add(f.join()); // not f.get(): a Stop's interrupt must not give up on a start on its way
+            } catch (CompletionException e) {
                 if (e.getCause() instanceof Error err && error == null) {
                     error = err;
                 }

@@ -147,6 +147,7 @@ final class Repetition {
                 clientStarts.add(clientStart(i, merger, summaries, clientParsers));
             }
             clients.addAll(ProcessStarts.startAll(clientStarts, control));
+            control.checkCancelled(); // a Stop during the starts: the clients it let start are stopped below
             if (counters != null) {
                 counters.clientsStarted();
             }

@@ -18,7 +18,7 @@ import java.util.OptionalInt;
  * cleanup", "HOST cleaned", "HOST closed"): the order in which the engine talks to the hosts, for tests that prove one step
  * cannot overlap another or comes before another.
  */
-final class RecordingTransport implements Transport {
+class RecordingTransport implements Transport {
 
     private final Transport transport;
     private final List<String> events;

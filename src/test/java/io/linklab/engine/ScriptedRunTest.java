@@ -14,6 +14,10 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.remote.LineSink;
+import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.RemoteProcess;
+import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.testing.Await;
 import java.nio.file.Files;
@@ -343,6 +347,88 @@ class ScriptedRunTest {
             assertTrue(Files.readAllLines(clientRaw).contains(last), "the raw output has the last interval");
         }
         assertFalse(s.running("iperf3"), "the server was left running");
+    }
+
+    /**
+     * A Stop while the client's start is still on its way to the host: the client starts all the same, and what
+     * it prints until it is stopped reaches samples.csv as it reaches raw/, its last interval included (the run
+     * gave up on the start and finished its parsers at once, so those lines reached raw/ only).
+     */
+    @Test
+    void aStopWhileTheClientIsStartingKeepsEveryIntervalItPrints() throws Exception {
+        String last = "[  5]   2.00-2.06   sec  30.0 MBytes  4.19 Gbits/sec    0    895 KBytes";
+        ScriptedTransport c = client().on(
+                        "^iperf3 -c",
+                        Script.prints(IPERF3_CLIENT_INTERVALS)
+                                .runningUntilStopped()
+                                .partingWith(Duration.ofMillis(100), last + "\n" + IPERF3_CLIENT_TOTALS));
+        ScriptedTransport s = server().on("iperf3 -s", listeningServer());
+        CountDownLatch starting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Transport heldClient = new RecordingTransport(c, events) {
+            @Override
+            public RemoteProcess start(RemoteCommand command, LineSink stdout, LineSink stderr)
+                    throws TransportException {
+                if (String.join(" ", command.argv()).contains("iperf3 -c")) {
+                    starting.countDown();
+                    try {
+                        release.await(); // the round trip to the host, still on its way when the Stop lands
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.start(command, stdout, stderr);
+            }
+        };
+        Map<String, Transport> hosts = Map.of(CLIENT, heldClient, SERVER, new RecordingTransport(s, events));
+        TestEngine engine = engine(hosts::get, PointHooks.NONE);
+        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {});
+        assertTrue(starting.await(30, TimeUnit.SECONDS), "the client was never started");
+        h.cancel();
+        release.countDown();
+
+        RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.CANCELLED, run.record().state(), o.message());
+        List<String> sampled = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(x -> !x.isSum())
+                .map(x -> x.startS() + "-" + x.endS())
+                .toList();
+        assertEquals(
+                List.of("0.0-1.0", "1.0-2.0", "2.0-2.06"),
+                sampled,
+                () -> "every interval the client printed; " + events + " raw: " + rawOf(run));
+        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
+            Path clientRaw = raw.filter(f -> f.getFileName().toString().contains("-client-"))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(
+                    sampled.size(),
+                    Files.readAllLines(clientRaw).stream()
+                            .filter(l -> l.matches("\\[ *\\d+\\] +[0-9.]+-[0-9.]+ +sec .*")
+                                    && !l.contains("sender")
+                                    && !l.contains("receiver"))
+                            .count(),
+                    "raw/ and samples.csv hold the same intervals");
+        }
+        assertFalse(c.running("iperf3"), "the client was left running");
+        assertFalse(s.running("iperf3"), "the server was left running");
+    }
+
+    private static String rawOf(StoredRun run) {
+        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
+            StringBuilder sb = new StringBuilder();
+            for (Path f : raw.toList()) {
+                sb.append(f.getFileName())
+                        .append(": ")
+                        .append(Files.readString(f))
+                        .append('\n');
+            }
+            return sb.toString();
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
     }
 
     @Test
