@@ -56,7 +56,9 @@ class MatrixReportHostileTest {
         assertTrue(md.contains("&lt;img src=x onerror=alert(1)&gt;"), md);
         assertTrue(md.contains("see \\[this\\](javascript:alert(1))"), md);
         assertFalse(
-                java.util.regex.Pattern.compile("(?<!\\\\)\\]\\(javascript:").matcher(md).find(),
+                java.util.regex.Pattern.compile("(?<!\\\\)\\]\\(javascript:")
+                        .matcher(md)
+                        .find(),
                 "no link to a scheme:\n" + md);
         assertTrue(md.contains("| h\\*1\\_→h3 |"), md);
         assertTrue(md.contains("[pairs/h3 h1](pairs/h3%20h1/)"), "a link target is percent-encoded:\n" + md);

@@ -120,14 +120,7 @@ public final class TopologyFiles {
             }
             String jump = JsonDocs.text(name, n, "jump", null);
             if (jump != null) {
-                // ssh turns -J into a command line of its own: every hop must be a plain [user@]host[:port]
-                for (String hop : jump.split(",", -1)) {
-                    check(
-                            name,
-                            at + ".jump",
-                            jump,
-                            SshTarget.problem(hop).map(p -> "expected [user@]host[:port]: " + p));
-                }
+                check(name, at + ".jump", jump, SshTarget.jumpProblem(jump));
             }
             List<InterfaceSpec> ifs = new ArrayList<>();
             int j = 0;
