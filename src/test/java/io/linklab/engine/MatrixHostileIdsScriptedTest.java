@@ -14,8 +14,6 @@ import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
-import io.linklab.model.HostSpec;
-import io.linklab.model.InterfaceSpec;
 import io.linklab.model.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,21 +40,7 @@ class MatrixHostileIdsScriptedTest {
 
     /** Host n of the lab is the scripted host hn, under the id given. */
     private static Topology lab(List<String> ids) {
-        List<HostSpec> hosts = new ArrayList<>();
-        for (int n = 1; n <= ids.size(); n++) {
-            hosts.add(new HostSpec(
-                    ids.get(n - 1),
-                    "h" + n,
-                    "h" + n,
-                    "root",
-                    22,
-                    null,
-                    null,
-                    List.of(new InterfaceSpec("data0", "198.19.0." + n, 1500, null)),
-                    0,
-                    0));
-        }
-        return new Topology("hostile", hosts, List.of(), List.of());
+        return ScriptedMatrixLab.lab("hostile", ids);
     }
 
     private static MatrixPair pair(Topology lab, int client, int server) {
