@@ -76,7 +76,7 @@ public final class ProbeScript {
             # The one command an MTU sweep runs as root: asked for exactly, as the documented sudoers rule allows
             # no more (sudo -n true would need NOPASSWD for everything).
             if [ -n "$sudoif" ] && [ "$uid" != 0 ]; then
-              sudo -n -l ip link set dev "$sudoif" mtu 1500 >/dev/null 2>&1 && t sudo yes
+              sudo -n -l linklab-mtu "$sudoif" 1500 >/dev/null 2>&1 && t sudo yes
             fi
             if [ "$mode" = full ]; then
               if [ -r /etc/os-release ]; then
