@@ -48,7 +48,7 @@ class PlanScriptTest {
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000")));
         String script = PlanScript.of(p, l -> Optional.empty());
         assertTrue(script.contains("# point mtu=9000\n"), script);
-        assertTrue(script.contains("ssh me@198.18.3.11 -- 'sudo -n -- ip link set dev data0 mtu 9000'"), script);
+        assertTrue(script.contains("ssh me@198.18.3.11 -- 'sudo -n -- linklab-mtu data0 9000'"), script);
         assertTrue(script.contains("ssh root@198.18.3.12 -- 'ip link set dev data0 mtu 9000'"), script);
     }
 
