@@ -79,6 +79,14 @@ check "package state is 'install ok installed'" \
 
 # --- the command and the bundled runtime -------------------------------------------------------------------
 check "linklab is on the PATH as /usr/bin/linklab" bash -c '[[ $(command -v linklab) == /usr/bin/linklab ]]'
+for h in linklab-mtu linklab-kill; do
+  check "/usr/sbin/$h is the root-owned helper $APP_DIR/lib/app/$h" \
+    bash -c "[[ \$(readlink -f /usr/sbin/$h) == $APP_DIR/lib/app/$h && \$(stat -c %U:%a $APP_DIR/lib/app/$h) == root:755 ]]"
+done
+check "linklab-mtu refuses an interface that is no name, before running anything" \
+  bash -c "/usr/sbin/linklab-mtu 'eth0 netns 1' 1500 2>/dev/null; [[ \$? -eq 2 ]]"
+check "linklab-kill refuses a pid file outside LinkLab's run folders" \
+  bash -c "/usr/sbin/linklab-kill KILL /etc/passwd 2>/dev/null; [[ \$? -eq 2 ]]"
 check "/usr/bin/linklab is the command script $APP_DIR/lib/app/linklab" \
   bash -c "[[ \$(readlink -f /usr/bin/linklab) == $APP_DIR/lib/app/linklab ]]"
 check "a runtime is bundled (libjvm, JavaFX, ControlsFX, jdk.crypto.ec for ed25519 keys)" bash -c "
@@ -243,6 +251,7 @@ check "the class-data archive is gone with it" test ! -e "$APP_DIR/lib/app/linkl
 check "$APP_DIR is gone" test ! -e "$APP_DIR"
 check "/usr/bin/linklab is gone" test ! -e /usr/bin/linklab -a ! -L /usr/bin/linklab
 check "the linklab alternative is gone" bash -c '! update-alternatives --query linklab >/dev/null 2>&1'
+check "the sudo helpers are gone" test ! -e /usr/sbin/linklab-mtu -a ! -L /usr/sbin/linklab-mtu -a ! -e /usr/sbin/linklab-kill -a ! -L /usr/sbin/linklab-kill
 check "the menu entry is gone" test ! -e "$desktop"
 check "dpkg -P purges what dpkg still keeps of it" quiet "$work/dpkg-p.log" dpkg_waiting -P linklab
 check "dpkg no longer knows the package" bash -c '! dpkg-query -W linklab >/dev/null 2>&1'

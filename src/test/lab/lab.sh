@@ -67,12 +67,17 @@ need_tools() {
 }
 
 # Two non-root logins for the privilege tests, shared by every lab instance (users are machine-wide):
-# linklab-sudo may run ip and kill as root without a password, linklab-nopw may use sudo only with a
+# linklab-sudo may run LinkLab's sudo helpers (installer/linux/linklab-mtu and linklab-kill, installed
+# root-owned in /usr/local/sbin, where sudo's secure_path finds them first) as root without a password,
+# linklab-nopw may use sudo only with a
 # password (it has none, so sudo -n always refuses). They have no password and log in only through the
 # lab's sshd (AuthorizedKeysFile is the lab's). Left in place by "down" since other labs may use them;
 # "purge-users" removes them.
 SUDO_USERS=(linklab-sudo linklab-nopw)
 SUDOERS=/etc/sudoers.d/linklab-lab
+SUDO_HELPERS=(linklab-mtu linklab-kill)
+HELPER_DIR=/usr/local/sbin
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 ensure_users() {
   command -v sudo >/dev/null || { echo "note: sudo not installed, privilege tests will fail (apt-get install sudo)" >&2; return 0; }
   for u in "${SUDO_USERS[@]}"; do
@@ -84,10 +89,15 @@ ensure_users() {
   done
   # sshd reads AuthorizedKeysFile as the user: let them through the lab folder (the private key stays 600).
   if [[ -n "$DIR" && -d "$DIR" ]]; then chmod 711 "$DIR"; [[ -f "$DIR/authorized_keys" ]] && chmod 644 "$DIR/authorized_keys"; fi
-  local want
+  local want h
+  # the helpers as README installs them: root-owned copies, not links into this (user-writable) checkout
+  for h in "${SUDO_HELPERS[@]}"; do
+    cmp -s "$REPO/installer/linux/$h" "$HELPER_DIR/$h" 2>/dev/null \
+      || install -o root -g root -m 755 "$REPO/installer/linux/$h" "$HELPER_DIR/$h"
+  done
   # linklab-sudo: the rule README documents for MTU sweeps ("MTU sweeps as a non-root user"), plus
   # "ip monitor" for SudoLabTest's long-running root process.
-  want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip) link set dev * mtu *, $(type -P kill)" \
+  want=$(printf '%s\n' "linklab-sudo ALL=(root) NOPASSWD: $HELPER_DIR/linklab-mtu, $HELPER_DIR/linklab-kill" \
     "linklab-sudo ALL=(root) NOPASSWD: $(type -P ip) monitor *" "linklab-nopw ALL=(root) ALL")
   if [[ "$(cat "$SUDOERS" 2>/dev/null)" != "$want" ]]; then
     printf '%s\n' "$want" > "$SUDOERS.tmp" && chmod 440 "$SUDOERS.tmp"
@@ -97,6 +107,7 @@ ensure_users() {
 
 purge_users() {
   rm -f "$SUDOERS"
+  for h in "${SUDO_HELPERS[@]}"; do rm -f "$HELPER_DIR/$h"; done
   for u in "${SUDO_USERS[@]}"; do userdel "$u" 2>/dev/null || true; done
 }
 
@@ -300,7 +311,7 @@ case "$cmd" in
   status) status ;;
   env) [[ -n "$DIR" && -f "$DIR/lab.env" ]] || { echo "lab $ID is not up (no $POINTER); bring it up as root with: LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh up" >&2; exit 1; }
        cat "$DIR/lab.env" ;;
-  purge-users) need_root; purge_users; echo "removed ${SUDO_USERS[*]} and $SUDOERS" ;;
+  purge-users) need_root; purge_users; echo "removed ${SUDO_USERS[*]}, $SUDOERS and the helpers in $HELPER_DIR" ;;
   mgmt-down|mgmt-up|sshd-down|sshd-up)
     need_root
     h=${2:?"usage: lab.sh $cmd h1|h2|h3"}

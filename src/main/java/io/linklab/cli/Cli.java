@@ -98,7 +98,9 @@ public final class Cli {
     }
 
     private static int execute(String[] args, PrintStream out, PrintStream err, RunTestCommand.Transports hosts) {
-        return commandLine(out, err, hosts, invocation(), needed(args)).execute(args);
+        // text from hosts and from others' files reaches the terminal in many messages: all of it passes here
+        return commandLine(TerminalText.of(out), TerminalText.of(err), hosts, invocation(), needed(args))
+                .execute(args);
     }
 
     /**

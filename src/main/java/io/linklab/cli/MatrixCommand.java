@@ -16,8 +16,10 @@ import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
+import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.model.Validators;
 import io.linklab.remote.SshTarget;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -281,6 +284,11 @@ public final class MatrixCommand extends CliCommand {
                 throw new UsageException("--hosts: '" + h + "' is not valid — " + e.getMessage());
             }
             String id = t.host();
+            Optional<String> badId = Validators.nodeId(id);
+            if (badId.isPresent()) {
+                throw new UsageException("--hosts: '" + Printable.brief(h) + "' cannot name a host of the matrix — "
+                        + badId.get() + "; use a shorter name or an ssh config alias");
+            }
             if (specs.stream().anyMatch(s -> s.id().equals(id))) {
                 throw new UsageException("--hosts: " + id + " is named twice");
             }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The host counters of one repetition: one sampler per host (one for both ends when they are the same host and
@@ -55,8 +56,13 @@ public final class CounterSession {
     void addEnd(String end, String host, Transport t, String iface, String find) {
         // a name of its own, which the command that wakes it checks for
         String name = "linklab-counters-" + HexFormat.of().toHexDigits(NAMES.nextLong());
-        Sampler s =
-                new Sampler(t, SamplerScript.command(iface, intervalS, find, name, t.runDirectory()), name, this::poll);
+        Sampler s = new Sampler(
+                t,
+                SamplerScript.command(iface, intervalS, find, name, t.runDirectory()),
+                name,
+                this::poll,
+                intervalS,
+                run::warning);
         samplers.add(s);
         ends.add(new EndSampler(end, host, s));
     }
@@ -88,7 +94,7 @@ public final class CounterSession {
 
     public void clientsStarted() {
         clientsStartNanos = System.nanoTime();
-        run.live(point, rows(true));
+        poll();
     }
 
     /** The clients are over: the samplers' last snapshot must come after this. */
@@ -140,10 +146,15 @@ public final class CounterSession {
         }
     }
 
-    /** Hands the rows reported since the last call to the live view (once the clients have started). */
-    private void poll() {
-        if (clientsStartNanos != 0) {
-            run.live(point, rows(true));
+    /**
+     * Hands the rows reported since the last call to the live view and host_counters.csv as they come (once the
+     * clients have started: rows are timed from their start), so that a long test keeps no more than its samplers
+     * keep for the findings.
+     */
+    private synchronized void poll() {
+        if (clientsStartNanos != 0 && written == null) {
+            run.live(point, rows(Sampler::takeUnseen));
+            run.write(rows(Sampler::takeUnwritten));
         }
     }
 
@@ -159,8 +170,8 @@ public final class CounterSession {
                     run.warning("no host counters from " + s.transport.hostLabel() + ": its sampler printed nothing");
                 }
             }
-            written = rows(false);
-            run.write(written);
+            run.write(rows(Sampler::takeUnwritten));
+            written = rows(Sampler::values);
         }
         return written;
     }
@@ -205,15 +216,13 @@ public final class CounterSession {
         return new EndSeries(end, "", "", null, List.of());
     }
 
-    /** Rows of every end: all of them, or only those not handed to the live view yet. */
-    private List<HostCounterRow> rows(boolean unseenOnly) {
+    /** Rows of every end from what {@code take} takes of each sampler (once, for a sampler of both ends). */
+    private List<HostCounterRow> rows(Function<Sampler, List<Sampler.Timed>> take) {
         long zero = clientsStartNanos != 0 ? clientsStartNanos : createdNanos;
         List<HostCounterRow> out = new ArrayList<>();
         Map<Sampler, List<Sampler.Timed>> taken = new HashMap<>();
         for (EndSampler es : ends) {
-            List<Sampler.Timed> values = unseenOnly
-                    ? taken.computeIfAbsent(es.sampler(), Sampler::takeUnseen)
-                    : es.sampler().values();
+            List<Sampler.Timed> values = taken.computeIfAbsent(es.sampler(), take);
             String iface = es.sampler().iface();
             for (Sampler.Timed t : values) {
                 out.add(new HostCounterRow(

@@ -116,6 +116,9 @@ public final class HostCounters implements AutoCloseable {
     }
 
     synchronized void write(List<HostCounterRow> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
         try {
             batch.forEach(rows::write);
             rows.flush();

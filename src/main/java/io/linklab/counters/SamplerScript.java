@@ -92,6 +92,8 @@ public final class SamplerScript {
             "    echo '@@ procs'",
             "    for f in \"$PD\"/*.pid; do",
             "      { read -r g < \"$f\"; } 2>/dev/null || continue; [ \"$g\" = \"$OWN\" ] && continue",
+            // a group id is digits, or it is no file of ours: nothing else reaches a /proc path
+            "      case $g in ''|*[!0-9]*) continue ;; esac",
             "      cs=; { read -r cs < /proc/$g/task/$g/children; } 2>/dev/null",
             "      for c in $cs; do",
             "        { read -r st < /proc/$c/stat; } 2>/dev/null && echo \"$st\"",

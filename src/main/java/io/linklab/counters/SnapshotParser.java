@@ -13,6 +13,10 @@ import java.util.function.Consumer;
  * "Prefix: names" and "Prefix: values" lines, and /proc/net/softnet_stat is lines of hex words.
  * A snapshot cut short (the sampler stopped in the middle) is dropped.
  *
+ * <p>A snapshot is bounded whatever the host prints: at most {@link #MAX_CORES} cores and {@link #MAX_ENTRIES}
+ * entries of each other kind, names of at most {@link #MAX_NAME} printable characters. What is beyond is left out
+ * and the snapshot is marked as cut ({@link #cut()}).
+ *
  * <p>Each line is read without regular expressions: a snapshot is a few hundred lines a second per host, and
  * compiling a pattern per line (what {@code split("\\s+")} does) kept the JIT busy while the tool was measured.
  */
@@ -38,7 +42,16 @@ public final class SnapshotParser {
         "tx_compressed"
     };
 
+    /** More cores than Linux supports (its NR_CPUS is at most 8192). */
+    static final int MAX_CORES = 8192;
+    /** More ethtool statistics, processes, TCP or /sys counters than any NIC or test has. */
+    static final int MAX_ENTRIES = 1024;
+    /** The longest counter or process name kept. */
+    static final int MAX_NAME = 64;
+
     private final Consumer<Snapshot> out;
+    private String cutting;
+    private String cut;
     private String iface = "";
     private Long pid;
     private Long speedMbps;
@@ -84,6 +97,38 @@ public final class SnapshotParser {
 
     public Long speedMbps() {
         return speedMbps;
+    }
+
+    /** Why the last snapshot was cut ("more than 8192 cores"), or null when it was whole. */
+    public String cut() {
+        return cut;
+    }
+
+    private void cutting(String why) {
+        if (cutting == null) {
+            cutting = why;
+        }
+    }
+
+    /** Whether a map may take {@code key}: it has it already, or has room, else the snapshot is cut. */
+    private <K> boolean room(Map<K, ?> map, K key, int max, String what) {
+        if (map.size() < max || map.containsKey(key)) {
+            return true;
+        }
+        cutting("more than " + max + " " + what);
+        return false;
+    }
+
+    /** A counter name as kept: printable ASCII, at most {@link #MAX_NAME} characters. */
+    private boolean isName(String name, String what) {
+        boolean ok = !name.isEmpty() && name.length() <= MAX_NAME;
+        for (int i = 0; ok && i < name.length(); i++) {
+            ok = name.charAt(i) >= 0x20 && name.charAt(i) < 0x7f;
+        }
+        if (!ok) {
+            cutting(what + " names that are not " + MAX_NAME + " printable characters or fewer");
+        }
+        return ok;
     }
 
     public void line(String line) {
@@ -134,10 +179,12 @@ public final class SnapshotParser {
             softnetDropped = 0;
             softnetSqueezed = 0;
             qdiscSeen = false;
+            cutting = null;
         } else if (m.equals("end")) {
             if (cpus != null && !Double.isNaN(uptime)) {
                 counters.put("softnet_dropped", softnetDropped);
                 counters.put("softnet_squeezed", softnetSqueezed);
+                cut = cutting;
                 out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp, procs));
             }
             section = null;
@@ -156,6 +203,9 @@ public final class SnapshotParser {
         String s = line.strip();
         if (s.startsWith("cpu") && s.length() > 3 && Character.isDigit(s.charAt(3))) {
             String[] f = words(s);
+            if (!isName(f[0], "core") || !room(cpus, f[0], MAX_CORES, "cores")) {
+                return;
+            }
             long[] j = new long[Snapshot.FIELDS];
             for (int i = 0; i < Snapshot.FIELDS && i + 1 < f.length; i++) {
                 j[i] = Long.parseLong(f[i + 1]);
@@ -186,10 +236,15 @@ public final class SnapshotParser {
             String[] f = words(s.substring(letters + 2).strip());
             String[] names = snmpNames.remove(prefix);
             if (names == null) {
-                snmpNames.put(prefix, f);
+                if (room(snmpNames, prefix, MAX_ENTRIES, "/proc/net tables") && isName(prefix, "table")) {
+                    snmpNames.put(prefix, f);
+                }
             } else if (prefix.startsWith("Tcp")) {
                 for (int i = 0; i < names.length && i < f.length; i++) {
-                    tcp.put(prefix + "." + names[i], Long.parseLong(f[i]));
+                    String key = prefix + "." + names[i];
+                    if (isName(key, "TCP counter") && room(tcp, key, MAX_ENTRIES, "TCP counters")) {
+                        tcp.put(key, Long.parseLong(f[i]));
+                    }
                 }
             }
         }
@@ -209,14 +264,22 @@ public final class SnapshotParser {
         String[] f = stat.substring(close + 1).strip().split(" ");
         long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
         int core = f.length > 36 ? Integer.parseInt(f[36]) : -1;
-        procs.put(
-                Long.parseLong(stat.substring(0, open)),
-                new Snapshot.ProcTime(stat.substring(open + 2, close), ticks, core));
+        Long pid = Long.parseLong(stat.substring(0, open));
+        String comm = stat.substring(open + 2, close);
+        if (room(procs, pid, MAX_ENTRIES, "processes")) {
+            // the kernel's comm is at most 15 bytes; a longer one is cut, and shown escaped wherever it is printed
+            procs.put(
+                    pid,
+                    new Snapshot.ProcTime(comm.length() > MAX_NAME ? comm.substring(0, MAX_NAME) : comm, ticks, core));
+        }
     }
 
     private void sys(String line) {
         String[] f = line.strip().split(" ");
-        if (f.length == 2 && isDigits(f[1])) {
+        if (f.length == 2
+                && isDigits(f[1])
+                && isName(f[0], "counter")
+                && room(counters, f[0], MAX_ENTRIES, "counters")) {
             counters.put(f[0], Long.parseLong(f[1]));
         }
     }
@@ -225,8 +288,9 @@ public final class SnapshotParser {
         int colon = line.lastIndexOf(':');
         if (colon > 0 && line.startsWith(" ")) {
             String v = line.substring(colon + 1).strip();
-            if (isDigits(v)) {
-                ethtool.put(line.substring(0, colon).strip(), Long.parseLong(v));
+            String key = line.substring(0, colon).strip();
+            if (isDigits(v) && isName(key, "ethtool") && room(ethtool, key, MAX_ENTRIES, "ethtool statistics")) {
+                ethtool.put(key, Long.parseLong(v));
             }
         }
     }

@@ -3,7 +3,8 @@ package io.linklab.engine;
 /**
  * The shell scripts of the dead-man switch (decision record 0300). They run as the login user, never
  * through sudo: the only thing that needs root is {@code ip link set dev IF mtu N}, which they run
- * through {@code sudo -n} unless the login is root, so a sudoers rule for that one command is enough.
+ * through {@code sudo -n linklab-mtu IF N} unless the login is root, so a sudoers rule naming that helper is enough
+ * ({@link io.linklab.remote.SudoHelpers}).
  * The state of each switch is a folder of the user who armed it, made by {@code mktemp -d} (mode 700)
  * in /run for root and /tmp for other users, and checked (real directory, owner, mode) before each use;
  * a pid read back from it is only signalled once it is proven to be that folder's watcher. Values reach
@@ -28,11 +29,12 @@ final class DeadManScripts {
             st=${st##*) }; set -- $st
             echo "$$ ${20}" >"$d/pid.new" && mv -f "$d/pid.new" "$d/pid" || exit 1
             su=; [ "$(id -u)" = 0 ] || su="sudo -n"
+            setmtu() { if [ -n "$su" ]; then sudo -n linklab-mtu "$1" "$2"; else ip link set dev "$1" mtu "$2"; fi; }
             tries=0
             while read -r dl <"$d/deadline"; do
               case $dl in ''|*[!0-9]*) dl=0;; esac
               if [ "$(date +%s)" -ge "$dl" ]; then
-                if $su ip link set dev "$if" mtu "$orig"; then rm -rf "$d"; exit 0; fi
+                if setmtu "$if" "$orig"; then rm -rf "$d"; exit 0; fi
                 tries=$((tries+1)); [ $tries -ge 30 ] && { rm -f "$d/pid"; exit 1; }
               fi
               sleep 1
@@ -64,6 +66,7 @@ final class DeadManScripts {
             + RunTimings.DEAD_MAN_MAX.toSeconds() + "; std=" + RunTimings.STANDARD.deadManSeconds() + "\n" + """
             act=$1; shift
             if [ "$(id -u)" = 0 ]; then base=/run; su=; else base=/tmp; su="sudo -n"; fi
+            setmtu() { if [ -n "$su" ]; then sudo -n linklab-mtu "$1" "$2"; else ip link set dev "$1" mtu "$2"; fi; }
             boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)
             net=$(readlink /proc/self/ns/net 2>/dev/null); net=${net#*[}; net=${net%]}
             now() { date +%s; }
@@ -111,7 +114,7 @@ final class DeadManScripts {
                 while watcher "$d" && [ "$(left "$d")" -gt "$busy" ] && [ $(( $(now) - t0 )) -lt "$limit" ]; do sleep 1; done
                 if watcher "$d" && [ "$(left "$d")" -gt "$busy" ]; then echo "busy $r $e $o"; rc=3; continue; fi
                 [ -d "$d" ] || { echo "fired $r $e"; continue; }
-                $su ip link set dev "$if" mtu "$o" || { echo "cannot set MTU $o on $if, left by run $r" >&2; exit 1; }
+                setmtu "$if" "$o" || { echo "cannot set MTU $o on $if, left by run $r" >&2; exit 1; }
                 watcher "$d" && kill -TERM -"$wp" 2>/dev/null
                 rm -rf "$d"
                 echo "restored $o $r $e"

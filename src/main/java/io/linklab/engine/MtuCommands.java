@@ -2,6 +2,7 @@ package io.linklab.engine;
 
 import io.linklab.model.Validators;
 import io.linklab.remote.RemoteCommand;
+import io.linklab.remote.SudoHelpers;
 import java.util.regex.Pattern;
 
 /**
@@ -122,7 +123,7 @@ final class MtuCommands {
     private static final Pattern FOLDER =
             Pattern.compile("/(run|tmp)/" + Pattern.quote(DeadManScripts.FOLDER_PREFIX) + "[A-Za-z0-9]{10}");
 
-    /** Not privileged: the script runs as the login and uses sudo -n for {@code ip link set} alone. */
+    /** Not privileged: the script runs as the login and uses sudo -n for the MTU helper alone. */
     private static RemoteCommand guard(String description, String... args) {
         String[] argv = new String[args.length + 4];
         argv[0] = "sh";
@@ -135,11 +136,10 @@ final class MtuCommands {
 
     /**
      * The sudoers line a non-root login needs for MTU sweeps (README, "MTU sweeps as a non-root user"): the
-     * MTU change itself, and kill so that LinkLab can stop a root command of its own that hangs.
+     * helpers that set an MTU and stop a root command of LinkLab's own that hangs, nothing else.
      */
     static String sudoersLine(String user) {
-        return (user == null || user.isBlank() ? "USER" : user)
-                + " ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill";
+        return SudoHelpers.sudoersLine(user);
     }
 
     /** A dead-man period in the bounds the guard script checks again on the host. */

@@ -2,6 +2,7 @@ package io.linklab.engine;
 
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Validators;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.ShellQuote;
 import io.linklab.remote.SshTarget;
@@ -79,17 +80,27 @@ public final class PlanScript {
         SshTarget target = SshTarget.parse(login);
         List<String> ssh = new ArrayList<>(List.of("ssh"));
         HostSpec h = hosts.apply(login).orElse(null);
+        // checked again here: a script is run by whoever copies it, and ssh runs -J's hops through a shell
+        String leftOut = "";
         if (h != null && h.identityFile() != null) {
-            ssh.addAll(List.of("-i", h.identityFile()));
+            if (Validators.identityFile(h.identityFile()).isEmpty()) {
+                ssh.addAll(List.of("-i", h.identityFile()));
+            } else {
+                leftOut += "# " + login + ": its key file is left out, it is not a plain path\n";
+            }
         }
         if (h != null && h.jumpHost() != null) {
-            ssh.addAll(List.of("-J", h.jumpHost()));
+            if (SshTarget.jumpProblem(h.jumpHost()).isEmpty()) {
+                ssh.addAll(List.of("-J", h.jumpHost()));
+            } else {
+                leftOut += "# " + login + ": its jump host is left out, it is not [user@]host[:port]\n";
+            }
         }
         if (target.port() != 0) {
             ssh.addAll(List.of("-p", String.valueOf(target.port())));
         }
         ssh.add(target.user() == null ? target.host() : target.user() + "@" + target.host());
         ssh.add("--");
-        return ShellQuote.join(ssh) + " " + ShellQuote.quote(line);
+        return leftOut + ShellQuote.join(ssh) + " " + ShellQuote.quote(line);
     }
 }

@@ -46,6 +46,11 @@ public final class HeatmapImage {
     private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font BOLD = TEXT.deriveFont(Font.BOLD);
     private static final int PAD = 6;
+    /** About 100 MB of image: far more than a screen or a page shows, and still no danger to the heap. */
+    static final long MAX_PIXELS = 25_000_000;
+    /** More hosts than a readable heatmap has; their n² cell texts are made before the size is known. */
+    static final int MAX_HOSTS = 400;
+
     private static final int MARGIN = 14;
     private static final int SCALE_WIDTH = 160;
 
@@ -110,8 +115,28 @@ public final class HeatmapImage {
     }
 
     /** The heatmap of {@code grid}, rates written with {@code rateText} (the command line's Gbit/s). */
-    public static BufferedImage render(MatrixGrid grid, Function<Double, String> rateText) {
-        return new HeatmapImage(grid, rateText).draw();
+    /**
+     * @throws TooLarge when the image would have more than {@link #MAX_PIXELS} pixels (or the grid more than
+     *                  {@link #MAX_HOSTS} hosts): matrix.csv holds the values then
+     */
+    public static BufferedImage render(MatrixGrid grid, Function<Double, String> rateText) throws TooLarge {
+        int n = grid.hosts().size();
+        if (n > MAX_HOSTS) {
+            throw new TooLarge("a heatmap of " + n + " hosts is more than the " + MAX_HOSTS + " it draws");
+        }
+        HeatmapImage h = new HeatmapImage(grid, rateText);
+        if ((long) h.width * h.height > MAX_PIXELS) {
+            throw new TooLarge("the heatmap of " + n + " hosts would be " + h.width + " x " + h.height
+                    + " pixels, more than the " + MAX_PIXELS / 1_000_000 + " million it draws");
+        }
+        return h.draw();
+    }
+
+    /** A heatmap too large to draw; its message says how large. */
+    public static final class TooLarge extends IOException {
+        TooLarge(String message) {
+            super(message);
+        }
     }
 
     /** Writes heatmap.png into {@code dir}, whole or not at all (it is rewritten after every pair). */

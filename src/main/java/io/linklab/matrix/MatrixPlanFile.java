@@ -8,14 +8,18 @@ import io.linklab.engine.store.JsonDocs;
 import io.linklab.engine.store.PlanFiles;
 import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * matrix.json (format "linklab-matrix", version 1): what a matrix folder was started with — the lab as it was then,
@@ -31,8 +35,8 @@ public final class MatrixPlanFile {
 
     private static final Set<String> KEYS =
             Set.of("format", "version", "lab", "test", "pairs", "concurrency", "shareHosts", "uplinks");
-    private static final Set<String> PAIR_KEYS =
-            Set.of("client", "clientInterface", "server", "serverInterface", "target", "linkSpeed", "uplinks");
+    private static final Set<String> PAIR_KEYS = Set.of(
+            "client", "clientInterface", "server", "serverInterface", "target", "linkSpeed", "uplinks", "folder");
 
     /**
      * What a matrix was started with.
@@ -48,7 +52,17 @@ public final class MatrixPlanFile {
         return Files.isRegularFile(dir.resolve(NAME));
     }
 
-    public static void write(Path dir, Topology lab, TestPlan base, List<MatrixPair> pairs, MatrixRun.Options options)
+    /**
+     * @param folders each pair's folder under {@code pairs/} (matrix.json keeps the map, so that a folder is never
+     *                derived from host ids again)
+     */
+    public static void write(
+            Path dir,
+            Topology lab,
+            TestPlan base,
+            List<MatrixPair> pairs,
+            MatrixRun.Options options,
+            Function<MatrixPair, String> folders)
             throws IOException {
         ObjectNode root = JsonDocs.header(FORMAT, VERSION);
         root.set("lab", TopologyFiles.toJson(lab));
@@ -64,6 +78,7 @@ public final class MatrixPlanFile {
             n.put("linkSpeed", p.linkSpeed());
             ArrayNode uplinks = n.putArray("uplinks");
             p.uplinks().forEach(uplinks::add);
+            n.put("folder", folders.apply(p));
         }
         root.put("concurrency", options.concurrency());
         root.put("shareHosts", options.shareHosts());
@@ -110,6 +125,37 @@ public final class MatrixPlanFile {
                         uplinks.equals("together") ? Uplinks.TOGETHER : Uplinks.ONE_AT_A_TIME));
     }
 
+    /**
+     * The pair → folder map of {@code dir}'s matrix.json, by {@link MatrixFolders#key}; empty when there is none,
+     * when it was written before the map, or when it cannot be read (the folders are then found as an earlier
+     * LinkLab named them).
+     */
+    static Map<String, String> folders(Path dir) {
+        Map<String, String> map = new HashMap<>();
+        if (!isIn(dir)) {
+            return map;
+        }
+        try {
+            JsonNode list = JsonDocs.read(dir.resolve(NAME), FORMAT, VERSION).get("pairs");
+            if (list != null && list.isArray()) {
+                for (JsonNode n : list) {
+                    if (n.path("client").isTextual()
+                            && n.path("server").isTextual()
+                            && n.path("folder").isTextual()) {
+                        map.put(
+                                MatrixFolders.key(
+                                        n.get("client").asText(),
+                                        n.get("server").asText()),
+                                n.get("folder").asText());
+                    }
+                }
+            }
+        } catch (FileFormatException e) {
+            map.clear();
+        }
+        return map;
+    }
+
     private static MatrixPair pair(String name, String at, JsonNode n, Topology lab) throws FileFormatException {
         if (!n.isObject()) {
             throw new FileFormatException(name + ": \"" + at + "\" must be an object with \"client\" and \"server\"");
@@ -119,6 +165,11 @@ public final class MatrixPlanFile {
         String server = host(name, at + ".server", n, lab);
         if (client.equals(server)) {
             throw new FileFormatException(name + ": \"" + at + "\" names " + client + " twice; a pair needs two hosts");
+        }
+        String folder = JsonDocs.text(name, n, "folder", null);
+        if (folder != null && !MatrixFolders.isName(folder)) {
+            throw new FileFormatException(name + ": \"" + at + ".folder\" is '" + Printable.brief(folder)
+                    + "', which is no folder name (one name of letters, digits, '_', '-' or '.', not a path)");
         }
         List<String> uplinks = new ArrayList<>();
         JsonNode u = n.get("uplinks");
@@ -142,7 +193,8 @@ public final class MatrixPlanFile {
         String field = at.substring(at.lastIndexOf('.') + 1);
         String id = JsonDocs.text(name, n, field, null);
         if (id == null || lab.host(id).isEmpty()) {
-            throw new FileFormatException(name + ": \"" + at + "\" is '" + id + "', which is no host of its \"lab\"");
+            throw new FileFormatException(
+                    name + ": \"" + at + "\" is '" + Printable.brief(id) + "', which is no host of its \"lab\"");
         }
         return id;
     }

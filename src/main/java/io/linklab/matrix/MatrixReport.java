@@ -4,6 +4,7 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.counters.FindingRules;
 import io.linklab.engine.store.AtomicFile;
+import io.linklab.model.Markdown;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import java.io.IOException;
@@ -92,7 +93,7 @@ public final class MatrixReport {
                                         ? r.status()
                                         : r.status() + ": " + r.reason()))
                         .append(" | ")
-                        .append(r.run() == null || r.run().isBlank() ? "" : "[" + md(r.run()) + "](" + r.run() + "/)")
+                        .append(runLink(r.run()))
                         .append(" |\n"));
         sb.append("\n## Files\n\n")
                 .append("- [")
@@ -118,8 +119,21 @@ public final class MatrixReport {
         return bps == null ? "" : FindingRules.bits(bps);
     }
 
-    /** Text in a Markdown table cell or list: its pipes and line breaks would end the cell. */
+    /** Text in a Markdown table cell or list, as every report shows it: {@link Markdown#text}. */
     private static String md(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\r", " ").replace("\n", " ");
+        return Markdown.text(s);
+    }
+
+    /**
+     * A link to a pair's run folder; the folder's name alone when it is no path inside the matrix folder (matrix.csv
+     * is read back on a resume, and someone else's may name anything).
+     */
+    private static String runLink(String run) {
+        if (run == null || run.isBlank()) {
+            return "";
+        }
+        return Markdown.relativeTarget(run + "/")
+                .map(target -> "[" + md(run) + "](" + target + ")")
+                .orElse(md(run));
     }
 }

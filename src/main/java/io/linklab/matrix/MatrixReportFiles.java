@@ -3,12 +3,15 @@ package io.linklab.matrix;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
+import io.linklab.engine.store.LinkFreeCopy;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -59,25 +62,42 @@ public final class MatrixReportFiles {
         try (Stream<Path> all = Files.walk(from.resolve("pairs"))) {
             for (Path p : (Iterable<Path>) all::iterator) {
                 Path copy = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(copy);
                 } else {
-                    Files.copy(p, copy, StandardCopyOption.REPLACE_EXISTING);
+                    LinkFreeCopy.copy(p, copy); // a link, or anything else but a file, is left out
                 }
             }
         }
-        Files.copy(from.resolve(MatrixFile.NAME), to.resolve(MatrixFile.NAME), StandardCopyOption.REPLACE_EXISTING);
-        if (MatrixPlanFile.isIn(from)) { // the copy can be opened, and resumed, in the window as well
-            Files.copy(
-                    from.resolve(MatrixPlanFile.NAME),
-                    to.resolve(MatrixPlanFile.NAME),
-                    StandardCopyOption.REPLACE_EXISTING);
-        }
+        LinkFreeCopy.copy(from.resolve(MatrixFile.NAME), to.resolve(MatrixFile.NAME));
+        // the copy can be opened, and resumed, in the window as well
+        LinkFreeCopy.copy(from.resolve(MatrixPlanFile.NAME), to.resolve(MatrixPlanFile.NAME));
         List<String> problems = new ArrayList<>();
         new MatrixReportFiles(to, hosts, title, rateText, problems::add).finish();
         if (!problems.isEmpty()) {
             throw new IOException(String.join("; ", problems));
         }
+    }
+
+    /** The hosts of the lab that are in a pair with a row: a lab's other hosts would only widen the heatmap. */
+    private List<String> inRows(List<MatrixRow> rows) {
+        Set<String> named = new HashSet<>();
+        rows.forEach(r -> {
+            named.add(r.client());
+            named.add(r.server());
+        });
+        return hosts.stream().filter(named::contains).toList();
+    }
+
+    private void notDrawn(String why) {
+        Path png = dir.resolve(HeatmapImage.NAME);
+        try {
+            Files.deleteIfExists(png); // an older, smaller one would show a matrix that is not this one
+        } catch (IOException e) {
+            // it stays; the message says the values are in matrix.csv
+        }
+        problems.accept(
+                HeatmapImage.NAME + " is not drawn: " + why + "; every value is in " + dir.resolve(MatrixFile.NAME));
     }
 
     /** Rewrites the files soon, from matrix.csv as it will be then; returns at once. */
@@ -106,9 +126,12 @@ public final class MatrixReportFiles {
                     "cannot read " + dir.resolve(MatrixFile.NAME) + " for the heatmap and findings: " + e.getMessage());
             return List.of();
         }
-        MatrixGrid grid = MatrixGrid.of(hosts, rows);
+        MatrixGrid grid = MatrixGrid.of(inRows(rows), rows);
         try {
             HeatmapImage.write(dir, grid, rateText);
+        } catch (HeatmapImage.TooLarge | OutOfMemoryError e) {
+            // the matrix's end must not fail for a picture: the values are all in matrix.csv
+            notDrawn(e.getMessage() != null ? e.getMessage() : "out of memory");
         } catch (IOException | RuntimeException e) {
             problems.accept("cannot write " + dir.resolve(HeatmapImage.NAME) + ": " + e.getMessage());
         }

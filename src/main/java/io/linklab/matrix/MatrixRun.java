@@ -16,6 +16,7 @@ import io.linklab.model.Topology;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs the pairs of a matrix through the engine as the schedule allows, each as a run of its own in
- * {@code DIR/pairs/CLIENT-SERVER}, and keeps matrix.csv whole after every pair. Pairs measured by an earlier,
+ * {@code DIR/pairs/CLIENT-SERVER} (a folder named once and kept in matrix.json: {@link MatrixFolders}), and keeps matrix.csv whole after every pair. Pairs measured by an earlier,
  * stopped or interrupted matrix in the same folder are kept, not run again. A host that cannot be logged in to
  * fails its pairs with that reason; the rest of the matrix goes on.
  */
@@ -84,6 +85,7 @@ public final class MatrixRun implements RunHandle {
     private final Map<MatrixPair, RunHandle> running = new HashMap<>();
     private final CompletableFuture<List<MatrixRow>> done = new CompletableFuture<>();
     private final MatrixFolderLock lock;
+    private final MatrixFolders folders;
     private volatile String stoppedBy;
 
     /**
@@ -111,9 +113,9 @@ public final class MatrixRun implements RunHandle {
         this.lock = MatrixFolderLock.take(dir);
         List<MatrixRow> earlier;
         try {
-            Files.createDirectories(dir.resolve("pairs"));
-            MatrixPlanFile.write(dir, lab, base, pairs, options);
-            this.engine = engines.make(new ResultsStore(dir.resolve("pairs")), shared);
+            this.folders = MatrixFolders.assign(dir, this.pairs, MatrixPlanFile.folders(dir));
+            MatrixPlanFile.write(dir, lab, base, pairs, options, folders::name);
+            this.engine = engines.make(new ResultsStore(dir.resolve(MatrixFolders.PAIRS)), shared);
             earlier = MatrixFile.read(dir);
         } catch (IOException | RuntimeException e) {
             lock.close();
@@ -206,9 +208,9 @@ public final class MatrixRun implements RunHandle {
                 continue;
             }
             listener.pairStarted(p);
-            Path runDir = dir.resolve("pairs").resolve(p.client() + "-" + p.server());
             try {
-                if (Files.isDirectory(runDir)) {
+                Path runDir = folders.runDir(p);
+                if (Files.isDirectory(runDir, LinkOption.NOFOLLOW_LINKS)) {
                     RunFolder.replaceEarlierRun(runDir);
                 }
                 running.put(

@@ -23,17 +23,6 @@ public class InvalidValueException extends IllegalArgumentException {
 
     /** Shows control characters (a newline in a hostile value) instead of printing them raw. */
     static String printable(String value) {
-        if (value == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (char c : value.toCharArray()) {
-            if (c < 0x20 || c == 0x7f) {
-                sb.append(String.format("\\x%02x", (int) c));
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.length() > 80 ? sb.substring(0, 77) + "..." : sb.toString();
+        return Printable.brief(value);
     }
 }

@@ -1,6 +1,6 @@
 package io.linklab.model;
 
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
@@ -77,15 +77,17 @@ public record TestPlan(
         }
 
         /**
-         * A CPU list as taskset and lscpu write it: "2,4,6-9" (ranges counting up); blank for none.
+         * A CPU list as taskset and lscpu write it: "2,4,6-9" (ranges counting up, each CPU once); blank for none.
+         * Read into a set of at most {@code MAX_CPU + 1} CPUs, so a host's list of repeated ranges cannot grow it.
          *
+         * @return the CPUs in ascending order
          * @throws InvalidValueException naming {@code field}, with how to write it
          */
         public static List<Integer> parseCpus(String field, String text) {
             if (text == null || text.isBlank()) {
                 return List.of();
             }
-            List<Integer> cpus = new ArrayList<>();
+            BitSet cpus = new BitSet();
             for (String part : text.split(",", -1)) {
                 Matcher m = CPU_RANGE.matcher(part);
                 if (!m.matches()) {
@@ -97,11 +99,14 @@ public record TestPlan(
                     throw new InvalidValueException(
                             field, text, "a CPU list such as 2,4,6-9, ranges counting up, " + "CPUs 0 to " + MAX_CPU);
                 }
-                for (int c = from; c <= to; c++) {
-                    cpus.add(c);
+                int twice = cpus.nextSetBit(from);
+                if (twice >= 0 && twice <= to) {
+                    throw new InvalidValueException(
+                            field, text, "a CPU list that names each CPU once; " + twice + " is named twice");
                 }
+                cpus.set(from, to + 1);
             }
-            return cpus;
+            return cpus.stream().boxed().toList();
         }
 
         /** The list as {@link #parseCpus} reads it, ranges joined ("2,4,6-9"); blank for none. */

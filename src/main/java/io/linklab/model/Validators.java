@@ -16,6 +16,9 @@ public final class Validators {
     // Linux IFNAMSIZ is 16 including the NUL; no '/', ':' or whitespace; we also refuse shell metacharacters.
     private static final Pattern IFACE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.\\-]{0,14}");
     private static final Pattern HOST_LABEL = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?");
+    // Ids name hosts in files and become parts of folder names: no '/', no control characters, a bounded length.
+    // ':' and '%' are kept for the IPv6 hosts `linklab matrix --hosts` names its hosts by.
+    private static final Pattern NODE_ID = Pattern.compile("[A-Za-z0-9_:%][A-Za-z0-9_.:%\\-]{0,63}");
     private static final Pattern USER = Pattern.compile("[a-z_][a-z0-9_.\\-]{0,31}");
     private static final Pattern IPV4 =
             Pattern.compile("(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}");
@@ -76,6 +79,26 @@ public final class Validators {
             }
         }
         return Optional.empty();
+    }
+
+    /** The id of a host or switch in a lab file: a name, never a path. */
+    public static Optional<String> nodeId(String v) {
+        if (v == null || !NODE_ID.matcher(v).matches()) {
+            return Optional.of("expected an id of 1 to 64 letters, digits, '_', '-', '.', ':' or '%', "
+                    + "not starting with '-' or '.'");
+        }
+        return Optional.empty();
+    }
+
+    /** A private key file: an absolute path or one under ~/, without control characters. */
+    public static Optional<String> identityFile(String v) {
+        if (v == null || v.chars().anyMatch(Character::isISOControl) || v.length() > 4096) {
+            return Optional.of("a key file path without control characters");
+        }
+        return v.startsWith("/") || v.startsWith("~/")
+                ? Optional.empty()
+                : Optional.of(
+                        "an absolute path (/home/me/.ssh/id_ed25519) or one starting with ~/, or blank for the agent");
     }
 
     public static Optional<String> userName(String v) {

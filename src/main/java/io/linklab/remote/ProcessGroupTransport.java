@@ -255,37 +255,32 @@ abstract class ProcessGroupTransport implements Transport {
 
     /** The message for a privileged command that sudo refused to run without a password. */
     String sudoAdvice(RemoteCommand command) {
-        String program = command.argv().get(0);
-        String kill = "kill";
-        try {
-            CommandResult r = runControl(
-                    "looking up " + program,
-                    List.of("sh", "-c", SUDO_WHICH, "sh", program, "kill"),
-                    Duration.ofSeconds(5));
-            String[] paths = r.stdout().trim().split("\n");
-            if (r.exitStatus() == 0 && paths.length == 2) {
-                program = paths[0];
-                kill = paths[1];
-            }
-        } catch (TransportException e) {
-            // keep the bare names: the advice is still right, only less precise
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         String user = loginUser();
-        // An MTU change gets the rule README documents: ip for that alone (plain ip would allow
-        // "ip netns exec", i.e. any command as root).
-        List<String> argv = command.argv();
-        if (argv.size() == 7
-                && argv.subList(0, 4).equals(List.of("ip", "link", "set", "dev"))
-                && argv.get(5).equals("mtu")) {
-            program += " link set dev * mtu *";
+        String rule;
+        if (SudoHelpers.isMtuChange(command.argv())) {
+            // the helpers alone: a rule for ip would allow far more ("ip netns exec" is any command as root)
+            rule = SudoHelpers.sudoersLine(user) + " (install linklab-mtu and linklab-kill there first: from the"
+                    + " linklab package, or LinkLab's installer/linux, root-owned in " + SudoHelpers.DIR + ")";
+        } else {
+            String program = command.argv().get(0);
+            try {
+                CommandResult r = runControl(
+                        "looking up " + program, List.of("sh", "-c", SUDO_WHICH, "sh", program), Duration.ofSeconds(5));
+                if (r.exitStatus() == 0 && !r.stdout().isBlank()) {
+                    program = r.stdout().trim();
+                }
+            } catch (TransportException e) {
+                // keep the bare name: the advice is still right, only less precise
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            rule = user + " ALL=(root) NOPASSWD: " + program + ", " + SudoHelpers.DIR + "/" + SudoHelpers.KILL
+                    + " (linklab-kill lets LinkLab stop what it started as root)";
         }
         return "'" + command.description() + "' needs root on " + hostLabel() + " and sudo there wants a password"
                 + " for " + user + " (LinkLab runs sudo -n and never types passwords). Allow this command without"
                 + " a password: run 'visudo -f /etc/sudoers.d/linklab' on " + hostLabel() + " and add the line: "
-                + user + " ALL=(root) NOPASSWD: " + program + ", " + kill
-                + " (kill lets LinkLab stop what it started as root).";
+                + rule + ".";
     }
 
     boolean needsSudo(RemoteCommand command) throws TransportException {

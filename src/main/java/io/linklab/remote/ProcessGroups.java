@@ -90,8 +90,8 @@ final class ProcessGroups {
               echo $n
             }
             gone() { [ "$(members)" -eq 0 ]; }
-            # dash's kill builtin knows no "--"; procps kill (through sudo) needs it before a negative pid.
-            sig() { if [ -n "$r" ]; then $r kill -$1 -- -$pg; else kill -$1 -$pg; fi 2>/dev/null; }
+            # a group started through sudo is signalled through the helper, which checks the group is ours again
+            sig() { if [ -n "$r" ]; then $r linklab-kill $1 "$f"; else kill -$1 -$pg; fi 2>/dev/null; }
             kg() {
               f=$1
               case $f in *.root.pid) r=$su;; *) r=;; esac

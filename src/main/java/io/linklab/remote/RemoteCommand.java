@@ -27,7 +27,7 @@ public record RemoteCommand(List<String> argv, boolean privileged, String descri
         }
         List<String> withSudo = new ArrayList<>(argv.size() + 3);
         withSudo.addAll(List.of("sudo", "-n", "--"));
-        withSudo.addAll(argv);
+        withSudo.addAll(SudoHelpers.forSudo(argv));
         return withSudo;
     }
 

@@ -86,6 +86,20 @@ public record SshTarget(String user, String host, int port, String identityFile,
     }
 
     /**
+     * What is wrong with a ProxyJump value, a comma-separated list of {@code [user@]host[:port]} hops; empty when every
+     * hop parses. ssh turns {@code -J} into a command line of its own, so nothing else may pass.
+     */
+    public static Optional<String> jumpProblem(String jump) {
+        for (String hop : jump.split(",", -1)) {
+            Optional<String> p = problem(hop);
+            if (p.isPresent()) {
+                return Optional.of("expected [user@]host[:port], or several separated by ',': " + p.get());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Whether commands on a plan's end run as root: its login's user, or for {@code local} and a login that
      * leaves the user to the ssh config, this machine's user.
      */

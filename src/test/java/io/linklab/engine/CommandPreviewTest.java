@@ -43,9 +43,9 @@ class CommandPreviewTest {
                 CommandPreview.forPlan(plan(1, new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000"))));
         List<String> client = c.get("client alice@198.18.3.11");
         assertEquals("# point mtu=1500", client.get(0));
-        assertEquals("sudo -n -- ip link set dev data0 mtu 1500", client.get(1));
+        assertEquals("sudo -n -- linklab-mtu data0 1500", client.get(1));
         assertEquals("ping -4 -n -q -M do -s 1472 -c 1 -i 0.2 -W 1 -w 3 198.19.3.2", client.get(2));
-        assertTrue(client.contains("sudo -n -- ip link set dev data0 mtu 9000"), client.toString());
+        assertTrue(client.contains("sudo -n -- linklab-mtu data0 9000"), client.toString());
         assertTrue(c.get("server root@198.18.3.12").contains("ip link set dev data0 mtu 9000"));
     }
 

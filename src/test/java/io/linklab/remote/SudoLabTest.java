@@ -39,7 +39,7 @@ class SudoLabTest {
         int before = lab.h1().mtu();
         try (SshTransport t = login(lab.value("SUDO_USER"))) {
             assertFalse(t.isRoot());
-            assertEquals("sudo -n -- ip link set dev data0 mtu 1400", t.describe(setMtu(1400)));
+            assertEquals("sudo -n -- linklab-mtu data0 1400", t.describe(setMtu(1400)));
             CommandResult r = t.run(setMtu(1400), Duration.ofSeconds(10));
             assertEquals(0, r.exitStatus(), r.stderr());
             assertEquals(1400, lab.h1().mtu());
@@ -52,6 +52,17 @@ class SudoLabTest {
                                             "sh",
                                             "-c",
                                             "ip link set dev data0 mtu 1300 2>/dev/null; echo $?"),
+                                    Duration.ofSeconds(10))
+                            .stdout());
+            // The helper sudo allows checks what it is given: no other ip link change gets through it.
+            assertEquals(
+                    "2\n",
+                    t.run(
+                                    RemoteCommand.of(
+                                            "the helper with more than an MTU",
+                                            "sh",
+                                            "-c",
+                                            "sudo -n linklab-mtu 'data0 down' 1500 2>/dev/null; echo $?"),
                                     Duration.ofSeconds(10))
                             .stdout());
         } finally {
@@ -96,8 +107,8 @@ class SudoLabTest {
             assertTrue(
                     m.contains("'set the MTU of data0' needs root")
                             && m.contains("sudo")
-                            && m.contains(
-                                    "linklab-nopw ALL=(root) NOPASSWD: /usr/sbin/ip link set dev * mtu *, /usr/bin/kill"),
+                            && m.contains("linklab-nopw ALL=(root) NOPASSWD: /usr/local/sbin/linklab-mtu, "
+                                    + "/usr/local/sbin/linklab-kill"),
                     m);
             // started the other way, the failure is on the process
             RemoteProcess p = t.start(setMtu(1400), LineSink.DISCARD, LineSink.DISCARD);

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.Printable;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
 import io.linklab.model.Validators;
+import io.linklab.remote.SshTarget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,8 +103,7 @@ public final class TopologyFiles {
         for (JsonNode n : array(name, root, "hosts")) {
             String at = "hosts[" + i++ + "]";
             JsonDocs.onlyKeys(name, at + ".", n, HOST_KEYS);
-            String id = required(name, n, at, "id");
-            unique(name, ids, id, at);
+            String id = id(name, n, at, ids);
             String mgmt = required(name, n, at, "management");
             if (!HostSpec.LOCAL.equals(mgmt)) {
                 check(name, at + ".management", mgmt, Validators.hostOrAddress(mgmt));
@@ -113,6 +114,14 @@ public final class TopologyFiles {
             }
             int port = JsonDocs.integer(name, n, "port", 22);
             check(name, at + ".port", String.valueOf(port), Validators.port(port));
+            String identity = JsonDocs.text(name, n, "identity", null);
+            if (identity != null) {
+                check(name, at + ".identity", identity, Validators.identityFile(identity));
+            }
+            String jump = JsonDocs.text(name, n, "jump", null);
+            if (jump != null) {
+                check(name, at + ".jump", jump, SshTarget.jumpProblem(jump));
+            }
             List<InterfaceSpec> ifs = new ArrayList<>();
             int j = 0;
             for (JsonNode in : array(name, n, "interfaces")) {
@@ -137,8 +146,8 @@ public final class TopologyFiles {
                     mgmt,
                     user,
                     port,
-                    JsonDocs.text(name, n, "identity", null),
-                    JsonDocs.text(name, n, "jump", null),
+                    identity,
+                    jump,
                     ifs,
                     JsonDocs.number(name, n, "x", 0),
                     JsonDocs.number(name, n, "y", 0)));
@@ -148,8 +157,7 @@ public final class TopologyFiles {
         for (JsonNode n : array(name, root, "switches")) {
             String at = "switches[" + i++ + "]";
             JsonDocs.onlyKeys(name, at + ".", n, SWITCH_KEYS);
-            String id = required(name, n, at, "id");
-            unique(name, ids, id, at);
+            String id = id(name, n, at, ids);
             switches.add(new SwitchSpec(
                     id,
                     JsonDocs.text(name, n, "name", id),
@@ -182,7 +190,7 @@ public final class TopologyFiles {
         JsonDocs.onlyKeys(name, at + "." + field + ".", n, LINK_END_KEYS);
         String node = required(name, n, at + "." + field, "node");
         if (!ids.contains(node)) {
-            throw new FileFormatException(name + ": \"" + at + "." + field + ".node\" is '" + node
+            throw new FileFormatException(name + ": \"" + at + "." + field + ".node\" is '" + Printable.brief(node)
                     + "', which is no host or switch of this topology");
         }
         return new LinkSpec.End(node, JsonDocs.text(name, n, "interface", null));
@@ -212,6 +220,14 @@ public final class TopologyFiles {
         return v;
     }
 
+    /** A host's or switch's id: a name by {@link Validators#nodeId}, used once in the file. */
+    private static String id(String name, JsonNode n, String at, Set<String> ids) throws FileFormatException {
+        String id = required(name, n, at, "id");
+        check(name, at + ".id", id, Validators.nodeId(id));
+        unique(name, ids, id, at);
+        return id;
+    }
+
     private static void unique(String name, Set<String> ids, String id, String at) throws FileFormatException {
         if (!ids.add(id)) {
             throw new FileFormatException(name + ": \"" + at + ".id\" '" + id + "' is used twice; ids must differ");
@@ -221,7 +237,8 @@ public final class TopologyFiles {
     private static void check(String name, String field, String value, Optional<String> problem)
             throws FileFormatException {
         if (problem.isPresent()) {
-            throw new FileFormatException(name + ": \"" + field + "\" is '" + value + "' — " + problem.get());
+            throw new FileFormatException(
+                    name + ": \"" + field + "\" is '" + Printable.brief(value) + "' — " + problem.get());
         }
     }
 }

@@ -76,13 +76,13 @@ public final class ProbeScript {
             # The one command an MTU sweep runs as root: asked for exactly, as the documented sudoers rule allows
             # no more (sudo -n true would need NOPASSWD for everything).
             if [ -n "$sudoif" ] && [ "$uid" != 0 ]; then
-              sudo -n -l ip link set dev "$sudoif" mtu 1500 >/dev/null 2>&1 && t sudo yes
+              sudo -n -l linklab-mtu "$sudoif" 1500 >/dev/null 2>&1 && t sudo yes
             fi
             if [ "$mode" = full ]; then
               if [ -r /etc/os-release ]; then
-                ID=; ID_LIKE=; PRETTY_NAME=
-                . /etc/os-release 2>/dev/null
-                t os "${ID:-}" "${ID_LIKE:-}" "${PRETTY_NAME:-}"
+                # read, not sourced: the file is shell syntax, and nothing in it should run
+                osv() { sed -n "s/^$1=//p" /etc/os-release 2>/dev/null | first | sed -e 's/^"\\(.*\\)"$/\\1/' -e "s/^'\\(.*\\)'$/\\1/"; }
+                t os "$(osv ID)" "$(osv ID_LIKE)" "$(osv PRETTY_NAME)"
               fi
               t cpu "$(grep -m1 -E '^(model name|Model|cpu model|Hardware)' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*:[[:space:]]*//' | first)"
               for k in net/core/rmem_max net/core/wmem_max net/core/rmem_default net/core/wmem_default \\

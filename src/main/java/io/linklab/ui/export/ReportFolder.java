@@ -2,7 +2,9 @@ package io.linklab.ui.export;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
+import io.linklab.engine.store.LinkFreeCopy;
 import io.linklab.model.Direction;
+import io.linklab.model.Markdown;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunReplay;
@@ -12,7 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -89,12 +90,12 @@ public final class ReportFolder {
         Files.createDirectories(folder);
         for (String name : CSV_FILES) {
             Path src = run.dir() == null ? null : run.dir().resolve(name);
-            if (src != null && Files.isRegularFile(src)) {
+            if (src != null && LinkFreeCopy.isRegularFile(src)) {
                 Path dst = folder.resolve(name);
                 if (!src.toAbsolutePath()
                         .normalize()
                         .equals(dst.toAbsolutePath().normalize())) {
-                    Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
+                    LinkFreeCopy.copy(src, dst);
                 }
                 out.add(dst);
             } else if (!name.equals("sweep.csv") || run.isSweep()) {
@@ -108,7 +109,7 @@ public final class ReportFolder {
                     .toAbsolutePath()
                     .normalize()
                     .equals(dst.toAbsolutePath().normalize())) {
-                Files.copy(run.dir().resolve(name), dst, StandardCopyOption.REPLACE_EXISTING);
+                LinkFreeCopy.copy(run.dir().resolve(name), dst);
             }
             out.add(dst);
         }
@@ -297,7 +298,7 @@ public final class ReportFolder {
         return run.dir() == null
                 ? List.of()
                 : COUNTER_FILES.stream()
-                        .filter(n -> Files.isRegularFile(run.dir().resolve(n)))
+                        .filter(n -> LinkFreeCopy.isRegularFile(run.dir().resolve(n)))
                         .toList();
     }
 
@@ -317,34 +318,9 @@ public final class ReportFolder {
         return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
     }
 
-    /**
-     * Text from a run (names, notes, host facts, tool messages) as report.md shows it: in a heading or a table
-     * cell, as plain text. Line breaks become spaces (a note cannot end the table or start a heading), Markdown
-     * punctuation is backslash-escaped (a name cannot become a link, emphasis or another column) and HTML is
-     * written as entities, which every Markdown renderer shows as text.
-     */
+    /** Text from a run (names, notes, host facts, tool messages) as report.md shows it: {@link Markdown#text}. */
     static String md(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '\r', '\n', '\t', '\u0085', '\u2028', '\u2029' -> out.append(' ');
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '\\', '`', '*', '_', '[', ']', '|', '~', '#' ->
-                    out.append('\\').append(c);
-                default -> {
-                    if (!Character.isISOControl(c)) {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        return Markdown.text(s);
     }
 
     private static String esc(String s) {

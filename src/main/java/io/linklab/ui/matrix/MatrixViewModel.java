@@ -8,6 +8,7 @@ import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.model.HostSpec;
+import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunFindings;
@@ -438,7 +439,12 @@ public final class MatrixViewModel implements MatrixRun.Listener {
         if (run == null || dir() == null) {
             return new Opening.Nothing(p.label() + " has no run to show: " + MatrixCells.reasonOf(rows));
         }
-        Path folder = dir().resolve(run);
+        // matrix.csv may be someone else's: its run column is a folder inside this one, or nothing to open
+        Path folder = dir().resolve(run).normalize();
+        if (!folder.startsWith(dir().normalize()) || folder.equals(dir().normalize())) {
+            return new Opening.Nothing(p.label() + "'s run folder '" + Printable.brief(run) + "' is not inside " + dir()
+                    + "; it is not opened");
+        }
         return new Opening.Recorded(
                 title, folder.getParent(), folder.getFileName().toString());
     }

@@ -57,16 +57,7 @@ public final class FieldChecks {
     }
 
     public static Optional<String> keyFile(String v) {
-        if (v.isEmpty()) {
-            return Optional.empty();
-        }
-        if (v.chars().anyMatch(Character::isISOControl) || v.length() > 4096) {
-            return Optional.of("a key file path without control characters");
-        }
-        return v.startsWith("/") || v.startsWith("~/")
-                ? Optional.empty()
-                : Optional.of(
-                        "an absolute path (/home/me/.ssh/id_ed25519) or one starting with ~/, or blank for the agent");
+        return v.isEmpty() ? Optional.empty() : Validators.identityFile(v);
     }
 
     /** ProxyJump: [user@]host[:port], blank for a direct connection. */

@@ -107,4 +107,21 @@ class HostProbeTest {
             local.cleanup();
         }
     }
+
+    @Test
+    void theOsIsReadFromOsReleaseWithoutRunningIt() throws Exception {
+        assertTrue(!ProbeScript.SCRIPT.contains(". /etc/os-release"), "os-release is read, not sourced");
+        java.nio.file.Path osRelease = java.nio.file.Path.of("/etc/os-release");
+        if (!java.nio.file.Files.isReadable(osRelease)) {
+            return;
+        }
+        String pretty = java.nio.file.Files.readAllLines(osRelease).stream()
+                .filter(l -> l.startsWith("PRETTY_NAME="))
+                .map(l -> l.substring("PRETTY_NAME=".length()).replaceAll("^\"(.*)\"$", "$1"))
+                .findFirst()
+                .orElse(null);
+        try (LocalTransport local = new LocalTransport()) {
+            assertEquals(pretty, new HostProbe().probe(local).osName(), "PRETTY_NAME as the file has it");
+        }
+    }
 }

@@ -57,7 +57,8 @@ class MatrixReopenUITest extends MatrixWindowTestBase {
                 lab,
                 ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null),
                 pairs,
-                new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME));
+                new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME),
+                p -> p.client() + "-" + p.server());
         // the laptop slept: 20 pairs ended (one failed), 5 were marked stopped, 5 never got a row
         List<MatrixRow> rows = new ArrayList<>();
         for (int k = 0; k < 25; k++) {
