@@ -119,6 +119,20 @@ public final class Lab {
         return v;
     }
 
+    /**
+     * The iperf3 3.21 built from the vendored release source by src/test/lab/iperf3-build.sh (which
+     * run-all-tests.sh runs and names in {@code linklab.iperf3.latest}); the lab hosts share this machine's files,
+     * so the same path runs it on every host.
+     */
+    public static Path iperf3Latest() {
+        Path bin = Path.of(System.getProperty("linklab.iperf3.latest", "/opt/linklab-test/iperf-3.21/bin/iperf3"));
+        if (!Files.isExecutable(bin)) {
+            throw new IllegalStateException("iperf3 3.21 is not built at " + bin + ". Build it once as root with: "
+                    + "bash src/test/lab/iperf3-build.sh");
+        }
+        return bin;
+    }
+
     public Path identity() {
         return Path.of(value("IDENTITY"));
     }
