@@ -18,6 +18,7 @@ import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
+import io.linklab.testing.Await;
 import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,9 +62,25 @@ class Iperf3JsonStreamLabTest {
     void hostsRunTheirOwnAgain() throws Exception {
         h1Release.close();
         h2Release.close();
+        String[] left = {""};
+        Await.until(
+                () -> {
+                    try {
+                        left[0] = lab.h1().processes() + lab.h2().processes();
+                    } catch (IOException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return left[0].isEmpty();
+                },
+                Duration.ofSeconds(5),
+                () -> "left running on the lab hosts: " + left[0]);
     }
 
     private StoredRun runOk(TestPlan.Mode mode) throws Exception {
+        return runOk(mode, TestPlan.Protocol.TCP, 1);
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
         SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
         TestEngine engine = new TestEngine(
                 new ResultsStore(workspace),
@@ -79,8 +96,11 @@ class Iperf3JsonStreamLabTest {
                 .tool(Tool.IPERF3)
                 .durationS(3)
                 .streams(2)
+                .processes(processes)
                 .basePort(PORT)
                 .mode(mode)
+                .protocol(protocol)
+                .udpBitrate(protocol == TestPlan.Protocol.UDP ? "200M" : null)
                 .build();
         RunHandle h = engine.start(plan, new RunListener() {});
         h.await(Duration.ofSeconds(120)).orElseThrow(() -> new AssertionError("run did not end"));
@@ -129,5 +149,37 @@ class Iperf3JsonStreamLabTest {
         assertFalse(senderStreams.isEmpty());
         assertTrue(senderStreams.stream().allMatch(r -> !r.get("rtt_ms").isEmpty()), senderStreams.toString());
         assertFalse(run.summaries().isEmpty(), "the end event's totals");
+    }
+
+    /** Both views' totals of each direction the plan measures, from a --json-stream client and a text server. */
+    private static void totalsOfBothViews(StoredRun run, Direction... directions) {
+        for (Direction d : directions) {
+            for (Role role : Role.values()) {
+                assertTrue(
+                        run.summaries().stream()
+                                .map(RunJournal.Entry::value)
+                                .anyMatch(x -> x.isSum() && x.direction() == d && x.role() == role),
+                        d + " " + role + " SUM in " + run.summaries());
+            }
+        }
+        assertFalse(run.rows().isEmpty());
+        assertTrue(
+                run.rows().get(0).bitsPerSecond() > 100e6,
+                "throughput " + run.rows().get(0));
+    }
+
+    @Test
+    void reverseBidirUdpAndTwoProcessesRunOnTheJsonClient() throws Exception {
+        totalsOfBothViews(runOk(TestPlan.Mode.REVERSE), Direction.S2C);
+        StoredRun bidir = runOk(TestPlan.Mode.BIDIR);
+        totalsOfBothViews(bidir, Direction.C2S, Direction.S2C);
+        assertTrue(
+                bidir.samples().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> !x.isSum() && x.direction() == Direction.C2S && x.role() == Role.SENDER)
+                        .allMatch(x -> x.rttMs() != null),
+                "the client sends client→server: its streams' RTT");
+        totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.UDP, 1), Direction.C2S);
+        totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.TCP, 2), Direction.C2S);
     }
 }
