@@ -122,4 +122,19 @@ class Iperf3JsonStreamRecordedTest {
                                 e.message().contains("line 3") && e.message().contains("ends early")),
                 sink.events.toString());
     }
+
+    @Test
+    void interruptedClientLeavesOutTheReceiverZerosItNeverGot() {
+        CollectingSink s = load("iperf3_3.21_lab_client_P2_sigterm_json_stream.jsonl");
+        assertTrue(
+                s.summaries.stream().noneMatch(x -> x.role() == Role.RECEIVER),
+                "0-byte receiver totals of an interrupted client are not measurements: " + s.summaries);
+        assertEquals(
+                3,
+                s.summaries.stream().filter(x -> x.role() == Role.SENDER).count(),
+                "the sender's two streams and SUM stay");
+        assertTrue(
+                s.events.stream().anyMatch(e -> e.kind().equals(ToolMeta.TOTALS_NOT_EXCHANGED)), s.events.toString());
+        senderHasRtt(streams(s, Direction.C2S, Role.SENDER), 6);
+    }
 }

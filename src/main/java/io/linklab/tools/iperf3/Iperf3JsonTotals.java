@@ -66,6 +66,8 @@ final class Iperf3JsonTotals {
     private boolean client = true;
     private boolean reverse;
     private final List<Summary> endTotals = new ArrayList<>();
+    private final HeldTotals held = new HeldTotals();
+    private boolean interrupted;
     private boolean sawSumSentOrReceived;
     private Double cpuLocal;
     private Double cpuRemote;
@@ -78,6 +80,7 @@ final class Iperf3JsonTotals {
     /** Every document (and every --json-stream test) opens with "start": a new test. */
     void startTest() {
         client = true;
+        interrupted = false;
         reverse = false;
         endTotals.clear();
         sawSumSentOrReceived = false;
@@ -92,6 +95,14 @@ final class Iperf3JsonTotals {
     void set(int field, double value) {
         val[field] = value;
         has[field] = true;
+    }
+
+    /**
+     * The test was ended by a signal (a --json-stream "error" event before "end"): the other end's totals, never
+     * exchanged, come as zeros and are left out, as the text parser leaves them out.
+     */
+    void interrupted() {
+        interrupted = true;
     }
 
     /** Which end printed the output, from "connecting_to" or "accepted_connection". */
@@ -187,8 +198,12 @@ final class Iperf3JsonTotals {
             if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
                 s = s.withCpu(cpuLocal, cpuRemote);
             }
-            sink.summary(s);
+            held.add(s, Iperf3TextParser.SERVER_OUTPUT.equals(s.process()) || !client, sink);
         }
+        if (interrupted) {
+            held.interrupted();
+        }
+        held.release(sink, 0);
         endTotals.clear();
         sawSumSentOrReceived = false;
     }
