@@ -69,7 +69,7 @@ public final class Iperf3JsonParser implements StreamingParser {
 
     public Iperf3JsonParser(MeasurementSink sink) {
         this.sink = sink;
-        this.test = new Iperf3JsonTotals(sink);
+        this.test = new Iperf3JsonTotals(sink, this::currentLine);
         newParser();
     }
 
