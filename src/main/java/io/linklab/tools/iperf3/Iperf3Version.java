@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
  */
 public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Version> {
 
+    /** {@code --bidir}, both directions at once, from 3.7. */
+    public static final Iperf3Version BIDIR = new Iperf3Version(3, 7);
+
     /** Each stream is a thread of its own from 3.16: one process can fill more than one core. */
     public static final Iperf3Version THREADS = new Iperf3Version(3, 16);
 
