@@ -105,7 +105,8 @@ start_netserver() {
 }
 
 PACKAGES=(openjdk-17-jdk-headless maven iperf3 iperf netperf openssh-server openssh-client iproute2
-          procps iputils-ping ethtool nftables sudo libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils)
+          procps iputils-ping ethtool nftables sudo libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils
+          gcc make libc6-dev)
 
 # one dpkg-query for all of them: twenty separate ones took ~10 s on a busy machine. It exits 1 when any of
 # them was never installed (a fresh machine), which is the case this list is for: only its output counts.
@@ -136,6 +137,11 @@ if ! compgen -G "/usr/lib/jvm/java-17-openjdk-*/jmods/java.base.jmod" >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openjdk-17-jmods
 fi
 phase "packages"
+
+# The lab tests run iperf3 3.21 (threads, --json-stream) beside the distribution's: built once per machine from
+# the vendored release source into a folder of the lab's own (src/test/lab/vendor/README.md).
+iperf3_latest=$(bash src/test/lab/iperf3-build.sh)
+phase "iperf3 3.21"
 
 pid=$(netserver_pid)
 if [[ -n "$pid" ]]; then
@@ -171,7 +177,7 @@ mvn_steps() {
 export DPKG_DEB_COMPRESSOR_TYPE=gzip DPKG_DEB_COMPRESSOR_LEVEL=1
 mvn_log=$(mktemp /tmp/linklab-mvn-log.XXXXXX)
 set +e
-mvn -B -Plab,installer -Dtest.forks=2 "-Dlinklab.labIds=${LABS[0]},${LABS[1]}" -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss \
+mvn -B -Plab,installer -Dtest.forks=2 "-Dlinklab.labIds=${LABS[0]},${LABS[1]}" "-Dlinklab.iperf3.latest=$iperf3_latest" -Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss \
   verify "$@" 2>&1 | tee "$mvn_log"
 mvn_rc=${PIPESTATUS[0]}
 set -e

@@ -42,7 +42,10 @@ final class DrivenPoints implements PointDriver.Measurer {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
         }
         PointRunner runner = runners.computeIfAbsent(
-                point.plan().tool(), t -> new PointRunner(run.withTool(ToolDriver.forTool(t)), mtu, hooks));
+                point.plan().tool(),
+                // the run's own tool is the one preflight found the client's release of
+                t -> new PointRunner(
+                        run.withTool(t == run.tool().tool() ? run.tool() : ToolDriver.forTool(t)), mtu, hooks));
         run.record().pointAdded(point.label());
         run.listener().pointStarted(point.label(), index, 0);
         run.listener().progress("point " + (index + 1) + ": " + point.label());

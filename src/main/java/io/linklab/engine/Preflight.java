@@ -3,8 +3,10 @@ package io.linklab.engine;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tools.driver.ToolDriver;
+import io.linklab.tools.iperf3.Iperf3Version;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
@@ -40,8 +42,10 @@ final class Preflight {
         PreflightFacts sFacts = server.facts();
         List<String> problems = new ArrayList<>();
         checkTool(problems, plan.tool(), tool, client);
+        checkRelease(problems, plan.tool(), points, client);
         if (sFacts != cFacts) {
             checkTool(problems, plan.tool(), tool, server);
+            checkRelease(problems, plan.tool(), points, server);
         }
         checkInterface(problems, client);
         checkInterface(problems, server);
@@ -115,6 +119,23 @@ final class Preflight {
             };
             problems.add(tool.program() + " is not installed on " + e.label() + "; install it there (e.g. apt-get "
                     + "install " + pkg + " or dnf install " + pkg + ")");
+        }
+    }
+
+    /**
+     * Refuses an option the end's release of the tool does not have, naming the release that has it, before any
+     * test process starts (the tool itself would fail with a usage message only once the run is under way).
+     */
+    private static void checkRelease(List<String> problems, Tool t, List<SweepPoint> points, End e) {
+        if (t != Tool.IPERF3) {
+            return;
+        }
+        Optional<Iperf3Version> release = Iperf3Version.parse(e.facts().get("tool.version"));
+        boolean bidir = points.stream().anyMatch(p -> p.plan().mode() == TestPlan.Mode.BIDIR);
+        if (bidir && release.isPresent() && release.get().compareTo(Iperf3Version.BIDIR) < 0) {
+            problems.add("iperf3 " + release.get() + " on " + e.label() + " has no --bidir (both directions at"
+                    + " once), which iperf3 " + Iperf3Version.BIDIR + " and newer have; update iperf3 there, or"
+                    + " measure each direction on its own (normal, then --reverse)");
         }
     }
 

@@ -209,8 +209,10 @@ final class Run implements RunHandle {
             if (mtu != null) {
                 beginMtu(mtu);
             }
+            // the client's output is what its release can print (iperf3 3.17+: --json-stream), as preflight found it
+            ToolDriver measuring = tool.forClientVersion(clientFacts.get("tool.version"));
             RunContext context = new RunContext(
-                    plan, tool, parsers, hosts, journal, record, listener, logs, control, timings, counters);
+                    plan, measuring, parsers, hosts, journal, record, listener, logs, control, timings, counters);
             ending = driver == null
                     ? measure(new PointRunner(context, mtu, hooks))
                     : drive(new DrivenPoints(context, mtu, hooks));

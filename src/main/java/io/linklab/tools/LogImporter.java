@@ -209,7 +209,8 @@ public final class LogImporter {
                 json.feedChunk(r.buf, 0, last + 1);
             }
             if (!r.refill(in, last + 1)) {
-                tally.event(lineTooLong(1));
+                // the line after the last whole one the parser was given, not the file's first
+                tally.event(lineTooLong(json.lines() + 1));
                 break;
             }
             if (r.filled == 0) {

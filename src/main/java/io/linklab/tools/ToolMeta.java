@@ -61,6 +61,8 @@ public final class ToolMeta {
     public static final String INPUT_JUNK = "input-junk";
     public static final String INPUT_SYNTAX = "input-syntax";
     public static final String INPUT_ENCODING = "input-encoding";
+    /** An iperf3 JSON interval of a stream its test's start never opened, or an interval before any start. */
+    public static final String INPUT_UNKNOWN_STREAM = "input-unknown-stream";
 
     private ToolMeta() {}
 

@@ -74,6 +74,24 @@ class PreflightTest {
     }
 
     @Test
+    void bidirIsRefusedOnAnIperf3ReleaseWithoutItNamingTheReleaseThatHasIt() {
+        TestPlan bidir = plan("data0", 1, List.of(), null).toBuilder()
+                .mode(TestPlan.Mode.BIDIR)
+                .build();
+        String old = "tool.version=iperf 3.6 (cJSON 1.5.2)\n";
+        Preflight.Findings f = check(bidir, CLIENT_FACTS, SERVER_FACTS + old);
+        assertEquals(
+                List.of("iperf3 3.6 on alice@h2 has no --bidir (both directions at once), which iperf3 3.7 and newer"
+                        + " have; update iperf3 there, or measure each direction on its own (normal, then --reverse)"),
+                f.problems());
+        assertFalse(check(bidir, CLIENT_FACTS, SERVER_FACTS + "tool.version=iperf 3.7\n")
+                .refused());
+        assertFalse(check(bidir, CLIENT_FACTS, SERVER_FACTS).refused(), "a version not read refuses nothing");
+        assertFalse(check(plan("data0", 1, List.of(), null), CLIENT_FACTS + old, SERVER_FACTS + old)
+                .refused());
+    }
+
+    @Test
     void everyProblemIsNamedWithItsHost() {
         TestPlan plan = plan("eth7", 2, List.of(0, 3), null);
         Preflight.Findings f = check(plan, CLIENT_FACTS, SERVER_FACTS.replace("tool.path=/usr/bin/iperf3\n", ""));

@@ -119,6 +119,20 @@ public final class Lab {
         return v;
     }
 
+    /**
+     * The iperf3 3.21 built from the vendored release source by src/test/lab/iperf3-build.sh (which
+     * run-all-tests.sh runs and names in {@code linklab.iperf3.latest}); the lab hosts share this machine's files,
+     * so the same path runs it on every host.
+     */
+    public static Path iperf3Latest() {
+        Path bin = Path.of(System.getProperty("linklab.iperf3.latest", "/opt/linklab-test/iperf-3.21/bin/iperf3"));
+        if (!Files.isExecutable(bin)) {
+            throw new IllegalStateException("iperf3 3.21 is not built at " + bin + ". Build it once as root with: "
+                    + "bash src/test/lab/iperf3-build.sh");
+        }
+        return bin;
+    }
+
     public Path identity() {
         return Path.of(value("IDENTITY"));
     }
@@ -292,6 +306,34 @@ public final class Lab {
         public HostSpec spec(String id) {
             return new HostSpec(
                     id, id, mgmt, "root", 22, null, null, List.of(new InterfaceSpec(dataIf, data, 1500, null)), 0, 0);
+        }
+
+        /**
+         * Makes {@code iperf3} on this host the given binary until the returned handle is closed: a bind mount over
+         * /usr/bin/iperf3 inside the mount namespace of the host's sshd (ip netns exec gave it one of its own, a
+         * slave of the machine's), so every login to this host runs that release and nothing else on the machine,
+         * another lab's hosts included, sees it. A lab host profile per iperf3 version, with no change to how
+         * LinkLab finds its tool.
+         */
+        public AutoCloseable iperf3Is(Path binary) throws IOException, InterruptedException {
+            String sshd = sshdPid();
+            Lab.exec("nsenter", "-t", sshd, "-m", "mount", "--bind", binary.toString(), "/usr/bin/iperf3");
+            return () -> Lab.exec("nsenter", "-t", sshd, "-m", "umount", "/usr/bin/iperf3");
+        }
+
+        private String sshdPid() throws IOException, InterruptedException {
+            for (String pid : Lab.exec("ip", "netns", "pids", namespace).trim().split("\\s+")) {
+                try {
+                    if (Files.readSymbolicLink(Path.of("/proc", pid, "exe"))
+                            .toString()
+                            .equals("/usr/sbin/sshd")) {
+                        return pid;
+                    }
+                } catch (IOException gone) {
+                    // exited between listing and reading
+                }
+            }
+            throw new IllegalStateException("no sshd runs in " + namespace + ": is the lab up?");
         }
 
         public int mtu() throws IOException, InterruptedException {

@@ -47,6 +47,14 @@ public interface ToolDriver {
     /** The format of the output {@link #server} and {@link #client} ask for. */
     LogFormat liveFormat();
 
+    /**
+     * This driver for a client host whose {@link #version()} printed {@code versionLine} (first line, null when
+     * not known): a tool whose output depends on its release gives the driver of that release.
+     */
+    default ToolDriver forClientVersion(String versionLine) {
+        return this;
+    }
+
     /** The parser of that output, fed line by line. */
     default StreamingParser liveParser(MeasurementSink sink) {
         return Parsers.forFormat(liveFormat(), sink);

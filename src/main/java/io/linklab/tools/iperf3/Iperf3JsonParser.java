@@ -69,7 +69,7 @@ public final class Iperf3JsonParser implements StreamingParser {
 
     public Iperf3JsonParser(MeasurementSink sink) {
         this.sink = sink;
-        this.test = new Iperf3JsonTotals(sink);
+        this.test = new Iperf3JsonTotals(sink, this::currentLine);
         newParser();
     }
 
@@ -385,7 +385,11 @@ public final class Iperf3JsonParser implements StreamingParser {
                         && t == JsonToken.VALUE_STRING) {
                     String msg = parser.getText();
                     String prefix = serverSide[depth - 1] ? "server: " : "";
-                    sink.event(ToolEvent.error(ToolMeta.classifyError(msg), prefix + "iperf3: " + msg, currentLine()));
+                    String kind = ToolMeta.classifyError(msg);
+                    if (kind.equals(ToolMeta.INTERRUPTED)) {
+                        test.interrupted();
+                    }
+                    sink.event(ToolEvent.error(kind, prefix + "iperf3: " + msg, currentLine()));
                 }
                 break;
             case START:

@@ -34,6 +34,8 @@ final class Iperf3JsonPlaces {
     static final int E_CPU = 23;
     static final int SERVER_OUTPUT = 24;
     static final int TIMESTAMP = 25;
+    static final int CONNECTED = 26;
+    static final int CONNECTION = 27;
 
     // Scalar fields of the leaf objects (interval streams, sums, end totals, CPU).
     static final int F_SOCKET = 0;
@@ -99,7 +101,12 @@ final class Iperf3JsonPlaces {
                 if ("timestamp".equals(f)) {
                     return TIMESTAMP;
                 }
+                if ("connected".equals(f)) {
+                    return CONNECTED;
+                }
                 return OTHER;
+            case CONNECTED:
+                return CONNECTION;
             case INTERVALS:
                 return INTERVAL;
             case INTERVAL:
@@ -169,7 +176,8 @@ final class Iperf3JsonPlaces {
                 && c != E_STREAM
                 && c != SERVER_OUTPUT
                 && c != I_STREAMS
-                && c != TIMESTAMP;
+                && c != TIMESTAMP
+                && c != CONNECTED;
     }
 
     static int fieldIndex(String f) {

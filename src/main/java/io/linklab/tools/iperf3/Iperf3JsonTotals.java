@@ -1,5 +1,6 @@
 package io.linklab.tools.iperf3;
 
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.CONNECTION;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.END;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_CPU;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.E_RECEIVER;
@@ -36,10 +37,14 @@ import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
 import io.linklab.tools.ToolMeta;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * The current iperf3 test as its JSON is read: which end printed it and which way data flows, the numbers of
@@ -66,18 +71,32 @@ final class Iperf3JsonTotals {
     private boolean client = true;
     private boolean reverse;
     private final List<Summary> endTotals = new ArrayList<>();
+    private final HeldTotals held = new HeldTotals();
+    private boolean interrupted;
+    private final LongSupplier line;
+    /** The sockets the current test's start event connected, and those already reported as never opened. */
+    private final Set<Long> opened = new HashSet<>();
+
+    private final Set<Long> reportedUnknown = new HashSet<>();
+    private boolean sawStart;
     private boolean sawSumSentOrReceived;
     private Double cpuLocal;
     private Double cpuRemote;
     private double pmtu;
 
-    Iperf3JsonTotals(MeasurementSink sink) {
+    /** @param line the line being parsed, for messages */
+    Iperf3JsonTotals(MeasurementSink sink, LongSupplier line) {
         this.sink = sink;
+        this.line = line;
     }
 
     /** Every document (and every --json-stream test) opens with "start": a new test. */
     void startTest() {
         client = true;
+        interrupted = false;
+        sawStart = true;
+        opened.clear();
+        reportedUnknown.clear();
         reverse = false;
         endTotals.clear();
         sawSumSentOrReceived = false;
@@ -92,6 +111,14 @@ final class Iperf3JsonTotals {
     void set(int field, double value) {
         val[field] = value;
         has[field] = true;
+    }
+
+    /**
+     * The test was ended by a signal (a --json-stream "error" event before "end"): the other end's totals, never
+     * exchanged, come as zeros and are left out, as the text parser leaves them out.
+     */
+    void interrupted() {
+        interrupted = true;
     }
 
     /** Which end printed the output, from "connecting_to" or "accepted_connection". */
@@ -110,7 +137,13 @@ final class Iperf3JsonTotals {
     /** A container of place {@code c} closed; {@code server} when it is inside a --get-server-output section. */
     void closed(int c, boolean server) {
         switch (c) {
+            case CONNECTION:
+                if (has[F_SOCKET]) {
+                    opened.add((long) val[F_SOCKET]);
+                }
+                break;
             case I_STREAM:
+                checkOpened();
                 if (has[F_PMTU] && val[F_PMTU] != pmtu) {
                     // The path MTU the kernel reported for the stream (iperf3 3.12+): what an MTU sweep set.
                     pmtu = val[F_PMTU];
@@ -174,6 +207,29 @@ final class Iperf3JsonTotals {
         }
     }
 
+    /**
+     * An interval of a stream that its test's start event never connected (or one before any start: a log that
+     * begins mid-test) is kept, but said once per stream: its id cannot be matched to a connection.
+     */
+    private void checkOpened() {
+        long socket = has[F_SOCKET] ? (long) val[F_SOCKET] : -1;
+        if (sawStart && (opened.isEmpty() || opened.contains(socket))) {
+            return;
+        }
+        if (!reportedUnknown.add(socket)) {
+            return;
+        }
+        String stream = socket < 0 ? "a stream without a socket id" : "stream " + socket;
+        String why = sawStart
+                ? "its test's start event connected only "
+                        + opened.stream().sorted().toList()
+                : "no start event came before it (the log begins in the middle of a test?)";
+        sink.event(ToolEvent.warning(
+                ToolMeta.INPUT_UNKNOWN_STREAM,
+                "line " + line.getAsLong() + ": an interval of " + stream + ", but " + why + "; its samples are kept",
+                line.getAsLong()));
+    }
+
     /** Hands the held end totals to the sink: at the end of a test, or where a damaged document is cut. */
     void flushEndTotals() {
         for (Summary s : endTotals) {
@@ -187,8 +243,12 @@ final class Iperf3JsonTotals {
             if (s.isSum() && (cpuLocal != null || cpuRemote != null)) {
                 s = s.withCpu(cpuLocal, cpuRemote);
             }
-            sink.summary(s);
+            held.add(s, Iperf3TextParser.SERVER_OUTPUT.equals(s.process()) || !client, sink);
         }
+        if (interrupted) {
+            held.interrupted();
+        }
+        held.release(sink, 0);
         endTotals.clear();
         sawSumSentOrReceived = false;
     }

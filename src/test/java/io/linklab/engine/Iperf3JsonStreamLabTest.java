@@ -1,0 +1,185 @@
+package io.linklab.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunJournal;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.engine.store.StoredRun;
+import io.linklab.lab.Lab;
+import io.linklab.model.Direction;
+import io.linklab.model.Role;
+import io.linklab.model.Sample;
+import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.remote.LoginPrompts;
+import io.linklab.remote.SshConnector;
+import io.linklab.remote.SshTarget;
+import io.linklab.testing.Await;
+import io.linklab.tools.csv.CsvRows;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run on hosts whose iperf3 is 3.21 (built by src/test/lab/iperf3-build.sh, made the hosts' iperf3 by
+ * {@link Lab.Host#iperf3Is}): the client runs with --json-stream, so every sending stream's RTT reaches
+ * samples.csv, which the text output never gave.
+ */
+@Tag("lab")
+class Iperf3JsonStreamLabTest {
+
+    private static final int PORT = 5580;
+
+    private final Lab lab = Lab.get();
+
+    @TempDir
+    Path workspace;
+
+    private AutoCloseable h1Release;
+    private AutoCloseable h2Release;
+
+    @BeforeEach
+    void hostsRun321() throws Exception {
+        h1Release = lab.h1().iperf3Is(Lab.iperf3Latest());
+        h2Release = lab.h2().iperf3Is(Lab.iperf3Latest());
+    }
+
+    @AfterEach
+    void hostsRunTheirOwnAgain() throws Exception {
+        h1Release.close();
+        h2Release.close();
+        String[] left = {""};
+        Await.until(
+                () -> {
+                    try {
+                        left[0] = lab.h1().processes() + lab.h2().processes();
+                    } catch (IOException | InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return left[0].isEmpty();
+                },
+                Duration.ofSeconds(5),
+                () -> "left running on the lab hosts: " + left[0]);
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode) throws Exception {
+        return runOk(mode, TestPlan.Protocol.TCP, 1);
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
+        SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
+        TestEngine engine = new TestEngine(
+                new ResultsStore(workspace),
+                login -> connector.connect(SshTarget.parse(login)),
+                ParserFactory.live(),
+                PointHooks.NONE,
+                RunTimings.STANDARD);
+        TestPlan plan = TestPlan.defaults(
+                        new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                        new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                        lab.h2().data())
+                .toBuilder()
+                .tool(Tool.IPERF3)
+                .durationS(3)
+                .streams(2)
+                .processes(processes)
+                .basePort(PORT)
+                .mode(mode)
+                .protocol(protocol)
+                .udpBitrate(protocol == TestPlan.Protocol.UDP ? "200M" : null)
+                .build();
+        RunHandle h = engine.start(plan, new RunListener() {});
+        h.await(Duration.ofSeconds(120)).orElseThrow(() -> new AssertionError("run did not end"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.OK, run.record().state(), run.record().message());
+        assertTrue(
+                run.record().hosts().get("client").get("tool.version").startsWith("iperf 3.21"),
+                run.record().hosts().toString());
+        // run.json's commands are the preview written before the logins; raw/ has each command as it ran
+        String client;
+        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
+            client = raw.map(Iperf3JsonStreamLabTest::firstLine)
+                    .filter(l -> l.contains("iperf3 -c"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no client log in raw/"));
+        }
+        assertTrue(client.contains("--json-stream"), client);
+        return run;
+    }
+
+    private static String firstLine(Path file) {
+        try (Stream<String> lines = Files.lines(file)) {
+            return lines.findFirst().orElse("");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void twoStreamsHaveRttInEveryIntervalOfSamplesCsv() throws Exception {
+        StoredRun run = runOk(TestPlan.Mode.NORMAL);
+        List<Sample> sent = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(s -> !s.isSum() && s.direction() == Direction.C2S && s.role() == Role.SENDER)
+                .toList();
+        assertEquals(6, sent.size(), "two streams, three 1-second intervals: " + sent);
+        for (Sample s : sent) {
+            assertNotNull(s.rttMs(), "rtt of " + s);
+            assertNotNull(s.cwndBytes(), "cwnd of " + s);
+        }
+        List<CSVRecord> rows = CsvRows.read(run.dir().resolve("samples.csv"), r -> r);
+        List<CSVRecord> senderStreams = rows.stream()
+                .filter(r -> !r.get("stream").equals("SUM") && r.get("role").equals("sender"))
+                .filter(r -> r.get("direction").equals("c2s"))
+                .toList();
+        assertFalse(senderStreams.isEmpty());
+        assertTrue(senderStreams.stream().allMatch(r -> !r.get("rtt_ms").isEmpty()), senderStreams.toString());
+        assertFalse(run.summaries().isEmpty(), "the end event's totals");
+    }
+
+    /** Both views' totals of each direction the plan measures, from a --json-stream client and a text server. */
+    private static void totalsOfBothViews(StoredRun run, Direction... directions) {
+        for (Direction d : directions) {
+            for (Role role : Role.values()) {
+                assertTrue(
+                        run.summaries().stream()
+                                .map(RunJournal.Entry::value)
+                                .anyMatch(x -> x.isSum() && x.direction() == d && x.role() == role),
+                        d + " " + role + " SUM in " + run.summaries());
+            }
+        }
+        assertFalse(run.rows().isEmpty());
+        assertTrue(
+                run.rows().get(0).bitsPerSecond() > 100e6,
+                "throughput " + run.rows().get(0));
+    }
+
+    @Test
+    void reverseBidirUdpAndTwoProcessesRunOnTheJsonClient() throws Exception {
+        totalsOfBothViews(runOk(TestPlan.Mode.REVERSE), Direction.S2C);
+        StoredRun bidir = runOk(TestPlan.Mode.BIDIR);
+        totalsOfBothViews(bidir, Direction.C2S, Direction.S2C);
+        assertTrue(
+                bidir.samples().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> !x.isSum() && x.direction() == Direction.C2S && x.role() == Role.SENDER)
+                        .allMatch(x -> x.rttMs() != null),
+                "the client sends client→server: its streams' RTT");
+        totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.UDP, 1), Direction.C2S);
+        totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.TCP, 2), Direction.C2S);
+    }
+}
