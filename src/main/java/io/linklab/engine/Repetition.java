@@ -53,7 +53,7 @@ final class Repetition {
     private final List<Direction> directions;
     private final ToolDriver tool;
     private final RunControl control;
-    /** The processes' names (their ports) when there are several, else empty. */
+    /** The processes' names (1..N, as the CSVs number them) when there are several, else empty. */
     private final List<String> names = new ArrayList<>();
 
     private final String prefix;
@@ -74,7 +74,8 @@ final class Repetition {
         this.tool = run.tool();
         this.control = run.control();
         for (int i = 0; p.processes() > 1 && i < p.processes(); i++) {
-            names.add(String.valueOf(p.basePort() + i));
+            // 1..N as CSV.md promises: scripts filter on process == 1 whatever --port was
+            names.add(String.valueOf(i + 1));
         }
         this.prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
     }
@@ -268,7 +269,7 @@ final class Repetition {
             int i, ProcessMerger merger, ProcessSummaries summaries, List<StreamingParser> clientParsers) {
         int port = p.basePort() + i;
         String label = run.hosts().clientLabel();
-        String process = p.processes() > 1 ? String.valueOf(port) : null;
+        String process = names.isEmpty() ? null : names.get(i);
         RemoteCommand cmd = ToolDriver.pinned(tool.client(p, port), p.client(), i);
         RawLog log = run.logs().open(prefix + "-client-" + port, label, cmd);
         String who = tool.program() + " client to port " + port;
