@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -127,6 +128,16 @@ public final class RunTestCommand extends CliCommand {
     public Integer call() {
         TestPlan plan = options.plan(name -> spec.commandLine().getParseResult().hasMatchedOption(name));
         List<PlanCheck.Problem> problems = PlanCheck.problems(plan);
+        List<PlanCheck.Problem> missing = problems.stream()
+                .filter(p -> p.value().isEmpty() && FLAG_OF.containsKey(p.field()))
+                .toList();
+        if (!missing.isEmpty()) {
+            // every option that is missing in one message, and no '' quoted that the user never typed
+            throw new UsageException(
+                    missing.stream().map(p -> FLAG_OF.get(p.field())).collect(Collectors.joining(" and "))
+                            + (missing.size() == 1 ? " is" : " are") + " missing — "
+                            + missing.stream().map(PlanCheck.Problem::message).collect(Collectors.joining("; ")));
+        }
         if (!problems.isEmpty()) {
             PlanCheck.Problem p = problems.get(0);
             String flag = FLAG_OF.getOrDefault(

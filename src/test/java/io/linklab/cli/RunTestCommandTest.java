@@ -58,13 +58,29 @@ class RunTestCommandTest {
         assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "9000:1500:250", "--out", dir.toString()));
         assertTrue(cli.err().contains("--mtu"), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "1500,9000", "--out", dir.toString()));
-        assertTrue(cli.err().contains("--client-if"), cli.err());
+        assertTrue(cli.err().contains("--client-if and --server-if are missing — "), cli.err());
+        assertTrue(!cli.err().contains("''"), "quotes nothing the user did not type: " + cli.err());
+        assertEquals(
+                2,
+                localTest(
+                        "--target", "127.0.0.1", "--mtu", "1500,9000", "--server-if", "eth1", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--client-if is missing — "), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1;reboot", "--out", dir.toString()));
         assertTrue(cli.err().contains("--target"), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1", "--reverse", "--bidir", "--out", dir.toString()));
         assertEquals(2, cli.run("test", "--frobnicate"));
         assertTrue(cli.err().contains("unknown option '--frobnicate'"), cli.err());
         assertTrue(!cli.err().contains("Exception"), cli.err());
+    }
+
+    @Test
+    void aBrokenPlanIsNamedWithItsLineAndWhatIsWrongNotTheParsersInternals() throws Exception {
+        Path plan = dir.resolve("bad.json");
+        Files.writeString(plan, "{\"format\": \"linklab-plan\", \"version\": 1,\n  \"duration\": 2\n");
+        assertEquals(2, cli.run("test", "--plan", plan.toString(), "--dry-run"));
+        assertTrue(cli.err().contains(plan + " line 3, column 1: not valid JSON (Unexpected end-of-input"), cli.err());
+        assertTrue(cli.err().contains("start marker at line 1, column 1)"), cli.err());
+        assertTrue(!cli.err().contains("Source") && !cli.err().contains("StreamReadFeature"), cli.err());
     }
 
     @Test
