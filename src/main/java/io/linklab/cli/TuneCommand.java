@@ -247,7 +247,7 @@ public final class TuneCommand extends CliCommand {
         TuneResult r = driver.result();
         if (r != null) {
             TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
-            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner);
+            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner, ssh.scriptOptions());
             try {
                 TuneFiles.write(o.runDir(), r, winner, lines);
             } catch (IOException e) {
