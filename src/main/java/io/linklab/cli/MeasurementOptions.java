@@ -136,7 +136,7 @@ final class MeasurementOptions {
             order = 402,
             names = "--sweep",
             paramLabel = "KIND=LIST",
-            description = {"a sweep of streams, " + "processes, window or message-size, e.g. streams=1,2,4,8"})
+            description = {"a sweep of mtu, streams, processes, window or message-size, e.g. streams=1,2,4,8"})
     String sweep;
 
     /**
