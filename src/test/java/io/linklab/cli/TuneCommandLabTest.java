@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -164,6 +165,14 @@ class TuneCommandLabTest {
                     "the winner's script runs " + s + ":\n" + out);
         }
         assertTrue(Files.exists(tuneDir.resolve("run.json")) && Files.exists(tuneDir.resolve("sweep.csv")));
+        // each probe is a point of its own, numbered as tune.csv's steps: the confirmation's rows are told apart
+        List<String> points = Files.readAllLines(tuneDir.resolve("sweep.csv")).stream()
+                .skip(1)
+                .map(l -> l.substring(0, l.indexOf(',')))
+                .toList();
+        assertEquals(confirmStep, points.size(), "a point per probe: " + points);
+        assertEquals(points.size(), Set.copyOf(points).size(), "no two probes share a point: " + points);
+        assertTrue(points.get(points.size() - 1).startsWith("step " + confirmStep + " iperf3 p="), points.toString());
 
         assertEquals("", leftRunning(lab), "nothing left running on the hosts");
         assertEquals(1500, lab.h1().mtu(), "h1's MTU untouched");
