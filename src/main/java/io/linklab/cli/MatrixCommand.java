@@ -202,8 +202,8 @@ public final class MatrixCommand extends CliCommand {
         } catch (IOException e) {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
-        err.println(chosen.size() + " pairs; results in " + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME
-                + " and " + CounterFiles.FINDINGS);
+        err.println(chosen.size() + (chosen.size() == 1 ? " pair" : " pairs") + "; results in "
+                + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME + " and " + CounterFiles.FINDINGS);
         int kept = chosen.size() - run.pairsToRun();
         if (kept > 0) {
             err.println(
