@@ -89,14 +89,6 @@ public final class CounterFiles {
 
     /** The findings of a run folder; empty when it has none (an older run, or one without counters). */
     public static List<Finding> readFindings(Path runDir) throws IOException {
-        return CsvRows.read(
-                runDir.resolve(FINDINGS),
-                r -> new Finding(
-                        r.get("point"),
-                        r.get("severity"),
-                        r.get("end"),
-                        r.get("code"),
-                        r.get("message"),
-                        r.get("evidence")));
+        return readRunFindings(runDir).stream().map(RunFinding::finding).toList();
     }
 }

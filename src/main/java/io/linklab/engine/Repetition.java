@@ -28,6 +28,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * One repetition of a point: its servers started and heard listening, its clients started and watched (time
@@ -329,6 +330,11 @@ final class Repetition {
         }
     }
 
+    /** The port of a process by its name (1..N), as a message names it for the user to find in raw/. */
+    private String port(String name) {
+        return String.valueOf(p.basePort() + Integer.parseInt(name) - 1);
+    }
+
     private Map<Direction, PointRunner.Totals> totals(List<Summary> all) throws PointFailure {
         int n = p.processes();
         Map<Direction, PointRunner.Totals> totals = new EnumMap<>(Direction.class);
@@ -341,7 +347,9 @@ final class Repetition {
                 if (!t.missing().isEmpty()) {
                     missingTotals.add(
                             "the " + tool.program() + " client" + (t.missing().size() == 1 ? "" : "s")
-                                    + " to port " + String.join(", ", t.missing()) + " reported no " + d.csv() + " "
+                                    + " to port "
+                                    + t.missing().stream().map(this::port).collect(Collectors.joining(", "))
+                                    + " reported no " + d.csv() + " "
                                     + (t == recvTotal ? Role.RECEIVER : Role.SENDER).csv() + " total");
                 } else if (n > 1 && t.sum() != null) {
                     run.journal().summary(pl, rep, t.sum());

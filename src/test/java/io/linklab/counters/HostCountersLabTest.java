@@ -115,8 +115,8 @@ class HostCountersLabTest {
         for (String untrue : List.of("link-share", "packet-loss", "retransmits-one-stream", "nic-bytes-disagree")) {
             assertFalse(codes.contains(untrue), untrue + " on a clean link: " + stdout);
         }
-        assertTrue(
-                Files.readString(o.resolve("findings.csv")).startsWith("point,severity,end,code,message,evidence\r\n"));
+        assertTrue(Files.readString(o.resolve("findings.csv"))
+                .startsWith("point,severity,end,code,message,evidence,repetition\r\n"));
         // one sampler per host, gone with the test
         assertFalse(
                 (lab.h1().processes() + lab.h2().processes()).contains("linklab-counters"),
