@@ -16,9 +16,9 @@ final class FindingsBlock {
     private FindingsBlock() {}
 
     static void print(PrintStream out, PrintStream err, Path runDir) {
-        List<Finding> findings;
+        List<CounterFiles.RunFinding> findings;
         try {
-            findings = CounterFiles.readFindings(runDir);
+            findings = CounterFiles.readRunFindings(runDir);
         } catch (IOException | RuntimeException e) {
             err.println("cannot read " + runDir.resolve(CounterFiles.FINDINGS) + ": " + e.getMessage());
             return;
@@ -28,8 +28,12 @@ final class FindingsBlock {
         }
         out.println();
         out.println("Findings");
-        for (Finding f : findings) {
-            out.println("  " + (f.point().isEmpty() ? "" : f.point() + "  ") + f.severity() + "  " + f.message());
+        // with --repeat, each repetition's findings are its own: say whose, or the same line twice reads as a slip
+        boolean repeated = findings.stream().anyMatch(f -> f.repetition() > 1);
+        for (CounterFiles.RunFinding r : findings) {
+            Finding f = r.finding();
+            out.println("  " + (f.point().isEmpty() ? "" : f.point() + "  ")
+                    + (repeated ? "rep " + r.repetition() + "  " : "") + f.severity() + "  " + f.message());
         }
     }
 }

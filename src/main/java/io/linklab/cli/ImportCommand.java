@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         versionProvider = Cli.Version.class,
         sortOptions = false,
-        description = "read iperf3/iperf2/netperf logs into samples.csv and summary.csv",
+        description = "read iperf3/iperf2/netperf logs: a line per file, and samples.csv and summary.csv with "
+                + "--samples and --summary",
         customSynopsis = {
             "${COMMAND-FULL-NAME} FILE... [--format FORMAT]",
             "       [--samples SAMPLES.csv] [--summary SUMMARY.csv]"
@@ -88,11 +90,13 @@ public final class ImportCommand extends CliCommand {
             throw new UsageException("no FILE given. Usage: linklab import FILE... [--format …] "
                     + "[--samples S.csv] [--summary T.csv]");
         }
+        refuseExisting("--samples", samplesFile);
+        refuseExisting("--summary", summaryFile);
         CsvResultSink csv;
         try {
             csv = new CsvResultSink(
-                    samplesFile == null ? null : CsvTableWriter.create(samplesFile, ResultTables.SAMPLES),
-                    summaryFile == null ? null : CsvTableWriter.create(summaryFile, ResultTables.SUMMARY));
+                    samplesFile == null ? null : CsvTableWriter.create(samplesFile, ResultTables.IMPORTED_SAMPLES),
+                    summaryFile == null ? null : CsvTableWriter.create(summaryFile, ResultTables.IMPORTED_SUMMARY));
         } catch (IOException e) {
             throw new UsageException("cannot write " + describe(e) + "; check the directory exists and is writable");
         }
@@ -130,6 +134,14 @@ public final class ImportCommand extends CliCommand {
             return Cli.USAGE;
         }
         return failed + damaged > 0 ? Cli.FAILED : Cli.OK;
+    }
+
+    /** An earlier import's file is never written over, as `test --out` never writes over an earlier run. */
+    private static void refuseExisting(String flag, Path file) {
+        if (file != null && Files.exists(file)) {
+            throw new UsageException(flag + ": " + file + " exists; name a new file, or remove it first (an earlier "
+                    + "file is never written over)");
+        }
     }
 
     private static String describe(IOException e) {

@@ -50,7 +50,8 @@ import picocli.CommandLine.Spec;
         optionListHeading = "%n",
         footer = {
             "",
-            "Runs the test of the options below between each pair, one SSH login per host for all its pairs. A host "
+            "Runs the test that the Test and Sweep options describe between each pair (the pair's ends and data "
+                    + "addresses come from --lab or --hosts), one SSH login per host for all its pairs. A host "
                     + "is in one test at a time (unless --share-hosts), at most --concurrency tests run at once, "
                     + "and pairs whose path crosses the same switch-to-switch link run one at a time unless "
                     + "--uplinks together. A host that cannot be logged in to fails its pairs with the reason; the "
@@ -115,6 +116,18 @@ public final class MatrixCommand extends CliCommand {
 
     @Mixin
     MeasurementOptions measurement = new MeasurementOptions();
+
+    @Option(
+            order = 401,
+            names = "--mtu",
+            paramLabel = "LIST",
+            description = {
+                "MTU sweep (with --lab only): a list (1500,9000) or START:STOP:STEP, set on both ends' data interfaces "
+                        + "of each pair's drawn path and restored after the pair"
+            })
+    void mtu(String list) {
+        measurement.mtu = list;
+    }
 
     @Option(order = 504, names = "--out", required = true, paramLabel = "DIR", description = "folder for the results")
     Path outDir;
@@ -192,8 +205,17 @@ public final class MatrixCommand extends CliCommand {
         } catch (IOException e) {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
-        err.println(chosen.size() + " pairs; results in " + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME
-                + " and " + CounterFiles.FINDINGS);
+        err.println(chosen.size() + (chosen.size() == 1 ? " pair" : " pairs") + "; results in "
+                + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME + " and " + CounterFiles.FINDINGS);
+        int kept = chosen.size() - run.pairsToRun();
+        if (kept > 0) {
+            err.println(
+                    run.pairsToRun() == 0
+                            ? "nothing left to run: all " + kept + " pairs measured in an earlier run of this folder "
+                                    + "(their rows are kept); a new --out measures them again"
+                            : kept + " of " + chosen.size() + " pairs measured in an earlier run of this folder are "
+                                    + "kept; running the other " + run.pairsToRun());
+        }
         run.start();
         StopSignals signals = StopSignals.install(run, err);
         try {

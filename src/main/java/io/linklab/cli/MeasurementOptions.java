@@ -129,21 +129,14 @@ final class MeasurementOptions {
 
     // ---- one sweep per run (section 4)
 
-    @Option(
-            order = 401,
-            names = "--mtu",
-            paramLabel = "LIST",
-            description = {
-                "MTU sweep: a list (1500,9000) "
-                        + "or START:STOP:STEP (1500:9000:250 counts like seq 1500 250 9000); needs --client-if and --server-if"
-            })
+    /** --mtu: each command declares it, as what it needs differs (test: --client-if, matrix: --lab). */
     String mtu;
 
     @Option(
             order = 402,
             names = "--sweep",
             paramLabel = "KIND=LIST",
-            description = {"a sweep of streams, " + "processes, window or message-size, e.g. streams=1,2,4,8"})
+            description = {"a sweep of mtu, streams, processes, window or message-size, e.g. streams=1,2,4,8"})
     String sweep;
 
     /**

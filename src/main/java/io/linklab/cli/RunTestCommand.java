@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,12 +49,16 @@ import picocli.CommandLine.Spec;
             "Runs the tool's servers on --server and its clients on --client: --processes pairs on consecutive "
                     + "ports from --port, each with --streams streams, merged into one SUM. --mtu sets each MTU on both "
                     + "data interfaces, checks it with don't-fragment pings and restores the originals afterwards, "
-                    + "also if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering).",
+                    + "also if LinkLab dies (each host restores by itself 15 s after LinkLab stops answering, or as "
+                    + "long as --mtu-restore-after says). A restore that fails says on stderr which interface is left "
+                    + "at which MTU and the ip link set command to run as root should the host not restore it itself.",
             "",
             "Writes into DIR: samples.csv, summary.csv, run.json, sweep.csv (sweeps), host_counters.csv (CPU, NIC "
-                    + "and TCP counters of both hosts), findings.csv (what limited the test), journal.jsonl and raw/ "
-                    + "(tool output per process). DIR must be new or empty: an earlier run there is never written "
-                    + "over unless --force says so. Progress goes to stderr, the result table to stdout.",
+                    + "and TCP counters of both hosts), findings.csv (what limited the test), journal.jsonl, raw/ "
+                    + "(tool output per process) and its lock files .lock and .run.json.lock. DIR must be new or "
+                    + "empty: an earlier run there is never written over unless --force says so (a run that failed "
+                    + "before it measured anything is replaced, saying so). Progress goes to stderr, the result "
+                    + "table to stdout.",
             "",
             "Exit status: 0 all measured, 1 a point or a host failed (what was measured is still written), 2 bad "
                     + "usage or input, 130 stopped by Ctrl-C (SIGINT), 143 by SIGTERM, 129 by SIGHUP (each stops the "
@@ -129,6 +134,16 @@ public final class RunTestCommand extends CliCommand {
     public Integer call() {
         TestPlan plan = options.plan(name -> spec.commandLine().getParseResult().hasMatchedOption(name));
         List<PlanCheck.Problem> problems = PlanCheck.problems(plan);
+        List<PlanCheck.Problem> missing = problems.stream()
+                .filter(p -> p.value().isEmpty() && FLAG_OF.containsKey(p.field()))
+                .toList();
+        if (!missing.isEmpty()) {
+            // every option that is missing in one message, and no '' quoted that the user never typed
+            throw new UsageException(
+                    missing.stream().map(p -> FLAG_OF.get(p.field())).collect(Collectors.joining(" and "))
+                            + (missing.size() == 1 ? " is" : " are") + " missing — "
+                            + missing.stream().map(PlanCheck.Problem::message).collect(Collectors.joining("; ")));
+        }
         if (!problems.isEmpty()) {
             PlanCheck.Problem p = problems.get(0);
             String flag = FLAG_OF.getOrDefault(
@@ -173,8 +188,8 @@ public final class RunTestCommand extends CliCommand {
     }
 
     /**
-     * What --out holds now (nothing when it does not exist yet); refused unless empty or {@code force} (`test` and
-     * `tune` share the rule).
+     * What --out holds now (nothing when it does not exist yet); refused unless empty, {@code force}, or a run that
+     * failed before it measured anything (`test` and `tune` share the rule).
      */
     static List<String> entries(Path dir, boolean force) {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
@@ -186,7 +201,7 @@ public final class RunTestCommand extends CliCommand {
         } catch (IOException e) {
             throw new UsageException("--out: cannot read " + dir + ": " + e.getMessage());
         }
-        if (!there.isEmpty() && !force) {
+        if (!there.isEmpty() && !force && !RunFolder.holdsARunThatMeasuredNothing(dir)) {
             throw new UsageException("--out: " + dir + " is not empty (" + listing(there) + "); choose a new "
                     + "folder, or pass --force to replace the earlier run's files there");
         }
@@ -194,13 +209,16 @@ public final class RunTestCommand extends CliCommand {
     }
 
     static void replaceEarlierRun(Path dir, PrintStream err) {
+        String why = RunFolder.holdsARunThatMeasuredNothing(dir)
+                ? "--out: " + dir + " holds a run that failed before it measured anything: "
+                : "--force: ";
         RunFolder.Replacement r;
         try {
             r = RunFolder.replaceEarlierRun(dir);
         } catch (IOException e) {
             throw new UsageException("--out: cannot replace the earlier run in " + dir + ": " + e.getMessage());
         }
-        err.println("--force: "
+        err.println(why
                 + (r.removed().isEmpty()
                         ? dir + " holds no earlier run"
                         : "replacing the earlier run in " + dir + ": removed " + String.join(", ", r.removed()))

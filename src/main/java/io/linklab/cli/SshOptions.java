@@ -6,6 +6,8 @@ import io.linklab.remote.SshSettings;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -52,6 +54,24 @@ final class SshOptions {
     boolean acceptNewHostKeys;
 
     /** The settings the flags ask for. */
+    /**
+     * The ssh options that log in as these options did, for a printed script (`ssh -F CONFIG -i KEY -o
+     * UserKnownHostsFile=FILE`): a key, config or host-key file given here is what reached the hosts.
+     */
+    List<String> scriptOptions() {
+        List<String> options = new ArrayList<>();
+        if (sshConfig != null) {
+            options.addAll(List.of("-F", sshConfig.toAbsolutePath().toString()));
+        }
+        if (identity != null) {
+            options.addAll(List.of("-i", identity.toAbsolutePath().toString()));
+        }
+        if (knownHosts != null) {
+            options.addAll(List.of("-o", "UserKnownHostsFile=" + knownHosts.toAbsolutePath()));
+        }
+        return options;
+    }
+
     SshSettings settings() {
         SshSettings s = SshSettings.defaults().withAcceptNewHostKeys(acceptNewHostKeys);
         if (sshConfig != null) {

@@ -76,6 +76,18 @@ final class TestOptions {
     MeasurementOptions measurement = new MeasurementOptions();
 
     @Option(
+            order = 401,
+            names = "--mtu",
+            paramLabel = "LIST",
+            description = {
+                "MTU sweep: a list (1500,9000) "
+                        + "or START:STOP:STEP (1500:9000:250 counts like seq 1500 250 9000); needs --client-if and --server-if"
+            })
+    void mtu(String list) {
+        measurement.mtu = list;
+    }
+
+    @Option(
             order = 403,
             names = "--mtu-restore-after",
             paramLabel = "SECONDS",

@@ -247,7 +247,7 @@ public final class TuneCommand extends CliCommand {
         TuneResult r = driver.result();
         if (r != null) {
             TestPlan winner = r.best() == null ? null : driver.fullLength(r.best());
-            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner);
+            List<String> lines = TuneReport.lines(r, request.linkSpeedBps(), winner, ssh.scriptOptions());
             try {
                 TuneFiles.write(o.runDir(), r, winner, lines);
             } catch (IOException e) {
@@ -282,6 +282,18 @@ public final class TuneCommand extends CliCommand {
                 null,
                 1,
                 null);
+        TuneBudget tuneBudget;
+        try {
+            tuneBudget = TuneBudget.of(TuneBudget.parseTime("--budget", budget));
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (tuneBudget.total().compareTo(tuneBudget.least()) < 0) {
+            // refused before logging in: such a tune could only end with "no setting measured"
+            throw new UsageException("--budget: '" + budget + "' is not valid — too short for one probe and its "
+                    + "confirmation (" + tuneBudget.least().toSeconds() + " s, besides logging in); give 20s or "
+                    + "more, and a minute or more to try settings beyond the first");
+        }
         try {
             return new TuneRequest(
                     base,
@@ -290,7 +302,7 @@ public final class TuneCommand extends CliCommand {
                     TuneInputs.windows("--windows", windows),
                     Dimension.parseList("--vary", vary),
                     TuneInputs.linkSpeed("--link-speed", linkSpeed),
-                    TuneBudget.of(TuneBudget.parseTime("--budget", budget)),
+                    tuneBudget,
                     TuneInputs.mtus("--mtu-list", mtuList));
         } catch (InvalidValueException e) {
             if (e.field().equals("mtu")) {

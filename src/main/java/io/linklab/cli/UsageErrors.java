@@ -62,11 +62,44 @@ final class UsageErrors {
         } else {
             message = "unexpected argument '" + first + "' (options start with --).";
         }
-        List<String> like = e.getSuggestions();
+        List<String> like =
+                first.startsWith("-") || cl.getParent() != null ? e.getSuggestions() : closeSubcommands(cl, first);
         if (!like.isEmpty()) {
             message += " Did you mean " + String.join(" or ", like.subList(0, Math.min(3, like.size()))) + "?";
         }
         return message;
+    }
+
+    /**
+     * The subcommands within two edits of what was typed, closest first: picocli's own suggestions for
+     * subcommands go by shared letters (`tset` got `completion`), not by typing slips.
+     */
+    static List<String> closeSubcommands(CommandLine cl, String typed) {
+        return cl.getSubcommands().keySet().stream()
+                .filter(name -> editDistance(typed, name) <= 2)
+                .sorted(java.util.Comparator.comparingInt((String name) -> editDistance(typed, name)))
+                .toList();
+    }
+
+    /** Insertions, deletions, substitutions and swaps of two neighbouring letters (optimal string alignment). */
+    static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** An option given twice, named with all its names (`-P/--streams`), as the user may have typed either. */

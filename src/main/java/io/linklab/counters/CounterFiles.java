@@ -1,5 +1,6 @@
 package io.linklab.counters;
 
+import io.linklab.tools.csv.CsvColumn;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -36,6 +37,21 @@ public final class CounterFiles {
             .text("evidence", Finding::evidence)
             .build();
 
+    /** A finding of a run with the repetition it was found in (1..N), as a run's findings.csv has it. */
+    public record RunFinding(Finding finding, int repetition) {}
+
+    /**
+     * A run's findings.csv: {@link #FINDINGS_TABLE} and the repetition, so that the rows of `--repeat 2` can be
+     * told apart (the matrix's findings.csv, across pairs, has no repetitions).
+     */
+    public static final CsvTable<RunFinding> RUN_FINDINGS_TABLE = CsvTable.<RunFinding>builder()
+            .columns(FINDINGS_TABLE.columns().stream()
+                    .map(c -> new CsvColumn<RunFinding>(
+                            c.name(), c.kind(), r -> c.value().apply(r.finding())))
+                    .toList())
+            .number("repetition", r -> r.repetition() > 0 ? r.repetition() : null)
+            .build();
+
     private CounterFiles() {}
 
     /** Three decimals are finer than any counter's meaning, and keep an hour's file a third smaller. */
@@ -47,20 +63,32 @@ public final class CounterFiles {
         return CsvTableWriter.create(runDir.resolve(HOST_COUNTERS), HOST_COUNTERS_TABLE);
     }
 
-    public static CsvTableWriter<Finding> findings(Path runDir) throws IOException {
-        return CsvTableWriter.create(runDir.resolve(FINDINGS), FINDINGS_TABLE);
+    public static CsvTableWriter<RunFinding> findings(Path runDir) throws IOException {
+        return CsvTableWriter.create(runDir.resolve(FINDINGS), RUN_FINDINGS_TABLE);
+    }
+
+    /**
+     * The findings of a run folder (or a matrix's) with their repetitions, 0 where the file has none (a matrix,
+     * an older run); empty when it has no findings.csv.
+     */
+    public static List<RunFinding> readRunFindings(Path dir) throws IOException {
+        return CsvRows.read(
+                dir.resolve(FINDINGS),
+                r -> new RunFinding(
+                        new Finding(
+                                r.get("point"),
+                                r.get("severity"),
+                                r.get("end"),
+                                r.get("code"),
+                                r.get("message"),
+                                r.get("evidence")),
+                        r.isMapped("repetition") && !r.get("repetition").isEmpty()
+                                ? Integer.parseInt(r.get("repetition"))
+                                : 0));
     }
 
     /** The findings of a run folder; empty when it has none (an older run, or one without counters). */
     public static List<Finding> readFindings(Path runDir) throws IOException {
-        return CsvRows.read(
-                runDir.resolve(FINDINGS),
-                r -> new Finding(
-                        r.get("point"),
-                        r.get("severity"),
-                        r.get("end"),
-                        r.get("code"),
-                        r.get("message"),
-                        r.get("evidence")));
+        return readRunFindings(runDir).stream().map(RunFinding::finding).toList();
     }
 }

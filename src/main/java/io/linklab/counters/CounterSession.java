@@ -189,7 +189,7 @@ public final class CounterSession {
         EndSeries server = series("server", all);
         PointEvidence e = new PointEvidence(
                 point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, sameKernel());
-        return run.findings(e);
+        return run.findings(e, repetition);
     }
 
     /** Whether both ends run on one kernel (one sampler for both, or the same boot id): they share its cores. */

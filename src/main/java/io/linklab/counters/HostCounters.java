@@ -32,7 +32,7 @@ public final class HostCounters implements AutoCloseable {
     static final double MAX_INTERVAL_S = 2;
 
     private final CsvTableWriter<HostCounterRow> rows;
-    private final CsvTableWriter<Finding> findings;
+    private final CsvTableWriter<CounterFiles.RunFinding> findings;
     private final Consumer<String> warnings;
     private final LiveRows live;
     private final LiveFindings liveFindings;
@@ -41,7 +41,7 @@ public final class HostCounters implements AutoCloseable {
 
     private HostCounters(
             CsvTableWriter<HostCounterRow> rows,
-            CsvTableWriter<Finding> findings,
+            CsvTableWriter<CounterFiles.RunFinding> findings,
             Consumer<String> warnings,
             LiveRows live,
             LiveFindings liveFindings) {
@@ -131,13 +131,13 @@ public final class HostCounters implements AutoCloseable {
      * Runs every rule on a repetition (with the MTU sweep's earlier points), writes what they found and hands it
      * to the live view.
      */
-    List<Finding> findings(PointEvidence e) {
-        List<Finding> found = write(e);
+    List<Finding> findings(PointEvidence e, int repetition) {
+        List<Finding> found = write(e, repetition);
         liveFindings.findings(e.point(), found);
         return found;
     }
 
-    private synchronized List<Finding> write(PointEvidence e) {
+    private synchronized List<Finding> write(PointEvidence e, int repetition) {
         List<Finding> found = new ArrayList<>(FindingRules.all(e));
         MtuGrowthRules.MtuPoint p = MtuGrowthRules.mtuPoint(e);
         found.addAll(MtuGrowthRules.growsWithMtu(mtuPoints, p));
@@ -145,7 +145,7 @@ public final class HostCounters implements AutoCloseable {
             mtuPoints.add(p);
         }
         try {
-            found.forEach(findings::write);
+            found.forEach(f -> findings.write(new CounterFiles.RunFinding(f, repetition)));
             findings.flush();
         } catch (IOException | UncheckedIOException ex) {
             warnOnce("cannot write " + CounterFiles.FINDINGS + ": " + ex.getMessage());

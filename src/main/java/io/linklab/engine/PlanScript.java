@@ -26,6 +26,14 @@ public final class PlanScript {
      * @throws io.linklab.model.InvalidValueException when the plan has a value that cannot run
      */
     public static String of(TestPlan plan, Function<String, Optional<HostSpec>> hosts) {
+        return of(plan, hosts, List.of());
+    }
+
+    /**
+     * As {@link #of(TestPlan, Function)}, each ssh with {@code sshOptions} first: the login the run itself used
+     * (`-F CONFIG`, `-i KEY`, `-o UserKnownHostsFile=FILE`), so that the script reaches the hosts as it did.
+     */
+    public static String of(TestPlan plan, Function<String, Optional<HostSpec>> hosts, List<String> sshOptions) {
         List<CommandPreview.PointCommands> points = CommandPreview.points(plan);
         String client = plan.client().login();
         String server = plan.server().login();
@@ -51,19 +59,19 @@ public final class PlanScript {
                 sb.append("# point ").append(point.label()).append('\n');
             }
             for (RemoteCommand c : point.servers()) {
-                sb.append(remote(server, c, serverRoot, hosts)).append(" &\n");
+                sb.append(remote(server, c, serverRoot, hosts, sshOptions)).append(" &\n");
             }
             for (RemoteCommand c : point.serverMtu()) {
-                sb.append(remote(server, c, serverRoot, hosts)).append('\n');
+                sb.append(remote(server, c, serverRoot, hosts, sshOptions)).append('\n');
             }
             sb.append("sleep 1  # let the servers start listening\n");
             for (RemoteCommand c : point.clientMtu()) {
-                sb.append(remote(client, c, clientRoot, hosts)).append('\n');
+                sb.append(remote(client, c, clientRoot, hosts, sshOptions)).append('\n');
             }
             // Several processes run at the same time, one per port, as LinkLab runs them.
             boolean together = point.clients().size() > 1;
             for (RemoteCommand c : point.clients()) {
-                sb.append(remote(client, c, clientRoot, hosts)).append(together ? " &\n" : "\n");
+                sb.append(remote(client, c, clientRoot, hosts, sshOptions)).append(together ? " &\n" : "\n");
             }
             sb.append("wait\n");
         }
@@ -72,13 +80,18 @@ public final class PlanScript {
 
     /** The command as one ssh line: the remote command line is one quoted argument after "--". */
     private static String remote(
-            String login, RemoteCommand command, boolean root, Function<String, Optional<HostSpec>> hosts) {
+            String login,
+            RemoteCommand command,
+            boolean root,
+            Function<String, Optional<HostSpec>> hosts,
+            List<String> sshOptions) {
         String line = command.lineAsRun(command.privileged() && !root);
         if (HostSpec.LOCAL.equals(login)) {
             return line;
         }
         SshTarget target = SshTarget.parse(login);
         List<String> ssh = new ArrayList<>(List.of("ssh"));
+        ssh.addAll(sshOptions);
         HostSpec h = hosts.apply(login).orElse(null);
         // checked again here: a script is run by whoever copies it, and ssh runs -J's hops through a shell
         String leftOut = "";

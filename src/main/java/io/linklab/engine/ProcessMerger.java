@@ -88,7 +88,7 @@ final class ProcessMerger {
                             first.startS(),
                             first.endS(),
                             key.omitted() ? ", omitted" : "")
-                    + ": no report from " + String.join(", ", absent) + " (reported by "
+                    + ": no report from process " + String.join(", ", absent) + " (reported by "
                     + String.join(
                             ", ",
                             processes.stream().filter(byProcess::containsKey).toList()) + ")");

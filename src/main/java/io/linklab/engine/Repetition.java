@@ -28,6 +28,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * One repetition of a point: its servers started and heard listening, its clients started and watched (time
@@ -53,7 +54,7 @@ final class Repetition {
     private final List<Direction> directions;
     private final ToolDriver tool;
     private final RunControl control;
-    /** The processes' names (their ports) when there are several, else empty. */
+    /** The processes' names (1..N, as the CSVs number them) when there are several, else empty. */
     private final List<String> names = new ArrayList<>();
 
     private final String prefix;
@@ -74,7 +75,8 @@ final class Repetition {
         this.tool = run.tool();
         this.control = run.control();
         for (int i = 0; p.processes() > 1 && i < p.processes(); i++) {
-            names.add(String.valueOf(p.basePort() + i));
+            // 1..N as CSV.md promises: scripts filter on process == 1 whatever --port was
+            names.add(String.valueOf(i + 1));
         }
         this.prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
     }
@@ -269,7 +271,7 @@ final class Repetition {
             int i, ProcessMerger merger, ProcessSummaries summaries, List<StreamingParser> clientParsers) {
         int port = p.basePort() + i;
         String label = run.hosts().clientLabel();
-        String process = p.processes() > 1 ? String.valueOf(port) : null;
+        String process = names.isEmpty() ? null : names.get(i);
         RemoteCommand cmd = ToolDriver.pinned(tool.client(p, port), p.client(), i);
         RawLog log = run.logs().open(prefix + "-client-" + port, label, cmd);
         String who = tool.program() + " client to port " + port;
@@ -329,6 +331,11 @@ final class Repetition {
         }
     }
 
+    /** The port of a process by its name (1..N), as a message names it for the user to find in raw/. */
+    private String port(String name) {
+        return String.valueOf(p.basePort() + Integer.parseInt(name) - 1);
+    }
+
     private Map<Direction, PointRunner.Totals> totals(List<Summary> all) throws PointFailure {
         int n = p.processes();
         Map<Direction, PointRunner.Totals> totals = new EnumMap<>(Direction.class);
@@ -341,7 +348,9 @@ final class Repetition {
                 if (!t.missing().isEmpty()) {
                     missingTotals.add(
                             "the " + tool.program() + " client" + (t.missing().size() == 1 ? "" : "s")
-                                    + " to port " + String.join(", ", t.missing()) + " reported no " + d.csv() + " "
+                                    + " to port "
+                                    + t.missing().stream().map(this::port).collect(Collectors.joining(", "))
+                                    + " reported no " + d.csv() + " "
                                     + (t == recvTotal ? Role.RECEIVER : Role.SENDER).csv() + " total");
                 } else if (n > 1 && t.sum() != null) {
                     run.journal().summary(pl, rep, t.sum());

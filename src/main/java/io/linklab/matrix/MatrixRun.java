@@ -94,6 +94,8 @@ public final class MatrixRun implements RunHandle {
      * @param base the test every pair runs (tool, streams, duration …); its ends and target are the pair's
      * @throws MatrixFolderLock.BusyException when another matrix is writing {@code dir}
      */
+    private final int pairsToRun;
+
     public MatrixRun(
             Topology lab,
             TestPlan base,
@@ -132,6 +134,12 @@ public final class MatrixRun implements RunHandle {
             }
         }
         this.schedule = new MatrixSchedule(toRun, options.concurrency(), options.shareHosts(), options.uplinks());
+        this.pairsToRun = toRun.size();
+    }
+
+    /** The pairs this run measures: those without an `ok` row from an earlier run in the folder. */
+    public int pairsToRun() {
+        return pairsToRun;
     }
 
     /** Starts what can start and returns; {@link #done} gives the rows, {@link #await} the outcome. */

@@ -117,7 +117,17 @@ public final class LogImporter {
             return tally.failed(file, format, binary);
         }
         boolean mixed = false;
-        if (format == null) {
+        if (format != null) {
+            FormatDetector.Detection d = FormatDetector.detect(firstLines(buf, filled, FormatDetector.LINES));
+            if (d.found() && d.format() != format) {
+                // read as asked, but a log of another tool read as this one gives rows that look right and are not
+                tally.event(ToolEvent.warning(
+                        ToolMeta.INPUT_PREFIX + "format",
+                        "read as " + format.id() + " as --format says, but it looks like a log of "
+                                + d.format().id() + "; leave --format out to read it as what it is",
+                        0));
+            }
+        } else {
             FormatDetector.Detection d = FormatDetector.detect(firstLines(buf, filled, FormatDetector.LINES));
             if (!d.found()) {
                 return tally.failed(file, null, d.reason());

@@ -41,6 +41,15 @@ public record TuneBudget(Duration total, ProbeLength probe, ProbeLength confirm,
     }
 
     /**
+     * The least budget that can find anything: the first probe and the winner's confirmation, each with its
+     * overhead (logging in and checking the hosts come on top). Less than this measures nothing.
+     */
+    public Duration least() {
+        return Duration.ofSeconds(probe.trafficSeconds() + confirm.trafficSeconds())
+                .plus(overhead.multipliedBy(2));
+    }
+
+    /**
      * The usual lengths, with {@code total} to spend: the confirmation's runs are 10 s from a 2 minute budget on,
      * shorter for less (a twelfth of it, at least 3 s), so that a one minute tune still has time to search; under a
      * minute the probes are {@link ProbeLength#QUICK} too; under half a minute the confirmation is

@@ -13,7 +13,7 @@ public final class TuneCsv {
     /** Between a failed probe's reason and its failure in the reason column. */
     static final String FAILED = ": failed: ";
 
-    static final CsvTable<TuneStep> TABLE = CsvTable.<TuneStep>builder()
+    public static final CsvTable<TuneStep> TABLE = CsvTable.<TuneStep>builder()
             .number("step", TuneStep::step)
             .text("tool", s -> s.probe().settings().tool().id())
             .number("processes", s -> s.probe().settings().processes())

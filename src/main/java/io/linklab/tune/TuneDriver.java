@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -70,11 +71,13 @@ public final class TuneDriver implements PointDriver {
                 clientNuma.cpus(),
                 serverNuma.cpus());
         Integer originalMtu = originalMtu(clientFacts);
+        AtomicInteger probes = new AtomicInteger();
         ProbeRunner runner = (settings, length) -> {
             // once a probe set the MTU, "leave it alone" means the one the hosts had: set it back for that probe
             Integer mtu = settings.mtu() != null ? settings.mtu() : changesMtu() ? originalMtu : null;
+            // numbered as tune.csv's step: the confirmation, or settings measured again, would share a label
             SweepPoint point = new SweepPoint(
-                    settings.label(),
+                    "step " + probes.incrementAndGet() + " " + settings.label(),
                     TunePlans.plan(
                             base, settings, length, cpus.client(settings.pinning()), cpus.server(settings.pinning())),
                     mtu);

@@ -28,6 +28,14 @@ public final class TuneReport {
      * @param winnerPlan the winner as a full-length plan (for the script), null when nothing was measured
      */
     public static List<String> lines(TuneResult r, Double linkSpeedBps, TestPlan winnerPlan) {
+        return lines(r, linkSpeedBps, winnerPlan, List.of());
+    }
+
+    /**
+     * As {@link #lines(TuneResult, Double, TestPlan)}, the script's ssh lines with {@code sshOptions}: the login the
+     * tune used ({@link PlanScript#of(TestPlan, java.util.function.Function, List)}).
+     */
+    public static List<String> lines(TuneResult r, Double linkSpeedBps, TestPlan winnerPlan, List<String> sshOptions) {
         if (r.best() == null) {
             List<String> out = new ArrayList<>(List.of("no setting measured: " + r.detail()));
             out.addAll(r.notes());
@@ -47,7 +55,7 @@ public final class TuneReport {
                     100 * w.rate() / linkSpeedBps,
                     gbps(linkSpeedBps)));
         }
-        String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty());
+        String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty(), sshOptions);
         List<String> out = new ArrayList<>(List.of(
                 "best: " + r.best().label(),
                 rate.toString(),

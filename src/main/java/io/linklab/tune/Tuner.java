@@ -129,7 +129,7 @@ public final class Tuner {
             case LINE_RATE ->
                 String.format(Locale.ROOT, "%.0f %% of the link", 100 * best.rate() / space.linkSpeedBps());
             case CPU_BOUND -> cpuBoundDetail;
-            case BUDGET -> "after " + probes + " probes in " + searchS + " s";
+            case BUDGET -> "after " + probes + (probes == 1 ? " probe in " : " probes in ") + searchS + " s";
             case STOPPED -> "stopped after " + probes + " probes";
             default ->
                 "the last step of each dimension gained less than the noise between repetitions ("

@@ -38,4 +38,16 @@ class CliTest {
         assertEquals(2, cli.run("frobnicate"));
         assertTrue(cli.err().contains("unknown subcommand 'frobnicate'"));
     }
+
+    @Test
+    void aMisspeltSubcommandIsAnsweredWithTheCommandsWithinTwoSlips() {
+        assertEquals(2, cli.run("tset"));
+        assertTrue(cli.err().contains("unknown subcommand 'tset'. Did you mean test?"), cli.err());
+        assertEquals(2, cli.run("tets"));
+        assertTrue(cli.err().contains("Did you mean test?"), cli.err());
+        assertEquals(2, cli.run("imprt"));
+        assertTrue(cli.err().contains("Did you mean import?"), cli.err());
+        assertEquals(2, cli.run("frobnicate"));
+        assertTrue(!cli.err().contains("Did you mean"), "nothing is close: " + cli.err());
+    }
 }

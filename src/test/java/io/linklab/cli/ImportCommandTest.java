@@ -288,4 +288,29 @@ class ImportCommandTest {
                 2, cli.run("import", dir.resolve("none.txt").toString()), "the only file cannot be read: bad input");
         assertFalse(cli.err().contains("\tat "), cli.err());
     }
+
+    @Test
+    void anExistingCsvIsNotWrittenOverAndImportedFilesHaveTheTestsShape() throws IOException {
+        String log =
+                Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString();
+        Path samples = dir.resolve("s.csv");
+        Path summary = dir.resolve("t.csv");
+        assertEquals(0, cli.run("import", log, "--samples", samples.toString(), "--summary", summary.toString()));
+        assertTrue(Files.readAllLines(samples).get(0).endsWith(",repetition"), "the shape of a test's samples.csv");
+        assertTrue(Files.readAllLines(summary).get(0).endsWith(",repetition"), "and of its summary.csv");
+        List<String> before = Files.readAllLines(samples);
+        assertEquals(2, cli.run("import", log, "--samples", samples.toString()));
+        assertTrue(cli.err().contains("--samples: " + samples + " exists; name a new file"), cli.err());
+        assertEquals(before, Files.readAllLines(samples), "the earlier file is kept whole");
+    }
+
+    @Test
+    void aFormatThatIsNotTheLogsIsReadAsAskedButSaidSo() {
+        String log =
+                Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString();
+        assertEquals(0, cli.run("import", log, "--format", "iperf2"), cli.both());
+        assertTrue(cli.err().contains("read as iperf2 as --format says, but it looks like a log of iperf3"), cli.err());
+        assertEquals(0, cli.run("import", log, "--format", "iperf3"), cli.both());
+        assertFalse(cli.err().contains("looks like"), cli.err());
+    }
 }

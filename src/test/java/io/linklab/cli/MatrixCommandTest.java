@@ -141,4 +141,30 @@ class MatrixCommandTest {
                 new SshTarget("lab", "198.19.0.2", 2222, "/keys/h2_ed25519", "root@198.18.0.11"),
                 new LabLogins(SshSettings.defaults(), LoginPrompts.NONE, labs.get(0)).target("lab@198.19.0.2:2222"));
     }
+
+    @Test
+    void aRerunOfAFinishedMatrixSaysNothingWasLeftToRunAndKeepsItsRows() throws Exception {
+        Path m = dir.resolve("m");
+        Files.createDirectories(m);
+        String rows = "client,server,direction,bits_per_second,bits_per_second_min,bits_per_second_max,retransmits,"
+                + "link_speed_bps,fraction_of_link,status,reason,run\n"
+                + "h1,h2,c2s,1e9,1e9,1e9,0,,,ok,,pairs/h1-h2\n"
+                + "h2,h1,c2s,2e9,2e9,2e9,0,,,ok,,pairs/h2-h1\n";
+        Files.writeString(m.resolve("matrix.csv"), rows);
+        CliCapture cli = new CliCapture();
+        int status =
+                cli.run("matrix", "--hosts", "root@h1=198.19.0.1,root@h2=198.19.0.2", "-t", "2", "--out", m.toString());
+        assertEquals(Cli.OK, status, cli.both());
+        assertTrue(cli.err().contains("nothing left to run: all 2 pairs measured in an earlier run"), cli.err());
+        assertEquals(2, Files.readAllLines(m.resolve("matrix.csv")).size() - 1, "rows kept");
+    }
+
+    @Test
+    void itsHelpNamesOnlyOptionsItTakesAndSaysWhichTestRuns() {
+        CliCapture cli = new CliCapture();
+        assertEquals(0, cli.run("matrix", "--help"));
+        assertTrue(!cli.out().contains("--client-if") && !cli.out().contains("--server-if"), cli.out());
+        assertTrue(!cli.out().contains("options below"), cli.out());
+        assertTrue(cli.out().contains("MTU sweep (with --lab only)"), cli.out());
+    }
 }

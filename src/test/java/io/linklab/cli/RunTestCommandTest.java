@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linklab.engine.store.RunFolder;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.LocalTransport;
@@ -58,13 +59,63 @@ class RunTestCommandTest {
         assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "9000:1500:250", "--out", dir.toString()));
         assertTrue(cli.err().contains("--mtu"), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1", "--mtu", "1500,9000", "--out", dir.toString()));
-        assertTrue(cli.err().contains("--client-if"), cli.err());
+        assertTrue(cli.err().contains("--client-if and --server-if are missing — "), cli.err());
+        assertTrue(!cli.err().contains("''"), "quotes nothing the user did not type: " + cli.err());
+        assertEquals(
+                2,
+                localTest(
+                        "--target", "127.0.0.1", "--mtu", "1500,9000", "--server-if", "eth1", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--client-if is missing — "), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1;reboot", "--out", dir.toString()));
         assertTrue(cli.err().contains("--target"), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1", "--reverse", "--bidir", "--out", dir.toString()));
         assertEquals(2, cli.run("test", "--frobnicate"));
         assertTrue(cli.err().contains("unknown option '--frobnicate'"), cli.err());
         assertTrue(!cli.err().contains("Exception"), cli.err());
+    }
+
+    @Test
+    void aBrokenPlanIsNamedWithItsLineAndWhatIsWrongNotTheParsersInternals() throws Exception {
+        Path plan = dir.resolve("bad.json");
+        Files.writeString(plan, "{\"format\": \"linklab-plan\", \"version\": 1,\n  \"duration\": 2\n");
+        assertEquals(2, cli.run("test", "--plan", plan.toString(), "--dry-run"));
+        assertTrue(cli.err().contains(plan + " line 3, column 1: not valid JSON (Unexpected end-of-input"), cli.err());
+        assertTrue(cli.err().contains("start marker at line 1, column 1)"), cli.err());
+        assertTrue(!cli.err().contains("Source") && !cli.err().contains("StreamReadFeature"), cli.err());
+    }
+
+    @Test
+    void aRunThatFailedBeforeMeasuringLeavesItsOutFolderToTheCorrectedCommand() throws Exception {
+        Path failed = dir.resolve("u1");
+        Files.createDirectories(failed);
+        Files.writeString(
+                failed.resolve("run.json"),
+                "{\"format\": \"linklab-run\", \"version\": 1, \"id\": \"u1\", \"status\": \"failed\","
+                        + " \"outcome\": {\"status\": \"failed\"}}");
+        Files.writeString(failed.resolve("journal.jsonl"), "");
+        Files.writeString(failed.resolve("samples.csv"), "source,point\n");
+        Files.writeString(failed.resolve("notes.txt"), "mine");
+        assertEquals(
+                List.of("run.json", "samples.csv", "journal.jsonl", "notes.txt"),
+                RunTestCommand.entries(failed, false));
+        CliCapture said = new CliCapture();
+        said.call((o, e) -> {
+            RunTestCommand.replaceEarlierRun(failed, e);
+            return 0;
+        });
+        assertTrue(
+                said.err()
+                        .startsWith("--out: " + failed + " holds a run that failed before it measured anything: "
+                                + "replacing the earlier run"),
+                said.err());
+        assertEquals(List.of("notes.txt"), RunFolder.entries(failed), "the user's own file is kept");
+
+        // a run that measured something is never replaced without --force
+        Files.writeString(failed.resolve("run.json"), Files.readString(failed.resolve("notes.txt")));
+        Files.writeString(failed.resolve("journal.jsonl"), "{\"sample\": 1}\n");
+        UsageException refused =
+                Assertions.assertThrows(UsageException.class, () -> RunTestCommand.entries(failed, false));
+        assertTrue(refused.getMessage().contains("is not empty"), refused.getMessage());
     }
 
     @Test

@@ -146,7 +146,8 @@ class StoppedTestLabTest {
             for (String[] row : samples.subList(1, samples.size())) {
                 List<String> v = pick(samples, row, "stream", "process", "start_s", "end_s", "role");
                 // the client's own lines: its sender view, per stream (a single stream's SUM rows are LinkLab's)
-                if (v.get(1).equals(String.valueOf(p))
+                // processes are numbered 1..N in the CSVs; process i listens on --port + i - 1
+                if (v.get(1).equals(String.valueOf(p - port + 1))
                         && v.get(4).equals("sender")
                         && !v.get(0).equals("SUM")) {
                     inSamples.add(v.get(0) + " " + Double.parseDouble(v.get(2)) + "-" + Double.parseDouble(v.get(3)));

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,14 @@ class TuneCommandLabTest {
     Path dir;
 
     /** {@code command} from h1 to h2's data address through the lab's ssh config, its servers from {@code port}. */
+    /** `ssh OPTIONS HOST --`, as a printed script starts a remote command. */
+    private static List<String> ssh(List<String> options, String host) {
+        List<String> line = new ArrayList<>(List.of("ssh"));
+        line.addAll(options);
+        line.addAll(List.of(host, "--"));
+        return line;
+    }
+
     static List<String> hosts(Lab lab, String command, int port) {
         return new ArrayList<>(List.of(
                 command,
@@ -102,6 +111,8 @@ class TuneCommandLabTest {
                 "processes,streams",
                 "--max-streams",
                 "2",
+                "--identity",
+                lab.identity().toString(),
                 "--out",
                 tuneDir.toString()));
         long start = System.nanoTime();
@@ -136,14 +147,32 @@ class TuneCommandLabTest {
         int processes = Integer.parseInt(confirm[2]);
         assertEquals(2 * processes, clients.size(), "2 repetitions of " + processes + " clients: " + clients);
         assertEquals(2 * processes, servers.size(), "and of their servers: " + servers);
+        // the script logs in as the tune did: its ssh config (where h1 and h2 are defined) and its key
+        List<String> login = List.of(
+                "-F",
+                lab.sshConfig().toAbsolutePath().toString(),
+                "-i",
+                lab.identity().toAbsolutePath().toString());
         for (String c : clients) {
             assertTrue(c.startsWith("iperf3 -c " + lab.h2().data()), c);
-            assertTrue(out.contains("ssh h1 -- " + ShellQuote.quote(c)), "the winner's script runs " + c + ":\n" + out);
+            assertTrue(
+                    out.contains(ShellQuote.join(ssh(login, "h1")) + " " + ShellQuote.quote(c)),
+                    "the winner's script runs " + c + ":\n" + out);
         }
         for (String s : servers) {
-            assertTrue(out.contains("ssh h2 -- " + ShellQuote.quote(s)), "the winner's script runs " + s + ":\n" + out);
+            assertTrue(
+                    out.contains(ShellQuote.join(ssh(login, "h2")) + " " + ShellQuote.quote(s)),
+                    "the winner's script runs " + s + ":\n" + out);
         }
         assertTrue(Files.exists(tuneDir.resolve("run.json")) && Files.exists(tuneDir.resolve("sweep.csv")));
+        // each probe is a point of its own, numbered as tune.csv's steps: the confirmation's rows are told apart
+        List<String> points = Files.readAllLines(tuneDir.resolve("sweep.csv")).stream()
+                .skip(1)
+                .map(l -> l.substring(0, l.indexOf(',')))
+                .toList();
+        assertEquals(confirmStep, points.size(), "a point per probe: " + points);
+        assertEquals(points.size(), Set.copyOf(points).size(), "no two probes share a point: " + points);
+        assertTrue(points.get(points.size() - 1).startsWith("step " + confirmStep + " iperf3 p="), points.toString());
 
         assertEquals("", leftRunning(lab), "nothing left running on the hosts");
         assertEquals(1500, lab.h1().mtu(), "h1's MTU untouched");

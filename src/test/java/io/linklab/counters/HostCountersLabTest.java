@@ -131,8 +131,8 @@ class HostCountersLabTest {
                 assertTrue(f.message().contains("reordering seen"), f.message());
             }
         }
-        assertTrue(
-                Files.readString(o.resolve("findings.csv")).startsWith("point,severity,end,code,message,evidence\r\n"));
+        assertTrue(Files.readString(o.resolve("findings.csv"))
+                .startsWith("point,severity,end,code,message,evidence,repetition\r\n"));
         // one sampler per host, gone with the test
         assertFalse(
                 (lab.h1().processes() + lab.h2().processes()).contains("linklab-counters"),

@@ -147,7 +147,7 @@ class ProcessMergerTest {
         assertEquals(7e9, out.get(0).bitsPerSecond(), 1);
         assertEquals(10e9, out.get(1).bitsPerSecond(), 1, "5201's 1.00-2.00, not its tail");
         assertEquals(
-                List.of("c2s interval 3 (2.00-2.04 s): no report from 5202, 5203, 5204 (reported by 5201)"),
+                List.of("c2s interval 3 (2.00-2.04 s): no report from process 5202, 5203, 5204 (reported by 5201)"),
                 m.incomplete());
     }
 
@@ -162,7 +162,7 @@ class ProcessMergerTest {
             }
         }
         assertEquals(
-                List.of("c2s interval 3 (2.00-3.00 s): no report from 5203 (reported by 5201, 5202, 5204)"),
+                List.of("c2s interval 3 (2.00-3.00 s): no report from process 5203 (reported by 5201, 5202, 5204)"),
                 m.incomplete());
     }
 

@@ -154,7 +154,8 @@ class TestEngineLocalTest {
         StoredRun run = engine.store().open(h.runId());
         // The client's view (the sender's, here): each process's stream, and the merged SUM.
         MergedSamples sender = MergedSamples.ofSender(run);
-        assertEquals(Set.of("5587", "5588", "5589", "5590"), sender.byProcess().keySet());
+        // numbered 1..N as CSV.md says, not by their ports (5587…): scripts match process == 1
+        assertEquals(Set.of("1", "2", "3", "4"), sender.byProcess().keySet());
         assertEquals(2, sender.merged().size(), "one merged SUM per interval: " + sender.merged());
         sender.assertEachMergedIntervalIsTheProcessesSum();
         List<Summary> summaries =

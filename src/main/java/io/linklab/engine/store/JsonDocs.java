@@ -73,6 +73,17 @@ public final class JsonDocs {
         return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
+    /**
+     * Jackson's message with its source locations as `line L, column C`: it quotes them as `[Source: REDACTED
+     * (`StreamReadFeature…` disabled); line: 1, column: 1]`, library internals a user cannot act on.
+     */
+    static String readable(String jacksonMessage) {
+        return jacksonMessage
+                .replaceAll("\\[Source: [^\\]]*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
+                .replaceAll("\\s*\\R\\s*", " ")
+                .strip();
+    }
+
     static ObjectNode parse(String name, String text, String format, int maxVersion) throws FileFormatException {
         JsonNode node;
         try {
@@ -82,7 +93,8 @@ public final class JsonDocs {
                     ? ""
                     : " line " + e.getLocation().getLineNr() + ", column "
                             + e.getLocation().getColumnNr();
-            throw new FileFormatException(name + where + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
+            throw new FileFormatException(
+                    name + where + ": not valid JSON (" + readable(e.getOriginalMessage()) + ")", e);
         }
         if (node == null || !node.isObject()) {
             throw new FileFormatException(name + ": expected a JSON object with \"format\": \"" + format + "\"");

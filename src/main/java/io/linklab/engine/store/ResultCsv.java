@@ -28,12 +28,12 @@ public final class ResultCsv {
     public static final String SWEEP = "sweep.csv";
 
     /** samples.csv: the parsers' columns (CONTRACTS.md first) plus the repetition of the sweep point. */
-    static final CsvTable<RunJournal.Entry<Sample>> SAMPLE_TABLE =
+    public static final CsvTable<RunJournal.Entry<Sample>> SAMPLE_TABLE =
             extend(ResultTables.SAMPLES, e -> new ResultTables.SampleRow("", e.point(), null, e.value()));
 
-    static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE =
+    public static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE =
             extend(ResultTables.SUMMARY, e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
-    static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
+    public static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
             .text("point", SweepRow::point)
             .number("mtu", SweepRow::mtu)
             .number("streams", SweepRow::streams)

@@ -111,6 +111,21 @@ public final class RunFolder {
         return new Replacement(removed, kept);
     }
 
+    /**
+     * Whether {@code dir} holds a run that failed before it measured anything (an unreachable host, a failed
+     * preflight): its journal is empty, so replacing it loses nothing, and the corrected command may take the folder.
+     */
+    public static boolean holdsARunThatMeasuredNothing(Path dir) {
+        Path journal = dir.resolve(RunJournal.FILE);
+        try {
+            return Files.isRegularFile(journal)
+                    && Files.size(journal) == 0
+                    && RunRecord.read(dir).state() == RunRecord.State.FAILED;
+        } catch (IOException | FileFormatException e) {
+            return false;
+        }
+    }
+
     /** Refuses a folder that holds an earlier run's files, so that a run never writes over them. */
     public static void requireNoEarlierRun(Path dir) throws IOException {
         List<String> found = new ArrayList<>();

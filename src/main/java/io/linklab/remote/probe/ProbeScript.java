@@ -42,7 +42,7 @@ public final class ProbeScript {
             for d in /sys/class/net/*; do
               [ -e "$d" ] || continue
               n=${d##*/}
-              rd "$d/speed"; sp=$v
+              sp=; [ -e "$d/device" ] && { rd "$d/speed"; sp=$v; }
               drv=
               if [ "$mode" = full ]; then
                 [ -e "$d/device/driver" ] && drv=$(basename "$(readlink "$d/device/driver")")

@@ -81,5 +81,20 @@ public final class ResultTables {
             .text("note", r -> r.summary().note())
             .build();
 
+    /**
+     * An imported log's samples.csv: {@link #SAMPLES} and an empty `repetition`, so that it has the shape of a
+     * test's (CSV.md: "for test and import alike"); a log has no repetitions.
+     */
+    public static final CsvTable<SampleRow> IMPORTED_SAMPLES = CsvTable.<SampleRow>builder()
+            .columns(SAMPLES.columns())
+            .number("repetition", r -> null)
+            .build();
+
+    /** An imported log's summary.csv, as {@link #IMPORTED_SAMPLES}. */
+    public static final CsvTable<SummaryRow> IMPORTED_SUMMARY = CsvTable.<SummaryRow>builder()
+            .columns(SUMMARY.columns())
+            .number("repetition", r -> null)
+            .build();
+
     private ResultTables() {}
 }

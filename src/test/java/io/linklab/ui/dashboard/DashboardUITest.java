@@ -321,9 +321,9 @@ class DashboardUITest {
     @Test
     void aStoredRunOpensWithTheFindingsOfItsFolder() throws Exception {
         PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("a"));
-        try (CsvTableWriter<Finding> w = CounterFiles.findings(run.dir())) {
-            w.write(CPU);
-            w.write(SPEED);
+        try (CsvTableWriter<CounterFiles.RunFinding> w = CounterFiles.findings(run.dir())) {
+            w.write(new CounterFiles.RunFinding(CPU, 1));
+            w.write(new CounterFiles.RunFinding(SPEED, 1));
         }
         DashboardView view = fx(() -> area.openRun(run));
         Node block = fx(() -> view.root().lookup("#findings"));
