@@ -400,6 +400,34 @@ class MatrixViewModelTest {
     }
 
     @Test
+    void aStoredMatrixCsvWhoseRunPointsOutsideTheFolderOpensNothing() {
+        List<MatrixPair> pairs = new MatrixPairs(LAB).links();
+        MatrixPair h1h2 = pair(pairs, "h1", "h2");
+        for (String run : List.of("../../home/alice", "/etc", "pairs/../..")) {
+            MatrixRow r = ok(h1h2, "c2s", 9.4e9, 0);
+            MatrixRow planted = new MatrixRow(
+                    r.client(),
+                    r.server(),
+                    r.direction(),
+                    r.bitsPerSecond(),
+                    r.bitsPerSecondMin(),
+                    r.bitsPerSecondMax(),
+                    r.retransmits(),
+                    r.linkSpeedBps(),
+                    r.status(),
+                    r.reason(),
+                    run);
+            MatrixViewModel vm = new MatrixViewModel(
+                    new StoredMatrix(request(TestPlan.Mode.NORMAL, pairs), dir, List.of(planted)), Runnable::run);
+            MatrixViewModel.Opening opened = vm.openCell("h1", "h2");
+            assertInstanceOf(MatrixViewModel.Opening.Nothing.class, opened, run);
+            assertTrue(
+                    ((MatrixViewModel.Opening.Nothing) opened).why().contains("is not inside " + dir),
+                    opened.toString());
+        }
+    }
+
+    @Test
     void aStoredMatrixShowsItsRowsAndSaysWhatAResumeWouldRunAndAFullyMeasuredOneHasNoResume() {
         List<MatrixPair> pairs = new MatrixPairs(LAB).links();
         MatrixPair h1h2 = pair(pairs, "h1", "h2");
