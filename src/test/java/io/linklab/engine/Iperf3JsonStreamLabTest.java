@@ -109,7 +109,12 @@ class Iperf3JsonStreamLabTest {
         assertTrue(
                 run.record().hosts().get("client").get("tool.version").startsWith("iperf 3.21"),
                 run.record().hosts().toString());
-        // run.json's commands are the preview written before the logins; raw/ has each command as it ran
+        // run.json's commands, first written from the plan alone, are the ones the client's release runs
+        assertTrue(
+                run.record().commands().get("client " + lab.h1().login()).stream()
+                        .anyMatch(c -> c.contains("iperf3 -c") && c.contains("--json-stream")),
+                run.record().commands().toString());
+        // and raw/ has each command as it ran
         String client;
         try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
             client = raw.map(Iperf3JsonStreamLabTest::firstLine)
