@@ -26,6 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -186,5 +188,52 @@ class Iperf3JsonStreamLabTest {
                 "the client sends client→server: its streams' RTT");
         totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.UDP, 1), Direction.C2S);
         totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.TCP, 2), Direction.C2S);
+    }
+
+    @Test
+    void stopKeepsTheJsonClientsIntervalsAndNoZeroReceiverTotals() throws Exception {
+        SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
+        TestEngine engine = new TestEngine(
+                new ResultsStore(workspace),
+                login -> connector.connect(SshTarget.parse(login)),
+                ParserFactory.live(),
+                PointHooks.NONE,
+                RunTimings.STANDARD);
+        TestPlan plan = TestPlan.defaults(
+                        new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
+                        new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
+                        lab.h2().data())
+                .toBuilder()
+                .tool(Tool.IPERF3)
+                .durationS(30)
+                .streams(2)
+                .basePort(PORT)
+                .build();
+        CountDownLatch twoIntervals = new CountDownLatch(4);
+        RunHandle h = engine.start(plan, new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                if (!sample.isSum() && sample.rttMs() != null) {
+                    twoIntervals.countDown();
+                }
+            }
+        });
+        assertTrue(twoIntervals.await(60, TimeUnit.SECONDS), "two intervals of both streams, with RTT");
+        h.cancel("the test");
+        h.await(Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("run did not end"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(
+                RunRecord.State.CANCELLED, run.record().state(), run.record().message());
+        long kept = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(x -> !x.isSum() && x.role() == Role.SENDER && x.rttMs() != null)
+                .count();
+        assertTrue(kept >= 4, "the intervals measured before Stop: " + kept);
+        assertTrue(
+                run.summaries().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> x.process() == null && x.role() == Role.RECEIVER)
+                        .noneMatch(x -> x.bytes() != null && x.bytes() == 0),
+                "a stopped client's receiver totals were never exchanged: " + run.summaries());
     }
 }
