@@ -78,28 +78,39 @@ class Iperf3JsonStreamLabTest {
                 () -> "left running on the lab hosts: " + left[0]);
     }
 
-    private StoredRun runOk(TestPlan.Mode mode) throws Exception {
-        return runOk(mode, TestPlan.Protocol.TCP, 1);
-    }
-
-    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
+    /** The engine as the app wires it: each tool driver's own live parser, which reads text and --json-stream. */
+    private TestEngine engine() throws Exception {
         SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
-        TestEngine engine = new TestEngine(
+        return new TestEngine(
                 new ResultsStore(workspace),
                 login -> connector.connect(SshTarget.parse(login)),
                 ParserFactory.live(),
                 PointHooks.NONE,
                 RunTimings.STANDARD);
-        TestPlan plan = TestPlan.defaults(
+    }
+
+    /** iperf3 with two streams from h1 to h2's data address for {@code seconds}. */
+    private TestPlan twoStreams(int seconds) {
+        return TestPlan.defaults(
                         new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
                         new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
                         lab.h2().data())
                 .toBuilder()
                 .tool(Tool.IPERF3)
-                .durationS(3)
+                .durationS(seconds)
                 .streams(2)
-                .processes(processes)
                 .basePort(PORT)
+                .build();
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode) throws Exception {
+        return runOk(mode, TestPlan.Protocol.TCP, 1);
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
+        TestEngine engine = engine();
+        TestPlan plan = twoStreams(3).toBuilder()
+                .processes(processes)
                 .mode(mode)
                 .protocol(protocol)
                 .udpBitrate(protocol == TestPlan.Protocol.UDP ? "200M" : null)
@@ -192,23 +203,8 @@ class Iperf3JsonStreamLabTest {
 
     @Test
     void stopKeepsTheJsonClientsIntervalsAndNoZeroReceiverTotals() throws Exception {
-        SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
-        TestEngine engine = new TestEngine(
-                new ResultsStore(workspace),
-                login -> connector.connect(SshTarget.parse(login)),
-                ParserFactory.live(),
-                PointHooks.NONE,
-                RunTimings.STANDARD);
-        TestPlan plan = TestPlan.defaults(
-                        new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
-                        new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
-                        lab.h2().data())
-                .toBuilder()
-                .tool(Tool.IPERF3)
-                .durationS(30)
-                .streams(2)
-                .basePort(PORT)
-                .build();
+        TestEngine engine = engine();
+        TestPlan plan = twoStreams(30);
         CountDownLatch twoIntervals = new CountDownLatch(4);
         RunHandle h = engine.start(plan, new RunListener() {
             @Override
