@@ -56,7 +56,11 @@ public final class CommandPreview {
 
     /** {@link #points(TestPlan)} for a plan that was checked, with its points as the run runs them. */
     static List<PointCommands> points(TestPlan plan, List<SweepPoint> sweepPoints) {
-        ToolDriver tool = ToolDriver.forTool(plan.tool());
+        return points(plan, sweepPoints, ToolDriver.forTool(plan.tool()));
+    }
+
+    /** The same with {@code tool}'s commands: the driver of the release preflight found (iperf3 3.17+: JSON). */
+    private static List<PointCommands> points(TestPlan plan, List<SweepPoint> sweepPoints, ToolDriver tool) {
         List<PointCommands> out = new ArrayList<>();
         for (SweepPoint point : sweepPoints) {
             List<RemoteCommand> servers = new ArrayList<>();
@@ -94,6 +98,11 @@ public final class CommandPreview {
     /** {@link #forPlan} for a plan that was checked, with its points as the run runs them. */
     static Map<String, List<String>> forPoints(TestPlan plan, List<SweepPoint> sweepPoints) {
         return lines(plan, points(plan, sweepPoints));
+    }
+
+    /** {@link #forPoints(TestPlan, List)} as {@code tool} builds them. */
+    static Map<String, List<String>> forPoints(TestPlan plan, List<SweepPoint> sweepPoints, ToolDriver tool) {
+        return lines(plan, points(plan, sweepPoints, tool));
     }
 
     private static Map<String, List<String>> lines(TestPlan plan, List<PointCommands> points) {

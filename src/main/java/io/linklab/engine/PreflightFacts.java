@@ -1,6 +1,7 @@
 package io.linklab.engine;
 
 import io.linklab.remote.probe.ProbeScript;
+import io.linklab.tools.iperf3.Iperf3Version;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -88,6 +89,10 @@ public record PreflightFacts(
                     if (ProbeScript.field(f, 2) != null) {
                         line(kv, "tool.path", value(f, 2));
                         line(kv, "tool.version", value(f, 3));
+                        // what the host's iperf3 release can do, so run.json says why a run ran as it did
+                        Iperf3Version.parse(value(f, 3))
+                                .filter(v -> a.equals("iperf3"))
+                                .ifPresent(v -> line(kv, "tool.features", String.join(" ", v.features())));
                     }
                 }
                 case "if" -> {

@@ -211,6 +211,10 @@ final class Run implements RunHandle {
             }
             // the client's output is what its release can print (iperf3 3.17+: --json-stream), as preflight found it
             ToolDriver measuring = tool.forClientVersion(clientFacts.get("tool.version"));
+            if (measuring != tool) {
+                record.commands(CommandPreview.forPoints(plan, points, measuring));
+                record.write(dir);
+            }
             RunContext context = new RunContext(
                     plan, measuring, parsers, hosts, journal, record, listener, logs, control, timings, counters);
             ending = driver == null

@@ -5,6 +5,8 @@ import io.linklab.engine.PointDriver;
 import io.linklab.engine.SweepPoint;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
+import io.linklab.tools.iperf3.Iperf3Version;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +66,9 @@ public final class TuneDriver implements PointDriver {
                 request.windows(),
                 request.vary(),
                 request.linkSpeedBps(),
-                request.mtus());
+                request.mtus(),
+                // facts are of the base tool's program: its release on both ends
+                base.tool() == Tool.IPERF3 && threaded(clientFacts) && threaded(serverFacts));
         this.cpus = new Pins(
                 TunePlans.firstCpus(clientCores),
                 TunePlans.firstCpus(serverCores),
@@ -191,6 +195,12 @@ public final class TuneDriver implements PointDriver {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    private static boolean threaded(Map<String, String> facts) {
+        return Iperf3Version.parse(facts.get("tool.version"))
+                .map(v -> v.compareTo(Iperf3Version.THREADS) >= 0)
+                .orElse(false);
     }
 
     private static int cpus(Map<String, String> facts) {

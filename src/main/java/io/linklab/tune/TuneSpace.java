@@ -17,6 +17,8 @@ import java.util.Set;
  * @param vary         the dimensions the user lets vary; the others stay at the start settings
  * @param linkSpeedBps the link's speed in bits per second, null when not known
  * @param mtus         MTUs to try on both data interfaces (only when {@link Dimension#MTU} varies)
+ * @param streamThreads whether both ends' iperf3 runs each stream on a thread of its own (3.16+): more streams, not
+ *                     more processes, are then the way past one core
  */
 public record TuneSpace(
         List<Tool> tools,
@@ -26,7 +28,21 @@ public record TuneSpace(
         List<String> windows,
         Set<Dimension> vary,
         Double linkSpeedBps,
-        List<Integer> mtus) {
+        List<Integer> mtus,
+        boolean streamThreads) {
+
+    /** A space whose iperf3 runs every stream of a process on one thread (before 3.16). */
+    public TuneSpace(
+            List<Tool> tools,
+            int maxProcesses,
+            int maxStreams,
+            List<Pinning> pinnings,
+            List<String> windows,
+            Set<Dimension> vary,
+            Double linkSpeedBps,
+            List<Integer> mtus) {
+        this(tools, maxProcesses, maxStreams, pinnings, windows, vary, linkSpeedBps, mtus, false);
+    }
 
     public TuneSpace {
         if (tools.isEmpty()) {

@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
 /**
  * The search: short probes guided by what they measured, one dimension at a time. Processes are added while the
  * sum grows, streams too (one step at least; more not for an iperf3 process whose receiver core is saturated: its
- * streams share that core's one thread), then the
+ * streams share that core's one thread); on iperf3 3.16+, whose streams are threads of their own, streams first
+ * and processes only after them (docs/decisions/0900-tuner-order-on-threaded-iperf3.md), then the
  * other tools, pinnings, windows and MTUs are tried on the best so far. A step counts as a gain only when it beats the
  * best by more than the spread seen between repetitions of the same probe; another tool's gain must also hold side by
  * side with the settings it beat. The winner is confirmed with a
@@ -207,6 +208,15 @@ public final class Tuner {
      * saturate the core that made another process useless before.
      */
     private void climb(Tool tool) throws SearchEnd {
+        if (threaded(tool)) {
+            // iperf3 3.16+: each stream is a thread, so streams reach more cores within one process; processes
+            // only after streams stopped gaining
+            if (space.varies(Dimension.STREAMS) && space.maxStreams(tool) > 1) {
+                climbStreams(space.maxStreams(tool));
+            }
+            climbProcesses();
+            return;
+        }
         boolean streamsMoved = true;
         for (int round = 0; round < 3 && streamsMoved; round++) {
             climbProcesses();
@@ -214,6 +224,10 @@ public final class Tuner {
                     && space.maxStreams(tool) > 1
                     && climbStreams(space.maxStreams(tool));
         }
+    }
+
+    private boolean threaded(Tool tool) {
+        return tool == Tool.IPERF3 && space.streamThreads();
     }
 
     private boolean climbProcesses() throws SearchEnd {
@@ -256,7 +270,7 @@ public final class Tuner {
             // iperf3 runs a process's streams on one thread, but on its saturated core one more stream still gained
             // 7 % in the lab (57.3 against 53.6 Gbit/s, p=2: more flows spread the receive work): one step is always
             // measured, more only while they gain and the core is not full
-            if (moved && s.tool() == Tool.IPERF3 && saturated(best)) {
+            if (moved && s.tool() == Tool.IPERF3 && !threaded(s.tool()) && saturated(best)) {
                 return moved;
             }
             int next = Math.min(max, s.streams() * 2);

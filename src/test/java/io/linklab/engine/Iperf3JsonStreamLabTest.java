@@ -26,6 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -76,28 +78,39 @@ class Iperf3JsonStreamLabTest {
                 () -> "left running on the lab hosts: " + left[0]);
     }
 
-    private StoredRun runOk(TestPlan.Mode mode) throws Exception {
-        return runOk(mode, TestPlan.Protocol.TCP, 1);
-    }
-
-    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
+    /** The engine as the app wires it: each tool driver's own live parser, which reads text and --json-stream. */
+    private TestEngine engine() throws Exception {
         SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
-        TestEngine engine = new TestEngine(
+        return new TestEngine(
                 new ResultsStore(workspace),
                 login -> connector.connect(SshTarget.parse(login)),
                 ParserFactory.live(),
                 PointHooks.NONE,
                 RunTimings.STANDARD);
-        TestPlan plan = TestPlan.defaults(
+    }
+
+    /** iperf3 with two streams from h1 to h2's data address for {@code seconds}. */
+    private TestPlan twoStreams(int seconds) {
+        return TestPlan.defaults(
                         new TestPlan.End(lab.h1().login(), lab.h1().dataIf()),
                         new TestPlan.End(lab.h2().login(), lab.h2().dataIf()),
                         lab.h2().data())
                 .toBuilder()
                 .tool(Tool.IPERF3)
-                .durationS(3)
+                .durationS(seconds)
                 .streams(2)
-                .processes(processes)
                 .basePort(PORT)
+                .build();
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode) throws Exception {
+        return runOk(mode, TestPlan.Protocol.TCP, 1);
+    }
+
+    private StoredRun runOk(TestPlan.Mode mode, TestPlan.Protocol protocol, int processes) throws Exception {
+        TestEngine engine = engine();
+        TestPlan plan = twoStreams(3).toBuilder()
+                .processes(processes)
                 .mode(mode)
                 .protocol(protocol)
                 .udpBitrate(protocol == TestPlan.Protocol.UDP ? "200M" : null)
@@ -109,7 +122,12 @@ class Iperf3JsonStreamLabTest {
         assertTrue(
                 run.record().hosts().get("client").get("tool.version").startsWith("iperf 3.21"),
                 run.record().hosts().toString());
-        // run.json's commands are the preview written before the logins; raw/ has each command as it ran
+        // run.json's commands, first written from the plan alone, are the ones the client's release runs
+        assertTrue(
+                run.record().commands().get("client " + lab.h1().login()).stream()
+                        .anyMatch(c -> c.contains("iperf3 -c") && c.contains("--json-stream")),
+                run.record().commands().toString());
+        // and raw/ has each command as it ran
         String client;
         try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
             client = raw.map(Iperf3JsonStreamLabTest::firstLine)
@@ -181,5 +199,37 @@ class Iperf3JsonStreamLabTest {
                 "the client sends client→server: its streams' RTT");
         totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.UDP, 1), Direction.C2S);
         totalsOfBothViews(runOk(TestPlan.Mode.NORMAL, TestPlan.Protocol.TCP, 2), Direction.C2S);
+    }
+
+    @Test
+    void stopKeepsTheJsonClientsIntervalsAndNoZeroReceiverTotals() throws Exception {
+        TestEngine engine = engine();
+        TestPlan plan = twoStreams(30);
+        CountDownLatch twoIntervals = new CountDownLatch(4);
+        RunHandle h = engine.start(plan, new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                if (!sample.isSum() && sample.rttMs() != null) {
+                    twoIntervals.countDown();
+                }
+            }
+        });
+        assertTrue(twoIntervals.await(60, TimeUnit.SECONDS), "two intervals of both streams, with RTT");
+        h.cancel("the test");
+        h.await(Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("run did not end"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(
+                RunRecord.State.CANCELLED, run.record().state(), run.record().message());
+        long kept = run.samples().stream()
+                .map(RunJournal.Entry::value)
+                .filter(x -> !x.isSum() && x.role() == Role.SENDER && x.rttMs() != null)
+                .count();
+        assertTrue(kept >= 4, "the intervals measured before Stop: " + kept);
+        assertTrue(
+                run.summaries().stream()
+                        .map(RunJournal.Entry::value)
+                        .filter(x -> x.process() == null && x.role() == Role.RECEIVER)
+                        .noneMatch(x -> x.bytes() != null && x.bytes() == 0),
+                "a stopped client's receiver totals were never exchanged: " + run.summaries());
     }
 }

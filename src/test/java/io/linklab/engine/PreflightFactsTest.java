@@ -76,6 +76,15 @@ class PreflightFactsTest {
         assertEquals("Linux 6.1.0", f.get("kernel"));
         assertEquals("2", f.get("cpus"), "the CPUs the processes may run on (nproc)");
         assertEquals("iperf 3.12 (cJSON 1.7.15)", f.get("tool.version"));
+        assertEquals("bidir", f.get("tool.features"), "3.12: --bidir, neither threads nor --json-stream");
+        assertEquals(
+                "bidir threads json-stream",
+                PreflightFacts.fromProbe("tool\tiperf3\t/opt/iperf3\tiperf 3.21 (cJSON 1.7.15)\n", List.of())
+                        .get("tool.features"));
+        assertEquals(
+                "bidir threads",
+                PreflightFacts.fromProbe("tool\tiperf3\t/usr/bin/iperf3\tiperf 3.16\n", List.of())
+                        .get("tool.features"));
         assertEquals(List.of("lo", "mgmt0", "data0"), f.interfaces());
         assertEquals(9000, f.mtu("data0").getAsInt());
         assertEquals("100000", f.get("if.data0.speed"));

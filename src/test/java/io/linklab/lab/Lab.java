@@ -317,6 +317,12 @@ public final class Lab {
          */
         public AutoCloseable iperf3Is(Path binary) throws IOException, InterruptedException {
             String sshd = sshdPid();
+            // a bind mount in the machine's own mount namespace would change iperf3 for everyone: refuse
+            if (Files.readSymbolicLink(Path.of("/proc", sshd, "ns", "mnt"))
+                    .equals(Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")))) {
+                throw new IllegalStateException("the sshd of " + namespace + " shares this machine's mount namespace;"
+                        + " not binding " + binary + " over /usr/bin/iperf3 there");
+            }
             Lab.exec("nsenter", "-t", sshd, "-m", "mount", "--bind", binary.toString(), "/usr/bin/iperf3");
             return () -> Lab.exec("nsenter", "-t", sshd, "-m", "umount", "/usr/bin/iperf3");
         }

@@ -127,6 +127,23 @@ class LiveParsingLabTest {
     }
 
     @Test
+    void iperf3321JsonStreamIntervalsArriveWithRttWhileTheTestRuns() throws Exception {
+        String iperf3 = Lab.iperf3Latest().toString();
+        startServer(5343, iperf3 + " -s -1 -p 5343");
+        Live live = run(
+                Tool.IPERF3, true, iperf3 + " -c " + target() + " -p 5343 -t 2 -i 0.5 -P 2 --json-stream --forceflush");
+        assertEquals(0, live.exit(), String.join("\n", live.lines()));
+        assertTrue(live.runningAtFirstSample(), "the first interval must be parsed while iperf3 still runs");
+        CollectingSink s = live.sink();
+        assertEquals("3.21", s.meta.get(ToolMeta.VERSION));
+        List<Sample> streams = s.samples.stream().filter(x -> !x.isSum()).toList();
+        assertEquals(8, streams.size(), "4 intervals of 2 streams");
+        assertTrue(streams.stream().allMatch(x -> x.rttMs() != null && x.cwndBytes() != null), streams.toString());
+        assertTrue(s.only(Role.RECEIVER, "SUM").bitsPerSecond() > 100e6);
+        assertTrue(s.events.isEmpty(), s.events.toString());
+    }
+
+    @Test
     void iperf3JsonReverseStreamsEachIntervalAndTheTotals() throws Exception {
         startServer(5342, "iperf3 -s -1 -p 5342");
         Live live = run(Tool.IPERF3, true, "iperf3 -c " + target() + " -p 5342 -t 2 -i 0.5 -R -J");

@@ -134,6 +134,43 @@ class TunerTest {
     }
 
     @Test
+    void threadedIperf3ClimbsStreamsBeforeProcesses() {
+        TuneSpace single = twoCoresProcessesAndStreams();
+        TuneSpace threaded = new TuneSpace(
+                single.tools(),
+                single.maxProcesses(),
+                single.maxStreams(),
+                single.pinnings(),
+                single.windows(),
+                single.vary(),
+                single.linkSpeedBps(),
+                single.mtus(),
+                true);
+        List<String> before = firstClimbs(single);
+        List<String> after = firstClimbs(threaded);
+        assertTrue(before.get(0).startsWith("processes"), "iperf3 before 3.16: processes first " + before);
+        assertTrue(after.get(0).startsWith("streams"), "iperf3 3.16+: streams first " + after);
+        int firstProcesses = after.stream()
+                .filter(r -> r.startsWith("processes"))
+                .findFirst()
+                .map(after::indexOf)
+                .orElse(after.size());
+        assertTrue(
+                after.subList(firstProcesses, after.size()).stream().noneMatch(r -> r.startsWith("streams")),
+                "processes only after streams stopped: " + after);
+    }
+
+    /** The reasons of the climbing steps (the start probe and the confirmation left out). */
+    private static List<String> firstClimbs(TuneSpace space) {
+        ThroughputModel model = new ThroughputModel(2, 10 * G, 100 * G, 4 * G, Map.of(), 0.05, 1.0, 0.0, true, 1);
+        TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
+        return r.steps().stream()
+                .map(TuneStep::reason)
+                .filter(x -> x.startsWith("streams") || x.startsWith("processes"))
+                .toList();
+    }
+
+    @Test
     void cpuBoundOnTheReceiverWhenEveryCoreIsSaturated() {
         ThroughputModel model = new ThroughputModel(2, 10 * G, 100 * G, 20 * G, Map.of(), 0.05, 1.0, 0.0, true, 1);
         TuneSpace space = twoCoresProcessesAndStreams();

@@ -175,6 +175,11 @@ public final class RunRecord {
         this.commands = cmds;
     }
 
+    /** The commands as the run runs them, where preflight changed them (a release's own output format). */
+    public synchronized void commands(Map<String, List<String>> cmds) {
+        this.commands = cmds;
+    }
+
     /** A point chosen while the run goes on (a tune's), listed after those known at its start. */
     public synchronized void pointAdded(String label) {
         List<String> more = new ArrayList<>(points);

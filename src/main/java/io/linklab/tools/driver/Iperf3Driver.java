@@ -38,7 +38,8 @@ public final class Iperf3Driver extends LiveTextDriver {
     /** The client with --json-stream when the client host's iperf3 (its version line) has it, else text. */
     @Override
     public ToolDriver forClientVersion(String versionLine) {
-        return Iperf3Version.hasJsonStream(versionLine) ? new Iperf3Driver(true) : new Iperf3Driver(false);
+        boolean json = Iperf3Version.hasJsonStream(versionLine);
+        return json == jsonStream ? this : new Iperf3Driver(json);
     }
 
     /** Reads text and --json-stream alike, so a process's parser need not know which client it reads. */

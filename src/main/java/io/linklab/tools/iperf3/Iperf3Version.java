@@ -1,5 +1,7 @@
 package io.linklab.tools.iperf3;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,6 +37,24 @@ public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Ve
     /** Whether a host whose {@code iperf3 --version} printed {@code versionLine} has {@code --json-stream}. */
     public static boolean hasJsonStream(String versionLine) {
         return parse(versionLine).map(v -> v.compareTo(JSON_STREAM) >= 0).orElse(false);
+    }
+
+    /**
+     * What this release can do that LinkLab's commands, findings or tuner depend on, by the names run.json's
+     * {@code tool.features} lists: "bidir" (3.7+), "threads" (3.16+), "json-stream" (3.17+).
+     */
+    public List<String> features() {
+        List<String> out = new ArrayList<>();
+        if (compareTo(BIDIR) >= 0) {
+            out.add("bidir");
+        }
+        if (compareTo(THREADS) >= 0) {
+            out.add("threads");
+        }
+        if (compareTo(JSON_STREAM) >= 0) {
+            out.add("json-stream");
+        }
+        return out;
     }
 
     @Override
