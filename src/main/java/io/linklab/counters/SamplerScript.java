@@ -33,8 +33,10 @@ public final class SamplerScript {
     static final String SCRIPT = String.join(
             "\n",
             "IF=$1; IV=$2; FIND=$3; PD=$5",
-            // bash, where there is one: its read -t waits without a sleep process, its read loops without cat
-            "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash -c \"$4\" \"$0\" \"$@\"; fi",
+            // bash, where there is one: its read -t waits without a sleep process, its read loops without cat.
+            // --norc: Debian's bash reads ~/.bashrc when SSH_CLIENT is set and SHLVL < 2, which the exec of the
+            // login shell leaves at 0 - a second login shell (pyenv init and all) on the host while it measures.
+            "if [ -z \"$BASH_VERSION\" ] && command -v bash >/dev/null 2>&1; then exec bash --norc -c \"$4\" \"$0\" \"$@\"; fi",
             "W=; if [ -n \"$BASH_VERSION\" ]; then eval 'exec 9<> <(:)' && W=1; fi",
             // USR1 (sent by LinkLab when the clients end, see wakeCommand) cuts the wait short; the snapshot it
             // brings reads the qdisc too and is the last: the sampler ends by itself after it, so that the run
