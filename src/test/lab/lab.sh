@@ -21,7 +21,7 @@
 #   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2; h3 has none)
 # Only traffic between these namespaces and the root namespace is ever generated.
 #
-# Slow logins (issue 29): every host also runs a second sshd on port 2222 (SLOW_LOGIN_PORT in lab.env) whose
+# Slow logins (issue 29): every host also runs a second sshd on port 2201 (SLOW_LOGIN_PORT in lab.env) whose
 # root has a home of its own (HOST/slow-home) with a .bashrc that Debian's bash reads for every command sshd
 # starts (even "bash -c"; BASH_ENV is not read then): it burns 0.9 s of the shell's own CPU (counted in
 # /proc, not slept), as `pyenv init` does on many lab and HPC hosts, and appends one line "EPOCHREALTIME PID"
@@ -42,7 +42,7 @@ DATA_NET="198.19.${ID}"
 declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12" [h3]="${MGMT_NET}.13")
 declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2" [h3]="${MGMT_NET}.13")
 declare -A DATA_IF=([h1]=data0 [h2]=data0 [h3]=mgmt0)
-SLOW_PORT=2222
+SLOW_PORT=2201
 # CPU a slow login shell burns, in clock ticks (USER_HZ, 100 on Linux): what `pyenv init` costs on an idle core
 SLOW_LOGIN_TICKS=90
 
@@ -151,7 +151,7 @@ down() {
   DIR=
 }
 
-# start_sshd HOST [-slow]: the host's sshd (port 22), or its slow-login one (port 2222, root's home slow-home).
+# start_sshd HOST [-slow]: the host's sshd (port 22), or its slow-login one (port 2201, root's home slow-home).
 start_sshd() {
   local h=$1 cfg="$DIR/$1/sshd${2:-}_config" home="$DIR/$1/home"
   [[ ${2:-} == -slow ]] && home="$DIR/$1/slow-home"

@@ -46,8 +46,10 @@ final class SshHostSession {
      * comes, even before the command started. Holders are children of the dispatcher and die only when it kills
      * them, so their pids are never reused under it. stdout and stderr go through fifos to two awk taggers
      * (one write per line part, at most 3968 bytes, 16 parts: lines are cut at 62 KiB); the exit line is written
-     * once both taggers have ended, so no output follows it. At the end of its stdin the dispatcher ends every
-     * holder, waits for every command (the watchdogs kill them) and removes its folder.
+     * once both taggers have ended, so no output follows it. At the end of its stdin (or on HUP or TERM) the
+     * dispatcher ends every child of its own - each holder and each command's subshell, found by their parent in
+     * /proc (still ours, alive or unreaped: no reused pid), so that no stdin stays open and every watchdog fires -
+     * and removes its folder; the channel closes once the commands' taggers have seen their output end.
      */
     static final String DISPATCHER = """
             IFS= read -r t || exit 0
@@ -62,9 +64,13 @@ final class SshHostSession {
                 while (length(s) > 3968 && k < 15) { w = p "+" substr(s, 1, 3968) "\\n"; printf "%s", w; fflush(); s = substr(s, 3969); k++ }
                 w = p " " substr(s, 1, 3968) "\\n"; printf "%s", w; fflush() }'
             }
-            hs=
             fin() {
-              for i in $hs; do eval "h=\\${h$i-}"; [ -n "$h" ] && kill "$h" 2>/dev/null; done
+              for f in /proc/[0-9]*/stat; do
+                read -r l 2>/dev/null <"$f" || continue
+                l=${l##*) }; set -- $l
+                [ "$2" = $$ ] || continue
+                f=${f#/proc/}; kill "${f%/stat}" 2>/dev/null
+              done
               wait
               rm -rf "$d"
               exit 0
@@ -87,7 +93,7 @@ final class SshHostSession {
                   fi
                   exec 3<>"$d/$i.i"
                   sleep 2147483647 >&3 3>&- </dev/null 2>/dev/null &
-                  eval "h$i=\\$!"; hs="$hs $i"
+                  eval "h$i=\\$!"
                   (
                     exec 4<"$d/$i.i" 3>&-
                     tag "$i o" <"$d/$i.o" 4<&- &

@@ -1,7 +1,6 @@
 package io.linklab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.store.ResultsStore;
@@ -54,15 +53,7 @@ class OneLoginPerHostLabTest {
 
     @AfterEach
     void hostsAreLeftClean() throws Exception {
-        String left = "";
-        for (int i = 0; i < 50; i++) {
-            left = lab.h1().processes() + lab.h2().processes();
-            if (left.isEmpty()) {
-                break;
-            }
-            Thread.sleep(100);
-        }
-        assertNull(left.isEmpty() ? null : left, "left running on the lab hosts");
+        assertEquals("", lab.leftRunning(), "left running on the lab hosts");
         assertEquals(1500, lab.h1().mtu(), "h1 MTU not restored");
         assertEquals(1500, lab.h2().mtu(), "h2 MTU not restored");
     }

@@ -190,6 +190,19 @@ public final class Lab {
                 knownHosts().toString());
     }
 
+    /**
+     * What still runs on h1 and h2 (other than their sshd) once whatever was ending had 5 s to go: empty as soon
+     * as nothing runs.
+     */
+    public String leftRunning() throws IOException, InterruptedException {
+        String left = h1().processes() + h2().processes();
+        for (int i = 0; i < 50 && !left.isEmpty(); i++) {
+            Thread.sleep(100);
+            left = h1().processes() + h2().processes();
+        }
+        return left;
+    }
+
     public Host h1() {
         return host("H1");
     }
