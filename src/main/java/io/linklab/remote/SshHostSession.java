@@ -284,8 +284,8 @@ final class SshHostSession {
 
         private void dispatch(byte[] l) {
             if (!ready) {
-                // before the dispatcher runs, only the login's rc files can have written here
-                ready = new String(l, StandardCharsets.UTF_8).equals(terminator + " ready");
+                // before the dispatcher runs, only the login's rc files can have written here (maybe no newline)
+                ready = new String(l, StandardCharsets.UTF_8).endsWith(terminator + " ready");
                 return;
             }
             int i = 0;
