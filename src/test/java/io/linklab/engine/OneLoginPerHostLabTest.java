@@ -3,7 +3,6 @@ package io.linklab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunRecord;
 import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
@@ -15,7 +14,6 @@ import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.probe.HostProbe;
-import io.linklab.tools.Parsers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -42,13 +40,7 @@ class OneLoginPerHostLabTest {
     Path workspace;
 
     private TestEngine engine() throws Exception {
-        SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
-        return new TestEngine(
-                new ResultsStore(workspace),
-                login -> connector.connect(SshTarget.parse(login)),
-                (tool, sink) -> Parsers.forLive(tool, false, sink),
-                PointHooks.NONE,
-                RunTimings.STANDARD);
+        return EngineLabTest.engine(lab, workspace, RunTimings.STANDARD);
     }
 
     @AfterEach
