@@ -20,6 +20,14 @@
 #   management 198.18.N.0/24 (root side .1, h1 .11, h2 .12, h3 .13; .99 is deliberately unused)
 #   data       198.19.N.0/24 (h1 data0 .1, h2 data0 .2; h3 has none)
 # Only traffic between these namespaces and the root namespace is ever generated.
+#
+# Slow logins (issue 29): every host also runs a second sshd on port 2201 (SLOW_LOGIN_PORT in lab.env) whose
+# root has a home of its own (HOST/slow-home) with a .bashrc that Debian's bash reads for every command sshd
+# starts (even "bash -c"; BASH_ENV is not read then): it burns 0.9 s of the shell's own CPU (counted in
+# /proc, not slept), as `pyenv init` does on many lab and HPC hosts, and appends one line "EPOCHREALTIME PID"
+# per login shell to HOST/logins.log in the lab's folder (H1_LOGIN_LOG etc.), so tests count the login
+# shells a run starts on each host. bash processes the commands start later read no .bashrc (SHLVL >= 2) and
+# are not counted. Port 22 stays fast.
 set -euo pipefail
 
 ID=${LINKLAB_LAB_ID:-0}
@@ -34,6 +42,9 @@ DATA_NET="198.19.${ID}"
 declare -A MGMT_IP=([h1]="${MGMT_NET}.11" [h2]="${MGMT_NET}.12" [h3]="${MGMT_NET}.13")
 declare -A DATA_IP=([h1]="${DATA_NET}.1" [h2]="${DATA_NET}.2" [h3]="${MGMT_NET}.13")
 declare -A DATA_IF=([h1]=data0 [h2]=data0 [h3]=mgmt0)
+SLOW_PORT=2201
+# CPU a slow login shell burns, in clock ticks (USER_HZ, 100 on Linux): what `pyenv init` costs on an idle core
+SLOW_LOGIN_TICKS=90
 
 ns() { echo "${P}-$1"; }
 
@@ -111,16 +122,16 @@ purge_users() {
   for u in "${SUDO_USERS[@]}"; do userdel "$u" 2>/dev/null || true; done
 }
 
-sshd_pid() { [[ -n "$DIR" && -s "$DIR/$1/sshd.pid" ]] && cat "$DIR/$1/sshd.pid" || true; }
+sshd_pid() { [[ -n "$DIR" && -s "$DIR/$1/sshd${2:-}.pid" ]] && cat "$DIR/$1/sshd${2:-}.pid" || true; }
 
 status() {
   local ok=0
   for h in "${HOSTS[@]}"; do
     local n; n=$(ns "$h")
     if ip netns list | grep -qw "$n"; then
-      local pid; pid=$(sshd_pid "$h")
-      if [[ -n "$pid" && -e "/proc/$pid" ]]; then
-        echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22, ${DATA_IF[$h]} ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat "/sys/class/net/${DATA_IF[$h]}/mtu" 2>/dev/null || echo '?')"
+      local pid slow; pid=$(sshd_pid "$h"); slow=$(sshd_pid "$h" -slow)
+      if [[ -n "$pid" && -e "/proc/$pid" && -n "$slow" && -e "/proc/$slow" ]]; then
+        echo "$h: namespace $n up, sshd pid $pid on ${MGMT_IP[$h]}:22 (slow logins: pid $slow on :$SLOW_PORT), ${DATA_IF[$h]} ${DATA_IP[$h]} mtu $(ip netns exec "$n" cat "/sys/class/net/${DATA_IF[$h]}/mtu" 2>/dev/null || echo '?')"
       else
         echo "$h: namespace $n up, sshd NOT running"; ok=1
       fi
@@ -151,23 +162,26 @@ down() {
   DIR=
 }
 
+# start_sshd HOST [-slow]: the host's sshd (port 22), or its slow-login one (port 2201, root's home slow-home).
 start_sshd() {
-  local h=$1
-  if [[ ${LINKLAB_LAB_HOME:-empty} == machine ]]; then
-    ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$DIR/$h/sshd_config"
+  local h=$1 cfg="$DIR/$1/sshd${2:-}_config" home="$DIR/$1/home"
+  [[ ${2:-} == -slow ]] && home="$DIR/$1/slow-home"
+  if [[ ${LINKLAB_LAB_HOME:-empty} == machine && ${2:-} != -slow ]]; then
+    ip netns exec "$(ns "$h")" /usr/sbin/sshd -f "$cfg"
   else
     ip netns exec "$(ns "$h")" unshare --mount --propagation private \
-      sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$DIR/$h/home" "$DIR/$h/sshd_config"
+      sh -c 'mount --bind "$1" /root && exec /usr/sbin/sshd -f "$2"' sh "$home" "$cfg"
   fi
 }
 
 # sshd forks into the background: wait until it answers.
 await_sshd() {
+  local port=${2:-22}
   for _ in $(seq 1 50); do
-    if timeout 2 bash -c "exec 3<>/dev/tcp/${MGMT_IP[$1]}/22" 2>/dev/null; then return 0; fi
+    if timeout 2 bash -c "exec 3<>/dev/tcp/${MGMT_IP[$1]}/$port" 2>/dev/null; then return 0; fi
     sleep 0.1
   done
-  echo "$1: sshd does not answer on ${MGMT_IP[$1]}:22" >&2
+  echo "$1: sshd does not answer on ${MGMT_IP[$1]}:$port" >&2
   return 1
 }
 
@@ -194,6 +208,22 @@ ClientAliveInterval 10
 ClientAliveCountMax 3
 Subsystem sftp internal-sftp
 CFG
+  # The slow-login sshd: the same host keys and logins on another port; root's home there is slow-home.
+  sed -e "s/^Port 22\$/Port $SLOW_PORT/" -e "s|^PidFile .*|PidFile $d/sshd-slow.pid|" "$d/sshd_config" > "$d/sshd-slow_config"
+  mkdir -p -m 700 "$d/slow-home"
+  # The CPU is read from /proc/$$/stat (utime + stime, fields 14 and 15): on a loaded machine it costs
+  # what pyenv would, more wall time for the same CPU.
+  cat > "$d/slow-home/.bashrc" <<RC
+[ -n "\$SSH_CONNECTION" ] && echo "\$EPOCHREALTIME \$\$" >> $d/logins.log
+while :; do
+  for ((linklab_i = 0; linklab_i < 2000; linklab_i++)); do :; done
+  read -r linklab_s < /proc/\$\$/stat
+  linklab_s=(\${linklab_s##*) })
+  (( linklab_s[11] + linklab_s[12] >= $SLOW_LOGIN_TICKS )) && break
+done
+unset linklab_i linklab_s
+RC
+  : > "$d/logins.log"
 }
 
 up() {
@@ -249,9 +279,11 @@ up() {
     # slow, as a by-hand ssh pays on them).
     mkdir -m 700 "$DIR/$h/home"
     start_sshd "$h"
+    start_sshd "$h" -slow
     # known_hosts from the generated keys themselves: no network round trip to trust.
     for k in ed25519 ecdsa; do
       echo "${MGMT_IP[$h]} $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
+      echo "[${MGMT_IP[$h]}]:$SLOW_PORT $(cut -d' ' -f1,2 "$DIR/$h/ssh_host_${k}_key.pub")" >> "$DIR/known_hosts"
     done
   done
 
@@ -269,7 +301,7 @@ Host h1 h2 h3 ${MGMT_NET}.*
   StrictHostKeyChecking yes
 CFG
 
-  for h in "${HOSTS[@]}"; do await_sshd "$h" || true; done
+  for h in "${HOSTS[@]}"; do await_sshd "$h" || true; await_sshd "$h" "$SLOW_PORT" || true; done
   write_env
   status
   trap - EXIT
@@ -301,6 +333,10 @@ H3_DATA=${DATA_IP[h3]}
 H3_MGMT_VETH=${P}-h3m
 SUDO_USER=linklab-sudo
 NOPW_USER=linklab-nopw
+SLOW_LOGIN_PORT=$SLOW_PORT
+H1_LOGIN_LOG=$DIR/h1/logins.log
+H2_LOGIN_LOG=$DIR/h2/logins.log
+H3_LOGIN_LOG=$DIR/h3/logins.log
 ENV
 }
 

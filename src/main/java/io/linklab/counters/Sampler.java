@@ -269,7 +269,7 @@ final class Sampler {
         }
         DaemonThreads.start("linklab-counters-wake", () -> {
             try {
-                transport.runBrief(SamplerScript.wakeCommand(pid, name), Duration.ofSeconds(5));
+                transport.run(SamplerScript.wakeCommand(pid, name), Duration.ofSeconds(5));
             } catch (TransportException e) {
                 LOG.log(System.Logger.Level.DEBUG, "could not wake the host counters on " + transport.hostLabel(), e);
             } catch (InterruptedException e) {

@@ -206,8 +206,7 @@ final class MtuTransaction implements AutoCloseable {
      * else why the switch is lost.
      */
     private String extendNow(End e) throws TransportException, InterruptedException {
-        // Brief: in a waiting launcher when there is one, without a login shell of its own.
-        CommandResult r = e.transport.runBrief(MtuCommands.extend(e.folder, e.iface, deadManSeconds), COMMAND_TIMEOUT);
+        CommandResult r = e.transport.run(MtuCommands.extend(e.folder, e.iface, deadManSeconds), COMMAND_TIMEOUT);
         if (r.ok()) {
             e.confirmedAt = System.nanoTime();
             return null;
@@ -328,7 +327,7 @@ final class MtuTransaction implements AutoCloseable {
                     throw new TransportException(firstLine(r));
                 }
             }
-            CommandResult d = e.transport.runBrief(MtuCommands.disarm(e.folder, e.iface), COMMAND_TIMEOUT);
+            CommandResult d = e.transport.run(MtuCommands.disarm(e.folder, e.iface), COMMAND_TIMEOUT);
             if (!d.ok()) {
                 throw new TransportException("restored MTU " + e.original + " but could not disarm the automatic "
                         + "restore (" + firstLine(d) + ")");

@@ -50,18 +50,7 @@ final class PointRunner {
                     // The MTU changes while the first repetition's servers start: they do not depend on it.
                     Repetition.Step beforeClients =
                             rep == 1 && point.mtu() != null ? () -> applyMtu(point.mtu()) : () -> {};
-                    // Once this repetition's clients are done (the measurement is over), what comes next gets its
-                    // launchers: the next repetition's servers and clients, or the clean-up.
-                    int nextProcesses = rep < p.repetitions()
-                            ? p.processes()
-                            : next != null ? next.plan().processes() : 0;
-                    Runnable afterClients = () -> {
-                        if (!control.cancelled()) {
-                            prepareNext(nextProcesses);
-                        }
-                    };
-                    reps.add(
-                            new Repetition(run, hooks, point, index, rep, directions).run(beforeClients, afterClients));
+                    reps.add(new Repetition(run, hooks, point, index, rep, directions).run(beforeClients));
                 } catch (PointFailure e) {
                     if (e.wholePoint()) {
                         throw e;
@@ -148,23 +137,6 @@ final class PointRunner {
             throw new PointFailure(e.getMessage(), true);
         } catch (TransportException e) {
             throw new Run.RunAbort("lost contact while changing the MTU: " + e.getMessage());
-        }
-    }
-
-    /**
-     * After a repetition's clients: the next servers and clients (0 processes: the clean-up's command, and
-     * with an MTU change the restore's) get their launchers now, not while a test measures (their shells
-     * would take CPU from it).
-     */
-    private void prepareNext(int processes) {
-        RunHosts hosts = run.hosts();
-        // + the counter sampler and its wake (see RunLogins)
-        int each = processes > 0 ? processes + 2 : mtu != null ? 2 : 1;
-        if (hosts.oneHost()) {
-            hosts.client().prepareFor(processes > 0 ? 2 * each : each);
-        } else {
-            hosts.client().prepareFor(each);
-            hosts.server().prepareFor(each);
         }
     }
 }

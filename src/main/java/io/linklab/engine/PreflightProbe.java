@@ -33,8 +33,7 @@ final class PreflightProbe {
 
     static PreflightFacts run(Transport t, ToolDriver tool, List<String> interfaces, String resolve)
             throws TransportException, InterruptedException {
-        // brief: on SSH it runs in the launcher that the server or client then takes, no login shell of its own
-        CommandResult r = t.runBrief(probe(tool, interfaces, resolve), Duration.ofSeconds(15));
+        CommandResult r = t.run(probe(tool, interfaces, resolve), Duration.ofSeconds(15));
         if (r.timedOut()) {
             throw new TransportException(t.hostLabel() + " did not answer the preflight probe within 15 s");
         }

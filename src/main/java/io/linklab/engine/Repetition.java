@@ -81,8 +81,7 @@ final class Repetition {
         this.prefix = String.format("%03d-%s-r%d", index + 1, pl.isEmpty() ? "test" : pl.replace('=', '-'), rep);
     }
 
-    Map<Direction, PointRunner.Totals> run(Step beforeClients, Runnable afterClients)
-            throws PointFailure, Run.RunAbort, InterruptedException {
+    Map<Direction, PointRunner.Totals> run(Step beforeClients) throws PointFailure, Run.RunAbort, InterruptedException {
         int n = p.processes();
         RunHosts hosts = run.hosts();
         ProcessSummaries summaries = new ProcessSummaries();
@@ -161,7 +160,6 @@ final class Repetition {
                 counters.clientsEnded();
             }
             endMeasurement();
-            afterClients.run();
             finish(clientParsers);
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
             all = new ArrayList<>(summaries.close());

@@ -181,7 +181,7 @@ final class Run implements RunHandle {
     private RunOutcome runLocked() throws IOException {
         // The logins (the slowest part before the test) go first; the record's first write (JSON set-up
         // included) happens while they are under way.
-        RunLogins logins = RunLogins.start(plan, points, tool, transports);
+        RunLogins logins = RunLogins.start(plan, tool, transports);
         Map<String, List<String>> commands = CommandPreview.forPoints(plan, points);
         List<String> labels = points.stream().map(SweepPoint::label).toList();
         try {

@@ -40,7 +40,6 @@ final class RunCleanup {
         }
         List<CompletableFuture<Void>> work = new ArrayList<>();
         for (Transport t : hosts) {
-            t.prepareFor(0); // nothing more after the clean-up, which takes the launcher prepared for it
             work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), Run.IO));
         }
         return () -> {

@@ -36,21 +36,16 @@ final class RunLogins {
     }
 
     /** Starts both logins and probes; returns at once. */
-    static RunLogins start(TestPlan plan, List<SweepPoint> points, ToolDriver tool, TransportFactory transports) {
+    static RunLogins start(TestPlan plan, ToolDriver tool, TransportFactory transports) {
         boolean oneHost = plan.server().login().equals(plan.client().login());
         boolean oneProbe = oneHost && interfaces(plan.client()).equals(interfaces(plan.server()));
-        // What each host starts before the test - one server or client per process - has its start-up cost
-        // on the host (the login shell) paid at once, while the probe runs (in the first of those launchers).
-        int first = points.get(0).plan().processes();
-        // + each end's counter sampler, and the brief command that wakes it when the clients end (on the critical
-        // path: a launcher opened only then paid a login shell there; the clean-up then reuses it)
-        int commands = oneHost ? 2 * first + 4 : first + 2;
+        // Each login opens its host session (its login shell runs then), both hosts at once.
         CompletableFuture<Transport> c = CompletableFuture.supplyAsync(
-                () -> preparedFor(open(transports, plan.client().login()), commands), Run.IO);
+                () -> open(transports, plan.client().login()), Run.IO);
         CompletableFuture<Transport> s = oneHost
                 ? c
                 : CompletableFuture.supplyAsync(
-                        () -> preparedFor(open(transports, plan.server().login()), commands), Run.IO);
+                        () -> open(transports, plan.server().login()), Run.IO);
         // A target given by name is looked up where iperf3 will look it up: on the client.
         String resolve =
                 plan.target() != null && Validators.ipAddress(plan.target()).isPresent() ? plan.target() : null;
@@ -146,11 +141,6 @@ final class RunLogins {
 
     private static List<String> interfaces(TestPlan.End end) {
         return end.dataInterface() == null ? List.of() : List.of(end.dataInterface());
-    }
-
-    private static Transport preparedFor(Transport t, int commands) {
-        t.prepareFor(commands);
-        return t;
     }
 
     private static Transport open(TransportFactory transports, String login) {

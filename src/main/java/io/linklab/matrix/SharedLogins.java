@@ -93,11 +93,11 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
             try {
                 return first.get(); // failed or not: what the host answered just now
             } catch (ExecutionException e) {
-                return t.runBrief(command, timeout); // the first probe's connection or test ended: try on this one
+                return t.run(command, timeout); // the first probe's connection or test ended: try on this one
             }
         }
         try {
-            CommandResult r = t.runBrief(command, timeout);
+            CommandResult r = t.run(command, timeout);
             if (r.timedOut() || !r.ok()) {
                 probes.remove(key, mine);
             }
@@ -135,7 +135,7 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         @Override
         public CommandResult run(RemoteCommand command, Duration timeout)
                 throws TransportException, InterruptedException {
-            return t.run(command, timeout);
+            return ProbeScript.isBrief(command) ? probe(login, t, command, timeout) : t.run(command, timeout);
         }
 
         @Override
@@ -146,17 +146,6 @@ final class SharedLogins implements TransportFactory, AutoCloseable {
         @Override
         public List<String> cleanup() throws TransportException, InterruptedException {
             return t.cleanup();
-        }
-
-        @Override
-        public CommandResult runBrief(RemoteCommand command, Duration timeout)
-                throws TransportException, InterruptedException {
-            return ProbeScript.isBrief(command) ? probe(login, t, command, timeout) : t.runBrief(command, timeout);
-        }
-
-        @Override
-        public void prepareFor(int commands) {
-            t.prepareFor(commands);
         }
 
         @Override

@@ -132,12 +132,12 @@ final class SshConnections {
     /**
      * An exec channel on {@code p}, counted against it, running {@code command} with its output to the two
      * streams; on failure uncounted and closed again. No input stream is set: the remote stdin stays open
-     * until the channel closes or we send end of file (the watchdog's cue).
+     * until the channel closes or we send end of file (the dispatcher's cue to end every command).
      *
      * <p>A failed {@code connect} of JSch 2.28.8 never closes the channel on the server: once the open was
-     * confirmed, a timed-out exec request (a busy host) leaves sshd running the command, or the launcher,
+     * confirmed, a timed-out exec request (a busy host) leaves sshd running the host session's dispatcher,
      * with nobody listening, its stdin open for good. End of file on that stdin still reaches it (the
-     * channel's stream works without the connect), and the wrapper's watchdog or the launcher then ends it.
+     * channel's stream works without the connect), and the dispatcher then ends.
      */
     static ChannelExec openExec(Pooled p, String command, OutputStream stdout, OutputStream stderr)
             throws JSchException {
@@ -160,7 +160,7 @@ final class SshConnections {
         }
     }
 
-    /** Sends end of file on the channel's stdin: what the wrapper's watchdog and an idle launcher end on. */
+    /** Sends end of file on the channel's stdin: what the host session's dispatcher ends on. */
     static void endInput(ChannelExec ch) {
         try {
             ch.getOutputStream().close();

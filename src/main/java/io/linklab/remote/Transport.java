@@ -42,23 +42,6 @@ public interface Transport extends AutoCloseable {
     }
 
     /**
-     * {@link #run} for a short command of LinkLab's own that ends by itself within seconds (a probe): a
-     * transport may run it more cheaply, e.g. SSH without a channel and login shell of its own, bounded by
-     * the host's {@code timeout} rather than by a process group. No stdin.
-     */
-    default CommandResult runBrief(RemoteCommand command, Duration timeout)
-            throws TransportException, InterruptedException {
-        return run(command, timeout);
-    }
-
-    /**
-     * A hint that the next {@code commands} commands will be started soon: a transport whose commands pay
-     * a fixed start-up cost on the host (SSH: the login shell and its rc files) may pay it ahead for them.
-     * A new hint replaces the previous one; 0 withdraws it. Local processes need nothing.
-     */
-    default void prepareFor(int commands) {}
-
-    /**
      * Whether the host still answers at the level of the connection itself, within {@code timeout}: for
      * SSH a round trip to sshd (a channel opened and closed) that starts no command and so no login shell,
      * whose rc files can take seconds on a busy host without anything being wrong with the host. Local

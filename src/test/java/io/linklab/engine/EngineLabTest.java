@@ -85,6 +85,11 @@ class EngineLabTest {
     }
 
     private TestEngine engine(RunTimings timings) throws Exception {
+        return engine(lab, workspace, timings);
+    }
+
+    /** An engine that logs in to the lab's hosts with its key and known_hosts, its runs stored in {@code workspace}. */
+    static TestEngine engine(Lab lab, Path workspace, RunTimings timings) throws Exception {
         SshConnector connector = new SshConnector(lab.sshSettings(), LoginPrompts.NONE);
         return new TestEngine(
                 new ResultsStore(workspace),

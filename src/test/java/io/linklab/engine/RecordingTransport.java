@@ -72,17 +72,6 @@ class RecordingTransport implements Transport {
     }
 
     @Override
-    public CommandResult runBrief(RemoteCommand command, Duration timeout)
-            throws TransportException, InterruptedException {
-        events.add(hostLabel() + " run " + command.description());
-        try {
-            return transport.runBrief(command, timeout);
-        } finally {
-            events.add(hostLabel() + " done " + command.description());
-        }
-    }
-
-    @Override
     public String describe(RemoteCommand command) {
         return transport.describe(command);
     }
@@ -100,11 +89,6 @@ class RecordingTransport implements Transport {
     @Override
     public boolean answers(Duration timeout) throws InterruptedException {
         return transport.answers(timeout);
-    }
-
-    @Override
-    public void prepareFor(int commands) {
-        transport.prepareFor(commands);
     }
 
     @Override

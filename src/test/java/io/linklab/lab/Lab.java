@@ -204,6 +204,19 @@ public final class Lab {
                 knownHosts().toString());
     }
 
+    /**
+     * What still runs on h1 and h2 (other than their sshd) once whatever was ending had 5 s to go: empty as soon
+     * as nothing runs.
+     */
+    public String leftRunning() throws IOException, InterruptedException {
+        String left = h1().processes() + h2().processes();
+        for (int i = 0; i < 50 && !left.isEmpty(); i++) {
+            Thread.sleep(100);
+            left = h1().processes() + h2().processes();
+        }
+        return left;
+    }
+
     public Host h1() {
         return host("H1");
     }
@@ -241,7 +254,9 @@ public final class Lab {
                 value(p + "_MGMT"),
                 value(p + "_DATA_IF"),
                 value(p + "_DATA"),
-                value(p + "_MGMT_VETH"));
+                value(p + "_MGMT_VETH"),
+                Integer.parseInt(value("SLOW_LOGIN_PORT")),
+                Path.of(value(p + "_LOGIN_LOG")));
     }
 
     /**
@@ -252,11 +267,33 @@ public final class Lab {
      * @param dataIf     data interface name inside the namespace
      * @param data       data address
      * @param mgmtVeth   root-namespace end of its management link (set down to cut the host off)
+     * @param slowLoginPort where its second sshd listens, whose root login shell costs 0.9 s of CPU (lab.sh)
+     * @param loginLog   one line per login shell of that sshd: "EPOCHREALTIME PID"
      */
-    public record Host(String namespace, String mgmt, String dataIf, String data, String mgmtVeth) {
+    public record Host(
+            String namespace,
+            String mgmt,
+            String dataIf,
+            String data,
+            String mgmtVeth,
+            int slowLoginPort,
+            Path loginLog) {
 
         public String login() {
             return "root@" + mgmt;
+        }
+
+        /** Root's login through the host's slow-login sshd: every command sshd starts there pays 0.9 s of CPU. */
+        public String slowLogin() {
+            return "root@" + mgmt + ":" + slowLoginPort;
+        }
+
+        /** When each login shell of {@link #slowLogin()} started so far, in seconds since the epoch, in order. */
+        public List<Double> loginShells() throws IOException {
+            return Files.readAllLines(loginLog).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(l -> Double.parseDouble(l.split(" ")[0]))
+                    .toList();
         }
 
         /** Runs a command inside the namespace as root on this machine (test set-up and checks only). */

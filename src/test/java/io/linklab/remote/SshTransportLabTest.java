@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -62,12 +63,12 @@ class SshTransportLabTest {
     }
 
     /**
-     * The namespace's processes once those that end on their own (a command told to end whose login shell
-     * is still starting it, a closing sshd session) had the time to: empty as soon as nothing runs, else what
-     * still ran after {@link #COMMAND_TIMEOUT}.
+     * The namespace's processes but open transports' host sessions, once those that end on their own (a command
+     * told to end, a closing sshd session) had the time to: empty as soon as nothing runs, else what still ran
+     * after {@link #COMMAND_TIMEOUT}.
      */
     static String settledProcesses(Lab.Host host) throws Exception {
-        return settledProcesses(host, "\0", COMMAND_TIMEOUT);
+        return settledProcesses(host, SshHostSession.NAME, COMMAND_TIMEOUT);
     }
 
     /** The same, leaving out process lines that contain {@code ignored}, waiting at most {@code bound}. */
@@ -165,47 +166,48 @@ class SshTransportLabTest {
     }
 
     @Test
-    void briefCommandsRunInALauncherAndGiveItBack() throws Exception {
-        CommandResult r = h1.runBrief(
-                RemoteCommand.of("brief", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"), COMMAND_TIMEOUT);
+    void outputStatusAndALastLineWithoutNewlineComeBackThroughTheHostSession() throws Exception {
+        CommandResult r = h1.run(
+                RemoteCommand.of("status", "sh", "-c", "echo out; echo err >&2; printf tail; exit 4"), COMMAND_TIMEOUT);
         assertEquals(4, r.exitStatus());
         assertFalse(r.timedOut());
         assertEquals("out\ntail\n", r.stdout());
         assertEquals("err\n", r.stderr());
-        int idle = h1.idleLaunchers();
-        assertTrue(idle >= 1, "the launcher waits for the next command");
-
-        assertHostileValuesStayWords(
-                c -> h1.runBrief(c, COMMAND_TIMEOUT),
-                h1.launcherMarker() + " run x",
-                h1.launcherMarker() + " end 0",
-                "x end 0",
-                h1.launcherMarker());
-        assertEquals(idle, h1.idleLaunchers(), "the same launcher served both");
-
-        // and then carries a command of its own
-        assertEquals(
-                "next\n",
-                h1.run(RemoteCommand.of("after", "echo", "next"), COMMAND_TIMEOUT)
-                        .stdout());
     }
 
     @Test
-    void aBriefCommandThatOutlivesItsTimeoutIsReportedAndEndsOnItsOwn() throws Exception {
-        // a launcher whose login shell is done, so that the timeout below counts the command alone
-        assertEquals(
-                "ready\n",
-                h1.runBrief(RemoteCommand.of("warm up", "echo", "ready"), COMMAND_TIMEOUT)
-                        .stdout());
-        CommandResult r = h1.runBrief(
-                RemoteCommand.of("slow brief", "sh", "-c", "echo started; sleep 2"), Duration.ofMillis(800));
-        assertTrue(r.timedOut());
-        assertEquals("started\n", r.stdout());
-        assertEquals("", settled());
-        assertEquals(
-                "still\n",
-                h1.runBrief(RemoteCommand.of("next brief", "echo", "still"), COMMAND_TIMEOUT)
-                        .stdout());
+    void linesLongerThanOnePipeWriteArriveWholeBesideAnotherCommandsLines() throws Exception {
+        // the session's commands share one channel: a line longer than the pipe's atomic write (4 KiB) is sent in
+        // parts, which must not mix with another command's lines
+        List<CompletableFuture<CommandResult>> both = new ArrayList<>();
+        for (String letter : List.of("a", "b")) {
+            String script = "i=0; while [ $i -lt 40 ]; do head -c 20000 /dev/zero | tr '\\0' " + letter
+                    + "; echo; i=$((i+1)); done";
+            both.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return h1.run(RemoteCommand.of("long lines " + letter, "sh", "-c", script), COMMAND_TIMEOUT);
+                } catch (TransportException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (int i = 0; i < 2; i++) {
+            CommandResult r = both.get(i).get();
+            assertEquals(0, r.exitStatus(), r.stderr());
+            String line = String.valueOf((char) ('a' + i)).repeat(20000);
+            List<String> wrong = r.stdout().lines().filter(l -> !l.equals(line)).toList();
+            assertEquals(40, r.stdout().lines().count(), "lines of command " + i);
+            assertTrue(
+                    wrong.isEmpty() && r.stdout().endsWith("\n"),
+                    wrong.size() + " lines mixed or cut, e.g. one of "
+                            + (wrong.isEmpty() ? 0 : wrong.get(0).length())
+                            + " characters starting "
+                            + (wrong.isEmpty()
+                                    ? ""
+                                    : wrong.get(0)
+                                            .substring(
+                                                    0, Math.min(60, wrong.get(0).length()))));
+        }
     }
 
     @Test
@@ -240,7 +242,8 @@ class SshTransportLabTest {
         awaitRunning("\\d+ sleep 250");
         awaitRunning("\\d+ sleep 251");
         h1.dropConnections();
-        assertEquals("", settledProcesses(lab.h1()), "idle launchers end with the connection too");
+        assertEquals(
+                "", settledProcesses(lab.h1(), "\0", COMMAND_TIMEOUT), "the host session ends with the connection too");
         h1.reconnect();
     }
 
@@ -253,15 +256,14 @@ class SshTransportLabTest {
     }
 
     @Test
-    void moreCommandsThanSshdAllowsChannelsPerConnection() throws Exception {
-        // sshd's MaxSessions defaults to 10 channels per connection; the lab allows 64, so count ours.
+    void twentyCommandsAtOnceShareTheOneHostSession() throws Exception {
+        // sshd's MaxSessions defaults to 10 channels per connection: the commands take none of their own.
         List<RemoteProcess> all = new ArrayList<>();
         List<String> out = new CopyOnWriteArrayList<>();
         for (int i = 0; i < 20; i++) {
             all.add(h1.start(RemoteCommand.of("n" + i, "sh", "-c", "sleep 1; echo " + i), out::add, LineSink.DISCARD));
         }
-        assertEquals(3, h1.connectionCount(), "8 channels per connection");
-        // twenty login shells at once: on the lab host their pyenv serialises on its rehash lock
+        assertEquals(1, h1.connectionCount(), "all through the one host session");
         long deadline = System.nanoTime() + COMMAND_TIMEOUT.multipliedBy(3).toNanos();
         for (RemoteProcess p : all) {
             OptionalInt status = p.waitFor(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
