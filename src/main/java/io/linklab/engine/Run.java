@@ -8,6 +8,7 @@ import io.linklab.engine.store.ResultCsv;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
+import io.linklab.model.Expectation;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
@@ -74,6 +75,8 @@ final class Run implements RunHandle {
     private Map<String, String> clientFacts = Map.of();
 
     private Map<String, String> serverFacts = Map.of();
+    /** What each direction and point is judged against once measured. */
+    private Expectation expectation = Expectation.DEFAULT;
 
     Run(
             String runId,
@@ -111,6 +114,11 @@ final class Run implements RunHandle {
     /** Before {@link #start}: the points come from {@code d}, the plan's are only the first. */
     void drivenBy(PointDriver d) {
         this.driver = d;
+    }
+
+    /** Before {@link #start}: the rate the run's directions and points are expected to reach. */
+    void expect(Expectation e) {
+        this.expectation = e;
     }
 
     void start() {
@@ -315,7 +323,10 @@ final class Run implements RunHandle {
     private RunOutcome finish(Ending ending, RunCleanup.HostCleanup hostCleanup) throws IOException {
         try {
             journal.close();
-            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null);
+            // the link speed is known only once the counters have read it, so the verdict is made here
+            Expectation.Expected expected = expectation.resolve(counters == null ? null : counters.linkSpeedBps());
+            record.expected(expectation.text(), expected);
+            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null, expected);
             if (damage.any()) {
                 record.warning(damage.warning());
             }

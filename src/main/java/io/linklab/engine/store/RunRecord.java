@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -66,6 +67,10 @@ public final class RunRecord {
     private final Map<String, Integer> originalMtus = new LinkedHashMap<>();
     private String mtuRestore = "";
     private final List<PointTime> pointTimes = new ArrayList<>();
+    /** The expectation as asked ("90%", "90G"); null for a run from before verdicts. */
+    private String expectAsked;
+
+    private Expectation.Expected expected;
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
     public record PointTime(String point, Instant started, Instant ended) {}
@@ -193,6 +198,22 @@ public final class RunRecord {
     }
 
     /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
+    /** What the run's directions and points were judged against: as asked, and the rate (or why there is none). */
+    public synchronized void expected(String asked, Expectation.Expected e) {
+        expectAsked = asked;
+        expected = e;
+    }
+
+    /** The expectation as asked ("90%", "90G"), or null for a run recorded before verdicts. */
+    public synchronized String expectAsked() {
+        return expectAsked;
+    }
+
+    /** The expected rate or why there is none; null for a run recorded before verdicts (or still running). */
+    public synchronized Expectation.Expected expected() {
+        return expected;
+    }
+
     public synchronized void stopped(Instant at, String by) {
         this.stoppedAt = at;
         this.stoppedBy = by;
@@ -319,6 +340,12 @@ public final class RunRecord {
             n.put("started", t.started().toString());
             n.put("ended", t.ended().toString());
         }
+        if (expected != null) {
+            ObjectNode ex = root.putObject("expect");
+            ex.put("asked", expectAsked);
+            ex.put("expected_bps", expected.bitsPerSecond());
+            ex.put("why_none", expected.whyNone());
+        }
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
         AtomicFile.writeString(runDir.resolve(FILE), Json.MAPPER.writeValueAsString(root) + "\n");
@@ -395,6 +422,12 @@ public final class RunRecord {
                         e -> r.originalMtus.put(e.getKey(), e.getValue().asInt()));
         r.mtuRestore = root.path("mtu").path("restore").asText("");
         root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
+        JsonNode ex = root.path("expect");
+        if (ex.isObject()) {
+            r.expectAsked = text(ex, "asked");
+            r.expected = new Expectation.Expected(
+                    ex.hasNonNull("expected_bps") ? ex.get("expected_bps").asDouble() : null, text(ex, "why_none"));
+        }
         root.path("pointTimes").forEach(t -> {
             Instant a = instant(t, "started");
             Instant b = instant(t, "ended");
