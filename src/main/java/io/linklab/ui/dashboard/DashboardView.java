@@ -178,8 +178,8 @@ public final class DashboardView {
         return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
     }
 
-    public void setExportActions(Runnable csv, Consumer<ChartContent> png, Runnable report) {
-        bar.setExportActions(csv, png, report);
+    public void setExportActions(Runnable page, Runnable csv, Consumer<ChartContent> png, Runnable report) {
+        bar.setExportActions(page, csv, png, report);
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */

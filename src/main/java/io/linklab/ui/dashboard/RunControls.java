@@ -43,6 +43,7 @@ final class RunControls {
     private Runnable exportCsv = () -> {};
     private Consumer<ChartContent> exportPng = c -> {};
     private Runnable exportReport = () -> {};
+    private Runnable exportPage = () -> {};
 
     /**
      * @param unitsChanged redraws what shows rates after bit/s and byte/s were switched
@@ -162,9 +163,12 @@ final class RunControls {
                 png.getItems().add(item);
             }
         });
+        MenuItem page = new MenuItem("Report (one HTML page, prints to PDF)…");
+        page.setId("export-report-page");
+        page.setOnAction(e -> exportPage.run());
         MenuItem report = new MenuItem("Report folder (CSV + charts + summary)…");
         report.setOnAction(e -> exportReport.run());
-        export.getItems().addAll(csv, png, report);
+        export.getItems().addAll(page, csv, png, report);
         return export;
     }
 
@@ -172,7 +176,8 @@ final class RunControls {
         return v.content() instanceof LiveChartContent l ? l.title() : "Sweep";
     }
 
-    void setExportActions(Runnable csv, Consumer<ChartContent> png, Runnable report) {
+    void setExportActions(Runnable page, Runnable csv, Consumer<ChartContent> png, Runnable report) {
+        this.exportPage = page;
         this.exportCsv = csv;
         this.exportPng = png;
         this.exportReport = report;

@@ -56,6 +56,7 @@ public final class HistoryView {
             Consumer<PastRun> open,
             Consumer<List<PastRun>> compare,
             Consumer<PastRun> export,
+            Consumer<List<PastRun>> reportPage,
             Runnable importLogs) {
         this.model = model;
         table = new TableView<>(model.shown());
@@ -121,6 +122,12 @@ public final class HistoryView {
                 "Write the selected run's report folder: CSV files, chart images, summary",
                 () -> model.open(first().id(), export));
         exportButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
+        Button pageButton = button(
+                "Report Page…",
+                "history-report-page",
+                "Write one HTML page to hand over (prints to PDF): the selected run, or a comparison of several",
+                () -> reportPage.accept(List.copyOf(selected)));
+        pageButton.disableProperty().bind(Bindings.isEmpty(selected));
         Button refresh = button("Refresh", "history-refresh", "Read the runs folder again", model::refresh);
         Button importButton = button(
                 "Import Logs…", "history-import", "Open iperf3, iperf2 or netperf log files as runs", importLogs);
@@ -130,6 +137,7 @@ public final class HistoryView {
                 search,
                 openButton,
                 compareButton,
+                pageButton,
                 exportButton,
                 importButton,
                 new Separator(),

@@ -83,7 +83,12 @@ public final class RunsArea implements RunStarter {
         history = new HistoryViewModel(library, tasks);
         exports = new RunExports(history, workspace::window);
         historyView = new HistoryView(
-                history, this::open, this::compare, run -> exports.exportReport(run, null), this::askImportLogs);
+                history,
+                this::open,
+                this::compare,
+                run -> exports.exportReport(run, null),
+                runs -> exports.exportPage(runs, null),
+                this::askImportLogs);
         workspace.addFixed(workspace.tabs().getTabs().size(), "History", "history-tab", historyView.root());
         history.refresh();
     }

@@ -74,6 +74,47 @@ class RunsAreaFoldersUITest {
     }
 
     @Test
+    void exportReportWritesTheSamePageAsLinklabReportOffTheFxThread() throws Exception {
+        Path runDir = tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a");
+        copyTree(Path.of("src/test/resources/report/single"), runDir);
+        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
+                                .get()
+                        == 1);
+        var run = WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
+        Path page = tmp.resolve("handed-over.html");
+        WaitForAsyncUtils.asyncFx(() -> area.exports().exportPage(List.of(run), page))
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> area.history().messageProperty().get().equals("report written to " + page));
+        String html = Files.readString(page);
+        assertTrue(html.contains("<span class=\"badge pass\">PASS</span>"), "the verdict");
+        assertTrue(html.contains("c2s: pass: 5.3 of 5.0 Gbit/s expected, 105 %"), html);
+        assertEquals(
+                io.linklab.report.ReportPage.html(List.of(runDir)).replaceAll("written [^·]*·", ""),
+                html.replaceAll("written [^·]*·", ""),
+                "the page linklab report writes (but for the time it was written)");
+    }
+
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+    }
+
+    @Test
     void aReportExportedAgainGoesBesideTheFirst() throws Exception {
         Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         area.importLogs(List.of(log));
