@@ -12,6 +12,7 @@ import io.linklab.model.Expectation;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
+import io.linklab.model.Verdict;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.driver.ToolDriver;
 import java.io.IOException;
@@ -325,7 +326,12 @@ final class Run implements RunHandle {
             journal.close();
             // the link speed is known only once the counters have read it, so the verdict is made here
             Expectation.Expected expected = expectation.resolve(counters == null ? null : counters.linkSpeedBps());
-            record.expected(expectation.text(), expected);
+            record.expected(
+                    expectation.text(),
+                    expected,
+                    Verdict.overall(journal.rowsWritten().stream()
+                            .map(r -> expected.judge(r.bitsPerSecond()).outcome())
+                            .toList()));
             RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null, expected);
             if (damage.any()) {
                 record.warning(damage.warning());

@@ -201,6 +201,7 @@ class RunTestCommandTest {
         assertTrue(header.indexOf("verdict") > 0, header.toString());
         JsonNode record = new ObjectMapper().readTree(slow.resolve("run.json").toFile());
         assertEquals("1T", record.path("expect").path("asked").asText());
+        assertEquals("fail", record.path("expect").path("verdict").asText(), "the history's verdict");
 
         Path fast = dir.resolve("fast");
         rc = localTest(

@@ -2,13 +2,11 @@ package io.linklab.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.testing.RecordedRuns;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
-/** The recorded run folders of src/test/resources/report, copied to a test's folder to be changed there. */
+/** The recorded runs, and one of them with hostile values planted where hosts and users put text. */
 final class ReportFixtures {
 
     static final String SCRIPT_HOST = "<script>document.title='pwned'</script>";
@@ -18,23 +16,7 @@ final class ReportFixtures {
     private ReportFixtures() {}
 
     static Path copy(String name, Path into) throws IOException {
-        Path src = Path.of("src/test/resources/report", name);
-        Path dst = into.resolve(name);
-        try (Stream<Path> all = Files.walk(src)) {
-            all.forEach(p -> {
-                try {
-                    Path t = dst.resolve(src.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(t);
-                    } else {
-                        Files.copy(p, t);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-        return dst;
+        return RecordedRuns.copy(name, into.resolve(name));
     }
 
     /**

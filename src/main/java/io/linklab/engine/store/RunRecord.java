@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Verdict;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -71,6 +72,8 @@ public final class RunRecord {
     private String expectAsked;
 
     private Expectation.Expected expected;
+    /** The verdict of the whole run: fail if a direction or point failed, pass if any passed. */
+    private Verdict.Outcome verdict = Verdict.Outcome.NONE;
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
     public record PointTime(String point, Instant started, Instant ended) {}
@@ -199,9 +202,15 @@ public final class RunRecord {
 
     /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
     /** What the run's directions and points were judged against: as asked, and the rate (or why there is none). */
-    public synchronized void expected(String asked, Expectation.Expected e) {
+    public synchronized void expected(String asked, Expectation.Expected e, Verdict.Outcome overall) {
         expectAsked = asked;
         expected = e;
+        verdict = overall;
+    }
+
+    /** fail if a direction or point fell below the expected rate, pass if one reached it, else NONE. */
+    public synchronized Verdict.Outcome verdict() {
+        return verdict;
     }
 
     /** The expectation as asked ("90%", "90G"), or null for a run recorded before verdicts. */
@@ -345,6 +354,7 @@ public final class RunRecord {
             ex.put("asked", expectAsked);
             ex.put("expected_bps", expected.bitsPerSecond());
             ex.put("why_none", expected.whyNone());
+            ex.put("verdict", verdict.csv());
         }
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
@@ -427,6 +437,7 @@ public final class RunRecord {
             r.expectAsked = text(ex, "asked");
             r.expected = new Expectation.Expected(
                     ex.hasNonNull("expected_bps") ? ex.get("expected_bps").asDouble() : null, text(ex, "why_none"));
+            r.verdict = Verdict.Outcome.ofCsv(ex.path("verdict").asText(""));
         }
         root.path("pointTimes").forEach(t -> {
             Instant a = instant(t, "started");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.store.ResultsStore;
+import io.linklab.testing.RecordedRuns;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
@@ -76,7 +77,7 @@ class RunsAreaFoldersUITest {
     @Test
     void exportReportWritesTheSamePageAsLinklabReportOffTheFxThread() throws Exception {
         Path runDir = tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a");
-        copyTree(Path.of("src/test/resources/report/single"), runDir);
+        RecordedRuns.copy(RecordedRuns.SINGLE, runDir);
         WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
         WaitForAsyncUtils.waitFor(
                 15,
@@ -99,19 +100,6 @@ class RunsAreaFoldersUITest {
                 io.linklab.report.ReportPage.html(List.of(runDir)).replaceAll("written [^·]*·", ""),
                 html.replaceAll("written [^·]*·", ""),
                 "the page linklab report writes (but for the time it was written)");
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
     }
 
     @Test
