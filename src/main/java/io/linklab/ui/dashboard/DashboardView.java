@@ -5,6 +5,7 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.Sample;
+import io.linklab.model.Verdict;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
@@ -189,6 +190,14 @@ public final class DashboardView {
 
     public void setRecorded(PastRun run) {
         this.recorded = run;
+        if (!run.imported()) {
+            showVerdict(run.verdict(), null);
+        }
+    }
+
+    /** FX thread: the run's verdict as a badge in the header (a finished run's, from its run.json). */
+    public void showVerdict(Verdict.Outcome outcome, String detail) {
+        bar.showVerdict(outcome, detail);
     }
 
     /** FX thread: whether this dashboard is on screen; hidden dashboards' charts are not painted. */

@@ -103,6 +103,32 @@ class RunsAreaFoldersUITest {
     }
 
     @Test
+    void aRecordedRunOpensWithItsVerdictBadgeAndAnImportedLogWithout() throws Exception {
+        RecordedRuns.copy(RecordedRuns.SINGLE, tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a"));
+        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
+                                .get()
+                        == 1);
+        var run = WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
+        var view = WaitForAsyncUtils.asyncFx(() -> area.openRun(run)).get(10, TimeUnit.SECONDS);
+        javafx.scene.control.Label badge = WaitForAsyncUtils.asyncFx(
+                        () -> (javafx.scene.control.Label) view.root().lookup("#run-verdict"))
+                .get(10, TimeUnit.SECONDS);
+        assertEquals("PASS", badge.getText());
+        assertTrue(badge.isVisible() && badge.getStyle().contains("#2e7d32"), badge.getStyle());
+
+        area.importLogs(List.of(Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt")));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 2);
+        var imported = WaitForAsyncUtils.asyncFx(
+                        () -> area.dashboards().get(1).root().lookup("#run-verdict"))
+                .get(10, TimeUnit.SECONDS);
+        assertTrue(!imported.isVisible(), "a log has no expected rate: no badge");
+    }
+
+    @Test
     void aReportExportedAgainGoesBesideTheFirst() throws Exception {
         Path log = Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt");
         area.importLogs(List.of(log));
