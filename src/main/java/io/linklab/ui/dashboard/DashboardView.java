@@ -369,7 +369,7 @@ public final class DashboardView {
                 rowByKey.put(r.key(), v);
                 added = true;
             }
-            v.update(r, u);
+            v.update(r, u, finished || model.outcome() != null);
         }
         if (added || current.size() != rows.size()) {
             rowByKey.keySet()
