@@ -90,8 +90,9 @@ final class TestOptions {
             names = "--expect",
             paramLabel = "RATE|PCT%",
             description = {
-                "the rate each direction and point must reach: 90G, or 90% of the slower end's link speed "
-                        + "(default: 90%, no verdict where an end reports no speed); a point below it exits 1"
+                // picocli formats descriptions: %% is a per cent sign
+                "the rate each direction and point must reach: 90G, or 90%% of the slower end's link speed "
+                        + "(default: 90%%, no verdict where an end reports no speed); a point below it exits 1"
             })
     String expect;
 

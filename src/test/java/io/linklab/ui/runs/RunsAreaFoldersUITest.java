@@ -78,14 +78,7 @@ class RunsAreaFoldersUITest {
     void exportReportWritesTheSamePageAsLinklabReportOffTheFxThread() throws Exception {
         Path runDir = tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a");
         RecordedRuns.copy(RecordedRuns.SINGLE, runDir);
-        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitFor(
-                15,
-                TimeUnit.SECONDS,
-                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
-                                .get()
-                        == 1);
-        var run = WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
+        var run = onlyListedRun();
         Path page = tmp.resolve("handed-over.html");
         WaitForAsyncUtils.asyncFx(() -> area.exports().exportPage(List.of(run), page))
                 .get(10, TimeUnit.SECONDS);
@@ -105,14 +98,7 @@ class RunsAreaFoldersUITest {
     @Test
     void aRecordedRunOpensWithItsVerdictBadgeAndAnImportedLogWithout() throws Exception {
         RecordedRuns.copy(RecordedRuns.SINGLE, tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a"));
-        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
-        WaitForAsyncUtils.waitFor(
-                15,
-                TimeUnit.SECONDS,
-                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
-                                .get()
-                        == 1);
-        var run = WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
+        var run = onlyListedRun();
         var view = WaitForAsyncUtils.asyncFx(() -> area.openRun(run)).get(10, TimeUnit.SECONDS);
         javafx.scene.control.Label badge = WaitForAsyncUtils.asyncFx(
                         () -> (javafx.scene.control.Label) view.root().lookup("#run-verdict"))
@@ -126,6 +112,18 @@ class RunsAreaFoldersUITest {
                         () -> area.dashboards().get(1).root().lookup("#run-verdict"))
                 .get(10, TimeUnit.SECONDS);
         assertTrue(!imported.isVisible(), "a log has no expected rate: no badge");
+    }
+
+    /** The history's one run, once it has read the runs folder again. */
+    private io.linklab.ui.history.PastRun onlyListedRun() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
+                                .get()
+                        == 1);
+        return WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
     }
 
     @Test
