@@ -163,7 +163,9 @@ public final class ReportPage {
             .warning { color: #a04000; }
             section.run, section.matrix { break-before: auto; }
             footer { color: #555; font-size: 12px; margin-top: 20px; border-top: 1px solid #ccc; }
-            @media print { body { max-width: none; padding: 0; font-size: 11pt; } .scroll { overflow: visible; } }
+            .badge, td.n { white-space: nowrap; }
+            @media print { body { max-width: none; padding: 0; font-size: 10pt; } .scroll { overflow: visible; }
+                           table { font-size: 8.5pt; } th, td { padding: 2px 4px; } .badge { padding: 1px 6px; } }
             @media (max-width: 600px) { body { font-size: 15px; padding: 6px; } th, td { padding: 2px 4px; } }
             """;
 
@@ -501,7 +503,9 @@ public final class ReportPage {
                 series.add(new SvgChart.Series((runs.size() > 1 ? r.id() + " " : "") + d.csv(), pts, false, true));
             }
         }
-        return SvgChart.lines("Throughput per sweep point", "point", "Gbit/s", SvgChart::number, series, points);
+        List<String> labels =
+                points.stream().map(p -> p.isEmpty() ? "(no sweep)" : p).toList();
+        return SvgChart.lines("Throughput per sweep point", "point", "Gbit/s", SvgChart::number, series, labels);
     }
 
     private static void findings(StringBuilder sb, List<Finding> findings) {

@@ -73,7 +73,11 @@ final class SvgChart {
         double yStep = niceStep(yMax <= 0 ? 1 : yMax, 5);
         double yTop = Math.max(yStep, Math.ceil(yMax / yStep) * yStep);
         int plotW = WIDTH - PLOT_LEFT - PLOT_RIGHT;
-        int legendRows = (series.size() + 3) / 4;
+        int plotWidth = WIDTH - PLOT_LEFT - PLOT_RIGHT;
+        // as many legend entries a row as their longest name lets stand side by side
+        int longest = series.stream().mapToInt(x -> x.name().length()).max().orElse(1);
+        int perRow = Math.max(1, Math.min(4, plotWidth / (longest * 7 + 30)));
+        int legendRows = (series.size() + perRow - 1) / perRow;
         int height = PLOT_TOP + PLOT_HEIGHT + 45 + legendRows * LEGEND_ROW + 6;
         double x0 = xMin;
         double xSpan = xMax - xMin;
@@ -188,8 +192,8 @@ final class SvgChart {
         }
         int legendTop = PLOT_TOP + PLOT_HEIGHT + 48;
         for (int i = 0; i < series.size(); i++) {
-            int x = PLOT_LEFT + (i % 4) * (plotW / 4);
-            int y = legendTop + (i / 4) * LEGEND_ROW;
+            int x = PLOT_LEFT + (i % perRow) * (plotW / perRow);
+            int y = legendTop + (i / perRow) * LEGEND_ROW;
             sb.append(String.format(
                     Locale.ROOT,
                     "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>"
