@@ -1,5 +1,6 @@
 package io.linklab.cli;
 
+import io.linklab.engine.store.AtomicFile;
 import io.linklab.engine.store.FileFormatException;
 import io.linklab.report.ReportPage;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public final class ReportCommand extends CliCommand {
     @Override
     public Integer call() {
         if (dirs.isEmpty()) {
-            throw new UsageException("report: name at least one run or matrix folder (the --out DIR of `linklab "
+            throw new UsageException("name at least one run or matrix folder (the --out DIR of `linklab "
                     + "test` or `linklab matrix`)");
         }
         if (out == null) {
@@ -49,17 +50,24 @@ public final class ReportCommand extends CliCommand {
         }
         for (Path d : dirs) {
             if (!Files.isDirectory(d)) {
-                throw new UsageException("report: " + d + " is not a folder; give a run or matrix folder");
+                throw new UsageException(d + " is not a folder; give a run or matrix folder");
             }
         }
         if (Files.isDirectory(out)) {
             throw new UsageException("--out: " + out + " is a folder; give the HTML file to write, such as "
                     + out.resolve("report.html"));
         }
+        String page;
         try {
-            ReportPage.write(dirs, out);
+            page = ReportPage.html(dirs);
         } catch (FileFormatException e) {
-            throw new UsageException("report: " + e.getMessage());
+            throw new UsageException(e.getMessage());
+        } catch (IOException e) {
+            throw new UsageException("cannot read "
+                    + String.join(", ", dirs.stream().map(Path::toString).toList()) + ": " + e.getMessage());
+        }
+        try {
+            AtomicFile.writeString(out, page);
         } catch (IOException e) {
             throw new UsageException("--out: cannot write " + out + ": " + e.getMessage());
         }
