@@ -178,17 +178,7 @@ class RunTestCommandTest {
     void aDirectionBelowTheExpectedRateExitsOneWithTheMarginAndAPassExitsZero() throws Exception {
         Path slow = dir.resolve("slow");
         // no loopback carries 1 Tbit/s: the run measures, writes everything, and fails the expectation
-        int rc = localTest(
-                "--target",
-                "127.0.0.1",
-                "--port",
-                "5583",
-                "--duration",
-                "1",
-                "--expect",
-                "1T",
-                "--out",
-                slow.toString());
+        int rc = expecting("1T", slow);
         assertEquals(1, rc, cli.err());
         assertTrue(cli.err().contains("below the expected rate: c2s fail: "), cli.err());
         assertTrue(cli.err().contains(" of 1000.0 Gbit/s expected, "), cli.err());
@@ -204,23 +194,20 @@ class RunTestCommandTest {
         assertEquals("fail", record.path("expect").path("verdict").asText(), "the history's verdict");
 
         Path fast = dir.resolve("fast");
-        rc = localTest(
-                "--target",
-                "127.0.0.1",
-                "--port",
-                "5583",
-                "--duration",
-                "1",
-                "--expect",
-                "1M",
-                "--out",
-                fast.toString());
+        rc = expecting("1M", fast);
         assertEquals(0, rc, cli.err());
         assertTrue(cli.out().lines().anyMatch(l -> l.startsWith("-  ") && l.contains(" pass ")), cli.out());
 
         // a share of the link speed on loopback, which has none: measured, no verdict, and said why
         Path share = dir.resolve("share");
-        rc = localTest(
+        rc = expecting("95%", share);
+        assertEquals(0, rc, cli.err());
+        assertTrue(cli.err().contains("--expect: no verdict: 95 % of the link speed was expected"), cli.err());
+    }
+
+    /** A one-second loopback test into {@code out} with {@code --expect rate}; its exit status. */
+    private int expecting(String rate, Path out) {
+        return localTest(
                 "--target",
                 "127.0.0.1",
                 "--port",
@@ -228,11 +215,9 @@ class RunTestCommandTest {
                 "--duration",
                 "1",
                 "--expect",
-                "95%",
+                rate,
                 "--out",
-                share.toString());
-        assertEquals(0, rc, cli.err());
-        assertTrue(cli.err().contains("--expect: no verdict: 95 % of the link speed was expected"), cli.err());
+                out.toString());
     }
 
     /** A copy of an earlier sweep's folder, with a file of the user's beside it. */
