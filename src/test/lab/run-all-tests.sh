@@ -106,7 +106,7 @@ start_netserver() {
 
 PACKAGES=(openjdk-17-jdk-headless maven iperf3 iperf netperf openssh-server openssh-client iproute2
           procps iputils-ping ethtool nftables sudo libgtk-3-0 xvfb xauth fakeroot binutils dpkg-dev x11-utils xdg-utils
-          gcc make libc6-dev)
+          gcc make libc6-dev chromium poppler-utils)
 
 # one dpkg-query for all of them: twenty separate ones took ~10 s on a busy machine. It exits 1 when any of
 # them was never installed (a fresh machine), which is the case this list is for: only its output counts.

@@ -78,6 +78,7 @@ public final class Cli {
         all.put("tune", TuneCommand.class);
         all.put("matrix", MatrixCommand.class);
         all.put("probe", ProbeCommand.class);
+        all.put("report", ReportCommand.class);
         all.put("completion", CompletionCommand.class);
         all.put("help", HelpCommand.class);
         return all;

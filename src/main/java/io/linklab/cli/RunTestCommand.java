@@ -6,12 +6,17 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.PlanFiles;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunFolder;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.model.Expectation;
 import io.linklab.model.InvalidValueException;
+import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.model.Verdict;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.tools.driver.PlanCheck;
@@ -153,6 +158,12 @@ public final class RunTestCommand extends CliCommand {
                             : p.field());
             throw new UsageException(flag + ": '" + p.value() + "' is not valid — " + p.message());
         }
+        Expectation expectation;
+        try {
+            expectation = options.expect == null ? Expectation.DEFAULT : Expectation.parse("--expect", options.expect);
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
         if (options.savePlan != null) {
             try {
                 PlanFiles.write(options.savePlan, plan);
@@ -172,7 +183,8 @@ public final class RunTestCommand extends CliCommand {
         List<String> there = entries(dir, options.force);
         SshSettings settings = ssh.settings();
         TransportFactory factory = transports.create(settings, SshOptions.prompts(err), null);
-        TestEngine engine = new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live());
+        TestEngine engine =
+                new TestEngine(ResultsStore.defaultStore(), factory, ParserFactory.live()).withExpectation(expectation);
         if (options.mtuRestoreAfter != null) {
             try {
                 engine = engine.withMtuRestoreAfter(Duration.ofSeconds(options.mtuRestoreAfter));
@@ -249,8 +261,10 @@ public final class RunTestCommand extends CliCommand {
                 handle.cancel();
                 return Cli.FAILED;
             }
-            printOutcome(o, progress, out, err);
-            return signals.exitStatus().orElse(o.ok() ? Cli.OK : Cli.FAILED);
+            Expectation.Expected expected = expected(o.runDir());
+            printOutcome(o, progress, expected, out, err);
+            boolean belowExpected = options.expect != null && belowExpected(progress.rows(), expected, err);
+            return signals.exitStatus().orElse(o.ok() && !belowExpected ? Cli.OK : Cli.FAILED);
         } finally {
             signals.close();
         }
@@ -270,8 +284,37 @@ public final class RunTestCommand extends CliCommand {
         }
     }
 
-    private static void printOutcome(RunOutcome o, TestProgress progress, PrintStream out, PrintStream err) {
-        TestProgress.printTable(out, progress.rows());
+    /** What the run judged its directions and points against, as its run.json says (no verdict if unreadable). */
+    private static Expectation.Expected expected(Path runDir) {
+        try {
+            Expectation.Expected e = RunRecord.read(runDir).expected();
+            return e != null ? e : Expectation.Expected.none("no verdict: the run recorded no expected rate");
+        } catch (FileFormatException e) {
+            return Expectation.Expected.none("no verdict: " + e.getMessage());
+        }
+    }
+
+    /** Whether a point fell below the expected rate (each such one named on stderr); says why there is no verdict. */
+    private static boolean belowExpected(List<SweepRow> rows, Expectation.Expected expected, PrintStream err) {
+        if (expected.bitsPerSecond() == null) {
+            err.println("--expect: " + expected.whyNone());
+            return false;
+        }
+        boolean below = false;
+        for (SweepRow r : rows) {
+            Verdict v = expected.judge(r.bitsPerSecond());
+            if (v.failed()) {
+                below = true;
+                err.println("below the expected rate: " + (r.point().isEmpty() ? "" : r.point() + " ")
+                        + r.direction().csv() + " " + v.text());
+            }
+        }
+        return below;
+    }
+
+    private static void printOutcome(
+            RunOutcome o, TestProgress progress, Expectation.Expected expected, PrintStream out, PrintStream err) {
+        TestProgress.printTable(out, progress.rows(), expected);
         FindingsBlock.print(out, err, o.runDir());
         err.println(
                 switch (o.status()) {

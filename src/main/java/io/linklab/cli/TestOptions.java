@@ -97,6 +97,17 @@ final class TestOptions {
             })
     Integer mtuRestoreAfter;
 
+    @Option(
+            order = 404,
+            names = "--expect",
+            paramLabel = "RATE|PCT%",
+            description = {
+                // picocli formats descriptions: %% is a per cent sign
+                "the rate each direction and point must reach: 90G, or 90%% of the slower end's link speed "
+                        + "(default: 90%%, no verdict where an end reports no speed); a point below it exits 1"
+            })
+    String expect;
+
     // ---- plans read and written, and where the results go (section 5)
 
     @Option(

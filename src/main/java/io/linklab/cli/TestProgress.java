@@ -2,6 +2,7 @@ package io.linklab.cli;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
+import io.linklab.model.Expectation;
 import io.linklab.model.SweepRow;
 import io.linklab.model.ToolEvent;
 import java.io.PrintStream;
@@ -53,14 +54,14 @@ final class TestProgress implements RunListener {
         }
     }
 
-    /** One line per point and direction. */
-    static void printTable(PrintStream out, List<SweepRow> rows) {
+    /** One line per point and direction, with its verdict against {@code expected}. */
+    static void printTable(PrintStream out, List<SweepRow> rows, Expectation.Expected expected) {
         if (rows.isEmpty()) {
             return;
         }
         out.printf(
                 Locale.ROOT,
-                "%-18s %-4s %14s %14s %14s %8s %7s  %s%n",
+                "%-18s %-4s %14s %14s %14s %8s %7s  %-10s  %s%n",
                 "point",
                 "dir",
                 "Gbit/s",
@@ -68,11 +69,12 @@ final class TestProgress implements RunListener {
                 "max",
                 "retr",
                 "gain",
+                "verdict",
                 "status");
         for (SweepRow r : rows) {
             out.printf(
                     Locale.ROOT,
-                    "%-18s %-4s %14s %14s %14s %8s %7s  %s%n",
+                    "%-18s %-4s %14s %14s %14s %8s %7s  %-10s  %s%n",
                     r.point().isEmpty() ? "-" : r.point(),
                     r.direction().csv(),
                     gbit(r.bitsPerSecond()),
@@ -80,6 +82,7 @@ final class TestProgress implements RunListener {
                     gbit(r.bitsPerSecondMax()),
                     r.retransmits() == null ? "" : r.retransmits(),
                     r.gain() == null ? "" : String.format(Locale.ROOT, "%.2f", r.gain()),
+                    expected.judge(r.bitsPerSecond()).outcome().word(),
                     r.status());
         }
     }

@@ -38,6 +38,8 @@ public final class HostCounters implements AutoCloseable {
     private final LiveFindings liveFindings;
     private final List<MtuGrowthRules.MtuPoint> mtuPoints = new ArrayList<>();
     private boolean warned;
+    /** The slower end's speed in the last repetition's counters, in Mbit/s; null when an end reported none. */
+    private Long linkSpeedMbps;
 
     private HostCounters(
             CsvTableWriter<HostCounterRow> rows,
@@ -138,6 +140,9 @@ public final class HostCounters implements AutoCloseable {
     }
 
     private synchronized List<Finding> write(PointEvidence e, int repetition) {
+        Long c = e.client().speedMbps();
+        Long s = e.server().speedMbps();
+        linkSpeedMbps = c == null || s == null ? null : Math.min(c, s);
         List<Finding> found = new ArrayList<>(FindingRules.all(e));
         MtuGrowthRules.MtuPoint p = MtuGrowthRules.mtuPoint(e);
         found.addAll(MtuGrowthRules.growsWithMtu(mtuPoints, p));
@@ -151,6 +156,15 @@ public final class HostCounters implements AutoCloseable {
             warnOnce("cannot write " + CounterFiles.FINDINGS + ": " + ex.getMessage());
         }
         return found;
+    }
+
+    /**
+     * The link speed a verdict is measured against: the slower end's, in bits per second, as the last repetition's
+     * counters read it; null when either end reports none (a virtual interface such as veth or a bridge has no link
+     * speed) or no repetition got that far.
+     */
+    public synchronized Double linkSpeedBps() {
+        return linkSpeedMbps == null ? null : linkSpeedMbps * 1e6;
     }
 
     void warning(String message) {

@@ -8,10 +8,12 @@ import io.linklab.engine.store.ResultCsv;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
+import io.linklab.model.Expectation;
 import io.linklab.model.Headline;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
+import io.linklab.model.Verdict;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.driver.ToolDriver;
 import java.io.IOException;
@@ -77,6 +79,8 @@ final class Run implements RunHandle {
     private Map<String, String> clientFacts = Map.of();
 
     private Map<String, String> serverFacts = Map.of();
+    /** What each direction and point is judged against once measured. */
+    private Expectation expectation = Expectation.DEFAULT;
 
     Run(
             String runId,
@@ -114,6 +118,11 @@ final class Run implements RunHandle {
     /** Before {@link #start}: the points come from {@code d}, the plan's are only the first. */
     void drivenBy(PointDriver d) {
         this.driver = d;
+    }
+
+    /** Before {@link #start}: the rate the run's directions and points are expected to reach. */
+    void expect(Expectation e) {
+        this.expectation = e;
     }
 
     void start() {
@@ -327,7 +336,15 @@ final class Run implements RunHandle {
     private RunOutcome finish(Ending ending, RunCleanup.HostCleanup hostCleanup) throws IOException {
         try {
             journal.close();
-            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null);
+            // the link speed is known only once the counters have read it, so the verdict is made here
+            Expectation.Expected expected = expectation.resolve(counters == null ? null : counters.linkSpeedBps());
+            record.expected(
+                    expectation.text(),
+                    expected,
+                    Verdict.overall(journal.rowsWritten().stream()
+                            .map(r -> expected.judge(r.bitsPerSecond()).outcome())
+                            .toList()));
+            RunJournal.Damage damage = ResultCsv.writeAll(dir, plan.isSweep() || driver != null, expected);
             if (damage.any()) {
                 record.warning(damage.warning());
             }

@@ -2,6 +2,7 @@ package io.linklab.engine;
 
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunFolder;
+import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
@@ -24,6 +25,7 @@ public final class TestEngine {
     private final ParserFactory parsers;
     private final PointHooks hooks;
     private final RunTimings timings;
+    private final Expectation expectation;
 
     public TestEngine(ResultsStore store, TransportFactory transports, ParserFactory parsers) {
         this(store, transports, parsers, PointHooks.NONE, RunTimings.STANDARD);
@@ -36,6 +38,17 @@ public final class TestEngine {
             ParserFactory parsers,
             PointHooks hooks,
             RunTimings timings) {
+        this(store, transports, parsers, hooks, timings, Expectation.DEFAULT);
+    }
+
+    private TestEngine(
+            ResultsStore store,
+            TransportFactory transports,
+            ParserFactory parsers,
+            PointHooks hooks,
+            RunTimings timings,
+            Expectation expectation) {
+        this.expectation = Objects.requireNonNull(expectation);
         this.store = Objects.requireNonNull(store);
         this.transports = Objects.requireNonNull(transports);
         this.parsers = Objects.requireNonNull(parsers);
@@ -55,7 +68,12 @@ public final class TestEngine {
      * @throws IllegalArgumentException when the period is not whole seconds from 4 s to an hour (says so)
      */
     public TestEngine withMtuRestoreAfter(Duration period) {
-        return new TestEngine(store, transports, parsers, hooks, timings.withDeadMan(period));
+        return new TestEngine(store, transports, parsers, hooks, timings.withDeadMan(period), expectation);
+    }
+
+    /** This engine with runs whose directions and points are judged against {@code e} (90 % of the link as standard). */
+    public TestEngine withExpectation(Expectation e) {
+        return new TestEngine(store, transports, parsers, hooks, timings, e);
     }
 
     public ResultsStore store() {
@@ -100,12 +118,14 @@ public final class TestEngine {
         String id = ResultsStore.newId("tune");
         Run run = new Run(id, dir.toAbsolutePath(), plan, listener, transports, parsers, hooks, timings);
         run.drivenBy(driver);
+        run.expect(expectation);
         run.start();
         return run;
     }
 
     private RunHandle startIn(Path dir, String id, TestPlan plan, RunListener listener) {
         Run run = new Run(id, dir, plan, listener, transports, parsers, hooks, timings);
+        run.expect(expectation);
         run.start();
         return run;
     }

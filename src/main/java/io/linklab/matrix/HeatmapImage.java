@@ -43,6 +43,9 @@ public final class HeatmapImage {
     /** The cross over a failed cell. */
     public static final Color CROSS = new Color(0xC62828);
 
+    /** The frame of a cell below its expected rate (its verdict is fail). */
+    public static final Color BELOW_EXPECTED = new Color(0xB71C1C);
+
     private static final Font TEXT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font BOLD = TEXT.deriveFont(Font.BOLD);
     private static final int PAD = 6;
@@ -244,8 +247,15 @@ public final class HeatmapImage {
         return "Colour: " + scale + ", from 0 % to 100 %:";
     }
 
+    private static boolean belowExpected(MatrixGrid.Cell c) {
+        return c.rows().stream().anyMatch(r -> r.verdict().failed());
+    }
+
     private List<String> footnotes() {
         List<String> lines = new ArrayList<>();
+        if (grid.cells().stream().anyMatch(HeatmapImage::belowExpected)) {
+            lines.add("Framed in red: verdict fail, below 90 % of the link speed drawn in the lab.");
+        }
         reasons.forEach((reason, number) -> {
             int cells = reasonCells.get(reason);
             lines.add("[" + number + "] " + reason + " (" + cells + (cells == 1 ? " cell)" : " cells)"));
@@ -295,6 +305,11 @@ public final class HeatmapImage {
             g.setStroke(new BasicStroke(1.5f));
             g.drawLine(b.x + 3, b.y + 3, b.x + b.width - 3, b.y + b.height - 3);
             g.drawLine(b.x + 3, b.y + b.height - 3, b.x + b.width - 3, b.y + 3);
+        }
+        if (cell.map(HeatmapImage::belowExpected).orElse(false)) {
+            g.setColor(BELOW_EXPECTED);
+            g.setStroke(new BasicStroke(3f));
+            g.drawRect(b.x + 2, b.y + 2, b.width - 4, b.height - 4);
         }
         String text = texts[s][r];
         if (!text.isEmpty()) {

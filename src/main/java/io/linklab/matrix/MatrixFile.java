@@ -32,6 +32,8 @@ public final class MatrixFile {
             .text("status", MatrixRow::status)
             .text("reason", MatrixRow::reason)
             .text("run", MatrixRow::run)
+            .number("expected_bps", r -> r.verdict().expectedBps())
+            .text("verdict", r -> r.verdict().outcome().csv())
             .build();
 
     private MatrixFile() {}

@@ -1,5 +1,7 @@
 package io.linklab.matrix;
 
+import io.linklab.model.Expectation;
+import io.linklab.model.Verdict;
 import java.util.Comparator;
 
 /**
@@ -34,6 +36,14 @@ public record MatrixRow(
     /** The rate as a fraction of the link's speed, where both are known. */
     public Double fractionOfLink() {
         return bitsPerSecond == null || linkSpeedBps == null || linkSpeedBps <= 0 ? null : bitsPerSecond / linkSpeedBps;
+    }
+
+    /**
+     * The verdict on the rate: 90 % of the drawn link speed expected, none where the lab draws no speed on the
+     * pair's path (the heatmap marks a failed one).
+     */
+    public Verdict verdict() {
+        return Expectation.DEFAULT.resolve(linkSpeedBps).judge(bitsPerSecond);
     }
 
     public boolean ok() {

@@ -69,6 +69,8 @@ class RunTestCommandTest {
         assertEquals(2, localTest("--target", "127.0.0.1;reboot", "--out", dir.toString()));
         assertTrue(cli.err().contains("--target"), cli.err());
         assertEquals(2, localTest("--target", "127.0.0.1", "--reverse", "--bidir", "--out", dir.toString()));
+        assertEquals(2, localTest("--target", "127.0.0.1", "--expect", "fast", "--out", dir.toString()));
+        assertTrue(cli.err().contains("--expect: 'fast' is not valid — expected a rate in bits/s"), cli.err());
         assertEquals(2, cli.run("test", "--frobnicate"));
         assertTrue(cli.err().contains("unknown option '--frobnicate'"), cli.err());
         assertTrue(!cli.err().contains("Exception"), cli.err());
@@ -214,12 +216,59 @@ class RunTestCommandTest {
         List<String> sweep = Files.readAllLines(o.resolve("sweep.csv"));
         assertEquals(3, sweep.size(), sweep.toString());
         assertTrue(sweep.get(2).startsWith("streams=2,,2,1,c2s,"), sweep.get(2));
-        assertTrue(sweep.get(2).endsWith(",ok"), sweep.get(2));
+        // loopback reports no link speed: the default 90 % of it gives no verdict, the expected rate stays empty
+        assertTrue(sweep.get(2).endsWith(",ok,,"), sweep.get(2));
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());
         assertEquals("ok", record.path("status").asText());
         assertTrue(record.path("commands").path("client local").get(0).asText().startsWith("# point streams=1"));
         assertTrue(cli.out().contains("streams=2"), "result table on stdout");
         assertTrue(cli.err().contains("point 2/2: streams=2"), "progress on stderr: " + cli.err());
+    }
+
+    @Test
+    void aDirectionBelowTheExpectedRateExitsOneWithTheMarginAndAPassExitsZero() throws Exception {
+        Path slow = dir.resolve("slow");
+        // no loopback carries 1 Tbit/s: the run measures, writes everything, and fails the expectation
+        int rc = expecting("1T", slow);
+        assertEquals(1, rc, cli.err());
+        assertTrue(cli.err().contains("below the expected rate: c2s fail: "), cli.err());
+        assertTrue(cli.err().contains(" of 1000.0 Gbit/s expected, "), cli.err());
+        assertTrue(cli.out().lines().anyMatch(l -> l.startsWith("-  ") && l.contains(" fail ")), cli.out());
+        List<String> summary = Files.readAllLines(slow.resolve("summary.csv"));
+        List<String> header = List.of(summary.get(0).split(",", -1));
+        assertTrue(
+                summary.stream().anyMatch(l -> l.contains(",SUM,c2s,receiver,") && l.endsWith(",1000000000000,fail")),
+                summary.toString());
+        assertTrue(header.indexOf("verdict") > 0, header.toString());
+        JsonNode record = new ObjectMapper().readTree(slow.resolve("run.json").toFile());
+        assertEquals("1T", record.path("expect").path("asked").asText());
+        assertEquals("fail", record.path("expect").path("verdict").asText(), "the history's verdict");
+
+        Path fast = dir.resolve("fast");
+        rc = expecting("1M", fast);
+        assertEquals(0, rc, cli.err());
+        assertTrue(cli.out().lines().anyMatch(l -> l.startsWith("-  ") && l.contains(" pass ")), cli.out());
+
+        // a share of the link speed on loopback, which has none: measured, no verdict, and said why
+        Path share = dir.resolve("share");
+        rc = expecting("95%", share);
+        assertEquals(0, rc, cli.err());
+        assertTrue(cli.err().contains("--expect: no verdict: 95 % of the link speed was expected"), cli.err());
+    }
+
+    /** A one-second loopback test into {@code out} with {@code --expect rate}; its exit status. */
+    private int expecting(String rate, Path out) {
+        return localTest(
+                "--target",
+                "127.0.0.1",
+                "--port",
+                "5583",
+                "--duration",
+                "1",
+                "--expect",
+                rate,
+                "--out",
+                out.toString());
     }
 
     /** A copy of an earlier sweep's folder, with a file of the user's beside it. */

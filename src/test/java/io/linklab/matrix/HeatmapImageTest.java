@@ -87,6 +87,21 @@ class HeatmapImageTest {
     }
 
     @Test
+    void aLinkBelowItsExpectedRateIsFramedInRedAndMatrixCsvSaysFail() throws Exception {
+        List<MatrixRow> rows = List.of(ok("h1", "h2", 71e9), ok("h2", "h1", 95e9));
+        HeatmapImage layout = new HeatmapImage(MatrixGrid.of(List.of("h1", "h2"), rows), GBIT);
+        BufferedImage image = layout.draw();
+        assertTrue(redPixels(image, layout.cellBounds(0, 1)) > 40, "71 of 90 Gbit/s expected: framed");
+        assertEquals(0, redPixels(image, layout.cellBounds(1, 0)), "95 of 90 Gbit/s expected: not framed");
+
+        MatrixFile.write(dir, rows);
+        List<String> csv = Files.readAllLines(dir.resolve(MatrixFile.NAME));
+        assertTrue(csv.get(0).endsWith(",expected_bps,verdict"), csv.get(0));
+        assertTrue(csv.get(1).endsWith(",90000000000,fail"), csv.get(1));
+        assertTrue(csv.get(2).endsWith(",90000000000,pass"), csv.get(2));
+    }
+
+    @Test
     void thirtyTwoHostsRenderWellUnderASecond() throws Exception {
         List<String> hosts = new ArrayList<>();
         List<MatrixRow> rows = new ArrayList<>();

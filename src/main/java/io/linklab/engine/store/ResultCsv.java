@@ -1,5 +1,7 @@
 package io.linklab.engine.store;
 
+import io.linklab.model.Expectation;
+import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -32,20 +34,57 @@ public final class ResultCsv {
             extend(ResultTables.SAMPLES, e -> new ResultTables.SampleRow("", e.point(), null, e.value()));
 
     public static final CsvTable<RunJournal.Entry<Summary>> SUMMARY_TABLE =
-            extend(ResultTables.SUMMARY, e -> new ResultTables.SummaryRow("", e.point(), null, e.value()));
-    public static final CsvTable<SweepRow> SWEEP_TABLE = CsvTable.<SweepRow>builder()
-            .text("point", SweepRow::point)
-            .number("mtu", SweepRow::mtu)
-            .number("streams", SweepRow::streams)
-            .number("processes", SweepRow::processes)
-            .text("direction", r -> r.direction() == null ? null : r.direction().csv())
-            .number("bits_per_second", SweepRow::bitsPerSecond)
-            .number("bits_per_second_min", SweepRow::bitsPerSecondMin)
-            .number("bits_per_second_max", SweepRow::bitsPerSecondMax)
-            .number("retransmits", SweepRow::retransmits)
-            .number("gain", SweepRow::gain)
-            .text("status", SweepRow::status)
-            .build();
+            summaryTable(Expectation.Expected.none(null));
+    /** sweep.csv's columns (with no expectation: the columns are the same for every run). */
+    public static final CsvTable<SweepRow> SWEEP_TABLE = sweepTable(Expectation.Expected.none(null));
+
+    /**
+     * summary.csv: the parsers' columns, the repetition, and on the receiver's SUM of all processes the expected
+     * rate and the verdict on it.
+     */
+    static CsvTable<RunJournal.Entry<Summary>> summaryTable(Expectation.Expected expected) {
+        return CsvTable.<RunJournal.Entry<Summary>>builder()
+                .columns(ResultCsv.<Summary, ResultTables.SummaryRow>extend(
+                                ResultTables.SUMMARY, e -> new ResultTables.SummaryRow("", e.point(), null, e.value()))
+                        .columns())
+                .number("expected_bps", e -> judged(e.value()) ? expected.bitsPerSecond() : null)
+                .text(
+                        "verdict",
+                        e -> judged(e.value())
+                                ? expected.judge(e.value().bitsPerSecond())
+                                        .outcome()
+                                        .csv()
+                                : null)
+                .build();
+    }
+
+    /** sweep.csv: one row per point and direction, with the expected rate and the verdict on the point's mean. */
+    static CsvTable<SweepRow> sweepTable(Expectation.Expected expected) {
+        return CsvTable.<SweepRow>builder()
+                .text("point", SweepRow::point)
+                .number("mtu", SweepRow::mtu)
+                .number("streams", SweepRow::streams)
+                .number("processes", SweepRow::processes)
+                .text(
+                        "direction",
+                        r -> r.direction() == null ? null : r.direction().csv())
+                .number("bits_per_second", SweepRow::bitsPerSecond)
+                .number("bits_per_second_min", SweepRow::bitsPerSecondMin)
+                .number("bits_per_second_max", SweepRow::bitsPerSecondMax)
+                .number("retransmits", SweepRow::retransmits)
+                .number("gain", SweepRow::gain)
+                .text("status", SweepRow::status)
+                .number("expected_bps", r -> expected.bitsPerSecond())
+                .text(
+                        "verdict",
+                        r -> expected.judge(r.bitsPerSecond()).outcome().csv())
+                .build();
+    }
+
+    /** The total a verdict is on: the receiver's SUM over all processes, where the tool reported it. */
+    private static boolean judged(Summary s) {
+        return s.isSum() && s.role() == Role.RECEIVER && s.process() == null && s.bitsPerSecond() != null;
+    }
 
     private static <V, R> CsvTable<RunJournal.Entry<V>> extend(CsvTable<R> base, Function<RunJournal.Entry<V>, R> row) {
         CsvTable.Builder<RunJournal.Entry<V>> b = CsvTable.builder();
@@ -59,12 +98,14 @@ public final class ResultCsv {
     private ResultCsv() {}
 
     /**
-     * Writes the CSVs of a run folder from its journal, sweep.csv only for sweeps. The journal is streamed
+     * Writes the CSVs of a run folder from its journal, sweep.csv only for sweeps, with verdicts against
+     * {@code expected}. The journal is streamed
      * (an hour of 128 streams is half a million lines), each entry going to its file as it is read.
      *
      * @return the journal lines that were damaged and skipped, for the run's warnings
      */
-    public static RunJournal.Damage writeAll(Path runDir, boolean sweep) throws IOException {
+    public static RunJournal.Damage writeAll(Path runDir, boolean sweep, Expectation.Expected expected)
+            throws IOException {
         Path journal = runDir.resolve(RunJournal.FILE);
         try (BufferedReader in = Files.exists(journal)
                         ? Files.newBufferedReader(journal, StandardCharsets.UTF_8)
@@ -72,9 +113,9 @@ public final class ResultCsv {
                 CsvTableWriter<RunJournal.Entry<Sample>> samples =
                         CsvTableWriter.create(runDir.resolve(SAMPLES), SAMPLE_TABLE);
                 CsvTableWriter<RunJournal.Entry<Summary>> summaries =
-                        CsvTableWriter.create(runDir.resolve(SUMMARY), SUMMARY_TABLE);
+                        CsvTableWriter.create(runDir.resolve(SUMMARY), summaryTable(expected));
                 CsvTableWriter<SweepRow> rows =
-                        sweep ? CsvTableWriter.create(runDir.resolve(SWEEP), SWEEP_TABLE) : null) {
+                        sweep ? CsvTableWriter.create(runDir.resolve(SWEEP), sweepTable(expected)) : null) {
             return write(in, samples, summaries, rows);
         }
     }

@@ -34,6 +34,7 @@ public final class RunJournal implements AutoCloseable {
 
     private final Writer out;
     private boolean closed;
+    private final List<SweepRow> rowsWritten = new ArrayList<>();
 
     public RunJournal(Path runDir) throws IOException {
         this.out = Files.newBufferedWriter(
@@ -114,7 +115,13 @@ public final class RunJournal implements AutoCloseable {
         append(n);
     }
 
+    /** The rows written so far (one per point and direction: few), for the run's verdict. */
+    public synchronized List<SweepRow> rowsWritten() {
+        return List.copyOf(rowsWritten);
+    }
+
     public synchronized void pointRows(String point, List<SweepRow> rows) {
+        rowsWritten.addAll(rows);
         for (SweepRow r : rows) {
             ObjectNode n = start("row", point, 0);
             n.put("mtu", r.mtu());

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.Direction;
+import io.linklab.model.Expectation;
 import io.linklab.model.Headline;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Verdict;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -70,6 +72,12 @@ public final class RunRecord {
     private String mtuRestore = "";
     private final Map<Direction, Double> headline = new EnumMap<>(Direction.class);
     private final List<PointTime> pointTimes = new ArrayList<>();
+    /** The expectation as asked ("90%", "90G"); null for a run from before verdicts. */
+    private String expectAsked;
+
+    private Expectation.Expected expected;
+    /** The verdict of the whole run: fail if a direction or point failed, pass if any passed. */
+    private Verdict.Outcome verdict = Verdict.Outcome.NONE;
 
     /** When a point began (before its MTU change) and ended (its last repetition stopped), for timing. */
     public record PointTime(String point, Instant started, Instant ended) {}
@@ -212,6 +220,28 @@ public final class RunRecord {
     }
 
     /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
+    /** What the run's directions and points were judged against: as asked, and the rate (or why there is none). */
+    public synchronized void expected(String asked, Expectation.Expected e, Verdict.Outcome overall) {
+        expectAsked = asked;
+        expected = e;
+        verdict = overall;
+    }
+
+    /** fail if a direction or point fell below the expected rate, pass if one reached it, else NONE. */
+    public synchronized Verdict.Outcome verdict() {
+        return verdict;
+    }
+
+    /** The expectation as asked ("90%", "90G"), or null for a run recorded before verdicts. */
+    public synchronized String expectAsked() {
+        return expectAsked;
+    }
+
+    /** The expected rate or why there is none; null for a run recorded before verdicts (or still running). */
+    public synchronized Expectation.Expected expected() {
+        return expected;
+    }
+
     public synchronized void stopped(Instant at, String by) {
         this.stoppedAt = at;
         this.stoppedBy = by;
@@ -340,6 +370,13 @@ public final class RunRecord {
             n.put("started", t.started().toString());
             n.put("ended", t.ended().toString());
         }
+        if (expected != null) {
+            ObjectNode ex = root.putObject("expect");
+            ex.put("asked", expectAsked);
+            ex.put("expected_bps", expected.bitsPerSecond());
+            ex.put("why_none", expected.whyNone());
+            ex.put("verdict", verdict.csv());
+        }
         ArrayNode ws = root.putArray("warnings");
         warnings.forEach(ws::add);
         AtomicFile.writeString(runDir.resolve(FILE), Json.MAPPER.writeValueAsString(root) + "\n");
@@ -422,6 +459,13 @@ public final class RunRecord {
             }
         }
         root.path("warnings").forEach(w -> r.warnings.add(w.asText()));
+        JsonNode ex = root.path("expect");
+        if (ex.isObject()) {
+            r.expectAsked = text(ex, "asked");
+            r.expected = new Expectation.Expected(
+                    ex.hasNonNull("expected_bps") ? ex.get("expected_bps").asDouble() : null, text(ex, "why_none"));
+            r.verdict = Verdict.Outcome.ofCsv(ex.path("verdict").asText(""));
+        }
         root.path("pointTimes").forEach(t -> {
             Instant a = instant(t, "started");
             Instant b = instant(t, "ended");

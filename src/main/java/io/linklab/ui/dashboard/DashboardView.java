@@ -5,6 +5,7 @@ import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.Sample;
+import io.linklab.model.Verdict;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartRenderLoop;
 import io.linklab.ui.charts.ChartView;
@@ -178,8 +179,8 @@ public final class DashboardView {
         return model.bitrate().bytes() ? ValueUnit.BYTES_PER_SECOND : ValueUnit.BITS_PER_SECOND;
     }
 
-    public void setExportActions(Runnable csv, Consumer<ChartContent> png, Runnable report) {
-        bar.setExportActions(csv, png, report);
+    public void setExportActions(Runnable page, Runnable csv, Consumer<ChartContent> png, Runnable report) {
+        bar.setExportActions(page, csv, png, report);
     }
 
     /** The stored form of this run, once known (a replayed run, or a finished live run read back). */
@@ -189,6 +190,14 @@ public final class DashboardView {
 
     public void setRecorded(PastRun run) {
         this.recorded = run;
+        if (!run.imported()) {
+            showVerdict(run.verdict(), null);
+        }
+    }
+
+    /** FX thread: the run's verdict as a badge in the header (a finished run's, from its run.json). */
+    public void showVerdict(Verdict.Outcome outcome, String detail) {
+        bar.showVerdict(outcome, detail);
     }
 
     /** FX thread: whether this dashboard is on screen; hidden dashboards' charts are not painted. */
@@ -360,7 +369,7 @@ public final class DashboardView {
                 rowByKey.put(r.key(), v);
                 added = true;
             }
-            v.update(r, u);
+            v.update(r, u, finished || model.outcome() != null);
         }
         if (added || current.size() != rows.size()) {
             rowByKey.keySet()

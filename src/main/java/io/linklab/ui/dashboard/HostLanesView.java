@@ -1,6 +1,7 @@
 package io.linklab.ui.dashboard;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,6 +12,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
+import javafx.scene.text.TextAlignment;
 import javafx.util.Duration;
 
 /**
@@ -36,6 +38,7 @@ public final class HostLanesView extends Region {
     private double x1 = 10;
     private long drawnVersion = -1;
     private List<HostLanes.Interval> shown = List.of();
+    private final Map<HostLanes.Lane, String> scales = new EnumMap<>(HostLanes.Lane.class);
 
     public HostLanesView(HostLanes lanes) {
         this.lanes = lanes;
@@ -102,7 +105,25 @@ public final class HostLanesView extends Region {
             for (String end : List.of("client", "server")) {
                 drawEnd(g, lane, end, top, base, max);
             }
+            // the lane's scale: what its top edge means, at the plot's right end (its bottom is 0)
+            String scale = scaleText(lane, max);
+            scales.put(lane, scale);
+            g.setFill(Color.gray(0.35));
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.fillText(scale, w - PLOT_RIGHT_GAP - 3, top + 11);
+            g.setTextAlign(TextAlignment.LEFT);
         }
+    }
+
+    /** "top 100 %", "top 1250/s": the value a lane's top edge stands for. */
+    static String scaleText(HostLanes.Lane lane, double max) {
+        return "top " + (max == Math.rint(max) ? String.valueOf((long) max) : String.format(Locale.ROOT, "%.1f", max))
+                + (lane.unit.equals("%") ? " %" : lane.unit);
+    }
+
+    /** The scale each lane was last drawn with, for tests. */
+    String scale(HostLanes.Lane lane) {
+        return scales.get(lane);
     }
 
     private void drawEnd(GraphicsContext g, HostLanes.Lane lane, String end, double top, double base, double max) {

@@ -45,7 +45,10 @@ public final class LiveRunModel implements RunListener {
         }
     }
 
-    /** The table row of a stream: its latest interval. Null fields were not reported. */
+    /**
+     * The table row of a stream: its latest interval, and its average so far (a SUM's: the point's mean receiver
+     * rate once the point ended, the figure findings quote). Null fields were not reported.
+     */
     public record StreamRow(
             StreamKey key,
             double endS,
@@ -55,7 +58,8 @@ public final class LiveRunModel implements RunListener {
             Long cwndBytes,
             Double rttMs,
             Double jitterMs,
-            Double lossPercent) {}
+            Double lossPercent,
+            Double averageBitsPerSecond) {}
 
     public record Progress(
             double fraction, Duration elapsed, Duration remaining, int pointIndex, int points, String point) {}
@@ -416,6 +420,9 @@ public final class LiveRunModel implements RunListener {
         synchronized (lock) {
             clock.pointFinished();
             for (SweepRow r : sweepRows) {
+                if (r.bitsPerSecond() != null && r.direction() != null) {
+                    rows.sumAverage(new StreamKey(null, Sample.SUM, r.direction()), r.bitsPerSecond());
+                }
                 if (!r.ok()) {
                     appendLine("engine", pointLabel + " " + r.direction().csv() + " " + r.status());
                 }

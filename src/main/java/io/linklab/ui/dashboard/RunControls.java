@@ -1,13 +1,16 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.model.Verdict;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.charts.LiveChartContent;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
@@ -22,6 +25,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
@@ -34,6 +38,9 @@ final class RunControls {
 
     private final LiveRunModel model;
     private final Label title = new Label();
+    /** The run's verdict once it is known: colour and word, hidden until then. */
+    private final Label verdict = new Label();
+
     private final Label status = new Label("starting…");
     private final Label time = new Label("elapsed 0:00");
     private final ProgressBar progress = new ProgressBar(0);
@@ -43,6 +50,7 @@ final class RunControls {
     private Runnable exportCsv = () -> {};
     private Consumer<ChartContent> exportPng = c -> {};
     private Runnable exportReport = () -> {};
+    private Runnable exportPage = () -> {};
 
     /**
      * @param unitsChanged redraws what shows rates after bit/s and byte/s were switched
@@ -89,7 +97,13 @@ final class RunControls {
                 window,
                 export);
         controls.setId("dashboard-toolbar");
-        node = new VBox(2, title, status, controls);
+        verdict.setId("run-verdict");
+        verdict.setMinWidth(Region.USE_PREF_SIZE);
+        verdict.setVisible(false);
+        verdict.setManaged(false);
+        HBox heading = new HBox(8, verdict, title);
+        heading.setAlignment(Pos.CENTER_LEFT);
+        node = new VBox(2, heading, status, controls);
         node.setPadding(new Insets(4, 6, 0, 6));
     }
 
@@ -162,9 +176,12 @@ final class RunControls {
                 png.getItems().add(item);
             }
         });
+        MenuItem page = new MenuItem("Report (one HTML page, prints to PDF)…");
+        page.setId("export-report-page");
+        page.setOnAction(e -> exportPage.run());
         MenuItem report = new MenuItem("Report folder (CSV + charts + summary)…");
         report.setOnAction(e -> exportReport.run());
-        export.getItems().addAll(csv, png, report);
+        export.getItems().addAll(page, csv, png, report);
         return export;
     }
 
@@ -172,7 +189,27 @@ final class RunControls {
         return v.content() instanceof LiveChartContent l ? l.title() : "Sweep";
     }
 
-    void setExportActions(Runnable csv, Consumer<ChartContent> png, Runnable report) {
+    /** Shows the verdict as a badge before the title: green PASS, red FAIL, grey NO VERDICT, and why on hover. */
+    void showVerdict(Verdict.Outcome outcome, String detail) {
+        String colour = switch (outcome) {
+            case PASS -> "#2e7d32";
+            case FAIL -> "#c62828";
+            case NONE -> "#616161";
+        };
+        verdict.setText(outcome.word().toUpperCase(Locale.ROOT));
+        verdict.setStyle("-fx-background-color: " + colour + "; -fx-text-fill: white; -fx-font-weight: bold;"
+                + " -fx-padding: 2 10 2 10; -fx-background-radius: 4;");
+        verdict.setTooltip(detail == null || detail.isBlank() ? null : new Tooltip(detail));
+        verdict.setVisible(true);
+        verdict.setManaged(true);
+    }
+
+    Label verdict() {
+        return verdict;
+    }
+
+    void setExportActions(Runnable page, Runnable csv, Consumer<ChartContent> png, Runnable report) {
+        this.exportPage = page;
         this.exportCsv = csv;
         this.exportPng = png;
         this.exportReport = report;

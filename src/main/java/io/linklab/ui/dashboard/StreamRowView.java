@@ -7,7 +7,10 @@ import javafx.beans.property.StringProperty;
 /** One row of the dashboard's current-values table; kept across updates so only changed cells redraw. */
 public final class StreamRowView {
 
-    static final String[] COLUMNS = {"stream", "dir", "bitrate", "retr", "retr total", "cwnd", "rtt/jitter", "loss"};
+    /** "bitrate" is the last interval's; "average" the run's, shown once the run has ended. */
+    static final String[] COLUMNS = {
+        "stream", "dir", "bitrate", "average", "retr", "retr total", "cwnd", "rtt/jitter", "loss"
+    };
 
     private final LiveRunModel.StreamKey key;
     private final StringProperty[] cells = new StringProperty[COLUMNS.length];
@@ -39,17 +42,18 @@ public final class StreamRowView {
         throw new IllegalArgumentException("no column " + column);
     }
 
-    void update(LiveRunModel.StreamRow r, ValueUnit rate) {
+    void update(LiveRunModel.StreamRow r, ValueUnit rate, boolean ended) {
         set(2, r.bitsPerSecond() == null ? "–" : rate.format(r.bitsPerSecond()));
-        set(3, r.retransmits() == null ? "–" : r.retransmits().toString());
-        set(4, Long.toString(r.totalRetransmits()));
-        set(5, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.format(r.cwndBytes()));
+        set(3, !ended || r.averageBitsPerSecond() == null ? "–" : rate.format(r.averageBitsPerSecond()));
+        set(4, r.retransmits() == null ? "–" : r.retransmits().toString());
+        set(5, Long.toString(r.totalRetransmits()));
+        set(6, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.format(r.cwndBytes()));
         set(
-                6,
+                7,
                 r.rttMs() != null
                         ? ValueUnit.MILLISECONDS.format(r.rttMs())
                         : r.jitterMs() != null ? ValueUnit.MILLISECONDS.format(r.jitterMs()) : "–");
-        set(7, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.format(r.lossPercent()));
+        set(8, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.format(r.lossPercent()));
     }
 
     private void set(int i, String v) {

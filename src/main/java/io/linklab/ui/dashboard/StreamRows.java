@@ -3,6 +3,7 @@ package io.linklab.ui.dashboard;
 import io.linklab.model.Sample;
 import io.linklab.ui.dashboard.LiveRunModel.StreamKey;
 import io.linklab.ui.dashboard.LiveRunModel.StreamRow;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,8 @@ import java.util.function.Function;
 final class StreamRows {
 
     private final Map<StreamKey, StreamRow> rows = new LinkedHashMap<>();
+    /** Per stream: bits and seconds of the drawn end's intervals so far, for its average. */
+    private final Map<StreamKey, double[]> moved = new HashMap<>();
 
     /**
      * A stream's row after {@code s}: the drawn end's row sets time, bitrate and RTT; each figure one end does not
@@ -26,6 +29,12 @@ final class StreamRows {
             return;
         }
         long total = (prev == null ? 0 : prev.totalRetransmits()) + (s.retransmits() == null ? 0 : s.retransmits());
+        double[] m = moved.computeIfAbsent(key, k -> new double[2]);
+        double seconds = s.endS() - s.startS();
+        if (drawnEnd && s.bitsPerSecond() != null && seconds > 0 && !s.omitted()) {
+            m[0] += s.bitsPerSecond() * seconds;
+            m[1] += seconds;
+        }
         rows.put(
                 key,
                 new StreamRow(
@@ -37,7 +46,28 @@ final class StreamRows {
                         or(s.cwndBytes(), prev, StreamRow::cwndBytes),
                         drawnEnd ? s.rttMs() : prev.rttMs(),
                         or(s.jitterMs(), prev, StreamRow::jitterMs),
-                        or(lossPct, prev, StreamRow::lossPercent)));
+                        or(lossPct, prev, StreamRow::lossPercent),
+                        m[1] > 0 ? m[0] / m[1] : null));
+    }
+
+    /** A SUM row's average: the mean receiver rate of the point that just ended in its direction. */
+    void sumAverage(StreamKey key, double bps) {
+        StreamRow r = rows.get(key);
+        if (r != null) {
+            rows.put(
+                    key,
+                    new StreamRow(
+                            key,
+                            r.endS(),
+                            r.bitsPerSecond(),
+                            r.retransmits(),
+                            r.totalRetransmits(),
+                            r.cwndBytes(),
+                            r.rttMs(),
+                            r.jitterMs(),
+                            r.lossPercent(),
+                            bps));
+        }
     }
 
     /**
@@ -58,7 +88,8 @@ final class StreamRows {
                         null,
                         null,
                         null,
-                        null));
+                        null,
+                        prev == null ? null : prev.averageBitsPerSecond()));
     }
 
     List<StreamRow> all() {
@@ -67,6 +98,7 @@ final class StreamRows {
 
     void clear() {
         rows.clear();
+        moved.clear();
     }
 
     private static <T> T or(T value, StreamRow prev, Function<StreamRow, T> previous) {

@@ -5,6 +5,7 @@ import io.linklab.counters.Finding;
 import io.linklab.engine.store.LinkFreeCopy;
 import io.linklab.model.Direction;
 import io.linklab.model.Markdown;
+import io.linklab.report.Html;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunReplay;
@@ -206,17 +207,17 @@ public final class ReportFolder {
 
     static String html(PastRun run, SweepModel sweep, List<String[]> images, List<String> missing) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                .append(esc(run.title()))
+                .append(Html.esc(run.title()))
                 .append("</title><style>body{font-family:sans-serif;max-width:1100px;"
                         + "margin:2em auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 8px;"
                         + "text-align:left}.warn{color:#b06000}.fail{color:#c62828}</style></head><body>\n<h1>")
-                .append(esc(run.title()))
+                .append(Html.esc(run.title()))
                 .append("</h1>\n<table>\n");
         for (String[] f : facts(run)) {
             sb.append("<tr><th>")
-                    .append(esc(f[0]))
+                    .append(Html.esc(f[0]))
                     .append("</th><td>")
-                    .append(esc(f[1]))
+                    .append(Html.esc(f[1]))
                     .append("</td></tr>\n");
         }
         sb.append("</table>\n");
@@ -228,7 +229,7 @@ public final class ReportFolder {
                 sb.append("<tr")
                         .append(cls)
                         .append("><td>")
-                        .append(esc(r.point()))
+                        .append(Html.esc(r.point()))
                         .append("</td><td>")
                         .append(rate(r.c2s()))
                         .append("</td><td>")
@@ -240,18 +241,18 @@ public final class ReportFolder {
                         .append("</td><td>")
                         .append(r.retransmits() == null ? "" : r.retransmits())
                         .append("</td><td>")
-                        .append(esc(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status()))
+                        .append(Html.esc(r.flag() != null && r.ok() ? "ok — " + r.flag() : r.status()))
                         .append("</td></tr>\n");
             }
             sb.append("</table>\n");
         }
         for (String[] img : images) {
             sb.append("<h2>")
-                    .append(esc(img[1]))
+                    .append(Html.esc(img[1]))
                     .append("</h2>\n<img src=\"")
                     .append(img[0])
                     .append("\" alt=\"")
-                    .append(esc(img[1]))
+                    .append(Html.esc(img[1]))
                     .append("\" style=\"max-width:100%\">\n");
         }
         if (!run.environment().isEmpty()) {
@@ -259,9 +260,9 @@ public final class ReportFolder {
             run.environment().entrySet().stream()
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> sb.append("<tr><th>")
-                            .append(esc(e.getKey()))
+                            .append(Html.esc(e.getKey()))
                             .append("</th><td>")
-                            .append(esc(e.getValue()))
+                            .append(Html.esc(e.getValue()))
                             .append("</td></tr>\n"));
             sb.append("</table>\n");
         }
@@ -286,7 +287,7 @@ public final class ReportFolder {
         if (!findings.isEmpty()) {
             sb.append("<h2>Findings</h2>\n<ul>\n");
             for (Finding f : findings) {
-                sb.append("<li>").append(esc(findingLine(f))).append("</li>\n");
+                sb.append("<li>").append(Html.esc(findingLine(f))).append("</li>\n");
             }
             sb.append("</ul>\n");
         }
@@ -321,12 +322,5 @@ public final class ReportFolder {
     /** Text from a run (names, notes, host facts, tool messages) as report.md shows it: {@link Markdown#text}. */
     static String md(String s) {
         return Markdown.text(s);
-    }
-
-    private static String esc(String s) {
-        if (s == null) {
-            return "";
-        }
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -1,10 +1,12 @@
 package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Verdict;
 import io.linklab.ui.charts.ColumnFit;
 import io.linklab.ui.charts.ValueUnit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -17,6 +19,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.Separator;
@@ -51,11 +54,14 @@ public final class HistoryView {
      * @param export  writes the report folder of a run
      * @param importLogs asks for log files and imports them
      */
+    private static final String ANY_VERDICT = "any verdict";
+
     public HistoryView(
             HistoryViewModel model,
             Consumer<PastRun> open,
             Consumer<List<PastRun>> compare,
             Consumer<PastRun> export,
+            Consumer<List<PastRun>> reportPage,
             Runnable importLogs) {
         this.model = model;
         table = new TableView<>(model.shown());
@@ -72,6 +78,7 @@ public final class HistoryView {
         table.getColumns().add(column("plan", PastRun::planSummary));
         table.getColumns().add(column("c2s", r -> rate(r, Direction.C2S)));
         table.getColumns().add(column("s2c", r -> rate(r, Direction.S2C)));
+        table.getColumns().add(column("verdict", r -> r.verdict().word()));
         table.getColumns().add(column("state", r -> r.stateText().toLowerCase(Locale.ROOT)));
         table.getColumns().add(column("note", r -> r.note() == null ? "" : r.note()));
         fit.fit();
@@ -94,6 +101,23 @@ public final class HistoryView {
         Text prompt = new Text(search.getPromptText());
         search.setPrefWidth(Math.ceil(prompt.getLayoutBounds().getWidth()) + 28);
         search.setMinWidth(Region.USE_PREF_SIZE);
+
+        ChoiceBox<String> verdicts = new ChoiceBox<>();
+        verdicts.setId("history-verdict");
+        verdicts.getItems()
+                .addAll(
+                        ANY_VERDICT,
+                        Verdict.Outcome.FAIL.word(),
+                        Verdict.Outcome.PASS.word(),
+                        Verdict.Outcome.NONE.word());
+        verdicts.setValue(ANY_VERDICT);
+        verdicts.setTooltip(new Tooltip("Shows only the runs that passed, failed or have no verdict"));
+        verdicts.valueProperty()
+                .addListener((o, was, now) -> model.verdictFilterProperty()
+                        .set(Arrays.stream(Verdict.Outcome.values())
+                                .filter(v -> v.word().equals(now))
+                                .findFirst()
+                                .orElse(null)));
 
         var selected = table.getSelectionModel().getSelectedItems();
         Button openButton = button(
@@ -121,6 +145,12 @@ public final class HistoryView {
                 "Write the selected run's report folder: CSV files, chart images, summary",
                 () -> model.open(first().id(), export));
         exportButton.disableProperty().bind(Bindings.size(selected).isNotEqualTo(1));
+        Button pageButton = button(
+                "Report Page…",
+                "history-report-page",
+                "Write one HTML page to hand over (prints to PDF): the selected run, or a comparison of several",
+                () -> reportPage.accept(List.copyOf(selected)));
+        pageButton.disableProperty().bind(Bindings.isEmpty(selected));
         Button refresh = button("Refresh", "history-refresh", "Read the runs folder again", model::refresh);
         Button importButton = button(
                 "Import Logs…", "history-import", "Open iperf3, iperf2 or netperf log files as runs", importLogs);
@@ -128,8 +158,10 @@ public final class HistoryView {
         // Most used first: the toolbar's overflow menu takes from the end when the window is narrow.
         ToolBar top = new ToolBar(
                 search,
+                verdicts,
                 openButton,
                 compareButton,
+                pageButton,
                 exportButton,
                 importButton,
                 new Separator(),

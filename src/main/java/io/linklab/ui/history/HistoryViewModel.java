@@ -1,13 +1,16 @@
 package io.linklab.ui.history;
 
+import io.linklab.model.Verdict;
 import io.linklab.ui.tasks.TaskRunner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -25,25 +28,39 @@ public final class HistoryViewModel {
     private final ObservableList<PastRun> runs = FXCollections.observableArrayList();
     private final FilteredList<PastRun> shown = new FilteredList<>(runs, r -> true);
     private final StringProperty filter = new SimpleStringProperty("");
+    private final ObjectProperty<Verdict.Outcome> verdict = new SimpleObjectProperty<>();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
 
     public HistoryViewModel(RunLibrary library, TaskRunner tasks) {
         this.library = library;
         this.tasks = tasks;
-        filter.addListener((o, was, now) -> {
-            String[] words = now == null
-                    ? new String[0]
-                    : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
-            shown.setPredicate(r -> {
-                String text = r.searchText();
-                for (String w : words) {
-                    if (!w.isEmpty() && !text.contains(w)) {
-                        return false;
-                    }
+        filter.addListener((o, was, now) -> applyFilters());
+        verdict.addListener((o, was, now) -> applyFilters());
+    }
+
+    private void applyFilters() {
+        String now = filter.get();
+        String[] words = now == null
+                ? new String[0]
+                : now.toLowerCase(Locale.ROOT).trim().split("\\s+");
+        Verdict.Outcome only = verdict.get();
+        shown.setPredicate(r -> {
+            if (only != null && r.verdict() != only) {
+                return false;
+            }
+            String text = r.searchText();
+            for (String w : words) {
+                if (!w.isEmpty() && !text.contains(w)) {
+                    return false;
                 }
-                return true;
-            });
+            }
+            return true;
         });
+    }
+
+    /** Only the runs with this verdict (NONE: those without one); null for every run. */
+    public ObjectProperty<Verdict.Outcome> verdictFilterProperty() {
+        return verdict;
     }
 
     /** The runs that pass the filter, newest first. */

@@ -5,6 +5,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Verdict;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param environment recorded facts, flattened to "h1 iperf3 version" → "3.12", "h2 data0 mtu" → "9000" …
  * @param samples     every interval, with its sweep point ("" outside sweeps); empty in a listing
  * @param readWarning what could not be read back when it was opened (damaged journal lines), else null
+ * @param verdict     the whole run's: fail if a direction or point fell below the expected rate (run.json)
  */
 public record PastRun(
         String id,
@@ -42,9 +44,53 @@ public record PastRun(
         List<SweepRow> sweepRows,
         Path dir,
         boolean imported,
-        String readWarning) {
+        String readWarning,
+        Verdict.Outcome verdict) {
+
+    /** A run without a verdict (an imported log, one recorded before verdicts). */
+    public PastRun(
+            String id,
+            String name,
+            String note,
+            State state,
+            String stateDetail,
+            Instant started,
+            Instant ended,
+            String tool,
+            List<String> hosts,
+            TestPlan plan,
+            Map<Direction, Double> headline,
+            Map<String, String> environment,
+            List<PointSample> samples,
+            List<PointSummary> summaries,
+            List<SweepRow> sweepRows,
+            Path dir,
+            boolean imported,
+            String readWarning) {
+        this(
+                id,
+                name,
+                note,
+                state,
+                stateDetail,
+                started,
+                ended,
+                tool,
+                hosts,
+                plan,
+                headline,
+                environment,
+                samples,
+                summaries,
+                sweepRows,
+                dir,
+                imported,
+                readWarning,
+                Verdict.Outcome.NONE);
+    }
 
     public PastRun {
+        verdict = verdict == null ? Verdict.Outcome.NONE : verdict;
         hosts = List.copyOf(hosts);
         headline = Map.copyOf(headline);
         environment = Map.copyOf(environment);

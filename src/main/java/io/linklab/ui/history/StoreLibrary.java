@@ -120,7 +120,8 @@ public final class StoreLibrary implements RunLibrary {
                 rows,
                 dir,
                 false,
-                readWarning);
+                readWarning,
+                r.verdict());
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.linklab.ui.runs;
 
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.RunFolder;
+import io.linklab.report.ReportPage;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.export.ChartImages;
@@ -41,6 +43,7 @@ public final class RunExports {
     /** Hooks the dashboard's export buttons to these actions. */
     void attach(DashboardView view) {
         view.setExportActions(
+                () -> withRecorded(view, run -> exportPage(List.of(run), null)),
                 () -> exportCsv(view),
                 content -> exportPng(content, null),
                 () -> withRecorded(view, run -> exportReport(run, null)));
@@ -149,6 +152,44 @@ public final class RunExports {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /**
+     * Writes the report page of one run, or the comparison of several (asks for the file when {@code file} is null),
+     * off the FX thread: the page `linklab report` writes.
+     */
+    public void exportPage(List<PastRun> runs, Path file) {
+        Path target = file;
+        if (target == null) {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle(
+                    runs.size() == 1 ? "Report of " + runs.get(0).title() : "Comparison of " + runs.size() + " runs");
+            chooser.setInitialFileName((runs.size() == 1 ? runs.get(0).id() : "comparison") + ".html");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("HTML page", "*.html"));
+            File f = chooser.showSaveDialog(window.get());
+            if (f == null) {
+                return;
+            }
+            target = f.toPath();
+        }
+        Path out = target.toAbsolutePath();
+        boolean imported = runs.stream().anyMatch(r -> r.imported() || r.dir() == null);
+        List<Path> dirs = runs.stream().map(PastRun::dir).toList();
+        history.task(
+                () -> {
+                    if (imported) {
+                        throw new IOException("an imported log has no record of its test (hosts, commands) to "
+                                + "report on; export its report folder instead");
+                    }
+                    try {
+                        ReportPage.write(dirs, out);
+                    } catch (FileFormatException e) {
+                        throw new IOException(e.getMessage(), e);
+                    }
+                    return out;
+                },
+                p -> history.say("report written to " + p),
+                "cannot write the report");
     }
 
     /**

@@ -2,7 +2,10 @@ package io.linklab.ui.runs;
 
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.store.FileFormatException;
 import io.linklab.engine.store.RunFolder;
+import io.linklab.engine.store.RunRecord;
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
@@ -83,7 +86,12 @@ public final class RunsArea implements RunStarter {
         history = new HistoryViewModel(library, tasks);
         exports = new RunExports(history, workspace::window);
         historyView = new HistoryView(
-                history, this::open, this::compare, run -> exports.exportReport(run, null), this::askImportLogs);
+                history,
+                this::open,
+                this::compare,
+                run -> exports.exportReport(run, null),
+                runs -> exports.exportPage(runs, null),
+                this::askImportLogs);
         workspace.addFixed(workspace.tabs().getTabs().size(), "History", "history-tab", historyView.root());
         history.refresh();
     }
@@ -215,9 +223,38 @@ public final class RunsArea implements RunStarter {
                 return; // the window closed while the run was ending: no history left to refresh
             }
             history.refresh();
+            showVerdict(view, outcome);
             onRunEnded.accept(view, outcome);
         });
         return view;
+    }
+
+    /** Reads the ended run's verdict from its run.json off the FX thread and shows it in its dashboard. */
+    private void showVerdict(DashboardView view, RunOutcome outcome) {
+        if (outcome.runDir() == null) {
+            return;
+        }
+        tasks.run(
+                () -> {
+                    try {
+                        return RunRecord.read(outcome.runDir());
+                    } catch (FileFormatException e) {
+                        throw new IOException(e.getMessage(), e);
+                    }
+                },
+                record -> view.showVerdict(record.verdict(), verdictDetail(record)),
+                e -> view.showMessage("cannot read the run's verdict: " + e.getMessage()));
+    }
+
+    private static String verdictDetail(RunRecord record) {
+        Expectation.Expected e = record.expected();
+        if (e == null) {
+            return null;
+        }
+        return e.bitsPerSecond() == null
+                ? e.whyNone()
+                : String.format(
+                        Locale.ROOT, "expected %.1f Gbit/s (%s)", e.bitsPerSecond() / 1e9, record.expectAsked());
     }
 
     /** FX thread: a dashboard for a model something else feeds (tests, demos). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.CommandPreview;
 import io.linklab.model.Direction;
+import io.linklab.model.Expectation;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -199,7 +200,7 @@ class ResultsStoreTest {
         assertTrue(
                 run.damage().warning().contains("3 damaged lines"), run.damage().warning());
 
-        assertEquals(run.damage(), ResultCsv.writeAll(dir, true));
+        assertEquals(run.damage(), ResultCsv.writeAll(dir, true, Expectation.Expected.none(null)));
         assertEquals(2, read(dir.resolve("samples.csv")).size());
     }
 
@@ -207,7 +208,7 @@ class ResultsStoreTest {
     void csvFilesHaveTheContractColumnsAndPlainNumbers() throws Exception {
         ResultsStore store = new ResultsStore(root);
         Path dir = writeRun(store, true);
-        ResultCsv.writeAll(dir, true);
+        ResultCsv.writeAll(dir, true, Expectation.Expected.none(null));
         List<CSVRecord> samples = read(dir.resolve("samples.csv"));
         assertEquals("8500000000", samples.get(0).get("bits_per_second"));
         assertEquals("c2s", samples.get(0).get("direction"));

@@ -136,6 +136,7 @@ class DashboardUITest {
         assertTrue(
                 fx(() -> robot.lookup("#stop-button").queryButton().getText()).equals("Stop"),
                 "the dashboard shows a run still going");
+        assertEquals("–", fx(() -> view.tableRows().get(1).text("average")), "no average while the run goes on");
         seen.countDown();
         feeder.join(10_000);
         assertTrue(entry(model.bitrate(), "SUM").series().size() > early, "the SUM line grew while the run went on");
@@ -149,6 +150,9 @@ class DashboardUITest {
                 TimeUnit.SECONDS,
                 () -> fx(() ->
                         robot.lookup("#stop-button").queryButton().getText().equals("Done")));
+        // once it ended, each stream's average over the run beside its last interval
+        String average = fx(() -> view.tableRows().get(1).text("average"));
+        assertTrue(average.endsWith("bit/s"), average);
     }
 
     @Test

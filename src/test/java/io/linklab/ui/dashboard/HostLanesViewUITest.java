@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,6 +68,17 @@ class HostLanesViewUITest {
         assertTrue(hasColour(px, width, 0), "the full core of the client draws the eye");
         assertFalse(hasColour(px, width, 2), "no NIC drops: a flat grey lane");
         assertFalse(hasColour(px, width, 3), "no retransmits: a flat grey lane");
+
+        // each lane says what its top edge stands for: the core lanes 100 %, the others their highest rate
+        assertEquals(
+                "top 100 %",
+                WaitForAsyncUtils.asyncFx(() -> view.scale(HostLanes.Lane.BUSIEST_CORE))
+                        .get(10, TimeUnit.SECONDS));
+        assertEquals(
+                "top 1/s",
+                WaitForAsyncUtils.asyncFx(() -> view.scale(HostLanes.Lane.RETRANSMITS))
+                        .get(10, TimeUnit.SECONDS),
+                "nothing retransmitted: the lane's floor of 1/s");
 
         String hover = WaitForAsyncUtils.asyncFx(() -> view.hoverText(4.2)).get(10, TimeUnit.SECONDS);
         assertTrue(

@@ -10,6 +10,7 @@ import io.linklab.engine.RunOutcome;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.charts.LiveChartContent;
 import java.nio.file.Path;
@@ -85,6 +86,32 @@ class LiveRunModelTest {
                 .orElseThrow();
         assertEquals(400e6 + 3, row5.bitsPerSecond());
         assertEquals(3, row5.totalRetransmits());
+    }
+
+    @Test
+    void eachRowKeepsItsAverageAndTheSumTakesThePointsMeanOnceItEnds() {
+        start(plan(2, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        double[] last = {3e9, 1e9, 2e9};
+        for (int t = 1; t <= 3; t++) {
+            model.sample("", s(null, "5", Direction.C2S, t, last[t - 1], 0));
+            model.sample("", s(null, "7", Direction.C2S, t, 1e9, 0));
+            model.sample("", s(null, Sample.SUM, Direction.C2S, t, last[t - 1] + 1e9, 0));
+        }
+        LiveRunModel.StreamRow stream5 = row("5");
+        assertEquals(2e9, stream5.bitsPerSecond(), 1, "the table's bitrate is the last interval's");
+        assertEquals(2e9, stream5.averageBitsPerSecond(), 1, "(3 + 1 + 2) / 3 Gbit/s");
+        // the point's mean receiver rate, as the findings quote it, replaces the SUM's interval mean
+        model.pointFinished(
+                "", List.of(new SweepRow("", null, 2, 1, Direction.C2S, 2.9e9, 2.9e9, 2.9e9, 0L, 1.0, "ok")));
+        assertEquals(3e9, row(Sample.SUM).bitsPerSecond(), 1);
+        assertEquals(2.9e9, row(Sample.SUM).averageBitsPerSecond(), 1);
+    }
+
+    private LiveRunModel.StreamRow row(String stream) {
+        return model.takeSnapshot().rows().stream()
+                .filter(r -> r.key().stream().equals(stream))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test

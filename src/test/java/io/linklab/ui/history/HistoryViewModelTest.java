@@ -11,7 +11,9 @@ import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Verdict;
 import io.linklab.remote.SshSettings;
+import io.linklab.testing.RecordedRuns;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Files;
@@ -28,6 +30,37 @@ class HistoryViewModelTest {
 
     @TempDir
     Path tmp;
+
+    @Test
+    void theVerdictIsListedAndFiltered() throws Exception {
+        Path root = tmp.resolve("runs");
+        RecordedRuns.copy(RecordedRuns.SINGLE, root.resolve("passed"));
+        RecordedRuns.copy(RecordedRuns.SWEEP, root.resolve("on-loopback"));
+        RecordedRuns.copy(RecordedRuns.SINGLE, root.resolve("failed"));
+        Path failed = root.resolve("failed").resolve("run.json");
+        Files.writeString(
+                failed,
+                Files.readString(failed)
+                        .replace("\"verdict\" : \"pass\"", "\"verdict\" : \"fail\"")
+                        .replace("\"id\" : \"20261204-204811-iperf3-5e5a\"", "\"id\" : \"failed\""));
+        HistoryViewModel vm = new HistoryViewModel(new StoreLibrary(new ResultsStore(root)), TaskRunner.sameThread());
+        vm.refresh();
+        assertEquals(3, vm.shown().size(), vm.messageProperty().get());
+        vm.verdictFilterProperty().set(Verdict.Outcome.FAIL);
+        assertEquals(List.of("failed"), vm.shown().stream().map(PastRun::id).toList());
+        vm.verdictFilterProperty().set(Verdict.Outcome.PASS);
+        assertEquals(
+                List.of(Verdict.Outcome.PASS),
+                vm.shown().stream().map(PastRun::verdict).toList());
+        vm.verdictFilterProperty().set(Verdict.Outcome.NONE);
+        assertEquals(1, vm.shown().size());
+        assertTrue(vm.shown().get(0).isSweep(), "the loopback sweep has no verdict");
+        vm.filterProperty().set("iperf2");
+        assertEquals(0, vm.shown().size(), "both filters apply");
+        vm.verdictFilterProperty().set(null);
+        vm.filterProperty().set("");
+        assertEquals(3, vm.shown().size());
+    }
 
     @Test
     void listsFiltersRenamesAnnotatesOpensAndDeletesARealRun() throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.store.ResultsStore;
+import io.linklab.testing.RecordedRuns;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.tasks.BackgroundTasks;
 import java.nio.file.Files;
@@ -71,6 +72,58 @@ class RunsAreaFoldersUITest {
         for (Path f : folders) {
             assertTrue(Files.size(f.resolve("samples.csv")) > 0, f + " has its own samples.csv");
         }
+    }
+
+    @Test
+    void exportReportWritesTheSamePageAsLinklabReportOffTheFxThread() throws Exception {
+        Path runDir = tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a");
+        RecordedRuns.copy(RecordedRuns.SINGLE, runDir);
+        var run = onlyListedRun();
+        Path page = tmp.resolve("handed-over.html");
+        WaitForAsyncUtils.asyncFx(() -> area.exports().exportPage(List.of(run), page))
+                .get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                30,
+                TimeUnit.SECONDS,
+                () -> area.history().messageProperty().get().equals("report written to " + page));
+        String html = Files.readString(page);
+        assertTrue(html.contains("<span class=\"badge pass\">PASS</span>"), "the verdict");
+        assertTrue(html.contains("c2s: pass: 5.3 of 5.0 Gbit/s expected, 105 %"), html);
+        assertEquals(
+                io.linklab.report.ReportPage.html(List.of(runDir)).replaceAll("written [^·]*·", ""),
+                html.replaceAll("written [^·]*·", ""),
+                "the page linklab report writes (but for the time it was written)");
+    }
+
+    @Test
+    void aRecordedRunOpensWithItsVerdictBadgeAndAnImportedLogWithout() throws Exception {
+        RecordedRuns.copy(RecordedRuns.SINGLE, tmp.resolve("runs").resolve("20261204-204811-iperf3-5e5a"));
+        var run = onlyListedRun();
+        var view = WaitForAsyncUtils.asyncFx(() -> area.openRun(run)).get(10, TimeUnit.SECONDS);
+        javafx.scene.control.Label badge = WaitForAsyncUtils.asyncFx(
+                        () -> (javafx.scene.control.Label) view.root().lookup("#run-verdict"))
+                .get(10, TimeUnit.SECONDS);
+        assertEquals("PASS", badge.getText());
+        assertTrue(badge.isVisible() && badge.getStyle().contains("#2e7d32"), badge.getStyle());
+
+        area.importLogs(List.of(Fixtures.resource("seeds/000_iperf3_single_stream_100g.txt")));
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> dashboards() == 2);
+        var imported = WaitForAsyncUtils.asyncFx(
+                        () -> area.dashboards().get(1).root().lookup("#run-verdict"))
+                .get(10, TimeUnit.SECONDS);
+        assertTrue(!imported.isVisible(), "a log has no expected rate: no badge");
+    }
+
+    /** The history's one run, once it has read the runs folder again. */
+    private io.linklab.ui.history.PastRun onlyListedRun() throws Exception {
+        WaitForAsyncUtils.asyncFx(() -> area.history().refresh()).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(
+                15,
+                TimeUnit.SECONDS,
+                () -> WaitForAsyncUtils.asyncFx(() -> area.history().shown().size())
+                                .get()
+                        == 1);
+        return WaitForAsyncUtils.asyncFx(() -> area.history().shown().get(0)).get(10, TimeUnit.SECONDS);
     }
 
     @Test

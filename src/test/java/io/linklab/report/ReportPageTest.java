@@ -1,0 +1,128 @@
+package io.linklab.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linklab.engine.store.FileFormatException;
+import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixRow;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+
+/** The report page without a browser: well-formed, self-contained, escaped, with its verdicts and sections. */
+class ReportPageTest {
+
+    @TempDir
+    Path dir;
+
+    /** Parses the page as XHTML with a strict XML parser (any unclosed tag or stray & fails). */
+    static Document strict(String html) throws Exception {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
+        return f.newDocumentBuilder().parse(new InputSource(new StringReader(html)));
+    }
+
+    /** Every chart has a title and a label; nothing is loaded from anywhere (no src, href or url() to a network). */
+    static void selfContainedAndLabelled(Document doc, String html) {
+        NodeList svgs = doc.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg");
+        assertTrue(svgs.getLength() > 0, "charts are inline SVG");
+        for (int i = 0; i < svgs.getLength(); i++) {
+            Element svg = (Element) svgs.item(i);
+            assertFalse(svg.getAttribute("aria-label").isBlank(), "chart " + i + " has a label");
+            assertTrue(
+                    svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "title")
+                                    .getLength()
+                            > 0,
+                    "title");
+        }
+        NodeList imgs = doc.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "img");
+        for (int i = 0; i < imgs.getLength(); i++) {
+            assertFalse(((Element) imgs.item(i)).getAttribute("alt").isBlank(), "img " + i + " has alt text");
+        }
+        assertEquals(0, doc.getElementsByTagNameNS("*", "script").getLength(), "no script element");
+        assertEquals(0, doc.getElementsByTagNameNS("*", "link").getLength(), "no linked stylesheet");
+        assertFalse(html.matches("(?s).*\\b(src|href)\\s*=.*"), "nothing is fetched: no src or href at all");
+        assertFalse(html.contains("url("), "no CSS url()");
+        assertTrue(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"));
+    }
+
+    @Test
+    void aRunsPageIsWellFormedSelfContainedAndShowsPlantedValuesAsText() throws Exception {
+        Path run = ReportFixtures.planted(dir, 9e9);
+        String html = ReportPage.html(List.of(run));
+        Document doc = strict(html);
+        selfContainedAndLabelled(doc, html);
+        String text = doc.getElementsByTagName("body").item(0).getTextContent().strip();
+        // as text, exactly as the hosts and the user wrote them: not markup
+        assertTrue(text.contains(ReportFixtures.SCRIPT_HOST), "host name shown literally");
+        assertTrue(text.contains(ReportFixtures.AMP_KERNEL), "kernel shown literally");
+        assertTrue(text.contains(ReportFixtures.QUOTED_NAME), "run name shown literally");
+        assertEquals(
+                ReportFixtures.QUOTED_NAME,
+                doc.getElementsByTagName("title").item(0).getTextContent());
+        assertFalse(html.contains("<script>") || html.contains("<b>bold"), "no planted markup is markup");
+        // the verdict first, with its margin
+        int verdict = text.indexOf("Verdict: FAIL");
+        assertTrue(verdict >= 0 && verdict < text.indexOf("The test"), text);
+        assertTrue(text.contains("c2s: fail: 5.2 of 9.0 Gbit/s expected, 58 %"), text);
+        for (String section : List.of("Commands per host", "The hosts", "Rates", "Charts", "Findings", "files")) {
+            assertTrue(text.contains(section), section);
+        }
+        assertTrue(text.contains("iperf3 -c 127.0.0.1 -p 5591 -t 3 -i 1 -P 2"), "the exact client command");
+        assertTrue(text.contains("samples.csv") && text.contains("raw/001-test-r1-client-5591.txt"), "files");
+        assertTrue(html.contains("Bitrate c2s per stream and SUM") && html.contains("Host counter cpu.busiest"));
+    }
+
+    @Test
+    void aSweepDrawsItsCurveAndSeveralRunsAreCompared() throws Exception {
+        Path single = ReportFixtures.copy("single", dir);
+        Path sweep = ReportFixtures.copy("sweep", dir);
+        String html = ReportPage.html(List.of(single, sweep));
+        Document doc = strict(html);
+        selfContainedAndLabelled(doc, html);
+        String text = doc.getElementsByTagName("body").item(0).getTextContent().strip();
+        assertTrue(text.startsWith("Comparison of 2 runs"), text.substring(0, 40));
+        assertTrue(text.contains("Side by side") && text.contains("What differs between them"));
+        assertTrue(html.contains("Throughput per sweep point"), "the sweep's curve");
+        assertTrue(html.contains("Bitrate c2s, SUM of each run"), "overlaid SUMs");
+        // the sweep ran on loopback, which has no link speed: no verdict, and the page says why
+        assertTrue(text.contains("no verdict: 90 % of the link speed was expected, but an end reports no link speed"));
+    }
+
+    @Test
+    void aMatrixShowsItsHeatmapWithTheFailedLinkFramed() throws Exception {
+        Path m = Files.createDirectories(dir.resolve("matrix"));
+        MatrixFile.write(
+                m,
+                List.of(
+                        new MatrixRow("h1", "h2", "c2s", 71e9, 70e9, 72e9, 3L, 100e9, "ok", "", "pairs/h1-h2"),
+                        new MatrixRow("h2", "h1", "c2s", 95e9, 95e9, 95e9, 0L, 100e9, "ok", "", "pairs/h2-h1")));
+        String html = ReportPage.html(List.of(m));
+        Document doc = strict(html);
+        selfContainedAndLabelled(doc, html);
+        String text = doc.getElementsByTagName("body").item(0).getTextContent().strip();
+        assertTrue(text.contains("Verdict: FAIL") && text.contains("2 rows: 1 pass, 1 fail"), text);
+        assertTrue(html.contains("stroke=\"#b71c1c\" stroke-width=\"4\""), "the failed link is framed");
+        assertTrue(text.contains("71 fail"), text);
+    }
+
+    @Test
+    void aFolderThatIsNoRunIsNamed() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("holiday-photos"));
+        FileFormatException e = assertThrows(FileFormatException.class, () -> ReportPage.html(List.of(empty)));
+        assertTrue(e.getMessage().startsWith(empty + ": neither a run folder"), e.getMessage());
+    }
+}
