@@ -3,7 +3,7 @@
 
 Every comparison is LinkLab against the same work a person types, two ssh commands, alternated (the order flips
 every round, so a drift in the machine's load hits both sides alike), reported as medians and ratios, on the lab's
-fast logins (port 22) or its slow ones (LOGIN=slow: port 2222, whose login shell burns 0.9 s of CPU as
+fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell burns 0.9 s of CPU as
 `pyenv init` does):
 
 1. wall: a 5-second 1-stream iperf3 test from the command to its exit, `java -jar linklab.jar test` against
@@ -37,7 +37,7 @@ PORT = 5570
 HAND_PORT = 5580
 TICKS = os.sysconf("SC_CLK_TCK")
 SLOW = ENV.get("LOGIN", "fast") == "slow"
-SSH_PORT = ENV.get("SLOW_LOGIN_PORT", "2222") if SLOW else "22"
+SSH_PORT = ENV.get("SLOW_LOGIN_PORT", "2201") if SLOW else "22"
 SSH = ["ssh", "-F", ENV["SSH_CONFIG"], "-o", "BatchMode=yes", "-p", SSH_PORT]
 AT = "" if SSH_PORT == "22" else ":" + SSH_PORT
 LOGINS = ["--client", "root@" + ENV["H1_MGMT"] + AT, "--server", "root@" + ENV["H2_MGMT"] + AT,
