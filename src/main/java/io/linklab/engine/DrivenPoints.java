@@ -41,12 +41,14 @@ final class DrivenPoints implements PointDriver.Measurer {
         if (!run.control().goesOn()) {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
         }
-        PointRunner runner = runners.computeIfAbsent(
-                point.plan().tool(),
-                // the run's own tool is the one preflight found the client's release of
-                t -> new PointRunner(
-                        run.withTool(t == run.tool().tool() ? run.tool() : ToolDriver.forTool(t)), mtu, hooks));
+        // the run's own tool is the one preflight found the client's release of
+        ToolDriver tool = point.plan().tool() == run.tool().tool()
+                ? run.tool()
+                : ToolDriver.forTool(point.plan().tool());
+        PointRunner runner =
+                runners.computeIfAbsent(point.plan().tool(), t -> new PointRunner(run.withTool(tool), mtu, hooks));
         run.record().pointAdded(point.label());
+        run.record().commandsAdded(CommandPreview.forPoints(point.plan(), List.of(point), tool));
         run.listener().pointStarted(point.label(), index, 0);
         run.listener().progress("point " + (index + 1) + ": " + point.label());
         Instant start = Instant.now();

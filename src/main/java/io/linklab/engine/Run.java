@@ -194,7 +194,8 @@ final class Run implements RunHandle {
         Map<String, List<String>> commands = CommandPreview.forPoints(plan, points);
         List<String> labels = points.stream().map(SweepPoint::label).toList();
         try {
-            record.begin(plan, Instant.now(), labels, commands);
+            // a driven run (a tune) records each point's commands as it chooses and measures it
+            record.begin(plan, Instant.now(), labels, driver == null ? commands : Map.of());
             record.write(dir);
             journal = new RunJournal(dir);
             counters = openCounters();
@@ -220,7 +221,7 @@ final class Run implements RunHandle {
             }
             // the client's output is what its release can print (iperf3 3.17+: --json-stream), as preflight found it
             ToolDriver measuring = tool.forClientVersion(clientFacts.get("tool.version"));
-            if (measuring != tool) {
+            if (measuring != tool && driver == null) {
                 record.commands(CommandPreview.forPoints(plan, points, measuring));
                 record.write(dir);
             }

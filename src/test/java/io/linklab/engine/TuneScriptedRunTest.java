@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.store.ResultsStore;
+import io.linklab.engine.store.RunRecord;
 import io.linklab.model.Tool;
 import io.linklab.tune.Dimension;
 import io.linklab.tune.StopReason;
@@ -83,6 +85,25 @@ class TuneScriptedRunTest {
         assertEquals("confirm", r.steps().get(r.steps().size() - 1).reason());
         assertEquals(r.steps(), t.steps(), "each step was reported as it ended");
         assertFalse(c.running("iperf") || s.running("iperf"), "nothing left running");
+
+        // run.json's commands are those each probe ran, the confirmation's included, in the order they ran
+        RunRecord record =
+                RunRecord.read(new ResultsStore(workspace).list().get(0).dir());
+        List<String> clientPoints = record.commands().values().stream()
+                .filter(lines -> lines.stream().anyMatch(l -> l.contains("iperf3 -c")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no client commands: " + record.commands()))
+                .stream()
+                .filter(l -> l.startsWith("# point "))
+                .toList();
+        assertEquals(
+                record.points().stream()
+                        .filter(label -> !label.isEmpty())
+                        .map(label -> "# point " + label)
+                        .toList(),
+                clientPoints,
+                "one entry per probe: " + record.commands());
+        assertEquals(r.steps().size(), clientPoints.size(), record.commands().toString());
     }
 
     @Test

@@ -188,6 +188,17 @@ public final class RunRecord {
         this.commands = cmds;
     }
 
+    /** The commands of a point chosen while the run goes on (a tune's probe), after those recorded so far. */
+    public synchronized void commandsAdded(Map<String, List<String>> more) {
+        Map<String, List<String>> all = new LinkedHashMap<>(commands);
+        more.forEach((host, lines) -> {
+            List<String> joined = new ArrayList<>(all.getOrDefault(host, List.of()));
+            joined.addAll(lines);
+            all.put(host, List.copyOf(joined));
+        });
+        commands = all;
+    }
+
     /** A point chosen while the run goes on (a tune's), listed after those known at its start. */
     public synchronized void pointAdded(String label) {
         List<String> more = new ArrayList<>(points);
