@@ -57,7 +57,7 @@ class DocumentedExamplesTest {
     void theDocsHaveTheirExamplesAndHelpCopies() throws IOException {
         DocExamples docs = DocExamples.read();
         assertEquals(
-                Set.of("import", "test", "tune", "matrix", "probe"),
+                Set.of("import", "test", "tune", "matrix", "probe", "report"),
                 docs.helpCopies().stream().map(DocExamples.HelpCopy::command).collect(Collectors.toSet()));
         assertTrue(docs.examples().stream().filter(e -> !e.lab()).count() >= 5, "examples run here: " + docs);
         assertTrue(docs.examples().stream().filter(DocExamples.Example::lab).count() >= 3, "on the lab: " + docs);

@@ -297,7 +297,9 @@ class ImportCommandTest {
         Path summary = dir.resolve("t.csv");
         assertEquals(0, cli.run("import", log, "--samples", samples.toString(), "--summary", summary.toString()));
         assertTrue(Files.readAllLines(samples).get(0).endsWith(",repetition"), "the shape of a test's samples.csv");
-        assertTrue(Files.readAllLines(summary).get(0).endsWith(",repetition"), "and of its summary.csv");
+        assertTrue(
+                Files.readAllLines(summary).get(0).endsWith(",repetition,expected_bps,verdict"),
+                "and of its summary.csv");
         List<String> before = Files.readAllLines(samples);
         assertEquals(2, cli.run("import", log, "--samples", samples.toString()));
         assertTrue(cli.err().contains("--samples: " + samples + " exists; name a new file"), cli.err());

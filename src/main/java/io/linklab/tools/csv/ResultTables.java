@@ -90,10 +90,15 @@ public final class ResultTables {
             .number("repetition", r -> null)
             .build();
 
-    /** An imported log's summary.csv, as {@link #IMPORTED_SAMPLES}. */
+    /**
+     * An imported log's summary.csv, as {@link #IMPORTED_SAMPLES}; a log carries no expected rate, so its
+     * `expected_bps` and `verdict` are empty.
+     */
     public static final CsvTable<SummaryRow> IMPORTED_SUMMARY = CsvTable.<SummaryRow>builder()
             .columns(SUMMARY.columns())
             .number("repetition", r -> null)
+            .number("expected_bps", r -> null)
+            .text("verdict", r -> null)
             .build();
 
     private ResultTables() {}
