@@ -138,7 +138,8 @@ class StopKeepsEveryIntervalLabTest {
                 Set<String> inSamples = new TreeSet<>();
                 for (Sample s :
                         run.samples().stream().map(RunJournal.Entry::value).toList()) {
-                    if (String.valueOf(port).equals(s.process())
+                    // process i is the pair on port PORT + i - 1
+                    if (String.valueOf(port - PORT + 1).equals(s.process())
                             && Boolean.TRUE.equals(s.printedByClient())
                             && s.role() == Role.SENDER
                             && !s.isSum()) {
