@@ -359,7 +359,12 @@ class HostCountersLabTest {
         }
     }
 
-    /** A busy loop in a lab host's namespace (on one core, or wherever the scheduler puts it), ended on close. */
+    /**
+     * A busy loop in a lab host's namespace (on one core, or wherever the scheduler puts it), ended on close. It runs
+     * in a session of its own, as a host's other work does (a daemon, another user's login): with the kernel's
+     * autogroups a core is shared between sessions first, and a loop left in the test JVM's session would share
+     * that session's part with the busy test JVMs, and take too little of the core to be the cause it is meant to be.
+     */
     private record Hog(Process process) implements AutoCloseable {
         static Hog on(Lab.Host host, Integer core) throws Exception {
             List<String> cmd = new ArrayList<>();
@@ -369,7 +374,8 @@ class HostCountersLabTest {
             if (core != null) {
                 cmd.addAll(List.of("taskset", "-c", String.valueOf(core)));
             }
-            cmd.addAll(List.of("sh", "-c", "while :; do :; done"));
+            // setsid execs in place (the child of a JVM leads no process group), so the pid stays the loop's
+            cmd.addAll(List.of("setsid", "sh", "-c", "while :; do :; done"));
             return new Hog(new ProcessBuilder(cmd)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
