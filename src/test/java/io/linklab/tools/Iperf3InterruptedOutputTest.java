@@ -49,6 +49,18 @@ class Iperf3InterruptedOutputTest {
     }
 
     @Test
+    void aStoppedIntervalPrintedAfterTheTotalsIsAnIntervalNotASummary() {
+        CollectingSink sink = parse("iperf3_3.12_lab_client_sigterm_interval_after_totals.txt");
+        assertEquals(
+                List.of("0.0-0.5", "0.5-0.83"),
+                sink.samples.stream().map(x -> x.startS() + "-" + x.endS()).toList(),
+                "every interval it printed, once, the one after the totals included");
+        assertTrue(
+                sink.summaries.stream().noneMatch(x -> x.startS() == 0.5),
+                "the stopped interval is no summary: " + sink.summaries);
+    }
+
+    @Test
     void theInterruptionMessageMayComeFirstOrAfterTheEndOfTheStream() throws IOException {
         // stderr read before stdout (as the lab saw it): the message arrives before the totals it explains.
         List<String> text = new ArrayList<>(lines("iperf3_3.12_lab_client_sigterm_totals_first.txt"));

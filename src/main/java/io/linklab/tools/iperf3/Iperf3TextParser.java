@@ -91,6 +91,16 @@ public final class Iperf3TextParser extends BracketedTextParser {
             return false;
         }
 
+        /**
+         * Whether an interval of the stream that starts at {@code t0} carries on from the last one it reported:
+         * iperf3 3.12, stopped by a signal while it reports, can print its totals and then the stopped interval
+         * after them, unlabelled like 3.0's summaries but starting where the intervals left off, not at their start.
+         */
+        boolean carriesOn(String stream, Direction d, double t0) {
+            double[] prev = (d == Direction.S2C ? lastS2C : lastC2S).get(stream);
+            return prev != null && t0 > 0 && Math.abs(prev[1] - t0) < 1e-6;
+        }
+
         /** The direction data flowed in, for lines without a --bidir role tag. */
         Direction direction() {
             if (reverse) {
@@ -308,6 +318,9 @@ public final class Iperf3TextParser extends BracketedTextParser {
             }
         }
         Direction direction = tagged != null ? tagged : proc.direction();
+        if (role == null && proc.summarySection && proc.carriesOn(stream, direction, t0)) {
+            proc.summarySection = false; // a stopped interval printed after the totals: measured like any other
+        }
         if (role == null && proc.summarySection) {
             // iperf3 3.0 printed some summaries without a label: the side that printed it is the one it speaks for.
             role = jitter != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
