@@ -236,23 +236,6 @@ class HostCountersLabTest {
     }
 
     /**
-     * Loss on one process's stream only: nftables on the server drops 1 % of the TCP packets to the second
-     * process's port. Its stream has the retransmits, and the finding names it.
-     */
-    @Test
-    void lossOnOneStreamIsNamedAsThatStreamsRetransmits() throws Exception {
-        int second = Integer.parseInt(PORT) + 1;
-        try (Nft drop = Nft.drop(lab.h2(), "tcp dport " + second + " numgen random mod 100 < 1")) {
-            Path o = dir.resolve("one");
-            assertEquals(0, test(o, "--processes", "2", "-t", "3"), cli.both());
-            Finding one = finding(o, "retransmits-one-stream");
-            assertTrue(
-                    // process 2 is the pair on the second port, the one whose packets were dropped
-                    one.message().matches(".*stream \\d+ of process 2 had \\d+ of \\d+ c2s.*"), one.message());
-        }
-    }
-
-    /**
      * Someone else on the link: an iperf3 LinkLab did not start sends over the same veth during the test. The
      * server's data0 counts far more bytes than LinkLab's iperf3 received.
      */
