@@ -340,12 +340,7 @@ class ScriptedRunTest {
                         .map(x -> x.startS() + "-" + x.endS())
                         .toList(),
                 "the intervals, the stopped client's last one included");
-        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
-            Path clientRaw = raw.filter(f -> f.getFileName().toString().contains("-client-"))
-                    .findFirst()
-                    .orElseThrow();
-            assertTrue(Files.readAllLines(clientRaw).contains(last), "the raw output has the last interval");
-        }
+        assertTrue(Files.readAllLines(clientRaw(run)).contains(last), "the raw output has the last interval");
         assertFalse(s.running("iperf3"), "the server was left running");
     }
 
@@ -399,21 +394,26 @@ class ScriptedRunTest {
                 List.of("0.0-1.0", "1.0-2.0", "2.0-2.06"),
                 sampled,
                 () -> "every interval the client printed; " + events + " raw: " + rawOf(run));
-        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
-            Path clientRaw = raw.filter(f -> f.getFileName().toString().contains("-client-"))
-                    .findFirst()
-                    .orElseThrow();
-            assertEquals(
-                    sampled.size(),
-                    Files.readAllLines(clientRaw).stream()
-                            .filter(l -> l.matches("\\[ *\\d+\\] +[0-9.]+-[0-9.]+ +sec .*")
-                                    && !l.contains("sender")
-                                    && !l.contains("receiver"))
-                            .count(),
-                    "raw/ and samples.csv hold the same intervals");
-        }
+        Path clientRaw = clientRaw(run);
+        assertEquals(
+                sampled.size(),
+                Files.readAllLines(clientRaw).stream()
+                        .filter(l -> l.matches("\\[ *\\d+\\] +[0-9.]+-[0-9.]+ +sec .*")
+                                && !l.contains("sender")
+                                && !l.contains("receiver"))
+                        .count(),
+                "raw/ and samples.csv hold the same intervals");
         assertFalse(c.running("iperf3"), "the client was left running");
         assertFalse(s.running("iperf3"), "the server was left running");
+    }
+
+    /** The client's file in the run's raw/. */
+    private static Path clientRaw(StoredRun run) throws java.io.IOException {
+        try (Stream<Path> raw = Files.list(run.dir().resolve("raw"))) {
+            return raw.filter(f -> f.getFileName().toString().contains("-client-"))
+                    .findFirst()
+                    .orElseThrow();
+        }
     }
 
     private static String rawOf(StoredRun run) {
