@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.tools.iperf3.Iperf3LiveParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -136,5 +137,43 @@ class Iperf3JsonStreamRecordedTest {
         assertTrue(
                 s.events.stream().anyMatch(e -> e.kind().equals(ToolMeta.TOTALS_NOT_EXCHANGED)), s.events.toString());
         senderHasRtt(streams(s, Direction.C2S, Role.SENDER), 6);
+    }
+
+    /**
+     * A stopped client can print its end event before the "error" event that says it was interrupted (a lab run
+     * recorded totals at 2.00 s with the receiver's zeros, then totals again at 2.01 s without them): the
+     * recorded interrupted output, its end event moved before the error and printed again after it.
+     */
+    @Test
+    void anEndEventBeforeTheInterruptionsErrorStillLeavesOutTheReceiverZeros() throws IOException {
+        List<String> lines = Files.readAllLines(
+                Fixtures.resource("recorded/iperf3_3.21_lab_client_P2_sigterm_json_stream.jsonl"),
+                StandardCharsets.UTF_8);
+        String error = lines.stream()
+                .filter(l -> l.startsWith("{\"event\":\"error\""))
+                .findFirst()
+                .orElseThrow();
+        String end = lines.stream()
+                .filter(l -> l.startsWith("{\"event\":\"end\""))
+                .findFirst()
+                .orElseThrow();
+        CollectingSink s = new CollectingSink();
+        Iperf3LiveParser parser = new Iperf3LiveParser(s);
+        for (String l : lines) {
+            if (l.equals(error)) {
+                parser.feed(end);
+                parser.feed(error);
+            } else {
+                parser.feed(l);
+            }
+        }
+        parser.finish();
+        assertTrue(
+                s.summaries.stream().noneMatch(x -> x.role() == Role.RECEIVER),
+                "0-byte receiver totals of an interrupted client are not measurements: " + s.summaries);
+        assertEquals(
+                3,
+                s.summaries.stream().filter(x -> x.role() == Role.SENDER).count(),
+                "the sender's two streams and SUM, once: " + s.summaries);
     }
 }

@@ -254,7 +254,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                 "line " + lineNo + ": broken JSON (" + detail + "); the document that began on line "
                         + documentStartLine + " is cut here, parsing resumes at the next document",
                 lineNo));
-        test.flushEndTotals();
+        test.testOver();
         recovering = true;
         newParser();
     }
@@ -268,8 +268,8 @@ public final class Iperf3JsonParser implements StreamingParser {
                     "line " + lineNo + ": the JSON document that began on line " + documentStartLine
                             + " ends early (truncated output?); samples up to here are kept",
                     lineNo));
-            test.flushEndTotals();
         }
+        test.testOver();
         try {
             feeder.endOfInput();
             parser.close();

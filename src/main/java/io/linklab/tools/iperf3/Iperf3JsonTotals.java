@@ -90,8 +90,9 @@ final class Iperf3JsonTotals {
         this.line = line;
     }
 
-    /** Every document (and every --json-stream test) opens with "start": a new test. */
+    /** Every document (and every --json-stream test) opens with "start": a new test, so the last one is over. */
     void startTest() {
+        testOver();
         client = true;
         interrupted = false;
         sawStart = true;
@@ -230,7 +231,12 @@ final class Iperf3JsonTotals {
                 line.getAsLong()));
     }
 
-    /** Hands the held end totals to the sink: at the end of a test, or where a damaged document is cut. */
+    /**
+     * The end event closed, or a damaged document is cut: its totals go to the sink, except the other end's
+     * zeros, which wait for the test to be over. A stopped iperf3 can print its end event twice, the first time
+     * before the "error" event that says it was interrupted (seen in a lab run: totals at 2.00 s with the
+     * receiver's zeros, then the error, then totals again at 2.01 s), so only the end of its output decides.
+     */
     void flushEndTotals() {
         for (Summary s : endTotals) {
             if (s.stream().equals(OLD_UDP_SUM)) {
@@ -245,12 +251,21 @@ final class Iperf3JsonTotals {
             }
             held.add(s, Iperf3TextParser.SERVER_OUTPUT.equals(s.process()) || !client, sink);
         }
+        endTotals.clear();
+        sawSumSentOrReceived = false;
+    }
+
+    /**
+     * The test is over (the next one starts, a damaged document is cut, or the output ends): the held totals go
+     * to the sink, without the other end's zeros if an "error" event anywhere in the test said it was
+     * interrupted.
+     */
+    void testOver() {
+        flushEndTotals();
         if (interrupted) {
             held.interrupted();
         }
         held.release(sink, 0);
-        endTotals.clear();
-        sawSumSentOrReceived = false;
     }
 
     private String streamId() {
