@@ -4,12 +4,14 @@
 #   - `linklab --version`, `linklab import <fixture>`: wall time;
 #   - `linklab test`, 5-second iperf3 between the lab's two SSH hosts: time from the command to its first output
 #     line (the run's "run … → DIR" line, after JVM start, plan and engine start) and to its end;
-#   - the same for `java -jar target/linklab.jar` with an archive from installer/make-cds-archive.sh;
+#   - the same for `java -jar target/linklab.jar` with an archive from installer/make-cds-archive.sh, and with that
+#     archive and -XX:TieredStopAtLevel=1 (the installed command's C1-only flag), to read each trick's own gain;
 #   - the cost of making the archive (`linklab --make-class-archive`, what postinst runs).
 # The command is the installed /usr/bin/linklab if there is one, else the app image's lib/app/linklab; its
 # archive is moved aside for the "without" runs and put back. Run as root after
 # `mvn -B -Pinstaller -DskipTests package` and `LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up`:
 #   LINKLAB_LAB_ID=N bash installer/cds-bench.sh [N]
+#   LOGIN=slow LINKLAB_LAB_ID=N bash installer/cds-bench.sh [N]   # hosts whose login shell burns 0.9 s
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -35,7 +37,9 @@ trap restore EXIT
 if [[ ! -f "$jsa" ]]; then "$app" --make-class-archive >/dev/null; fi
 bash installer/make-cds-archive.sh "$jar" "$work/jar.jsa" >/dev/null
 quiet_cds="-XX:SharedArchiveFile=$work/jar.jsa -Xlog:cds=off -Xlog:cds+dynamic=off"
-LOGINS="--client root@$H1_MGMT --server root@$H2_MGMT --target $H2_DATA --identity $IDENTITY --known-hosts $KNOWN_HOSTS --port 5571"
+# LOGIN=slow: the lab's hosts whose login shell burns 0.9 s (port 2201), as pyenv or conda inits do
+at=""; [[ ${LOGIN:-fast} == slow ]] && at=":$SLOW_LOGIN_PORT"
+LOGINS="--client root@$H1_MGMT$at --server root@$H2_MGMT$at --target $H2_DATA --identity $IDENTITY --known-hosts $KNOWN_HOSTS --port 5571"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2f", m }'; }
 wall() { local s; s=$(date +%s.%N); "$@" >/dev/null 2>&1; awk -v a="$s" -v b="$(date +%s.%N)" 'BEGIN { print b - a }'; }
@@ -57,19 +61,23 @@ PY
 }
 
 # One round measures every configuration once, so a load change during the benchmark hits all of them alike.
-configs=("command, no archive" "command, archive" "java -jar, no archive" "java -jar, archive")
+# The installed command runs C1 only (-XX:TieredStopAtLevel=1); the last configuration is the jar with its archive
+# and that flag, so the flag's own gain reads against "java -jar, archive".
+configs=("command, no archive" "command, archive" "java -jar, no archive" "java -jar, archive" "java -jar, archive, C1 only")
 run_as() {
   case "$1" in
     command*) shift; "$app" "$@" ;;
     "java -jar, no archive") shift; java -jar "$jar" "$@" ;;
     # shellcheck disable=SC2086
     "java -jar, archive") shift; java $quiet_cds -jar "$jar" "$@" ;;
+    # shellcheck disable=SC2086
+    "java -jar, archive, C1 only") shift; java $quiet_cds -XX:TieredStopAtLevel=1 -jar "$jar" "$@" ;;
   esac
 }
 export -f run_as
 export app jar jsa work quiet_cds
 
-echo "cds-bench: $runs rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), lab $ID"
+echo "cds-bench: $runs rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), lab $ID, ${LOGIN:-fast} logins"
 echo "  command: $app"
 for c in "${configs[@]}"; do run_as "$c" --version >/dev/null 2>&1; done   # page cache
 for r in $(seq "$runs"); do

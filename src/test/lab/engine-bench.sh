@@ -7,6 +7,8 @@
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: wall,fidelity,sweep]
 #   LOGIN=slow LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ...   # hosts whose login shell burns 0.9 s
+#   CORES=split LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ... # each host on a core of its own
+#   PARTS may add "sessions" (where the two-process gap comes from); JAR may be the installed linklab command
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}

@@ -14,7 +14,9 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
 2. fidelity: LinkLab's receiver SUM against the hand-run one for -P 4 and for -P 2 with 2 processes (2 servers
    and 2 clients on consecutive ports, summed by hand);
 3. sweep: an MTU sweep 1500,4000,9000 of 2-second tests, each point's time beyond the test (MTU set and
-   verified on both ends, servers, samplers and clients started and stopped), and both MTUs afterwards.
+   verified on both ends, servers, samplers and clients started and stopped), and both MTUs afterwards;
+4. sessions (only when named): -P 2 with 2 processes, by hand with the clients in one session and in one each,
+   alternated with LinkLab, to tell the scheduler's share per session from a cost of LinkLab's.
 """
 import csv
 import json
@@ -30,6 +32,9 @@ from datetime import datetime
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
+# a jar runs as `java -jar JAR` (no class-data archive); anything else is the command a user types, e.g. the
+# installed /usr/bin/linklab or the app image's lib/app/linklab, which map the archive postinst made (0802)
+LINKLAB = ["java", "-jar", JAR] if JAR.endswith(".jar") else [JAR]
 # which parts run: wall (1 and the CPU), fidelity, sweep
 PARTS = (sys.argv[3] if len(sys.argv) > 3 else "wall,fidelity,sweep").split(",")
 ENV = os.environ
@@ -104,7 +109,7 @@ def linklab(name, extra):
     out = os.path.join(WORK, name)
     log = open(out + ".log", "w")
     t0 = time.monotonic()
-    p = subprocess.Popen(["java", "-jar", JAR, "test"] + LOGINS + extra + ["--out", out],
+    p = subprocess.Popen(LINKLAB + ["test"] + LOGINS + extra + ["--out", out],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     running = None
     to_result = None
@@ -193,12 +198,14 @@ def slowest_login():
     return max(times)
 
 
-def by_hand(streams=1, processes=1, duration=5):
-    """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes)."""
+def by_hand(streams=1, processes=1, duration=5, own_sessions=False):
+    """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes). The clients
+    share the one session of their ssh command, as a person's `a & b` does; with own_sessions each runs under
+    setsid, in a session of its own, as LinkLab starts every process."""
     ports = [HAND_PORT + i for i in range(processes)]
     servers = "; ".join("iperf3 -s -1 -D -p %d" % p for p in ports)
-    client = " & ".join("iperf3 -c %s -p %d -t %d -P %d -f m" % (ENV["H2_DATA"], p, duration, streams)
-                        for p in ports)
+    client = " & ".join("%siperf3 -c %s -p %d -t %d -P %d -f m" % (
+        "setsid -w " if own_sessions else "", ENV["H2_DATA"], p, duration, streams) for p in ports)
     t0 = time.monotonic()
     subprocess.run(SSH + ["root@" + ENV["H2_MGMT"], servers], check=True)
     text = subprocess.run(SSH + ["root@" + ENV["H1_MGMT"], client + "; wait"], check=True,
@@ -279,6 +286,32 @@ def fidelity():
             "/".join("%.1f" % x for x in hand)))
 
 
+def sessions():
+    """Where the two-process gap comes from: the lab's two hosts share this machine's cores, and with
+    kernel.sched_autogroup_enabled the scheduler shares CPU between sessions before processes. A person's two
+    clients share one ssh session while each server daemonizes (-D) into one of its own; LinkLab starts every
+    process in a session of its own. So the same by-hand test is run both ways, alternated with LinkLab."""
+    print()
+    print("## 4. -P 2 with 2 processes: by hand with both clients in one session (as typed) and each in its own "
+          "(as LinkLab starts them), alternated with LinkLab; autogroup %s" % open(
+              "/proc/sys/kernel/sched_autogroup_enabled").read().strip())
+    sides = {"linklab": [], "one session": [], "own sessions": []}
+    names = list(sides)
+    for r in range(1, ROUNDS + 1):
+        order = names[r % 3:] + names[:r % 3]
+        for side in order:
+            if side == "linklab":
+                sides[side].append(linklab("ses-%d" % r, ["--duration", "5", "--streams", "2",
+                                                           "--processes", "2"])[1])
+            else:
+                sides[side].append(by_hand(2, 2, own_sessions=(side == "own sessions"))[1])
+    for side in names:
+        print("%-13s Gbit/s %s; median %.1f" % (side, "/".join("%.1f" % x for x in sides[side]), med(sides[side])))
+    for side in ("one session", "own sessions"):
+        ratios = [a / b for a, b in zip(sides["linklab"], sides[side])]
+        print("LinkLab / by hand, %s: %s; median %.3f" % (side, " ".join("%.3f" % x for x in ratios), med(ratios)))
+
+
 def sweep():
     print()
     print("## 3. MTU sweep 1500,4000,9000 of 2-second tests: time per point beyond the test (target <= 1.5 s)")
@@ -296,10 +329,26 @@ def sweep():
                                                                                    len(beyond)))
 
 
+def pin_hosts(split):
+    """CORES=split gives each host of the lab a core of its own, as two machines have: every process in a host's
+    namespace (its sshd listeners, so every login and tool started later) is bound to that core; split=False
+    gives them all cores back. Without it the two hosts share the machine's cores, and the scheduler's share per
+    session (kernel.sched_autogroup_enabled) decides how much of them a client gets against a server."""
+    cpus = os.cpu_count()
+    for i, ns in enumerate((ENV["H1_NS"], ENV["H2_NS"])):
+        pids = subprocess.run(["ip", "netns", "pids", ns], capture_output=True, text=True).stdout.split()
+        for pid in pids:
+            subprocess.run(["taskset", "-a", "-p", "-c", str(i % cpus) if split else "0-%d" % (cpus - 1), pid],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main():
-    print("machine: %d cores, %s; load %s at the start; %s logins (port %s)" % (
+    split = ENV.get("CORES", "shared") == "split"
+    print("machine: %d cores, %s; load %s at the start; %s logins (port %s); hosts' cores: %s" % (
         os.cpu_count(), subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0],
-        load(), "slow" if SLOW else "fast", SSH_PORT))
+        load(), "slow" if SLOW else "fast", SSH_PORT, "one each" if split else "shared"))
+    if split:
+        pin_hosts(True)
     try:
         if "wall" in PARTS:
             wall()
@@ -307,7 +356,11 @@ def main():
             fidelity()
         if "sweep" in PARTS:
             sweep()
+        if "sessions" in PARTS:
+            sessions()
     finally:
+        if split:
+            pin_hosts(False)
         subprocess.run(["rm", "-rf", WORK])
     print()
     print("load %s at the end" % load())
