@@ -22,6 +22,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -44,6 +45,11 @@ import javafx.util.Duration;
 public final class MatrixView {
 
     private static final String[] COLUMNS = {"Pair", "Dir", "Rate", "Min", "Max", "Retransmits", "Of link", "Status"};
+    /**
+     * The widest the Pair column gets, so that two long host names do not push the rates out of sight at 1280×800;
+     * a longer pair is cut with "…" and its cell's tooltip shows it whole.
+     */
+    static final double MOST_PAIR_WIDTH = 240;
 
     private final MatrixViewModel vm;
     private final Consumer<MatrixViewModel.Opening> open;
@@ -59,6 +65,7 @@ public final class MatrixView {
     private final Button export = new Button("Export report…");
     private final Button resume = new Button("Resume");
     private final FindingsView findings;
+    private final TableColumn<MatrixRow, String> pairColumn;
 
     /**
      * @param open     shows what a click opens (a pair's dashboard, or the reason there is none)
@@ -108,11 +115,15 @@ public final class MatrixView {
         hover.setMinHeight(Region.USE_PREF_SIZE);
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(heatmap, tip);
-        heatmap.setOnMouseMoved(e -> heatmap.cellAt(e.getX(), e.getY()).ifPresent(sr -> {
-            String text = vm.hoverText(sr[0], sr[1]);
-            hover.setText(text);
-            tip.setText(text);
-        }));
+        heatmap.setOnMouseMoved(e -> heatmap.cellAt(e.getX(), e.getY())
+                .ifPresentOrElse(
+                        sr -> {
+                            String text = vm.hoverText(sr[0], sr[1]);
+                            hover.setText(text);
+                            tip.setText(text);
+                        },
+                        // a name the gutter cut short, whole
+                        () -> heatmap.nameAt(e.getX(), e.getY()).ifPresent(tip::setText)));
         heatmap.setOnMouseClicked(e -> heatmap.cellAt(e.getX(), e.getY())
                 .filter(sr -> !sr[0].equals(sr[1]))
                 .ifPresent(sr -> opened(vm.openCell(sr[0], sr[1]))));
@@ -137,13 +148,25 @@ public final class MatrixView {
                 r -> r.ok() || r.reason() == null || r.reason().isBlank()
                         ? r.status()
                         : r.status() + ": " + r.reason());
+        TableColumn<MatrixRow, String> first = null;
         for (int i = 0; i < COLUMNS.length; i++) {
             Function<MatrixRow, String> cell = cells.get(i);
             TableColumn<MatrixRow, String> c = new TableColumn<>(COLUMNS[i]);
             c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(cell.apply(cd.getValue())));
             c.setSortable(false); // worst first is the order; the heatmap is the overview
             table.getColumns().add(c);
+            first = first == null ? c : first;
         }
+        pairColumn = first;
+        pairColumn.setMaxWidth(MOST_PAIR_WIDTH);
+        pairColumn.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null ? null : new Tooltip(item));
+            }
+        });
         table.setRowFactory(t -> {
             TableRow<MatrixRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -242,6 +265,9 @@ public final class MatrixView {
         heatmap.show(vm.grid(), vm.runningCells());
         rows.setAll(vm.sortedRows());
         columnFit.fit();
+        if (pairColumn.getMinWidth() > MOST_PAIR_WIDTH) {
+            pairColumn.setMinWidth(MOST_PAIR_WIDTH); // fitted to its widest pair, up to the cap
+        }
         findings.refresh();
     }
 

@@ -53,9 +53,14 @@ class MatrixViewUITest extends MatrixWindowTestBase {
     }
 
     static Topology hosts(int n) {
+        return hosts(n, "rack1-node%02d");
+    }
+
+    /** n hosts named by {@code format} with their number. */
+    static Topology hosts(int n, String format) {
         List<HostSpec> hosts = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
-            String id = String.format(Locale.ROOT, "rack1-node%02d", i);
+            String id = String.format(Locale.ROOT, format, i);
             hosts.add(new HostSpec(
                     id,
                     id,
@@ -186,6 +191,61 @@ class MatrixViewUITest extends MatrixWindowTestBase {
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
+    }
+
+    @Test
+    void thirtyTwoLongHostNamesLeaveReadableSquaresAndRatesInSightCutOnlyWhereATooltipHoldsThem(FxRobot robot)
+            throws Exception {
+        // 56-character names: as wide as a gutter of 350 px at the heatmap's font
+        Topology lab = hosts(32, "storage-rack07-node%02d.datacentre-west-2.lab.example.internal");
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null);
+        MatrixView view = fx(() -> window.startMatrix(
+                new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(16, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
+        for (int k = 0; k < pairs.size(); k++) {
+            MatrixPair p = pairs.get(k);
+            matrices.listener.pairStarted(p);
+            matrices.listener.pairFinished(p, List.of(row(p, k)));
+        }
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 992);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        double cell = fx(() -> view.heatmap().cellSize());
+        assertTrue(cell >= 10, "a square is " + cell + " px");
+        List<String> names = fx(() -> view.heatmap().drawnNames());
+        assertFalse(names.isEmpty());
+        for (String name : names) {
+            assertTrue(name.endsWith("…") && name.length() > 8, "cut, and still telling: " + name);
+        }
+        // hovering a cut name shows it whole
+        String host = lab.hosts().get(3).id();
+        Point2D name = fx(() -> view.heatmap().localToScreen(2, nameRow(view, host)));
+        robot.moveTo(name);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> Window.getWindows().stream()
+                        .anyMatch(w -> w instanceof Tooltip t && w.isShowing() && host.equals(t.getText()))));
+
+        // the table keeps Pair narrow enough for the rates to be in sight without scrolling sideways
+        double rateEnd = fx(() -> view.table().getColumns().subList(0, 3).stream()
+                .mapToDouble(c -> c.getWidth())
+                .sum());
+        assertTrue(rateEnd <= fx(() -> view.table().getWidth()), "Pair, Dir and Rate end at " + rateEnd + " px");
+        WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 long host names");
+    }
+
+    /** The y of the middle of {@code host}'s row, in the heatmap's coordinates. */
+    private static double nameRow(MatrixView view, String host) {
+        double[] y = new double[1];
+        view.heatmap().eachCell((sr, xy) -> {
+            if (sr[0].equals(host)) {
+                y[0] = xy[1];
+            }
+        });
+        return y[0];
     }
 
     private static Point2D centre(MatrixView view, String sender, String receiver) {
