@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * matrix.csv (docs/CSV.md): written whole through a temporary file as a matrix's first pair ends (the rows it
@@ -29,6 +30,7 @@ public final class MatrixFile {
             .text("client", MatrixRow::client)
             .text("server", MatrixRow::server)
             .text("direction", MatrixRow::direction)
+            .number("mtu", MatrixRow::mtu)
             .number("bits_per_second", MatrixRow::bitsPerSecond)
             .number("bits_per_second_min", MatrixRow::bitsPerSecondMin)
             .number("bits_per_second_max", MatrixRow::bitsPerSecondMax)
@@ -83,7 +85,8 @@ public final class MatrixFile {
                         number(r.get("link_speed_bps")),
                         r.get("status"),
                         r.get("reason"),
-                        r.get("run")));
+                        r.get("run"),
+                        mtu(r)));
     }
 
     /**
@@ -103,6 +106,12 @@ public final class MatrixFile {
             }
         }
         return text.substring(0, end);
+    }
+
+    /** The row's MTU; null where it has none, or in a matrix.csv from before the column (no MTU sweep then). */
+    private static Integer mtu(CSVRecord r) {
+        Long mtu = r.isMapped("mtu") ? whole(r.get("mtu")) : null;
+        return mtu == null ? null : mtu.intValue();
     }
 
     private static Double number(String s) {

@@ -275,7 +275,8 @@ public final class MatrixRun implements RunHandle {
                     speed,
                     outcome.ok() && r.ok() ? MatrixRow.OK : outcome.ok() ? MatrixRow.FAILED : status(outcome),
                     outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(),
-                    run));
+                    run,
+                    r.mtu()));
         }
         if (rows.isEmpty()) {
             rows.add(MatrixRow.without(

@@ -131,6 +131,13 @@ class MatrixRunScriptedTest {
 
         assertEquals(4, rows.size(), "a row per pair, MTU and direction: " + rows);
         assertTrue(rows.stream().allMatch(MatrixRow::ok), rows.toString());
+        assertEquals(
+                List.of("h1→h2 9000", "h1→h2 1500", "h2→h1 9000", "h2→h1 1500"),
+                rows.stream()
+                        .map(r -> r.client() + "→" + r.server() + " " + r.mtu())
+                        .toList(),
+                "each row says its MTU");
+        assertEquals(rows, MatrixFile.read(dir), "matrix.csv keeps the MTU of each row");
         for (ScriptedTransport h : opened.values()) {
             List<String> cmds = h.commands();
             // per pair: set to 9000, then 1500, then the restore to the original 1500, and the guard disarmed

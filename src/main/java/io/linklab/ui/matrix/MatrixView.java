@@ -20,6 +20,7 @@ import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
@@ -44,7 +45,9 @@ import javafx.util.Duration;
  */
 public final class MatrixView {
 
-    private static final String[] COLUMNS = {"Pair", "Dir", "Rate", "Min", "Max", "Retransmits", "Of link", "Status"};
+    private static final String[] COLUMNS = {
+        "Pair", "MTU", "Dir", "Rate", "Min", "Max", "Retransmits", "Of link", "Status"
+    };
     /**
      * The widest the Pair column gets, so that two long host names do not push the rates out of sight at 1280×800;
      * a longer pair is cut with "…" and its cell's tooltip shows it whole.
@@ -66,6 +69,9 @@ public final class MatrixView {
     private final Button resume = new Button("Resume");
     private final FindingsView findings;
     private final TableColumn<MatrixRow, String> pairColumn;
+    private final ChoiceBox<Integer> mtu = new ChoiceBox<>();
+    private final HBox mtuBar;
+    private boolean showingMtus;
 
     /**
      * @param open     shows what a click opens (a pair's dashboard, or the reason there is none)
@@ -130,7 +136,17 @@ public final class MatrixView {
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         // the hovered pair's figures sit above the table, not under the heatmap: their line count changes as the
         // pointer crosses squares, and under the heatmap it would change the heatmap's height and move the squares
-        VBox left = new VBox(6, heatmap, legend());
+        mtu.setId("matrix-mtu");
+        mtu.setTooltip(
+                new Tooltip("The heatmap and findings of the pairs measured at this MTU; the table has every MTU"));
+        mtu.setOnAction(e -> {
+            if (!showingMtus && mtu.getValue() != null && !mtu.getValue().equals(vm.shownMtu())) {
+                vm.showMtu(mtu.getValue());
+            }
+        });
+        mtuBar = new HBox(6, new Label("MTU"), mtu);
+        mtuBar.setAlignment(Pos.CENTER_LEFT);
+        VBox left = new VBox(6, mtuBar, heatmap, legend());
         left.setPadding(new Insets(0, 8, 8, 8));
 
         table.setId("matrix-table");
@@ -139,6 +155,7 @@ public final class MatrixView {
         table.setPlaceholder(new Label("no pair has ended yet"));
         List<Function<MatrixRow, String>> cells = List.of(
                 r -> r.client() + "→" + r.server(),
+                r -> r.mtu() == null ? "" : r.mtu().toString(),
                 MatrixRow::direction,
                 r -> MatrixCells.rate(r.bitsPerSecond()),
                 r -> MatrixCells.rate(r.bitsPerSecondMin()),
@@ -264,11 +281,29 @@ public final class MatrixView {
     private void refresh() {
         heatmap.show(vm.grid(), vm.runningCells());
         rows.setAll(vm.sortedRows());
+        showMtus();
         columnFit.fit();
         if (pairColumn.getMinWidth() > MOST_PAIR_WIDTH) {
             pairColumn.setMinWidth(MOST_PAIR_WIDTH); // fitted to its widest pair, up to the cap
         }
         findings.refresh();
+    }
+
+    /** The MTU selector and column, only in a matrix that sweeps MTUs: one layer of the heatmap per MTU. */
+    private void showMtus() {
+        boolean sweeps = !vm.mtus().isEmpty();
+        mtuBar.setVisible(sweeps);
+        mtuBar.setManaged(sweeps);
+        table.getColumns().get(1).setVisible(sweeps);
+        showingMtus = true; // setting the items and value is not the user's choice
+        try {
+            if (!mtu.getItems().equals(vm.mtus())) {
+                mtu.getItems().setAll(vm.mtus());
+            }
+            mtu.setValue(vm.shownMtu());
+        } finally {
+            showingMtus = false;
+        }
     }
 
     /** The colour scale, what it measures, and the marks for failed, running and waiting pairs. */

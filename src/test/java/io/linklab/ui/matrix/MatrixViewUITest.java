@@ -230,11 +230,77 @@ class MatrixViewUITest extends MatrixWindowTestBase {
                         .anyMatch(w -> w instanceof Tooltip t && w.isShowing() && host.equals(t.getText()))));
 
         // the table keeps Pair narrow enough for the rates to be in sight without scrolling sideways
-        double rateEnd = fx(() -> view.table().getColumns().subList(0, 3).stream()
+        double rateEnd = fx(() -> view.table().getColumns().subList(0, 4).stream()
+                .filter(c -> c.isVisible())
                 .mapToDouble(c -> c.getWidth())
                 .sum());
+        assertEquals("Rate", fx(() -> view.table().getColumns().get(3).getText()));
         assertTrue(rateEnd <= fx(() -> view.table().getWidth()), "Pair, Dir and Rate end at " + rateEnd + " px");
+        assertFalse(
+                fx(() -> view.root().lookup("#matrix-mtu").getParent().isVisible()), "no MTU selector without MTUs");
         WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 long host names");
+    }
+
+    @Test
+    void anMtuSweepsMatrixHasAnMtuSelectorOverTheHeatmapAndAnMtuColumnEveryTextWhole(FxRobot robot) throws Exception {
+        Topology lab = hosts(4);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null).toBuilder()
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("9000", "1500")))
+                .build();
+        MatrixView view = fx(() -> window.startMatrix(
+                new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
+        for (int k = 0; k < pairs.size(); k++) {
+            MatrixPair p = pairs.get(k);
+            MatrixRow r = row(p, k + 1);
+            matrices.listener.pairStarted(p);
+            matrices.listener.pairFinished(p, List.of(atMtu(r, 9000, 1), atMtu(r, 1500, 0.5)));
+        }
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 2 * pairs.size());
+
+        @SuppressWarnings("unchecked")
+        ChoiceBox<Integer> mtu = (ChoiceBox<Integer>) fx(() -> view.root().lookup("#matrix-mtu"));
+        assertTrue(fx(() -> mtu.getParent().isVisible()), "the MTU selector is shown");
+        assertEquals(List.of(1500, 9000), fx(() -> List.copyOf(mtu.getItems())));
+        assertEquals(1500, fx(() -> mtu.getValue()));
+        MatrixPair first = pairs.get(0);
+        double at1500 = fx(() -> view.model()
+                .grid()
+                .cell(first.client(), first.server())
+                .orElseThrow()
+                .bitsPerSecond());
+        fx(() -> {
+            mtu.setValue(9000);
+            return null;
+        });
+        assertEquals(9000, fx(() -> view.model().shownMtu()), "choosing 9000 shows its layer");
+        double at9000 = fx(() -> view.model()
+                .grid()
+                .cell(first.client(), first.server())
+                .orElseThrow()
+                .bitsPerSecond());
+        assertEquals(2 * at1500, at9000, 1, "the heatmap's cell is the 9000 row's");
+        assertTrue(fx(() -> view.table().getColumns().get(1).isVisible()), "the MTU column is shown");
+        assertEquals("MTU", fx(() -> view.table().getColumns().get(1).getText()));
+        WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view of an MTU sweep");
+    }
+
+    private static MatrixRow atMtu(MatrixRow r, int mtu, double share) {
+        return new MatrixRow(
+                r.client(),
+                r.server(),
+                r.direction(),
+                r.bitsPerSecond() * share,
+                r.bitsPerSecondMin() * share,
+                r.bitsPerSecondMax() * share,
+                r.retransmits(),
+                r.linkSpeedBps(),
+                r.status(),
+                r.reason(),
+                r.run(),
+                mtu);
     }
 
     /** The y of the middle of {@code host}'s row, in the heatmap's coordinates. */
