@@ -4,13 +4,6 @@
 # timed, appended per pair as MatrixRun writes them and rewritten whole per pair as it did before.
 #   bash src/test/bench/matrix-files.sh            # ROUNDS=5 replays by default
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
-mvn -B -q -o test-compile 2>/dev/null || mvn -B -q test-compile
-cp=$(mktemp)
-classes=$(mktemp -d)
-trap 'rm -rf "$cp" "$classes"' EXIT
-mvn -B -q -o org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath -Dmdep.outputFile="$cp" -Dmdep.includeScope=test >/dev/null
-# copied aside, so a build running meanwhile cannot pull classes from under the benchmark
-cp -r target/classes "$classes/main" && cp -r target/test-classes "$classes/test"
+source "$(dirname "$0")/bench-setup.sh"   # $cp, $classes
 echo "machine: $(nproc) cores, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 java -Dbench.rounds="${ROUNDS:-5}" -cp "$classes/main:$classes/test:$(cat "$cp")" io.linklab.engine.MatrixFilesBenchmark

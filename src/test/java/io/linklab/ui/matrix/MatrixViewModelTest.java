@@ -194,7 +194,8 @@ class MatrixViewModelTest {
                 vm.legendProperty().get());
     }
 
-    private static MatrixRow atMtu(MatrixRow r, int mtu) {
+    /** The row as measured at this MTU. */
+    static MatrixRow atMtu(MatrixRow r, int mtu) {
         return new MatrixRow(
                 r.client(),
                 r.server(),

@@ -253,9 +253,13 @@ class MatrixViewUITest extends MatrixWindowTestBase {
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
         for (int k = 0; k < pairs.size(); k++) {
             MatrixPair p = pairs.get(k);
-            MatrixRow r = row(p, k + 1);
+            double bps = 40e9 + k * 1e9;
             matrices.listener.pairStarted(p);
-            matrices.listener.pairFinished(p, List.of(atMtu(r, 9000, 1), atMtu(r, 1500, 0.5)));
+            matrices.listener.pairFinished(
+                    p,
+                    List.of(
+                            MatrixViewModelTest.atMtu(MatrixViewModelTest.ok(p, "c2s", bps, 0), 9000),
+                            MatrixViewModelTest.atMtu(MatrixViewModelTest.ok(p, "c2s", bps / 2, 0), 1500)));
         }
         WaitForAsyncUtils.waitFor(
                 20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 2 * pairs.size());
@@ -285,22 +289,6 @@ class MatrixViewUITest extends MatrixWindowTestBase {
         assertTrue(fx(() -> view.table().getColumns().get(1).isVisible()), "the MTU column is shown");
         assertEquals("MTU", fx(() -> view.table().getColumns().get(1).getText()));
         WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view of an MTU sweep");
-    }
-
-    private static MatrixRow atMtu(MatrixRow r, int mtu, double share) {
-        return new MatrixRow(
-                r.client(),
-                r.server(),
-                r.direction(),
-                r.bitsPerSecond() * share,
-                r.bitsPerSecondMin() * share,
-                r.bitsPerSecondMax() * share,
-                r.retransmits(),
-                r.linkSpeedBps(),
-                r.status(),
-                r.reason(),
-                r.run(),
-                mtu);
     }
 
     /** The y of the middle of {@code host}'s row, in the heatmap's coordinates. */
