@@ -55,9 +55,10 @@ import picocli.CommandLine.Spec;
                     + "is in one test at a time (unless --share-hosts), at most --concurrency tests run at once, "
                     + "and pairs whose path crosses the same switch-to-switch link run one at a time unless "
                     + "--uplinks together. A host that cannot be logged in to fails its pairs with the reason; the "
-                    + "rest run. Each pair's run goes into DIR/pairs/CLIENT-SERVER, and DIR/matrix.csv is rewritten "
-                    + "after every pair with DIR/heatmap.png (senders down, receivers across) and DIR/findings.csv "
-                    + "(directions well below their peers of the same link speed, asymmetric pairs): run the same "
+                    + "rest run. Each pair's run goes into DIR/pairs/CLIENT-SERVER, its rows are added to "
+                    + "DIR/matrix.csv as it ends, and DIR/heatmap.png (senders down, receivers across) and DIR/findings.csv "
+                    + "(directions well below their peers of the same link speed, asymmetric pairs) are drawn again: "
+                    + "run the same "
                     + "command on the same DIR again to resume a matrix that was "
                     + "stopped or interrupted (pairs already measured are kept).",
             "",

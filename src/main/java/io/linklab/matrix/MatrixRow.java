@@ -11,6 +11,8 @@ import java.util.Comparator;
  * @param linkSpeedBps  the drawn link speed on the pair's path, or null
  * @param status        ok, failed (reason says why) or stopped
  * @param run           the pair's run folder, relative to the matrix folder
+ * @param mtu           the MTU both ends' data interfaces had, in a matrix that sweeps MTUs (a row per pair, MTU
+ *                      and direction); null otherwise
  */
 public record MatrixRow(
         String client,
@@ -23,7 +25,36 @@ public record MatrixRow(
         Double linkSpeedBps,
         String status,
         String reason,
-        String run) {
+        String run,
+        Integer mtu) {
+
+    /** A row of a matrix that does not sweep MTUs. */
+    public MatrixRow(
+            String client,
+            String server,
+            String direction,
+            Double bitsPerSecond,
+            Double bitsPerSecondMin,
+            Double bitsPerSecondMax,
+            Long retransmits,
+            Double linkSpeedBps,
+            String status,
+            String reason,
+            String run) {
+        this(
+                client,
+                server,
+                direction,
+                bitsPerSecond,
+                bitsPerSecondMin,
+                bitsPerSecondMax,
+                retransmits,
+                linkSpeedBps,
+                status,
+                reason,
+                run,
+                null);
+    }
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs the pairs of a matrix through the engine as the schedule allows, each as a run of its own in
- * {@code DIR/pairs/CLIENT-SERVER} (a folder named once and kept in matrix.json: {@link MatrixFolders}), and keeps matrix.csv whole after every pair. Pairs measured by an earlier,
+ * {@code DIR/pairs/CLIENT-SERVER} (a folder named once and kept in matrix.json: {@link MatrixFolders}), and adds each pair's rows to matrix.csv as it ends ({@link MatrixFile}). Pairs measured by an earlier,
  * stopped or interrupted matrix in the same folder are kept, not run again. A host that cannot be logged in to
  * fails its pairs with that reason; the rest of the matrix goes on.
  */
@@ -87,6 +87,7 @@ public final class MatrixRun implements RunHandle {
     private final MatrixFolderLock lock;
     private final MatrixFolders folders;
     private volatile String stoppedBy;
+    private boolean fileBegun;
 
     /**
      * Takes the folder for this matrix alone until its end, before writing anything there.
@@ -165,11 +166,12 @@ public final class MatrixRun implements RunHandle {
                 return;
             }
             stoppedBy = by;
+            Map<MatrixPair, List<MatrixRow>> stopped = new LinkedHashMap<>();
             for (MatrixPair p : schedule.dropWaiting()) {
-                results.put(
+                stopped.put(
                         p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.STOPPED, "stopped by " + by, "")));
             }
-            write();
+            record(stopped);
             runs = List.copyOf(running.values());
             finishIfDone();
         }
@@ -273,7 +275,8 @@ public final class MatrixRun implements RunHandle {
                     speed,
                     outcome.ok() && r.ok() ? MatrixRow.OK : outcome.ok() ? MatrixRow.FAILED : status(outcome),
                     outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(),
-                    run));
+                    run,
+                    r.mtu()));
         }
         if (rows.isEmpty()) {
             rows.add(MatrixRow.without(
@@ -303,17 +306,18 @@ public final class MatrixRun implements RunHandle {
         for (String host : List.of(p.client(), p.server())) {
             String login = lab.host(host).orElseThrow().login();
             if (message != null && message.startsWith("cannot connect to " + login + ":")) {
+                Map<MatrixPair, List<MatrixRow>> failed = new LinkedHashMap<>();
                 for (MatrixPair q : schedule.dropWaitingOf(host)) {
-                    results.put(q, List.of(MatrixRow.without(q, q.linkSpeedBps(), MatrixRow.FAILED, message, "")));
+                    failed.put(q, List.of(MatrixRow.without(q, q.linkSpeedBps(), MatrixRow.FAILED, message, "")));
                 }
+                record(failed);
             }
         }
     }
 
     private void finish(MatrixPair p, List<MatrixRow> rows) {
-        results.put(p, rows);
         schedule.finished(p);
-        write();
+        record(Map.of(p, rows));
         listener.pairFinished(p, rows);
     }
 
@@ -321,6 +325,11 @@ public final class MatrixRun implements RunHandle {
         if (schedule.done() && !done.isDone()) {
             List<MatrixRow> all = rows();
             try {
+                try {
+                    MatrixFile.write(dir, all); // once: the rows in the order of the pairs
+                } catch (IOException e) {
+                    throw cannotWrite(e);
+                }
                 listener.allEnded(all);
             } finally {
                 shared.close();
@@ -336,12 +345,29 @@ public final class MatrixRun implements RunHandle {
         return all;
     }
 
-    private void write() {
-        try {
-            MatrixFile.write(dir, rows());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + dir.resolve(MatrixFile.NAME), e);
+    /** Keeps the rows of pairs that ended and adds them to matrix.csv. */
+    private void record(Map<MatrixPair, List<MatrixRow>> ended) {
+        if (ended.isEmpty()) {
+            return;
         }
+        List<MatrixRow> rows = new ArrayList<>();
+        ended.values().forEach(rows::addAll);
+        List<MatrixRow> kept = fileBegun ? null : rows();
+        results.putAll(ended);
+        try {
+            if (kept != null) {
+                // the rows kept, alone: the pairs' rows go after these, not after a row a kill cut short
+                MatrixFile.write(dir, kept);
+                fileBegun = true;
+            }
+            MatrixFile.append(dir, rows);
+        } catch (IOException e) {
+            throw cannotWrite(e);
+        }
+    }
+
+    private UncheckedIOException cannotWrite(IOException e) {
+        return new UncheckedIOException("cannot write " + dir.resolve(MatrixFile.NAME), e);
     }
 
     private final class PairListener implements RunListener {

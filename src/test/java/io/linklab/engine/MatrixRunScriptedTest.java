@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,11 +16,16 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -125,6 +131,13 @@ class MatrixRunScriptedTest {
 
         assertEquals(4, rows.size(), "a row per pair, MTU and direction: " + rows);
         assertTrue(rows.stream().allMatch(MatrixRow::ok), rows.toString());
+        assertEquals(
+                List.of("h1→h2 9000", "h1→h2 1500", "h2→h1 9000", "h2→h1 1500"),
+                rows.stream()
+                        .map(r -> r.client() + "→" + r.server() + " " + r.mtu())
+                        .toList(),
+                "each row says its MTU");
+        assertEquals(rows, MatrixFile.read(dir), "matrix.csv keeps the MTU of each row");
         for (ScriptedTransport h : opened.values()) {
             List<String> cmds = h.commands();
             // per pair: set to 9000, then 1500, then the restore to the original 1500, and the guard disarmed
@@ -179,6 +192,66 @@ class MatrixRunScriptedTest {
                 logins.containsKey("root@h1") && logins.containsKey("root@h2") && !logins.containsKey("root@h3"),
                 logins.toString());
         assertEquals(1, logins.get("root@h3").get(), logins.toString());
+    }
+
+    @Test
+    void eachPairsRowsAreAppendedToTheSameFileTheEarlierBytesUnchanged() throws Exception {
+        List<Object> fileKeys = new CopyOnWriteArrayList<>();
+        List<byte[]> contents = new CopyOnWriteArrayList<>();
+        Path file = dir.resolve(MatrixFile.NAME);
+        MatrixRun run = new MatrixRun(
+                LAB,
+                ScriptedMatrixLab.plan(),
+                new MatrixPairs(LAB).all(),
+                new MatrixRun.Options(1, false, Uplinks.TOGETHER),
+                login -> login(login, true),
+                ScriptedMatrixLab::engine,
+                dir,
+                new MatrixRun.Listener() {
+                    @Override
+                    public void pairFinished(MatrixPair pair, List<MatrixRow> rows) {
+                        try {
+                            fileKeys.add(Files.readAttributes(file, BasicFileAttributes.class)
+                                    .fileKey());
+                            contents.add(Files.readAllBytes(file));
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                });
+        run.start();
+        run.done().get(60, TimeUnit.SECONDS);
+
+        assertEquals(6, contents.size());
+        assertEquals(1, Set.copyOf(fileKeys).size(), "one file, opened for append, not replaced: " + fileKeys);
+        for (int i = 1; i < contents.size(); i++) {
+            byte[] earlier = contents.get(i - 1);
+            byte[] later = contents.get(i);
+            assertTrue(later.length > earlier.length, "pair " + (i + 1) + " added its row");
+            assertArrayEquals(earlier, Arrays.copyOf(later, earlier.length), "pair " + (i + 1) + " kept the bytes");
+        }
+    }
+
+    @Test
+    void aResumeAfterAKillInMidAppendRunsThePairWhoseRowWasCutAndKeepsTheRest() throws Exception {
+        List<MatrixRow> first = matrix(true);
+        assertEquals(6, first.size());
+        Path file = dir.resolve(MatrixFile.NAME);
+        String text = Files.readString(file);
+        MatrixRow last = first.get(first.size() - 1);
+        // the kill: the last pair's row half written
+        Files.writeString(file, text.substring(0, text.length() - 20));
+
+        logins.clear();
+        List<MatrixRow> second = matrix(true);
+
+        assertEquals(first.subList(0, 5), second.subList(0, 5), "the rows written whole are kept");
+        assertEquals(
+                last.client() + "→" + last.server(),
+                second.get(5).client() + "→" + second.get(5).server());
+        assertTrue(second.get(5).ok(), second.get(5).toString());
+        assertEquals(Set.of("root@" + last.client(), "root@" + last.server()), logins.keySet(), "only that pair ran");
+        assertEquals(second, MatrixFile.read(dir));
     }
 
     @Test

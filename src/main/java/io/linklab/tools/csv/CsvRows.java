@@ -25,14 +25,20 @@ public final class CsvRows {
             return out;
         }
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CsvTableWriter.FORMAT
-                    .builder()
-                    .setHeader()
-                    .setSkipHeaderRecord(true)
-                    .get()
-                    .parse(in)) {
-                out.add(row.apply(r));
-            }
+            return read(in, row);
+        }
+    }
+
+    /** The same for text already at hand. */
+    public static <T> List<T> read(Reader in, Function<CSVRecord, T> row) throws IOException {
+        List<T> out = new ArrayList<>();
+        for (CSVRecord r : CsvTableWriter.FORMAT
+                .builder()
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .get()
+                .parse(in)) {
+            out.add(row.apply(r));
         }
         return out;
     }

@@ -38,19 +38,26 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
     private long markedRows;
 
     public CsvTableWriter(Writer out, CsvTable<T> table) {
-        this(out, table, null);
+        this(out, table, null, true);
     }
 
-    private CsvTableWriter(Writer out, CsvTable<T> table, FileChannel file) {
+    private CsvTableWriter(Writer out, CsvTable<T> table, FileChannel file, boolean header) {
         this.table = table;
         this.out = out;
         this.file = file;
         try {
             this.printer = new CSVPrinter(out, FORMAT);
-            printer.printRecord(table.header());
+            if (header) {
+                printer.printRecord(table.header());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Rows without the header: more rows for a file that already starts with it. */
+    public static <T> CsvTableWriter<T> continuing(Writer out, CsvTable<T> table) {
+        return new CsvTableWriter<>(out, table, null, false);
     }
 
     /** Creates (or replaces) {@code file}. */
@@ -59,7 +66,7 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
                 file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         Writer w = new BufferedWriter(
                 new OutputStreamWriter(Channels.newOutputStream(channel), StandardCharsets.UTF_8), 1 << 16);
-        return new CsvTableWriter<>(w, table, channel);
+        return new CsvTableWriter<>(w, table, channel, true);
     }
 
     /** Remembers the end of what was written so far, for {@link #rollback()}. */

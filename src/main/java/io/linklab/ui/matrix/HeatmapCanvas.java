@@ -2,6 +2,7 @@ package io.linklab.ui.matrix;
 
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixGrid;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -26,6 +27,12 @@ final class HeatmapCanvas extends Pane {
     private static final Color CROSS = fx(HeatmapImage.CROSS);
     static final Color RUNNING = Color.web("#1f6feb");
     private static final double GAP = 6;
+    /**
+     * The widest a gutter of names gets (about 13 characters): at 1280×800 the heatmap has about 620×420 px, and
+     * 32 hosts of 56-character names would take 350 px of its height and leave 2-pixel squares; with this they
+     * keep 10 px. A longer name is cut with "…"; hovering it shows it whole.
+     */
+    static final double MOST_NAME_WIDTH = 90;
 
     private final Canvas canvas = new Canvas();
     private final Font font = Font.font(12);
@@ -36,6 +43,12 @@ final class HeatmapCanvas extends Pane {
     private double labelH;
     private double cell;
     private long lastDrawNanos;
+    private List<String> drawnNames = List.of();
+    // the gutter's width and the names fitted to it, worked out once per list of hosts
+    private List<String> namesOf;
+    private List<String> names = List.of();
+    private double nameWidth;
+    private double textH;
 
     HeatmapCanvas() {
         getChildren().add(canvas);
@@ -80,6 +93,32 @@ final class HeatmapCanvas extends Pane {
         return Optional.of(new String[] {hosts.get(row), hosts.get(col)});
     }
 
+    /** The host whose name is at (x, y) of this pane, in the gutter left of the rows or above the columns. */
+    Optional<String> nameAt(double x, double y) {
+        if (cell <= 0) {
+            return Optional.empty();
+        }
+        int row = (int) Math.floor((y - labelH) / cell);
+        int col = (int) Math.floor((x - labelW) / cell);
+        if (x < labelW && y >= labelH && row < hosts.size()) {
+            return Optional.of(hosts.get(row));
+        }
+        if (y < labelH && x >= labelW && col < hosts.size()) {
+            return Optional.of(hosts.get(col));
+        }
+        return Optional.empty();
+    }
+
+    /** The side of a square at the last redraw, in pixels. */
+    double cellSize() {
+        return cell;
+    }
+
+    /** The names as the last redraw wrote them beside the rows ("…" where cut), one per host written. */
+    List<String> drawnNames() {
+        return drawnNames;
+    }
+
     /** Calls {@code at} with each host's square: for tests that aim the mouse. */
     void eachCell(BiConsumer<String[], double[]> at) {
         for (int r = 0; r < hosts.size(); r++) {
@@ -104,37 +143,35 @@ final class HeatmapCanvas extends Pane {
         if (grid == null || hosts.isEmpty()) {
             return;
         }
-        // The longest host name sets the gutters, so no name is ever cut.
-        double longest = 0;
-        Text measure = new Text();
-        measure.setFont(font);
-        for (String host : hosts) {
-            measure.setText(host);
-            longest = Math.max(longest, measure.getLayoutBounds().getWidth());
+        if (!hosts.equals(namesOf)) {
+            fitNames();
         }
-        double textH = measure.getLayoutBounds().getHeight();
-        labelW = longest + GAP;
-        labelH = longest + GAP;
+        labelW = nameWidth + GAP;
+        labelH = nameWidth + GAP;
         int n = hosts.size();
         cell = Math.max(4, Math.min((w - labelW) / n, (h - labelH) / n));
         g.setFont(font);
         g.setFill(Color.gray(0.35));
         g.setTextBaseline(VPos.CENTER);
         boolean everyName = cell >= textH * 0.9;
+        List<String> drawn = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             if (!everyName && i % Math.ceil(textH / cell) != 0) {
                 continue; // too many hosts for a name per square: every k-th name, the hover names the rest
             }
             double mid = labelH + (i + 0.5) * cell;
+            String name = names.get(i);
+            drawn.add(name);
             g.setTextAlign(TextAlignment.RIGHT);
-            g.fillText(hosts.get(i), labelW - GAP / 2, mid);
+            g.fillText(name, labelW - GAP / 2, mid);
             g.save();
             g.translate(labelW + (i + 0.5) * cell, labelH - GAP / 2);
             g.rotate(-90);
             g.setTextAlign(TextAlignment.LEFT);
-            g.fillText(hosts.get(i), 0, 0);
+            g.fillText(name, 0, 0);
             g.restore();
         }
+        drawnNames = List.copyOf(drawn);
         double pad = cell > 12 ? 1 : 0;
         for (int r = 0; r < n; r++) {
             for (int c = 0; c < n; c++) {
@@ -158,6 +195,41 @@ final class HeatmapCanvas extends Pane {
             }
         }
         lastDrawNanos = System.nanoTime() - t0;
+    }
+
+    /** The longest host name sets the gutters, up to MOST_NAME_WIDTH: only a longer one is cut. */
+    private void fitNames() {
+        Text measure = new Text();
+        measure.setFont(font);
+        double longest = 0;
+        for (String host : hosts) {
+            measure.setText(host);
+            longest = Math.max(longest, measure.getLayoutBounds().getWidth());
+        }
+        textH = measure.getLayoutBounds().getHeight();
+        nameWidth = Math.min(longest, MOST_NAME_WIDTH);
+        List<String> fitted = new ArrayList<>();
+        for (String host : hosts) {
+            fitted.add(fitted(host, nameWidth, measure));
+        }
+        names = fitted;
+        namesOf = hosts;
+    }
+
+    /** The name, or as much of its start as fits {@code room} pixels followed by "…". */
+    private static String fitted(String name, double room, Text measure) {
+        measure.setText(name);
+        if (measure.getLayoutBounds().getWidth() <= room) {
+            return name;
+        }
+        int keep = name.length() - 1;
+        for (; keep > 1; keep--) {
+            measure.setText(name.substring(0, keep) + "…");
+            if (measure.getLayoutBounds().getWidth() <= room) {
+                break;
+            }
+        }
+        return name.substring(0, keep) + "…";
     }
 
     private void paintCell(GraphicsContext g, Optional<MatrixGrid.Cell> cell, double x, double y, double size) {

@@ -20,8 +20,10 @@ import javafx.scene.Parent;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -43,7 +45,14 @@ import javafx.util.Duration;
  */
 public final class MatrixView {
 
-    private static final String[] COLUMNS = {"Pair", "Dir", "Rate", "Min", "Max", "Retransmits", "Of link", "Status"};
+    private static final String[] COLUMNS = {
+        "Pair", "MTU", "Dir", "Rate", "Min", "Max", "Retransmits", "Of link", "Status"
+    };
+    /**
+     * The widest the Pair column gets, so that two long host names do not push the rates out of sight at 1280×800;
+     * a longer pair is cut with "…" and its cell's tooltip shows it whole.
+     */
+    static final double MOST_PAIR_WIDTH = 240;
 
     private final MatrixViewModel vm;
     private final Consumer<MatrixViewModel.Opening> open;
@@ -59,6 +68,10 @@ public final class MatrixView {
     private final Button export = new Button("Export report…");
     private final Button resume = new Button("Resume");
     private final FindingsView findings;
+    private final TableColumn<MatrixRow, String> pairColumn;
+    private final ChoiceBox<Integer> mtu = new ChoiceBox<>();
+    private final HBox mtuBar;
+    private boolean showingMtus;
 
     /**
      * @param open     shows what a click opens (a pair's dashboard, or the reason there is none)
@@ -108,18 +121,32 @@ public final class MatrixView {
         hover.setMinHeight(Region.USE_PREF_SIZE);
         tip.setShowDelay(Duration.millis(150));
         Tooltip.install(heatmap, tip);
-        heatmap.setOnMouseMoved(e -> heatmap.cellAt(e.getX(), e.getY()).ifPresent(sr -> {
-            String text = vm.hoverText(sr[0], sr[1]);
-            hover.setText(text);
-            tip.setText(text);
-        }));
+        heatmap.setOnMouseMoved(e -> heatmap.cellAt(e.getX(), e.getY())
+                .ifPresentOrElse(
+                        sr -> {
+                            String text = vm.hoverText(sr[0], sr[1]);
+                            hover.setText(text);
+                            tip.setText(text);
+                        },
+                        // a name the gutter cut short, whole
+                        () -> heatmap.nameAt(e.getX(), e.getY()).ifPresent(tip::setText)));
         heatmap.setOnMouseClicked(e -> heatmap.cellAt(e.getX(), e.getY())
                 .filter(sr -> !sr[0].equals(sr[1]))
                 .ifPresent(sr -> opened(vm.openCell(sr[0], sr[1]))));
         VBox.setVgrow(heatmap, Priority.ALWAYS);
         // the hovered pair's figures sit above the table, not under the heatmap: their line count changes as the
         // pointer crosses squares, and under the heatmap it would change the heatmap's height and move the squares
-        VBox left = new VBox(6, heatmap, legend());
+        mtu.setId("matrix-mtu");
+        mtu.setTooltip(
+                new Tooltip("The heatmap and findings of the pairs measured at this MTU; the table has every MTU"));
+        mtu.setOnAction(e -> {
+            if (!showingMtus && mtu.getValue() != null && !mtu.getValue().equals(vm.shownMtu())) {
+                vm.showMtu(mtu.getValue());
+            }
+        });
+        mtuBar = new HBox(6, new Label("MTU"), mtu);
+        mtuBar.setAlignment(Pos.CENTER_LEFT);
+        VBox left = new VBox(6, mtuBar, heatmap, legend());
         left.setPadding(new Insets(0, 8, 8, 8));
 
         table.setId("matrix-table");
@@ -128,6 +155,7 @@ public final class MatrixView {
         table.setPlaceholder(new Label("no pair has ended yet"));
         List<Function<MatrixRow, String>> cells = List.of(
                 r -> r.client() + "→" + r.server(),
+                r -> r.mtu() == null ? "" : r.mtu().toString(),
                 MatrixRow::direction,
                 r -> MatrixCells.rate(r.bitsPerSecond()),
                 r -> MatrixCells.rate(r.bitsPerSecondMin()),
@@ -137,13 +165,25 @@ public final class MatrixView {
                 r -> r.ok() || r.reason() == null || r.reason().isBlank()
                         ? r.status()
                         : r.status() + ": " + r.reason());
+        TableColumn<MatrixRow, String> first = null;
         for (int i = 0; i < COLUMNS.length; i++) {
             Function<MatrixRow, String> cell = cells.get(i);
             TableColumn<MatrixRow, String> c = new TableColumn<>(COLUMNS[i]);
             c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(cell.apply(cd.getValue())));
             c.setSortable(false); // worst first is the order; the heatmap is the overview
             table.getColumns().add(c);
+            first = first == null ? c : first;
         }
+        pairColumn = first;
+        pairColumn.setMaxWidth(MOST_PAIR_WIDTH);
+        pairColumn.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setTooltip(empty || item == null ? null : new Tooltip(item));
+            }
+        });
         table.setRowFactory(t -> {
             TableRow<MatrixRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -241,8 +281,29 @@ public final class MatrixView {
     private void refresh() {
         heatmap.show(vm.grid(), vm.runningCells());
         rows.setAll(vm.sortedRows());
+        showMtus();
         columnFit.fit();
+        if (pairColumn.getMinWidth() > MOST_PAIR_WIDTH) {
+            pairColumn.setMinWidth(MOST_PAIR_WIDTH); // fitted to its widest pair, up to the cap
+        }
         findings.refresh();
+    }
+
+    /** The MTU selector and column, only in a matrix that sweeps MTUs: one layer of the heatmap per MTU. */
+    private void showMtus() {
+        boolean sweeps = !vm.mtus().isEmpty();
+        mtuBar.setVisible(sweeps);
+        mtuBar.setManaged(sweeps);
+        table.getColumns().get(1).setVisible(sweeps);
+        showingMtus = true; // setting the items and value is not the user's choice
+        try {
+            if (!mtu.getItems().equals(vm.mtus())) {
+                mtu.getItems().setAll(vm.mtus());
+            }
+            mtu.setValue(vm.shownMtu());
+        } finally {
+            showingMtus = false;
+        }
     }
 
     /** The colour scale, what it measures, and the marks for failed, running and waiting pairs. */

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,6 +78,8 @@ public final class MatrixViewModel implements MatrixRun.Listener {
     private final ReadOnlyBooleanWrapper resumable = new ReadOnlyBooleanWrapper();
     private final RunFindings findings = new RunFindings();
     private MatrixGrid grid;
+    private List<Integer> mtus = List.of();
+    private Integer shownMtu;
     private List<MatrixRow> sorted = List.of();
     private MatrixLaunch launch;
     private MatrixLauncher.Started started;
@@ -148,8 +151,25 @@ public final class MatrixViewModel implements MatrixRun.Listener {
                 .toList();
     }
 
+    /** The heatmap's grid: of the MTU shown ({@link #shownMtu}) where the matrix sweeps MTUs. */
     public MatrixGrid grid() {
         return grid;
+    }
+
+    /** The MTUs the rows so far were measured at, lowest first; empty when the matrix does not sweep MTUs. */
+    public List<Integer> mtus() {
+        return mtus;
+    }
+
+    /** The MTU whose layer the heatmap and findings show, or null when the matrix does not sweep MTUs. */
+    public Integer shownMtu() {
+        return shownMtu;
+    }
+
+    /** FX thread: shows the layer of this MTU (one of {@link #mtus}); the table keeps every MTU's rows. */
+    public void showMtu(int mtu) {
+        shownMtu = mtu;
+        rebuild();
     }
 
     /**
@@ -340,7 +360,24 @@ public final class MatrixViewModel implements MatrixRun.Listener {
 
     private void rebuild() {
         List<MatrixRow> rows = rows();
-        grid = MatrixGrid.of(hosts, rows);
+        mtus = rows.stream()
+                .map(MatrixRow::mtu)
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted()
+                .toList();
+        if (mtus.isEmpty()) {
+            shownMtu = null;
+        } else if (!mtus.contains(shownMtu)) {
+            shownMtu = mtus.get(0);
+        }
+        // a pair that failed before its first MTU has a row without one: it is in every layer
+        List<MatrixRow> layer = shownMtu == null
+                ? rows
+                : rows.stream()
+                        .filter(r -> r.mtu() == null || r.mtu().equals(shownMtu))
+                        .toList();
+        grid = MatrixGrid.of(hosts, layer);
         sorted = MatrixCells.worstFirst(grid, rows);
         if (!rows.isEmpty()) {
             findings.replace(MatrixFindings.of(grid));

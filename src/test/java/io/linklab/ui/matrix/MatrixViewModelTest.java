@@ -194,6 +194,59 @@ class MatrixViewModelTest {
                 vm.legendProperty().get());
     }
 
+    /** The row as measured at this MTU. */
+    static MatrixRow atMtu(MatrixRow r, int mtu) {
+        return new MatrixRow(
+                r.client(),
+                r.server(),
+                r.direction(),
+                r.bitsPerSecond(),
+                r.bitsPerSecondMin(),
+                r.bitsPerSecondMax(),
+                r.retransmits(),
+                r.linkSpeedBps(),
+                r.status(),
+                r.reason(),
+                r.run(),
+                mtu);
+    }
+
+    @Test
+    void anMtuSweepHasALayerPerMtuInTheHeatmapAndARowPerPairAndMtuInTheTable() {
+        List<MatrixPair> pairs = new MatrixPairs(LAB).all();
+        MatrixViewModel vm = new MatrixViewModel(request(TestPlan.Mode.NORMAL, pairs), Runnable::run);
+        FakeMatrix matrix = new FakeMatrix();
+        vm.start(matrix, TaskRunner.sameThread(), p -> {});
+        assertEquals(List.of(), vm.mtus(), "no layers before a row has an MTU");
+        MatrixPair h1h2 = pair(pairs, "h1", "h2");
+        MatrixPair h2h1 = pair(pairs, "h2", "h1");
+        MatrixPair h4h1 = pair(pairs, "h4", "h1");
+        matrix.listener.pairFinished(
+                h1h2, List.of(atMtu(ok(h1h2, "c2s", 9.4e9, 0), 9000), atMtu(ok(h1h2, "c2s", 6.1e9, 0), 1500)));
+        matrix.listener.pairFinished(
+                h2h1, List.of(atMtu(ok(h2h1, "c2s", 9.2e9, 0), 9000), atMtu(ok(h2h1, "c2s", 5.8e9, 0), 1500)));
+        matrix.listener.pairFinished(h4h1, List.of(failed(h4h1, "cannot connect to root@h4: Connection refused")));
+
+        assertEquals(List.of(1500, 9000), vm.mtus());
+        assertEquals(1500, vm.shownMtu(), "the lowest MTU first");
+        assertEquals(6.1e9, vm.grid().cell("h1", "h2").orElseThrow().bitsPerSecond(), 1);
+        assertTrue(vm.hoverText("h1", "h2").contains("6.10 Gbit/s"), vm.hoverText("h1", "h2"));
+        assertTrue(vm.grid().cell("h4", "h1").orElseThrow().failed(), "a pair that failed before any MTU: every layer");
+
+        vm.showMtu(9000);
+        assertEquals(9000, vm.shownMtu());
+        assertEquals(9.4e9, vm.grid().cell("h1", "h2").orElseThrow().bitsPerSecond(), 1);
+        assertTrue(vm.hoverText("h2", "h1").contains("9.20 Gbit/s"), vm.hoverText("h2", "h1"));
+        assertTrue(vm.grid().cell("h4", "h1").orElseThrow().failed());
+
+        assertEquals(
+                List.of("h4→h1 null", "h2→h1 1500", "h1→h2 1500", "h2→h1 9000", "h1→h2 9000"),
+                vm.sortedRows().stream()
+                        .map(r -> r.client() + "→" + r.server() + " " + r.mtu())
+                        .toList(),
+                "the table: a row per pair and MTU, worst first");
+    }
+
     @Test
     void theFindingsAcrossThePairsAreJudgedAfterEachPairAndAgainFromTheMatrixCsvAtTheEnd() throws Exception {
         List<MatrixPair> pairs = new MatrixPairs(LAB).all();

@@ -53,9 +53,14 @@ class MatrixViewUITest extends MatrixWindowTestBase {
     }
 
     static Topology hosts(int n) {
+        return hosts(n, "rack1-node%02d");
+    }
+
+    /** n hosts named by {@code format} with their number. */
+    static Topology hosts(int n, String format) {
         List<HostSpec> hosts = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
-            String id = String.format(Locale.ROOT, "rack1-node%02d", i);
+            String id = String.format(Locale.ROOT, format, i);
             hosts.add(new HostSpec(
                     id,
                     id,
@@ -186,6 +191,115 @@ class MatrixViewUITest extends MatrixWindowTestBase {
         robot.clickOn(fx(() -> centre(view, live.client(), live.server())));
         WaitForAsyncUtils.waitFor(
                 10, TimeUnit.SECONDS, () -> fx(() -> window.runs().dashboards().size()) == before + 1);
+    }
+
+    @Test
+    void thirtyTwoLongHostNamesLeaveReadableSquaresAndRatesInSightCutOnlyWhereATooltipHoldsThem(FxRobot robot)
+            throws Exception {
+        // 56-character names: as wide as a gutter of 350 px at the heatmap's font
+        Topology lab = hosts(32, "storage-rack07-node%02d.datacentre-west-2.lab.example.internal");
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null);
+        MatrixView view = fx(() -> window.startMatrix(
+                new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(16, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
+        for (int k = 0; k < pairs.size(); k++) {
+            MatrixPair p = pairs.get(k);
+            matrices.listener.pairStarted(p);
+            matrices.listener.pairFinished(p, List.of(row(p, k)));
+        }
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 992);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        double cell = fx(() -> view.heatmap().cellSize());
+        assertTrue(cell >= 10, "a square is " + cell + " px");
+        List<String> names = fx(() -> view.heatmap().drawnNames());
+        assertFalse(names.isEmpty());
+        for (String name : names) {
+            assertTrue(name.endsWith("…") && name.length() > 8, "cut, and still telling: " + name);
+        }
+        // hovering a cut name shows it whole
+        String host = lab.hosts().get(3).id();
+        Point2D name = fx(() -> view.heatmap().localToScreen(2, nameRow(view, host)));
+        robot.moveTo(name);
+        WaitForAsyncUtils.waitFor(
+                10,
+                TimeUnit.SECONDS,
+                () -> fx(() -> Window.getWindows().stream()
+                        .anyMatch(w -> w instanceof Tooltip t && w.isShowing() && host.equals(t.getText()))));
+
+        // the table keeps Pair narrow enough for the rates to be in sight without scrolling sideways
+        double rateEnd = fx(() -> view.table().getColumns().subList(0, 4).stream()
+                .filter(c -> c.isVisible())
+                .mapToDouble(c -> c.getWidth())
+                .sum());
+        assertEquals("Rate", fx(() -> view.table().getColumns().get(3).getText()));
+        assertTrue(rateEnd <= fx(() -> view.table().getWidth()), "Pair, Dir and Rate end at " + rateEnd + " px");
+        assertFalse(
+                fx(() -> view.root().lookup("#matrix-mtu").getParent().isVisible()), "no MTU selector without MTUs");
+        WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view with 32 long host names");
+    }
+
+    @Test
+    void anMtuSweepsMatrixHasAnMtuSelectorOverTheHeatmapAndAnMtuColumnEveryTextWhole(FxRobot robot) throws Exception {
+        Topology lab = hosts(4);
+        List<MatrixPair> pairs = new MatrixPairs(lab).all();
+        TestPlan base = ScriptedRuns.plan(1, TestPlan.Mode.NORMAL, null).toBuilder()
+                .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("9000", "1500")))
+                .build();
+        MatrixView view = fx(() -> window.startMatrix(
+                new MatrixLauncher.Request(lab, base, pairs, new MatrixRun.Options(2, false, Uplinks.ONE_AT_A_TIME))));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> matrices.listener != null);
+        for (int k = 0; k < pairs.size(); k++) {
+            MatrixPair p = pairs.get(k);
+            double bps = 40e9 + k * 1e9;
+            matrices.listener.pairStarted(p);
+            matrices.listener.pairFinished(
+                    p,
+                    List.of(
+                            MatrixViewModelTest.atMtu(MatrixViewModelTest.ok(p, "c2s", bps, 0), 9000),
+                            MatrixViewModelTest.atMtu(MatrixViewModelTest.ok(p, "c2s", bps / 2, 0), 1500)));
+        }
+        WaitForAsyncUtils.waitFor(
+                20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 2 * pairs.size());
+
+        @SuppressWarnings("unchecked")
+        ChoiceBox<Integer> mtu = (ChoiceBox<Integer>) fx(() -> view.root().lookup("#matrix-mtu"));
+        assertTrue(fx(() -> mtu.getParent().isVisible()), "the MTU selector is shown");
+        assertEquals(List.of(1500, 9000), fx(() -> List.copyOf(mtu.getItems())));
+        assertEquals(1500, fx(() -> mtu.getValue()));
+        MatrixPair first = pairs.get(0);
+        double at1500 = fx(() -> view.model()
+                .grid()
+                .cell(first.client(), first.server())
+                .orElseThrow()
+                .bitsPerSecond());
+        fx(() -> {
+            mtu.setValue(9000);
+            return null;
+        });
+        assertEquals(9000, fx(() -> view.model().shownMtu()), "choosing 9000 shows its layer");
+        double at9000 = fx(() -> view.model()
+                .grid()
+                .cell(first.client(), first.server())
+                .orElseThrow()
+                .bitsPerSecond());
+        assertEquals(2 * at1500, at9000, 1, "the heatmap's cell is the 9000 row's");
+        assertTrue(fx(() -> view.table().getColumns().get(1).isVisible()), "the MTU column is shown");
+        assertEquals("MTU", fx(() -> view.table().getColumns().get(1).getText()));
+        WholeText.assertWholeOnFx(view.root().getScene().getRoot(), "the matrix view of an MTU sweep");
+    }
+
+    /** The y of the middle of {@code host}'s row, in the heatmap's coordinates. */
+    private static double nameRow(MatrixView view, String host) {
+        double[] y = new double[1];
+        view.heatmap().eachCell((sr, xy) -> {
+            if (sr[0].equals(host)) {
+                y[0] = xy[1];
+            }
+        });
+        return y[0];
     }
 
     private static Point2D centre(MatrixView view, String sender, String receiver) {
