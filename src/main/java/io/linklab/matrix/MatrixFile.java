@@ -1,6 +1,7 @@
 package io.linklab.matrix;
 
 import io.linklab.engine.store.AtomicFile;
+import io.linklab.model.Expectation;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -61,7 +62,15 @@ public final class MatrixFile {
                         number(r.get("link_speed_bps")),
                         r.get("status"),
                         r.get("reason"),
-                        r.get("run")));
+                        r.get("run"),
+                        // matrix.csv from before verdicts has no expected_bps
+                        expectation(r.isMapped("expected_bps") ? r.get("expected_bps") : null)));
+    }
+
+    /** The rate a row was judged against, as written; none written: the default, as before verdicts. */
+    private static Expectation expectation(String expectedBps) {
+        Double bps = number(expectedBps);
+        return bps == null ? Expectation.DEFAULT : new Expectation(bps, null, expectedBps);
     }
 
     private static Double number(String s) {

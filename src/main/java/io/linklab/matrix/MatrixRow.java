@@ -11,6 +11,7 @@ import java.util.Comparator;
  * @param linkSpeedBps  the drawn link speed on the pair's path, or null
  * @param status        ok, failed (reason says why) or stopped
  * @param run           the pair's run folder, relative to the matrix folder
+ * @param expectation   what the pair was expected to reach (its verdict)
  */
 public record MatrixRow(
         String client,
@@ -23,7 +24,40 @@ public record MatrixRow(
         Double linkSpeedBps,
         String status,
         String reason,
-        String run) {
+        String run,
+        Expectation expectation) {
+
+    /** A row judged by the default, 90 % of its link speed. */
+    public MatrixRow(
+            String client,
+            String server,
+            String direction,
+            Double bitsPerSecond,
+            Double bitsPerSecondMin,
+            Double bitsPerSecondMax,
+            Long retransmits,
+            Double linkSpeedBps,
+            String status,
+            String reason,
+            String run) {
+        this(
+                client,
+                server,
+                direction,
+                bitsPerSecond,
+                bitsPerSecondMin,
+                bitsPerSecondMax,
+                retransmits,
+                linkSpeedBps,
+                status,
+                reason,
+                run,
+                Expectation.DEFAULT);
+    }
+
+    public MatrixRow {
+        expectation = expectation == null ? Expectation.DEFAULT : expectation;
+    }
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -39,11 +73,11 @@ public record MatrixRow(
     }
 
     /**
-     * The verdict on the rate: 90 % of the drawn link speed expected, none where the lab draws no speed on the
-     * pair's path (the heatmap marks a failed one).
+     * The verdict on the rate against the row's expectation: by default 90 % of the drawn link speed, none where the
+     * lab draws no speed on the pair's path (the heatmap marks a failed one).
      */
     public Verdict verdict() {
-        return Expectation.DEFAULT.resolve(linkSpeedBps).judge(bitsPerSecond);
+        return expectation.resolve(linkSpeedBps).judge(bitsPerSecond);
     }
 
     public boolean ok() {
@@ -53,6 +87,17 @@ public record MatrixRow(
     /** A pair that did not run (or not to its end): no figures, a reason. */
     static MatrixRow without(MatrixPair pair, Double linkSpeedBps, String status, String reason, String run) {
         return new MatrixRow(
-                pair.client(), pair.server(), "", null, null, null, null, linkSpeedBps, status, reason, run);
+                pair.client(),
+                pair.server(),
+                "",
+                null,
+                null,
+                null,
+                null,
+                linkSpeedBps,
+                status,
+                reason,
+                run,
+                pair.expectation());
     }
 }
