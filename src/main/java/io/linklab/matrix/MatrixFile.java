@@ -64,13 +64,21 @@ public final class MatrixFile {
                         r.get("reason"),
                         r.get("run"),
                         // matrix.csv from before verdicts has no expected_bps
-                        expectation(r.isMapped("expected_bps") ? r.get("expected_bps") : null)));
+                        expectation(
+                                r.isMapped("expected_bps") ? r.get("expected_bps") : null,
+                                number(r.get("link_speed_bps")))));
     }
 
-    /** The rate a row was judged against, as written; none written: the default, as before verdicts. */
-    private static Expectation expectation(String expectedBps) {
+    /**
+     * The rate a row was judged against, as written: the default where none is written (a file from before verdicts)
+     * or the default gives that rate, else that rate.
+     */
+    private static Expectation expectation(String expectedBps, Double linkSpeedBps) {
         Double bps = number(expectedBps);
-        return bps == null ? Expectation.DEFAULT : new Expectation(bps, null, expectedBps);
+        if (bps == null || bps.equals(Expectation.DEFAULT.resolve(linkSpeedBps).bitsPerSecond())) {
+            return Expectation.DEFAULT;
+        }
+        return new Expectation(bps, null, expectedBps);
     }
 
     private static Double number(String s) {

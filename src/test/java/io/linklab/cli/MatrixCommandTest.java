@@ -23,6 +23,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -158,12 +159,7 @@ class MatrixCommandTest {
 
         Path drawn = dir.resolve("drawn");
         CliCapture cli = new CliCapture();
-        int status = cli.call((o, e) -> Cli.run(
-                new String[] {"matrix", "--lab", lab.toString(), "--pairs", "all", "-t", "1", "--out", drawn.toString()
-                },
-                o,
-                e,
-                scripted));
+        int status = cli.call((o, e) -> Cli.run(matrixArgs(lab, drawn), o, e, scripted));
         assertEquals(Cli.OK, status, cli.both());
         List<MatrixRow> rows = MatrixFile.read(drawn);
         assertEquals(2, rows.size(), rows.toString());
@@ -175,23 +171,7 @@ class MatrixCommandTest {
 
         Path given = dir.resolve("given");
         cli = new CliCapture();
-        status = cli.call((o, e) -> Cli.run(
-                new String[] {
-                    "matrix",
-                    "--lab",
-                    lab.toString(),
-                    "--pairs",
-                    "all",
-                    "-t",
-                    "1",
-                    "--expect",
-                    "5G",
-                    "--out",
-                    given.toString()
-                },
-                o,
-                e,
-                scripted));
+        status = cli.call((o, e) -> Cli.run(matrixArgs(lab, given, "--expect", "5G"), o, e, scripted));
         assertEquals(Cli.FAILED, status, cli.both());
         assertTrue(
                 cli.err().contains("below the expected rate: h1→h2 c2s fail: 4.2 of 5.0 Gbit/s expected, 85 %"),
@@ -204,6 +184,14 @@ class MatrixCommandTest {
         assertTrue(
                 Files.readString(given.resolve("pairs/h1-h2/run.json")).contains("5G"),
                 "the pair's own run is judged by it too");
+    }
+
+    /** A one-second matrix of every pair of {@code lab} into {@code out}, with {@code more} options. */
+    private static String[] matrixArgs(Path lab, Path out, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("matrix", "--lab", lab.toString(), "--pairs", "all", "-t", "1", "--out", out.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
     }
 
     @Test
