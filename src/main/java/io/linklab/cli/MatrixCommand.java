@@ -13,6 +13,7 @@ import io.linklab.matrix.MatrixReportFiles;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
@@ -20,6 +21,7 @@ import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.model.Validators;
+import io.linklab.model.Verdict;
 import io.linklab.remote.SshTarget;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -62,7 +64,8 @@ import picocli.CommandLine.Spec;
                     + "command on the same DIR again to resume a matrix that was "
                     + "stopped or interrupted (pairs already measured are kept).",
             "",
-            "Exit status: 0 every pair measured, 1 a pair failed (the others are still written) or another LinkLab "
+            "Exit status: 0 every pair measured, 1 a pair failed or fell below --expect (the others are still "
+                    + "written) or another LinkLab "
                     + "is writing DIR (nothing written), 2 bad usage or "
                     + "input, 130/143/129 stopped by a signal (the pairs measured so far are kept)."
         })
@@ -130,6 +133,17 @@ public final class MatrixCommand extends CliCommand {
         measurement.mtu = list;
     }
 
+    @Option(
+            order = 502,
+            names = "--expect",
+            paramLabel = "RATE|PCT%",
+            description = {
+                // picocli formats descriptions: %% is a per cent sign
+                "the rate each pair must reach: 90G, or 90%% of the slowest drawn speed on its path "
+                        + "(default: the rate drawn on its links, else 90%%); a pair below it exits 1"
+            })
+    String expect;
+
     @Option(order = 504, names = "--out", required = true, paramLabel = "DIR", description = "folder for the results")
     Path outDir;
 
@@ -149,6 +163,10 @@ public final class MatrixCommand extends CliCommand {
         if (chosen.isEmpty()) {
             throw new UsageException("--pairs: no pair to test in " + topology.name() + " (draw links between its "
                     + "hosts, or use --pairs all)");
+        }
+        if (expect != null) {
+            Expectation e = expectation();
+            chosen = chosen.stream().map(p -> p.withExpectation(e)).toList();
         }
         if (concurrency < 1) {
             throw new UsageException("--concurrency: '" + concurrency + "' is not valid — expected 1 or more");
@@ -229,26 +247,52 @@ public final class MatrixCommand extends CliCommand {
             table(rows);
             FindingsBlock.print(out, err, outDir);
             err.println((outcome.ok() ? "done: " : "failed: ") + outcome.message());
-            return signals.exitStatus().orElse(outcome.ok() ? Cli.OK : Cli.FAILED);
+            boolean belowExpected = expect != null && belowExpected(rows);
+            return signals.exitStatus().orElse(outcome.ok() && !belowExpected ? Cli.OK : Cli.FAILED);
         } finally {
             signals.close();
         }
+    }
+
+    private Expectation expectation() {
+        try {
+            return Expectation.parse("--expect", expect);
+        } catch (InvalidValueException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** Whether a pair fell below its expected rate, each such one named on stderr. */
+    private boolean belowExpected(List<MatrixRow> rows) {
+        boolean below = false;
+        for (MatrixRow r : rows) {
+            Verdict v = r.verdict();
+            if (v.failed()) {
+                below = true;
+                err.println("below the expected rate: " + r.client() + "→" + r.server() + " " + r.direction() + " "
+                        + v.text());
+            }
+        }
+        return below;
     }
 
     /** The rows worst first: failed pairs, then the lowest rates (what a reader looks for). */
     private void table(List<MatrixRow> rows) {
         List<MatrixRow> sorted = new ArrayList<>(rows);
         sorted.sort(MatrixRow.WORST_FIRST);
-        out.printf("%-28s %-4s %10s %10s %10s %7s  %s%n", "pair", "dir", "Gbit/s", "min", "max", "retr", "status");
+        out.printf(
+                "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
+                "pair", "dir", "Gbit/s", "min", "max", "retr", "verdict", "status");
         for (MatrixRow r : sorted) {
             out.printf(
-                    "%-28s %-4s %10s %10s %10s %7s  %s%n",
+                    "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
                     r.client() + "→" + r.server(),
                     r.direction(),
                     TestProgress.gbit(r.bitsPerSecond()),
                     TestProgress.gbit(r.bitsPerSecondMin()),
                     TestProgress.gbit(r.bitsPerSecondMax()),
                     r.retransmits() == null ? "" : r.retransmits(),
+                    r.verdict().outcome().word(),
                     r.ok() ? r.status() : r.status() + ": " + r.reason());
         }
     }

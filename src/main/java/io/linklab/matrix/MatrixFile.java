@@ -1,6 +1,7 @@
 package io.linklab.matrix;
 
 import io.linklab.engine.store.AtomicFile;
+import io.linklab.model.Expectation;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -86,7 +87,11 @@ public final class MatrixFile {
                         r.get("status"),
                         r.get("reason"),
                         r.get("run"),
-                        mtu(r)));
+                        mtu(r),
+                        // matrix.csv from before verdicts has no expected_bps
+                        expectation(
+                                r.isMapped("expected_bps") ? r.get("expected_bps") : null,
+                                number(r.get("link_speed_bps")))));
     }
 
     /**
@@ -112,6 +117,18 @@ public final class MatrixFile {
     private static Integer mtu(CSVRecord r) {
         Long mtu = r.isMapped("mtu") ? whole(r.get("mtu")) : null;
         return mtu == null ? null : mtu.intValue();
+    }
+
+    /**
+     * The rate a row was judged against, as written: the default where none is written (a file from before verdicts)
+     * or the default gives that rate, else that rate.
+     */
+    private static Expectation expectation(String expectedBps, Double linkSpeedBps) {
+        Double bps = number(expectedBps);
+        if (bps == null || bps.equals(Expectation.DEFAULT.resolve(linkSpeedBps).bitsPerSecond())) {
+            return Expectation.DEFAULT;
+        }
+        return new Expectation(bps, null, expectedBps);
     }
 
     private static Double number(String s) {

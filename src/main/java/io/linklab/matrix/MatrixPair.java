@@ -1,5 +1,6 @@
 package io.linklab.matrix;
 
+import io.linklab.model.Expectation;
 import io.linklab.model.Validators;
 import java.util.List;
 
@@ -15,6 +16,8 @@ import java.util.List;
  *                    no address on any interface: the pair fails with that reason instead of guessing)
  * @param linkSpeed   the slowest drawn link speed on the path as the user wrote it ("100G"), or null
  * @param uplinks     ids of the switch-to-switch links on the path: pairs that share one load the same uplink
+ * @param expectation what the pair must reach: {@code --expect}, else the rate drawn on its path, else 90 % of
+ *                    {@code linkSpeed}
  */
 public record MatrixPair(
         String client,
@@ -23,9 +26,23 @@ public record MatrixPair(
         String serverIface,
         String target,
         String linkSpeed,
-        List<String> uplinks) {
+        List<String> uplinks,
+        Expectation expectation) {
+
+    /** A pair judged by the default, 90 % of its link speed. */
+    public MatrixPair(
+            String client,
+            String clientIface,
+            String server,
+            String serverIface,
+            String target,
+            String linkSpeed,
+            List<String> uplinks) {
+        this(client, clientIface, server, serverIface, target, linkSpeed, uplinks, Expectation.DEFAULT);
+    }
 
     public MatrixPair {
+        expectation = expectation == null ? Expectation.DEFAULT : expectation;
         if (client.equals(server)) {
             throw new IllegalArgumentException("a pair needs two hosts, not " + client + " twice");
         }
@@ -40,6 +57,11 @@ public record MatrixPair(
     static Double bitsPerSecond(String speed) {
         String s = speed == null ? null : speed.trim();
         return s == null || Validators.rate(s).isPresent() ? null : Validators.parseScaled(s, 1000);
+    }
+
+    /** This pair judged by {@code e} instead. */
+    public MatrixPair withExpectation(Expectation e) {
+        return new MatrixPair(client, clientIface, server, serverIface, target, linkSpeed, uplinks, e);
     }
 
     /** "h1→h2", as tables and messages name a pair. */

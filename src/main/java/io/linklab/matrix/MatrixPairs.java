@@ -1,5 +1,6 @@
 package io.linklab.matrix;
 
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
@@ -8,6 +9,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -165,8 +167,10 @@ public final class MatrixPairs {
         String speed = null;
         double slowest = Double.MAX_VALUE;
         String node = server;
+        List<LinkSpec> path = new ArrayList<>();
         while (!node.equals(client)) {
             LinkSpec l = cameBy.get(node);
+            path.add(l);
             String other = l.a().nodeId().equals(node) ? l.b().nodeId() : l.a().nodeId();
             if (lab.host(node).isEmpty() && lab.host(other).isEmpty()) {
                 uplinks.add(0, l.id());
@@ -190,7 +194,14 @@ public final class MatrixPairs {
                 .filter(a -> a != null && !a.isBlank())
                 .findFirst()
                 .orElseGet(() -> firstAddress(s));
-        return new MatrixPair(client, clientIface, server, serverEnd.iface(), target, speed, uplinks);
+        Double pathSpeed = MatrixPair.bitsPerSecond(speed);
+        Expectation expectation = path.stream()
+                .filter(l -> l.expect() != null && !l.expect().isBlank())
+                .map(l -> l.expectation(Expectation.DEFAULT))
+                .min(Comparator.comparing(
+                        e -> e.resolve(pathSpeed).bitsPerSecond(), Comparator.nullsLast(Comparator.naturalOrder())))
+                .orElse(Expectation.DEFAULT);
+        return new MatrixPair(client, clientIface, server, serverEnd.iface(), target, speed, uplinks, expectation);
     }
 
     private static String firstAddress(HostSpec h) {

@@ -8,6 +8,8 @@ import io.linklab.engine.store.JsonDocs;
 import io.linklab.engine.store.PlanFiles;
 import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
+import io.linklab.model.InvalidValueException;
 import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
@@ -36,7 +38,15 @@ public final class MatrixPlanFile {
     private static final Set<String> KEYS =
             Set.of("format", "version", "lab", "test", "pairs", "concurrency", "shareHosts", "uplinks");
     private static final Set<String> PAIR_KEYS = Set.of(
-            "client", "clientInterface", "server", "serverInterface", "target", "linkSpeed", "uplinks", "folder");
+            "client",
+            "clientInterface",
+            "server",
+            "serverInterface",
+            "target",
+            "linkSpeed",
+            "uplinks",
+            "folder",
+            "expect");
 
     /**
      * What a matrix was started with.
@@ -76,6 +86,7 @@ public final class MatrixPlanFile {
             n.put("serverInterface", p.serverIface());
             n.put("target", p.target());
             n.put("linkSpeed", p.linkSpeed());
+            n.put("expect", p.expectation().text());
             ArrayNode uplinks = n.putArray("uplinks");
             p.uplinks().forEach(uplinks::add);
             n.put("folder", folders.apply(p));
@@ -186,7 +197,21 @@ public final class MatrixPlanFile {
                 JsonDocs.text(name, n, "serverInterface", null),
                 JsonDocs.text(name, n, "target", null),
                 JsonDocs.text(name, n, "linkSpeed", null),
-                uplinks);
+                uplinks,
+                expectation(name, at, n));
+    }
+
+    /** A pair's expected rate as written; none (a matrix.json from before verdicts): the default. */
+    private static Expectation expectation(String name, String at, JsonNode n) throws FileFormatException {
+        String text = JsonDocs.text(name, n, "expect", null);
+        if (text == null) {
+            return Expectation.DEFAULT;
+        }
+        try {
+            return Expectation.parse(at + ".expect", text);
+        } catch (InvalidValueException e) {
+            throw new FileFormatException(name + ": " + e.getMessage());
+        }
     }
 
     private static String host(String name, String at, JsonNode n, Topology lab) throws FileFormatException {

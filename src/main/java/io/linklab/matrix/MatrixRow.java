@@ -13,6 +13,7 @@ import java.util.Comparator;
  * @param run           the pair's run folder, relative to the matrix folder
  * @param mtu           the MTU both ends' data interfaces had, in a matrix that sweeps MTUs (a row per pair, MTU
  *                      and direction); null otherwise
+ * @param expectation   what the pair was expected to reach (its verdict)
  */
 public record MatrixRow(
         String client,
@@ -26,9 +27,10 @@ public record MatrixRow(
         String status,
         String reason,
         String run,
-        Integer mtu) {
+        Integer mtu,
+        Expectation expectation) {
 
-    /** A row of a matrix that does not sweep MTUs. */
+    /** A row of a matrix that does not sweep MTUs, judged by the default, 90 % of its link speed. */
     public MatrixRow(
             String client,
             String server,
@@ -53,7 +55,42 @@ public record MatrixRow(
                 status,
                 reason,
                 run,
-                null);
+                null,
+                Expectation.DEFAULT);
+    }
+
+    /** A row of a matrix that sweeps MTUs (mtu null where it does not), judged by the default. */
+    public MatrixRow(
+            String client,
+            String server,
+            String direction,
+            Double bitsPerSecond,
+            Double bitsPerSecondMin,
+            Double bitsPerSecondMax,
+            Long retransmits,
+            Double linkSpeedBps,
+            String status,
+            String reason,
+            String run,
+            Integer mtu) {
+        this(
+                client,
+                server,
+                direction,
+                bitsPerSecond,
+                bitsPerSecondMin,
+                bitsPerSecondMax,
+                retransmits,
+                linkSpeedBps,
+                status,
+                reason,
+                run,
+                mtu,
+                Expectation.DEFAULT);
+    }
+
+    public MatrixRow {
+        expectation = expectation == null ? Expectation.DEFAULT : expectation;
     }
 
     public static final String OK = "ok";
@@ -70,11 +107,11 @@ public record MatrixRow(
     }
 
     /**
-     * The verdict on the rate: 90 % of the drawn link speed expected, none where the lab draws no speed on the
-     * pair's path (the heatmap marks a failed one).
+     * The verdict on the rate against the row's expectation: by default 90 % of the drawn link speed, none where the
+     * lab draws no speed on the pair's path (the heatmap marks a failed one).
      */
     public Verdict verdict() {
-        return Expectation.DEFAULT.resolve(linkSpeedBps).judge(bitsPerSecond);
+        return expectation.resolve(linkSpeedBps).judge(bitsPerSecond);
     }
 
     public boolean ok() {
@@ -84,6 +121,18 @@ public record MatrixRow(
     /** A pair that did not run (or not to its end): no figures, a reason. */
     static MatrixRow without(MatrixPair pair, Double linkSpeedBps, String status, String reason, String run) {
         return new MatrixRow(
-                pair.client(), pair.server(), "", null, null, null, null, linkSpeedBps, status, reason, run);
+                pair.client(),
+                pair.server(),
+                "",
+                null,
+                null,
+                null,
+                null,
+                linkSpeedBps,
+                status,
+                reason,
+                run,
+                null,
+                pair.expectation());
     }
 }

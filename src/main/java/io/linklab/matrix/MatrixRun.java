@@ -225,13 +225,15 @@ public final class MatrixRun implements RunHandle {
                 }
                 running.put(
                         p,
-                        engine.start(
-                                planFor(lab, base, p),
-                                RunListeners.both(
-                                        new PairListener(
-                                                p, dir.relativize(runDir).toString()),
-                                        listener.pairRun(p)),
-                                runDir));
+                        engine.withExpectation(p.expectation())
+                                .start(
+                                        planFor(lab, base, p),
+                                        RunListeners.both(
+                                                new PairListener(
+                                                        p,
+                                                        dir.relativize(runDir).toString()),
+                                                listener.pairRun(p)),
+                                        runDir));
             } catch (IOException | RuntimeException e) {
                 finish(p, List.of(MatrixRow.without(p, p.linkSpeedBps(), MatrixRow.FAILED, e.getMessage(), "")));
             }
@@ -276,7 +278,8 @@ public final class MatrixRun implements RunHandle {
                     outcome.ok() && r.ok() ? MatrixRow.OK : outcome.ok() ? MatrixRow.FAILED : status(outcome),
                     outcome.ok() ? (r.ok() ? "" : r.status()) : outcome.message(),
                     run,
-                    r.mtu()));
+                    r.mtu(),
+                    p.expectation()));
         }
         if (rows.isEmpty()) {
             rows.add(MatrixRow.without(

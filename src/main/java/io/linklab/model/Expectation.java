@@ -2,6 +2,7 @@ package io.linklab.model;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.Optional;
 
 /**
  * The rate a link is expected to reach: a fixed rate ({@code --expect 90G}) or a share of the slower end's link
@@ -55,6 +56,16 @@ public record Expectation(Double bitsPerSecond, Double fraction, String text) {
             throw new InvalidValueException(field, text, "expected a rate above 0");
         }
         return new Expectation(bps, null, v);
+    }
+
+    /** What is wrong with {@code text} as an expectation ("90G" or "90%"), or empty when it is one. */
+    public static Optional<String> problem(String text) {
+        try {
+            parse("expected rate", text);
+            return Optional.empty();
+        } catch (InvalidValueException e) {
+            return Optional.of(e.expected());
+        }
     }
 
     /**

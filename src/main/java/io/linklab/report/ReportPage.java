@@ -363,13 +363,27 @@ public final class ReportPage {
 
     private static void charts(StringBuilder sb, RunFolderData r) {
         sb.append("<h2>Charts</h2>\n");
-        String at = r.sweep() ? " (" + RunFolderData.chartedPoint(r.run()) + ", the last point)" : "";
         if (r.sweep()) {
             figure(sb, sweepChart(List.of(r)));
         }
+        List<Integer> repetitions = r.repetitions();
+        for (int rep : repetitions) {
+            List<String> of = new ArrayList<>();
+            if (r.sweep()) {
+                of.add(RunFolderData.chartedPoint(r.run()) + ", the last point");
+            }
+            if (repetitions.size() > 1) {
+                of.add("repetition " + rep + " of " + repetitions.size());
+            }
+            charts(sb, r, rep, of.isEmpty() ? "" : " (" + String.join(", ", of) + ")");
+        }
+    }
+
+    /** The charts of one repetition of the charted point; {@code at} says which in each title. */
+    private static void charts(StringBuilder sb, RunFolderData r, int rep, String at) {
         for (Direction d : r.directions()) {
-            List<Sample> sender = r.samples(d, Role.SENDER);
-            List<Sample> bits = sender.isEmpty() ? r.samples(d, Role.RECEIVER) : sender;
+            List<Sample> sender = r.samples(d, Role.SENDER, rep);
+            List<Sample> bits = sender.isEmpty() ? r.samples(d, Role.RECEIVER, rep) : sender;
             List<SvgChart.Series> series = perStream(bits, Sample::bitsPerSecond, 1e-9);
             if (!series.isEmpty()) {
                 figure(
@@ -429,7 +443,7 @@ public final class ReportPage {
         for (String name : RunFolderData.LANE_COUNTERS) {
             Map<String, List<double[]>> byEnd = new TreeMap<>();
             r.counters().stream()
-                    .filter(c -> c.name().equals(name))
+                    .filter(c -> c.repetition() == rep && c.name().equals(name))
                     .forEach(c -> byEnd.computeIfAbsent(c.end(), e -> new ArrayList<>())
                             .add(new double[] {c.timeS(), c.value()}));
             if (byEnd.isEmpty()) {
@@ -627,10 +641,14 @@ public final class ReportPage {
         for (Direction d : Direction.values()) {
             List<SvgChart.Series> overlay = new ArrayList<>();
             for (RunFolderData r : runs) {
-                List<Sample> s = r.samples(d, Role.SENDER);
-                perStream(s.isEmpty() ? r.samples(d, Role.RECEIVER) : s, Sample::bitsPerSecond, 1e-9).stream()
-                        .filter(SvgChart.Series::total)
-                        .forEach(x -> overlay.add(new SvgChart.Series(r.id() + " SUM", x.points(), false, false)));
+                List<Integer> repetitions = r.repetitions();
+                for (int rep : repetitions) {
+                    String label = r.id() + (repetitions.size() > 1 ? " repetition " + rep : "") + " SUM";
+                    List<Sample> s = r.samples(d, Role.SENDER, rep);
+                    perStream(s.isEmpty() ? r.samples(d, Role.RECEIVER, rep) : s, Sample::bitsPerSecond, 1e-9).stream()
+                            .filter(SvgChart.Series::total)
+                            .forEach(x -> overlay.add(new SvgChart.Series(label, x.points(), false, false)));
+                }
             }
             if (!overlay.isEmpty()) {
                 figure(

@@ -27,13 +27,13 @@ import java.util.stream.Stream;
  * What a report shows of one run folder: its record and journal (as the history opens them), its findings, the
  * host counters for the lanes, and the files it holds.
  *
- * @param counters host_counters.csv rows of the charted point and first repetition: time, end, name, value
+ * @param counters host_counters.csv rows of the charted point, every repetition: time, end, name, value
  * @param files    every file of the folder, relative, with its size
  */
 record RunFolderData(StoredRun run, List<Finding> findings, List<CounterValue> counters, Map<String, Long> files) {
 
     /** One host counter reading. */
-    record CounterValue(double timeS, String end, String name, double value) {}
+    record CounterValue(int repetition, double timeS, String end, String name, double value) {}
 
     /** The counters the lanes show: each end's busiest core, and the drops the data interface counted. */
     static final List<String> LANE_COUNTERS = List.of("cpu.busiest", "cpu.busy", "rx_dropped");
@@ -48,12 +48,11 @@ record RunFolderData(StoredRun run, List<Finding> findings, List<CounterValue> c
         if (Files.isRegularFile(hc)) {
             counters = CsvRows.read(hc, r -> {
                         String rep = r.isMapped("repetition") ? r.get("repetition") : "";
-                        if (!point.equals(r.get("point"))
-                                || !(rep.isEmpty() || rep.equals("1"))
-                                || !LANE_COUNTERS.contains(r.get("name"))) {
+                        if (!point.equals(r.get("point")) || !LANE_COUNTERS.contains(r.get("name"))) {
                             return null;
                         }
                         return new CounterValue(
+                                rep.isEmpty() ? 1 : Math.max(1, Integer.parseInt(rep)),
                                 Double.parseDouble(r.get("time_s")),
                                 r.get("end"),
                                 r.get("name"),
@@ -106,14 +105,30 @@ record RunFolderData(StoredRun run, List<Finding> findings, List<CounterValue> c
                 run.rows().stream().map(r -> verdict(r).outcome()).toList());
     }
 
-    /** The charted point's samples of the first repetition, in one direction and view. */
-    List<Sample> samples(Direction d, Role role) {
+    /** The repetitions of the charted point that have samples, from 1 (a run of one repetition: just 1). */
+    List<Integer> repetitions() {
+        String point = chartedPoint(run);
+        return run.samples().stream()
+                .filter(e -> e.point().equals(point))
+                .map(e -> repetition(e))
+                .distinct()
+                .sorted()
+                .toList();
+    }
+
+    /** Journals number a run's only repetition 0 or 1. */
+    private static int repetition(RunJournal.Entry<?> e) {
+        return Math.max(1, e.repetition());
+    }
+
+    /** The charted point's samples of one repetition, in one direction and view. */
+    List<Sample> samples(Direction d, Role role, int repetition) {
         String point = chartedPoint(run);
         List<Sample> out = new ArrayList<>();
         for (RunJournal.Entry<Sample> e : run.samples()) {
             Sample s = e.value();
             if (e.point().equals(point)
-                    && e.repetition() <= 1
+                    && repetition(e) == repetition
                     && s.direction() == d
                     && s.role() == role
                     && !s.omitted()) {

@@ -8,8 +8,12 @@ import io.linklab.engine.LabLoginsTest;
 import io.linklab.engine.ScriptedMatrixLab;
 import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.FolderLockHolder;
+import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
+import io.linklab.matrix.MatrixRow;
+import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
+import io.linklab.model.Verdict;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
@@ -19,6 +23,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -140,6 +145,53 @@ class MatrixCommandTest {
         assertEquals(
                 new SshTarget("lab", "198.19.0.2", 2222, "/keys/h2_ed25519", "root@198.18.0.11"),
                 new LabLogins(SshSettings.defaults(), LoginPrompts.NONE, labs.get(0)).target("lab@198.19.0.2:2222"));
+    }
+
+    @Test
+    void aMatrixIsJudgedByTheRateDrawnOnItsLinkUnlessExpectIsGiven() throws Exception {
+        Topology hosts = ScriptedMatrixLab.lab("two", 2);
+        // The scripted hosts measure 4.29 Gbit/s: it passes the drawn 1G and fails 90 % of 10G and --expect 5G.
+        LinkSpec cable =
+                new LinkSpec("l1", new LinkSpec.End("h1", "data0"), new LinkSpec.End("h2", "data0"), "10G", "1G");
+        Path lab = dir.resolve("lab.json");
+        TopologyFiles.write(lab, new Topology("two", hosts.hosts(), List.of(), List.of(cable)));
+        RunTestCommand.Transports scripted = (settings, prompts, l) -> ScriptedMatrixLab.logins(2);
+
+        Path drawn = dir.resolve("drawn");
+        CliCapture cli = new CliCapture();
+        int status = cli.call((o, e) -> Cli.run(matrixArgs(lab, drawn), o, e, scripted));
+        assertEquals(Cli.OK, status, cli.both());
+        List<MatrixRow> rows = MatrixFile.read(drawn);
+        assertEquals(2, rows.size(), rows.toString());
+        for (MatrixRow r : rows) {
+            assertEquals(Verdict.Outcome.PASS, r.verdict().outcome(), r.toString());
+            assertEquals(1e9, r.verdict().expectedBps());
+        }
+        assertTrue(cli.out().contains("pass"), cli.out());
+
+        Path given = dir.resolve("given");
+        cli = new CliCapture();
+        status = cli.call((o, e) -> Cli.run(matrixArgs(lab, given, "--expect", "5G"), o, e, scripted));
+        assertEquals(Cli.FAILED, status, cli.both());
+        assertTrue(
+                cli.err().contains("below the expected rate: h1→h2 c2s fail: 4.2 of 5.0 Gbit/s expected, 85 %"),
+                cli.err());
+        for (MatrixRow r : MatrixFile.read(given)) {
+            assertEquals(Verdict.Outcome.FAIL, r.verdict().outcome(), r.toString());
+            assertEquals(5e9, r.verdict().expectedBps());
+        }
+        assertTrue(Files.readString(given.resolve("matrix.json")).contains("\"expect\" : \"5G\""));
+        assertTrue(
+                Files.readString(given.resolve("pairs/h1-h2/run.json")).contains("5G"),
+                "the pair's own run is judged by it too");
+    }
+
+    /** A one-second matrix of every pair of {@code lab} into {@code out}, with {@code more} options. */
+    private static String[] matrixArgs(Path lab, Path out, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("matrix", "--lab", lab.toString(), "--pairs", "all", "-t", "1", "--out", out.toString()));
+        args.addAll(List.of(more));
+        return args.toArray(String[]::new);
     }
 
     @Test

@@ -90,6 +90,11 @@ public final class ScriptedMatrixLab {
         return t;
     }
 
+    /** Logins to the hosts of a {@link #lab} of {@code hosts}, as a command's transports make them. */
+    public static TransportFactory logins(int hosts) {
+        return login -> host(number(login), hosts);
+    }
+
     /** The host a login of {@link #lab} names: "root@h7" is 7. */
     static int number(String login) {
         return Integer.parseInt(login.substring("root@h".length()));

@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MatrixPairsTest {
@@ -51,6 +55,22 @@ class MatrixPairsTest {
         assertEquals("eth1", h1h4.clientIface());
         assertEquals("eth1", h1h4.serverIface());
         assertEquals("eth0", h1h3.clientIface());
+    }
+
+    @Test
+    void aPairIsJudgedByTheLeastDemandingRateDrawnOnItsPath() {
+        List<LinkSpec> links = new ArrayList<>();
+        for (LinkSpec l : LAB.links()) {
+            String expect = l.id().equals("l1") ? "20G" : l.id().equals("l3") ? "60%" : null;
+            links.add(new LinkSpec(l.id(), l.a(), l.b(), l.nominalSpeed(), expect));
+        }
+        List<MatrixPair> pairs = new MatrixPairs(new Topology("rack", LAB.hosts(), LAB.switches(), links)).links();
+        Map<String, MatrixPair> byLabel = new HashMap<>();
+        pairs.forEach(p -> byLabel.put(p.label(), p));
+        // h1→h3 runs over l1 (20G) and l3 (60 % of the path's 25G, 15G): the lower one
+        assertEquals("60%", byLabel.get("h1→h3").expectation().text());
+        assertEquals("20G", byLabel.get("h1→h2").expectation().text(), "l2 draws none, l1 does");
+        assertEquals(Expectation.DEFAULT, byLabel.get("h1→h4").expectation(), "d1 draws none");
     }
 
     @Test

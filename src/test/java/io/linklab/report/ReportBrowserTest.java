@@ -124,6 +124,82 @@ class ReportBrowserTest {
                 "a footer on each page, and the page's own last line");
     }
 
+    @Test
+    void onA4AndLetterNoChartIsCutAndEveryPageHasItsNumberAndTheRunId() throws Exception {
+        Path single = ReportFixtures.copy("single", dir.resolve("paper"));
+        Path sweep = ReportFixtures.copy("sweep", dir.resolve("paper"));
+        Path page = dir.resolve("paper.html");
+        ReportPage.write(List.of(single, sweep), page);
+        String html = Files.readString(page);
+        List<String[]> charts = charts(html);
+        List<String> headings = new ArrayList<>();
+        Matcher h = Pattern.compile("<h[23]>([^<]+)</h[23]>").matcher(html);
+        while (h.find()) {
+            headings.add(unescape(h.group(1)));
+        }
+        assertTrue(charts.size() >= 4, "the report's charts: " + charts.size());
+        for (String[] paper : new String[][] {{"A4", "pts (A4)"}, {"letter", "612 x 792 pts (letter)"}}) {
+            // the paper the print dialog would choose
+            Path sized = dir.resolve("paper-" + paper[0] + ".html");
+            Files.writeString(sized, html.replace("<style>\n", "<style>\n@page { size: " + paper[0] + "; }\n"));
+            Path pdf = dir.resolve("paper-" + paper[0] + ".pdf");
+            chromium(
+                    "--no-pdf-header-footer",
+                    "--print-to-pdf=" + pdf,
+                    sized.toUri().toString());
+            String info = run("pdfinfo", pdf.toString());
+            assertTrue(info.contains(paper[1]), info);
+            int pages = pages(info);
+            assertTrue(pages > 1, "the report takes more than a page, so its breaks are tested: " + info);
+            int titles = 0;
+            for (int n = 1; n <= pages; n++) {
+                String text = run("pdftotext", "-layout", "-f", "" + n, "-l", "" + n, pdf.toString(), "-");
+                String at = paper[0] + " page " + n + " of " + pages + ":\n" + text;
+                assertTrue(text.contains("page " + n + " of " + pages), "its number in the footer, " + at);
+                assertTrue(text.contains("LinkLab report · 20261204-204811-iperf3-5e5a, "), "the run ids, " + at);
+                // a chart's title is its top line and its x axis' name its bottom one: both on one page
+                for (String[] chart : charts) {
+                    int top = count(text, chart[0]);
+                    titles += top;
+                    if (top > 0) {
+                        assertTrue(count(text, chart[1]) >= top, "'" + chart[0] + "' whole on the page, " + at);
+                    }
+                }
+                // a heading is never a page's last line, apart from what it heads
+                List<String> lines = text.lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty() && !l.startsWith("LinkLab report · "))
+                        .toList();
+                String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+                assertFalse(headings.contains(last), "'" + last + "' left at the foot of " + at);
+                // a table that runs on to this page repeats its header
+                if (text.contains("samples.csv") || text.contains("sweep.csv")) {
+                    assertTrue(text.contains("file") && text.contains("bytes"), "the files table's header, " + at);
+                }
+            }
+            assertTrue(titles >= charts.size(), "every chart printed: " + titles + " titles of " + charts.size());
+        }
+    }
+
+    /** Each chart's title and the name of its x axis, as the page draws them. */
+    private static List<String[]> charts(String html) {
+        List<String[]> charts = new ArrayList<>();
+        Matcher m = Pattern.compile("class=\"ct\">([^<]+)</text>.*?class=\"xa\">([^<]+)</text>", Pattern.DOTALL)
+                .matcher(html);
+        while (m.find()) {
+            charts.add(new String[] {unescape(m.group(1)), unescape(m.group(2))});
+        }
+        return charts;
+    }
+
+    private static String unescape(String html) {
+        return html.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&");
+    }
+
     private static int pages(String pdfinfo) {
         Matcher m = Pattern.compile("Pages:\\s+(\\d+)").matcher(pdfinfo);
         assertTrue(m.find(), pdfinfo);

@@ -11,6 +11,7 @@ import io.linklab.matrix.MatrixRow;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -100,6 +101,39 @@ class ReportPageTest {
         assertTrue(html.contains("Bitrate c2s, SUM of each run"), "overlaid SUMs");
         // the sweep ran on loopback, which has no link speed: no verdict, and the page says why
         assertTrue(text.contains("no verdict: 90 % of the link speed was expected, but an end reports no link speed"));
+    }
+
+    @Test
+    void everyRepetitionHasItsOwnLabelledCharts() throws Exception {
+        Path run = ReportFixtures.copy("single", dir);
+        // a second repetition: the recorded one's samples and counters again, at half the rate
+        Path journal = run.resolve("journal.jsonl");
+        StringBuilder again = new StringBuilder();
+        for (String line : Files.readAllLines(journal)) {
+            if (line.startsWith("{\"type\":\"sample\"") && line.contains("\"rep\":1,")) {
+                again.append(line.replace("\"rep\":1,", "\"rep\":2,").replace("\"bps\":3.", "\"bps\":1."))
+                        .append('\n');
+            }
+        }
+        Files.writeString(journal, again.toString(), StandardOpenOption.APPEND);
+        Path counters = run.resolve("host_counters.csv");
+        StringBuilder more = new StringBuilder();
+        for (String line : Files.readAllLines(counters)) {
+            if (line.contains(",cpu.busiest,") && line.endsWith(",1,lo")) {
+                more.append(line.replace(",1,lo", ",2,lo")).append('\n');
+            }
+        }
+        Files.writeString(counters, more.toString(), StandardOpenOption.APPEND);
+
+        String html = ReportPage.html(List.of(run));
+        selfContainedAndLabelled(strict(html), html);
+        for (int rep = 1; rep <= 2; rep++) {
+            String which = "(repetition " + rep + " of 2)";
+            assertTrue(html.contains("Bitrate c2s per stream and SUM " + which), which);
+            assertTrue(html.contains("Host counter cpu.busiest " + which), which);
+        }
+        String twoRuns = ReportPage.html(List.of(run, ReportFixtures.copy("sweep", dir)));
+        assertTrue(twoRuns.contains("20261204-204811-iperf3-5e5a repetition 2 SUM"), "overlaid in a comparison");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.linklab.engine.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
@@ -30,7 +31,7 @@ public final class TopologyFiles {
             Set.of("id", "name", "management", "user", "port", "identity", "jump", "interfaces", "x", "y");
     private static final Set<String> IF_KEYS = Set.of("name", "address", "mtu", "speed");
     private static final Set<String> SWITCH_KEYS = Set.of("id", "name", "model", "maxMtu", "x", "y");
-    private static final Set<String> LINK_KEYS = Set.of("id", "a", "b", "speed");
+    private static final Set<String> LINK_KEYS = Set.of("id", "a", "b", "speed", "expect");
     private static final Set<String> LINK_END_KEYS = Set.of("node", "interface");
 
     private TopologyFiles() {}
@@ -84,6 +85,9 @@ public final class TopologyFiles {
             n.set("a", linkEnd(l.a()));
             n.set("b", linkEnd(l.b()));
             n.put("speed", l.nominalSpeed());
+            if (l.expect() != null) {
+                n.put("expect", l.expect());
+            }
         }
         return root;
     }
@@ -171,11 +175,16 @@ public final class TopologyFiles {
         for (JsonNode n : array(name, root, "links")) {
             String at = "links[" + i++ + "]";
             JsonDocs.onlyKeys(name, at + ".", n, LINK_KEYS);
+            String expect = JsonDocs.text(name, n, "expect", null);
+            if (expect != null) {
+                check(name, at + ".expect", expect, Expectation.problem(expect));
+            }
             links.add(new LinkSpec(
                     JsonDocs.text(name, n, "id", "link" + i),
                     end(name, n, at, "a", ids),
                     end(name, n, at, "b", ids),
-                    JsonDocs.text(name, n, "speed", null)));
+                    JsonDocs.text(name, n, "speed", null),
+                    expect));
         }
         return new Topology(JsonDocs.text(name, root, "name", "Untitled"), hosts, switches, links);
     }

@@ -8,6 +8,7 @@ import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunFolder;
 import io.linklab.matrix.MatrixRun;
+import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.LoginPrompts;
@@ -49,17 +50,26 @@ public final class EngineWiring {
         return new RunLauncher() {
             @Override
             public RunHandle start(TestPlan plan, Topology topology, RunListener listener) throws IOException {
-                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers);
+                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers)
+                        .withExpectation(expectation(plan, topology));
                 return engine.start(plan, listener);
             }
 
             @Override
             public RunHandle startTune(TuneRequest request, TuneDriver driver, Topology topology, RunListener listener)
                     throws IOException {
-                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers);
+                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers)
+                        .withExpectation(expectation(request.firstPlan(), topology));
                 return engine.start(request.firstPlan(), driver, listener, store.newRunDir("tune"));
             }
         };
+    }
+
+    /** The expected rate drawn on the link the plan's ends are on, else the default (90 % of its speed). */
+    private static Expectation expectation(TestPlan plan, Topology topology) {
+        return topology == null
+                ? Expectation.DEFAULT
+                : topology.expectationOf(plan.client(), plan.server(), Expectation.DEFAULT);
     }
 
     /** Where the whole-lab matrices of the runs in {@code store} go, a folder each: beside its runs folder. */

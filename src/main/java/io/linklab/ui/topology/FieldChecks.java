@@ -1,5 +1,6 @@
 package io.linklab.ui.topology;
 
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.Validators;
 import io.linklab.remote.SshTarget;
@@ -54,6 +55,11 @@ public final class FieldChecks {
         return v.isEmpty() || SPEED.matcher(v).matches()
                 ? Optional.empty()
                 : Optional.of("a speed such as 10G, 25G, 100G or IB EDR");
+    }
+
+    /** A link's expected rate as --expect takes it (90G, 90%); blank for the default, 90 % of its speed. */
+    public static Optional<String> optionalExpect(String v) {
+        return v.isEmpty() ? Optional.empty() : Expectation.problem(v);
     }
 
     public static Optional<String> keyFile(String v) {

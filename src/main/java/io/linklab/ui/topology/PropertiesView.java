@@ -90,6 +90,7 @@ public final class PropertiesView {
             content.getChildren().add(choiceRow(l.endA, l.choices(true), form));
             content.getChildren().add(choiceRow(l.endB, l.choices(false), form));
             content.getChildren().add(speedRow(l.speed, form));
+            content.getChildren().add(grid(List.of(l.expect), form));
         } else if (form instanceof PropertiesViewModel.MultipleForm) {
             Label hint = new Label("Select one item to edit it. Delete removes all selected; Ctrl+C copies them.");
             hint.setWrapText(true);

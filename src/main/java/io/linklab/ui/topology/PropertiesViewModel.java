@@ -314,6 +314,11 @@ public final class PropertiesViewModel {
         public final FieldModel endB;
         public final FieldModel speed = new FieldModel(
                 "Nominal speed", "What the link is rated for: 10G, 100G, IB EDR…", FieldChecks::optionalSpeed);
+        public final FieldModel expect = new FieldModel(
+                "Expected rate",
+                "What a test over this link must reach to pass: a rate (90G) or a share of the slower end's speed "
+                        + "(90%); blank for 90 %",
+                FieldChecks::optionalExpect);
 
         LinkForm(LinkSpec link) {
             this.link = link;
@@ -322,6 +327,7 @@ public final class PropertiesViewModel {
             endA.set(link.a().iface());
             endB.set(link.b().iface());
             speed.set(link.nominalSpeed());
+            expect.set(link.expect());
         }
 
         private FieldModel endField(LinkSpec.End end) {
@@ -365,7 +371,7 @@ public final class PropertiesViewModel {
 
         @Override
         public List<FieldModel> fields() {
-            return List.of(endA, endB, speed);
+            return List.of(endA, endB, speed, expect);
         }
 
         @Override
@@ -377,7 +383,8 @@ public final class PropertiesViewModel {
                     link.id(),
                     new LinkSpec.End(link.a().nodeId(), endA.valueOrNull()),
                     new LinkSpec.End(link.b().nodeId(), endB.valueOrNull()),
-                    speed.valueOrNull());
+                    speed.valueOrNull(),
+                    expect.valueOrNull());
             if (!next.equals(link)) {
                 editor.replaceLink(next);
             }

@@ -1,9 +1,12 @@
 package io.linklab.engine.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Expectation;
+import io.linklab.model.LinkSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
@@ -95,6 +98,40 @@ class PlanFilesTest {
         Topology t = Topology.loopback();
         TopologyFiles.write(f, t);
         assertEquals(t, TopologyFiles.read(f));
+    }
+
+    @Test
+    void aLinksExpectedRateRoundTripsAndOlderLabFilesReadWithoutOne() throws Exception {
+        Topology lab = Topology.loopback();
+        LinkSpec l = lab.links().get(0);
+        Topology withExpect = new Topology(
+                lab.name(), lab.hosts(), lab.switches(), List.of(new LinkSpec(l.id(), l.a(), l.b(), "100G", "80%")));
+        Path f = dir.resolve("expect.json");
+        TopologyFiles.write(f, withExpect);
+        assertTrue(Files.readString(f).contains("\"expect\" : \"80%\""), Files.readString(f));
+        Topology read = TopologyFiles.read(f);
+        assertEquals(withExpect, read);
+        assertEquals(0.8, read.links().get(0).expectation(Expectation.DEFAULT).fraction());
+
+        String older = "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
+                + "\"management\":\"10.0.0.1\"},{\"id\":\"b\",\"management\":\"10.0.0.2\"}],"
+                + "\"links\":[{\"a\":{\"node\":\"a\"},\"b\":{\"node\":\"b\"},\"speed\":\"10G\"}]}";
+        Files.writeString(f, older);
+        LinkSpec plain = TopologyFiles.read(f).links().get(0);
+        assertNull(plain.expect());
+        assertEquals(Expectation.DEFAULT, plain.expectation(Expectation.DEFAULT));
+    }
+
+    @Test
+    void aLinksExpectedRateThatIsNoRateIsRefusedNamingTheLink() throws Exception {
+        String m = refusal(
+                dir.resolve("t.json"),
+                "{\"format\":\"linklab-topology\",\"version\":1,\"hosts\":[{\"id\":\"a\","
+                        + "\"management\":\"10.0.0.1\"}],\"links\":[{\"a\":{\"node\":\"a\"},"
+                        + "\"b\":{\"node\":\"a\"},\"expect\":\"fast\"}]}",
+                TopologyFiles::read);
+        assertTrue(m.contains("links[0].expect"), m);
+        assertTrue(m.contains("such as 90%"), m);
     }
 
     @Test

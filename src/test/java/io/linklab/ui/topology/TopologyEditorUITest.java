@@ -194,6 +194,34 @@ class TopologyEditorUITest {
     }
 
     @Test
+    void aLinkCarriesTheExpectedRateTypedInItsForm(FxRobot robot) throws Exception {
+        zoomOut(robot);
+        robot.interact(() -> {
+            String a = editor.addHost(40, 40);
+            String b = editor.addHost(320, 40);
+            editor.connect(a, b);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        LinkSpec drawn = editor.topology().links().get(0);
+        robot.interact(() -> editor.selectOnly(Set.of(drawn.id())));
+        WaitForAsyncUtils.waitForFxEvents();
+        type(robot, "Expected rate", "fast");
+        TextInputControl field =
+                window.editorView().properties().input("Expected rate").orElseThrow();
+        assertTrue(field.getStyleClass().contains("invalid"));
+        assertEquals(null, editor.topology().links().get(0).expect(), "nothing applied");
+        Label error = robot.lookup(".field-error").match(n -> n.isVisible()).queryAs(Label.class);
+        assertTrue(error.getText().contains("such as 90%"), error.getText());
+
+        type(robot, "Expected rate", "80%");
+        assertFalse(field.getStyleClass().contains("invalid"));
+        assertEquals("80%", editor.topology().links().get(0).expect());
+        Path file = dir.resolve("expect.json");
+        robot.interact(() -> editor.saveAs(file, () -> {}));
+        assertEquals("80%", TopologyFiles.read(file).links().get(0).expect());
+    }
+
+    @Test
     void marqueeSelectsAndDeleteRemovesWithTheKeyboard(FxRobot robot) {
         zoomOut(robot);
         robot.interact(() -> {
