@@ -57,6 +57,20 @@ public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Ve
         return out;
     }
 
+    /**
+     * Why this release cannot run a plan that asks for {@code --bidir}, naming the release that can; empty when it
+     * can. {@code where} names the end ("the client (h1)"). The one wording for the wizard, which knows a probed
+     * host's release before anything starts, and the preflight, which learns it after login.
+     */
+    public Optional<String> refusesBidir(boolean bidir, String where) {
+        if (!bidir || compareTo(BIDIR) >= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("iperf3 " + this + " on " + where + " has no --bidir (both directions at once), which"
+                + " iperf3 " + BIDIR + " and newer have; update iperf3 there, or measure each direction on its own"
+                + " (normal, then --reverse)");
+    }
+
     @Override
     public int compareTo(Iperf3Version o) {
         return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);
