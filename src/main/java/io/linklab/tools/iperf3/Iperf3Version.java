@@ -39,6 +39,11 @@ public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Ve
         return parse(versionLine).map(v -> v.compareTo(JSON_STREAM) >= 0).orElse(false);
     }
 
+    /** Whether a host whose {@code iperf3 --version} printed {@code versionLine} runs each stream as a thread. */
+    public static boolean hasThreads(String versionLine) {
+        return parse(versionLine).map(v -> v.compareTo(THREADS) >= 0).orElse(false);
+    }
+
     /**
      * What this release can do that LinkLab's commands, findings or tuner depend on, by the names run.json's
      * {@code tool.features} lists: "bidir" (3.7+), "threads" (3.16+), "json-stream" (3.17+).
