@@ -188,7 +188,18 @@ public final class CounterSession {
         EndSeries client = series("client", all);
         EndSeries server = series("server", all);
         PointEvidence e = new PointEvidence(
-                point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, sameKernel());
+                point,
+                mtu,
+                tool,
+                processes,
+                durationS,
+                udp,
+                directions,
+                client,
+                server,
+                summaries,
+                sameKernel(),
+                run.threadedEnds());
         return run.findings(e, repetition);
     }
 

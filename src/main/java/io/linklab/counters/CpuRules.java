@@ -107,14 +107,24 @@ public final class CpuRules {
                 + "; processes=" + e.processes() + (tool == null ? "" : "; proc.busiest median=" + num(tool))
                 + "; intervals=" + Math.max(busiest.size(), proc.size());
         String head = "CPU-bound on one core: ";
-        String advice = "; try " + tryN + " processes (--processes " + tryN + ")";
+        boolean threads = e.threadedEnds().contains(s.end());
+        // iperf3 3.16+ runs each stream as a thread of its own: one process already spreads over the cores
+        String advice = threads
+                ? "; its iperf3 runs each stream as a thread of its own (3.16+): try more streams (--streams),"
+                        + " and pin this end to idle cores (--" + s.end()
+                        + "-cpus) so that its threads do not share one"
+                : "; try " + tryN + " processes (--processes " + tryN + ")";
+        if (threads) {
+            evidence += "; threads=yes";
+        }
         if (!coreFull) {
+            String used = threads ? " of a core across its threads" : " of a core";
             return new Finding(
                     e.point(),
                     Finding.WARNING,
                     s.end(),
                     "cpu-bound-one-core",
-                    head + process + " on " + s.who() + " used " + pct(tool) + " of a core, with " + procs + advice,
+                    head + process + " on " + s.who() + " used " + pct(tool) + used + ", with " + procs + advice,
                     evidence);
         }
         int core = (int) Math.round(mode(s.during("cpu.busiest_core", t)));

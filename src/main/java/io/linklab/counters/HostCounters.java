@@ -1,14 +1,18 @@
 package io.linklab.counters;
 
 import io.linklab.model.TestPlan;
+import io.linklab.model.Tool;
 import io.linklab.remote.Transport;
 import io.linklab.tools.csv.CsvTableWriter;
+import io.linklab.tools.iperf3.Iperf3Version;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -37,6 +41,9 @@ public final class HostCounters implements AutoCloseable {
     private final LiveRows live;
     private final LiveFindings liveFindings;
     private final List<MtuGrowthRules.MtuPoint> mtuPoints = new ArrayList<>();
+    /** The ends whose tool runs each stream as a thread (iperf3 3.16+), once preflight has read their releases. */
+    private volatile Set<String> threadedEnds = Set.of();
+
     private boolean warned;
     /** The slower end's speed in the last repetition's counters, in Mbit/s; null when an end reported none. */
     private Long linkSpeedMbps;
@@ -64,6 +71,25 @@ public final class HostCounters implements AutoCloseable {
             r.close();
             throw e;
         }
+    }
+
+    /**
+     * Each end's release of the tool, as preflight read it ({@code tool.version}): the CPU findings advise more
+     * streams and pinning where each stream is a thread of its own (iperf3 3.16+), more processes elsewhere.
+     */
+    public void toolReleases(Tool tool, String clientVersionLine, String serverVersionLine) {
+        Set<String> ends = new HashSet<>();
+        if (tool == Tool.IPERF3 && Iperf3Version.hasThreads(clientVersionLine)) {
+            ends.add("client");
+        }
+        if (tool == Tool.IPERF3 && Iperf3Version.hasThreads(serverVersionLine)) {
+            ends.add("server");
+        }
+        threadedEnds = Set.copyOf(ends);
+    }
+
+    Set<String> threadedEnds() {
+        return threadedEnds;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Summary;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -21,6 +22,8 @@ import java.util.function.Function;
  * @param summaries  the tool's totals of the repetition (each process's)
  * @param sameKernel both ends run on one kernel (namespaces, containers): they share its cores, and each end's
  *                   cores carry the other end's tool too
+ * @param threadedEnds the ends ("client", "server") whose tool runs each stream as a thread of its own (iperf3
+ *                   3.16+): there more streams and pinning, not more processes, get past one core
  */
 public record PointEvidence(
         String point,
@@ -33,7 +36,28 @@ public record PointEvidence(
         EndSeries client,
         EndSeries server,
         List<Summary> summaries,
-        boolean sameKernel) {
+        boolean sameKernel,
+        Set<String> threadedEnds) {
+
+    public PointEvidence {
+        threadedEnds = Set.copyOf(threadedEnds);
+    }
+
+    /** Evidence of a tool whose streams share one thread per process (all but iperf3 3.16+). */
+    public PointEvidence(
+            String point,
+            Integer mtu,
+            String tool,
+            int processes,
+            double durationS,
+            boolean udp,
+            List<Direction> directions,
+            EndSeries client,
+            EndSeries server,
+            List<Summary> summaries,
+            boolean sameKernel) {
+        this(point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, sameKernel, Set.of());
+    }
 
     /** The other end of {@code s}. */
     public EndSeries peer(EndSeries s) {

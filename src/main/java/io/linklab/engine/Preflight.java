@@ -132,11 +132,7 @@ final class Preflight {
         }
         Optional<Iperf3Version> release = Iperf3Version.parse(e.facts().get("tool.version"));
         boolean bidir = points.stream().anyMatch(p -> p.plan().mode() == TestPlan.Mode.BIDIR);
-        if (bidir && release.isPresent() && release.get().compareTo(Iperf3Version.BIDIR) < 0) {
-            problems.add("iperf3 " + release.get() + " on " + e.label() + " has no --bidir (both directions at"
-                    + " once), which iperf3 " + Iperf3Version.BIDIR + " and newer have; update iperf3 there, or"
-                    + " measure each direction on its own (normal, then --reverse)");
-        }
+        release.flatMap(r -> r.refusesBidir(bidir, e.label())).ifPresent(problems::add);
     }
 
     private static void checkCpus(List<String> problems, End e) {

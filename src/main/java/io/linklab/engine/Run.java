@@ -215,6 +215,9 @@ final class Run implements RunHandle {
                             : " and " + plan.server().login()));
             RunHosts hosts = logins.hosts();
             preflight(logins, hosts);
+            if (counters != null) {
+                counters.toolReleases(plan.tool(), clientFacts.get("tool.version"), serverFacts.get("tool.version"));
+            }
             mtu = mtuTransaction(hosts);
             if (mtu != null) {
                 beginMtu(mtu);

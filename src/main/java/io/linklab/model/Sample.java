@@ -18,6 +18,8 @@ import java.time.Instant;
  *                     they first reported; the same flow has the same index in the sender's and the receiver's
  *                     view, whose tool ids differ. Null for SUM rows and where not (yet) numbered
  * @param startUtc     when the interval began, where an absolute time is known; null otherwise
+ * @param rttvarMs     the sending stream's RTT variance (iperf3 --json-stream and -J "rttvar"), null otherwise
+ * @param pmtu         the path MTU the kernel reported for the stream (iperf3 3.12+ JSON "pmtu"), null otherwise
  */
 public record Sample(
         String process,
@@ -36,9 +38,52 @@ public record Sample(
         boolean omitted,
         Role role,
         Integer streamIndex,
-        Instant startUtc) {
+        Instant startUtc,
+        Double rttvarMs,
+        Long pmtu) {
 
     public static final String SUM = "SUM";
+
+    /** A sample of a tool that reports no RTT variance and no path MTU (all but iperf3's JSON). */
+    public Sample(
+            String process,
+            String stream,
+            Direction direction,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits,
+            Long cwndBytes,
+            Double rttMs,
+            Double jitterMs,
+            Long lostPackets,
+            Long packets,
+            boolean omitted,
+            Role role,
+            Integer streamIndex,
+            Instant startUtc) {
+        this(
+                process,
+                stream,
+                direction,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                cwndBytes,
+                rttMs,
+                jitterMs,
+                lostPackets,
+                packets,
+                omitted,
+                role,
+                streamIndex,
+                startUtc,
+                null,
+                null);
+    }
 
     /** A sample as a parser first makes it: role, index and absolute time not (yet) known. */
     public Sample(
@@ -158,13 +203,15 @@ public record Sample(
                 omitted,
                 newRole,
                 newIndex,
-                newStart);
+                newStart,
+                rttvarMs,
+                pmtu);
     }
 
     /**
      * This one stream's interval as its direction's SUM, for an interval of a single stream (the tools print
-     * no SUM line then): the same figures, and the congestion window and RTT, which belong to one stream only,
-     * left out as in the tools' own SUM lines.
+     * no SUM line then): the same figures, and the congestion window, RTT and path MTU, which belong to one
+     * stream only, left out as in the tools' own SUM lines.
      */
     public Sample asSum() {
         return new Sample(

@@ -75,7 +75,8 @@ public final class MainWindow {
                 services.tasks(),
                 () -> stage,
                 this::showProblem,
-                runs::startTune);
+                runs::startTune,
+                h -> probes.toolVersionLine(h, "iperf3"));
         runs.setOnSaveAsTest(tests::saveAsTest);
         matrices = new MatrixActions(shell, editor, editorView::canvas, services, () -> stage, this::showProblem);
         matrices.attach();

@@ -1,6 +1,7 @@
 package io.linklab.ui;
 
 import io.linklab.engine.store.PlanFiles;
+import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
@@ -13,8 +14,10 @@ import io.linklab.ui.tune.TuneForm;
 import io.linklab.ui.wizard.TestWizard;
 import io.linklab.ui.wizard.TestWizardViewModel;
 import java.io.File;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.scene.Scene;
 import javafx.stage.FileChooser;
@@ -33,10 +36,12 @@ final class TestActions {
     private final Supplier<Stage> stage;
     private final Consumer<String> problem;
     private final BiConsumer<TuneRequest, Topology> tunes;
+    private final Function<HostSpec, Optional<String>> iperf3Versions;
 
     /**
      * @param problem shows a problem the user must read
      * @param tunes   starts a tune ("Find best settings") over the lab
+     * @param iperf3Versions a probed host's {@code iperf3 --version} line, empty for hosts not probed
      */
     TestActions(
             MainWindowViewModel shell,
@@ -45,7 +50,8 @@ final class TestActions {
             TaskRunner tasks,
             Supplier<Stage> stage,
             Consumer<String> problem,
-            BiConsumer<TuneRequest, Topology> tunes) {
+            BiConsumer<TuneRequest, Topology> tunes,
+            Function<HostSpec, Optional<String>> iperf3Versions) {
         this.shell = shell;
         this.editor = editor;
         this.runStarter = runStarter;
@@ -53,11 +59,13 @@ final class TestActions {
         this.stage = stage;
         this.problem = problem;
         this.tunes = tunes;
+        this.iperf3Versions = iperf3Versions;
     }
 
     /** Opens the test wizard over the current topology; a selected link fills in the ends. */
     TestWizard newTest() {
         TestWizardViewModel vm = new TestWizardViewModel(editor.topology());
+        vm.knowIperf3Versions(iperf3Versions);
         shell.lastPlan().ifPresent(vm::load);
         for (String id : editor.selection()) {
             editor.topology().links().stream()

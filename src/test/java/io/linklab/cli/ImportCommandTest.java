@@ -94,6 +94,26 @@ class ImportCommandTest {
     }
 
     @Test
+    void jsonStreamLogFillsRttVarianceAndPathMtu() throws IOException {
+        Path samples = dir.resolve("s.csv");
+        int rc = cli.run(
+                "import",
+                Fixtures.resource("recorded/iperf3_3.21_lab_client_P2_json_stream.jsonl")
+                        .toString(),
+                "--samples",
+                samples.toString());
+        assertEquals(0, rc, cli.err());
+        CSVRecord first = csv(samples).stream()
+                .filter(r -> r.get("stream").equals("5"))
+                .findFirst()
+                .orElseThrow();
+        // the log's first interval of socket 5: "rtt":448,"rttvar":383,"pmtu":1500 (µs, µs, bytes)
+        assertEquals("0.448", first.get("rtt_ms"));
+        assertEquals("0.383", first.get("rttvar_ms"));
+        assertEquals("1500", first.get("pmtu"));
+    }
+
+    @Test
     void netperfCpuColumnsAndUdpExtrasReachTheSummary() throws IOException {
         Path summary = dir.resolve("t.csv");
         int rc = cli.run(

@@ -1,10 +1,12 @@
 package io.linklab.counters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.Direction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The CPU rules on small made-up series: cores, softirq and the tool's own process. */
@@ -59,10 +61,60 @@ class CpuRulesTest {
     }
 
     private List<Finding> findings() {
+        return findings(Set.of());
+    }
+
+    private List<Finding> findings(Set<String> threadedEnds) {
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, List.of());
         return CpuRules.all(new PointEvidence(
-                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), false));
+                "",
+                null,
+                "iperf3",
+                1,
+                5,
+                false,
+                List.of(Direction.C2S),
+                client,
+                server,
+                List.of(),
+                false,
+                threadedEnds));
+    }
+
+    /** iperf3 3.16+ on the client: its streams are threads, so more processes is not the way past one core. */
+    @Test
+    void aThreadedIperf3IsAdvisedStreamsAndPinningNotProcesses() {
+        cores(5, 5, 97, 5);
+        process(95, 2);
+        List<Finding> f = findings(Set.of("client"));
+        assertEquals(1, f.size(), f.toString());
+        assertEquals(
+                "CPU-bound on one core: cpu2 of the client (h1) was 97 % busy (40 % softirq) while its other 3 "
+                        + "cores averaged 5 %, iperf3 (pid 4242) using 95 % of it, with 1 iperf3 process; its iperf3 "
+                        + "runs each stream as a thread of its own (3.16+): try more streams (--streams), and pin "
+                        + "this end to idle cores (--client-cpus) so that its threads do not share one",
+                f.get(0).message());
+        assertTrue(
+                f.get(0).evidence().endsWith("; threads=yes; busiest_core=2"),
+                f.get(0).evidence());
+    }
+
+    @Test
+    void aThreadedIperf3AtACoresWorthSaysItIsAcrossItsThreads() {
+        cores(55, 60);
+        process(98, 1);
+        List<Finding> f = findings(Set.of("client"));
+        assertEquals(
+                "CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core across its threads,"
+                        + " with 1 iperf3 process; its iperf3 runs each stream as a thread of its own (3.16+): try"
+                        + " more streams (--streams), and pin this end to idle cores (--client-cpus) so that its"
+                        + " threads do not share one",
+                f.get(0).message());
+        assertEquals(
+                "CPU-bound on one core: iperf3 (pid 4242) on the client (h1) used 98 % of a core, with 1 iperf3"
+                        + " process; try 2 processes (--processes 2)",
+                findings(Set.of("server")).get(0).message(), "the server's release says nothing of the client's");
     }
 
     @Test

@@ -158,6 +158,9 @@ class Iperf3JsonStreamLabTest {
         for (Sample s : sent) {
             assertNotNull(s.rttMs(), "rtt of " + s);
             assertNotNull(s.cwndBytes(), "cwnd of " + s);
+            assertNotNull(s.rttvarMs(), "rttvar of " + s);
+            // the lab's data links have the default MTU
+            assertEquals(1500L, s.pmtu(), "pmtu of " + s);
         }
         List<CSVRecord> rows = CsvRows.read(run.dir().resolve("samples.csv"), r -> r);
         List<CSVRecord> senderStreams = rows.stream()
@@ -166,6 +169,11 @@ class Iperf3JsonStreamLabTest {
                 .toList();
         assertFalse(senderStreams.isEmpty());
         assertTrue(senderStreams.stream().allMatch(r -> !r.get("rtt_ms").isEmpty()), senderStreams.toString());
+        assertTrue(
+                senderStreams.stream()
+                        .allMatch(r ->
+                                !r.get("rttvar_ms").isEmpty() && r.get("pmtu").equals("1500")),
+                senderStreams.toString());
         assertFalse(run.summaries().isEmpty(), "the end event's totals");
     }
 

@@ -66,6 +66,23 @@ class Iperf3JsonStreamRecordedTest {
     }
 
     @Test
+    void senderIntervalsHaveRttVarianceAndPathMtu() {
+        CollectingSink s = load("iperf3_3.21_lab_client_P2_json_stream.jsonl");
+        List<Sample> sent = streams(s, Direction.C2S, Role.SENDER);
+        // the first interval of socket 5 says "rttvar":383 (µs) and "pmtu":1500
+        assertEquals(0.383, sent.get(0).rttvarMs(), 1e-9);
+        assertEquals(1500L, sent.get(0).pmtu());
+        assertTrue(sent.stream().allMatch(x -> x.rttvarMs() != null && x.pmtu() != null), "every interval: " + sent);
+        assertTrue(
+                s.samples.stream().filter(Sample::isSum).allMatch(x -> x.rttvarMs() == null && x.pmtu() == null),
+                "a SUM has no one stream's RTT variance or path MTU");
+        CollectingSink server = load("iperf3_3.21_lab_server_P2_json_stream.jsonl");
+        List<Sample> received = streams(server, Direction.C2S, Role.RECEIVER);
+        assertFalse(received.isEmpty());
+        assertTrue(received.stream().allMatch(x -> x.rttvarMs() == null), "the receiver measures no RTT variance");
+    }
+
+    @Test
     void reverseTestHasRttInTheServersView() {
         CollectingSink client = load("iperf3_3.21_lab_client_P2_R_json_stream.jsonl");
         List<Sample> received = streams(client, Direction.S2C, Role.RECEIVER);

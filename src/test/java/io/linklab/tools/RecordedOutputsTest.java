@@ -210,4 +210,15 @@ class RecordedOutputsTest {
         assertEquals(75933L, find(udp, "1", Direction.C2S, Role.RECEIVER).packets());
         assertEquals("63434.97", load("netperf_2.7.0_rr.txt").meta.get(ToolMeta.TRANSACTIONS_PER_SECOND));
     }
+
+    @Test
+    void netperfOmniSelectorsGiveTheSenderAndTheReceiverTheirOwnRate() {
+        // -o THROUGHPUT,THROUGHPUT_UNITS,ELAPSED_TIME,LOCAL_SEND_THROUGHPUT,REMOTE_RECV_THROUGHPUT,…: a UDP_STREAM
+        // that lost more than half its datagrams on loopback
+        CollectingSink udp = load("netperf_2.7.0_udp_o_send_and_recv_throughput.txt");
+        assertEquals(15529.64e6, find(udp, "1", Direction.C2S, Role.SENDER).bitsPerSecond(), "what netperf sent");
+        assertEquals(6842.31e6, find(udp, "1", Direction.C2S, Role.RECEIVER).bitsPerSecond(), "what netserver got");
+        assertEquals(2.00, find(udp, "1", Direction.C2S, Role.SENDER).endS());
+        assertEquals(2, udp.summaries.size(), "one total per role: " + udp.summaries);
+    }
 }

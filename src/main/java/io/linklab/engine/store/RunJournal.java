@@ -64,6 +64,8 @@ public final class RunJournal implements AutoCloseable {
         n.put("retransmits", s.retransmits());
         n.put("cwnd", s.cwndBytes());
         n.put("rtt_ms", s.rttMs());
+        n.put("rttvar_ms", s.rttvarMs());
+        n.put("pmtu", s.pmtu());
         n.put("jitter_ms", s.jitterMs());
         n.put("lost", s.lostPackets());
         n.put("packets", s.packets());
@@ -310,7 +312,9 @@ public final class RunJournal implements AutoCloseable {
                                 n.hasNonNull("stream_index")
                                         ? n.get("stream_index").asInt()
                                         : null,
-                                instant(n, "start_utc")));
+                                instant(n, "start_utc"),
+                                dbl(n, "rttvar_ms"),
+                                lng(n, "pmtu")));
             case "summary" ->
                 new Entry<>(
                         point,

@@ -42,6 +42,8 @@ public final class ResultTables {
                     r -> r.sample().role() == null ? null : r.sample().role().csv())
             .number("stream_index", r -> r.sample().streamIndex())
             .text("time_utc", r -> utc(r.sample().startUtc()))
+            .number("rttvar_ms", r -> r.sample().rttvarMs())
+            .number("pmtu", r -> r.sample().pmtu())
             .build();
 
     private static final DateTimeFormatter UTC_MILLIS =

@@ -54,7 +54,8 @@ final class Iperf3JsonPlaces {
     static final int F_OMITTED = 13;
     static final int F_SENDER = 14;
     static final int F_PMTU = 15;
-    static final int FIELDS = 16;
+    static final int F_RTTVAR = 16;
+    static final int FIELDS = 17;
 
     private Iperf3JsonPlaces() {}
 
@@ -214,6 +215,8 @@ final class Iperf3JsonPlaces {
                 return F_SENDER;
             case "pmtu":
                 return F_PMTU;
+            case "rttvar":
+                return F_RTTVAR;
             default:
                 return -1;
         }

@@ -25,6 +25,7 @@ import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_PMTU;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_REMOTE_TOTAL;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_RETR;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_RTT;
+import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_RTTVAR;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_SENDER;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_SOCKET;
 import static io.linklab.tools.iperf3.Iperf3JsonPlaces.F_START;
@@ -312,7 +313,10 @@ final class Iperf3JsonTotals {
                 has[F_OMITTED] && val[F_OMITTED] != 0,
                 view(server, d),
                 null,
-                null);
+                null,
+                // iperf3 prints rtt and rttvar in microseconds
+                has[F_RTTVAR] ? val[F_RTTVAR] / 1000.0 : null,
+                longOrNull(F_PMTU));
     }
 
     /**

@@ -39,6 +39,11 @@ public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Ve
         return parse(versionLine).map(v -> v.compareTo(JSON_STREAM) >= 0).orElse(false);
     }
 
+    /** Whether a host whose {@code iperf3 --version} printed {@code versionLine} runs each stream as a thread. */
+    public static boolean hasThreads(String versionLine) {
+        return parse(versionLine).map(v -> v.compareTo(THREADS) >= 0).orElse(false);
+    }
+
     /**
      * What this release can do that LinkLab's commands, findings or tuner depend on, by the names run.json's
      * {@code tool.features} lists: "bidir" (3.7+), "threads" (3.16+), "json-stream" (3.17+).
@@ -55,6 +60,20 @@ public record Iperf3Version(int major, int minor) implements Comparable<Iperf3Ve
             out.add("json-stream");
         }
         return out;
+    }
+
+    /**
+     * Why this release cannot run a plan that asks for {@code --bidir}, naming the release that can; empty when it
+     * can. {@code where} names the end ("the client (h1)"). The one wording for the wizard, which knows a probed
+     * host's release before anything starts, and the preflight, which learns it after login.
+     */
+    public Optional<String> refusesBidir(boolean bidir, String where) {
+        if (!bidir || compareTo(BIDIR) >= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("iperf3 " + this + " on " + where + " has no --bidir (both directions at once), which"
+                + " iperf3 " + BIDIR + " and newer have; update iperf3 there, or measure each direction on its own"
+                + " (normal, then --reverse)");
     }
 
     @Override

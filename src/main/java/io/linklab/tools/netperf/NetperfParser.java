@@ -390,6 +390,23 @@ public final class NetperfParser implements StreamingParser {
                 cpu(number(kv.get("REMOTE_CPU_UTIL"))),
                 cpu(number(kv.get("LOCAL_SD"))),
                 cpu(number(kv.get("REMOTE_SD")))));
+        // netperf's manual: LOCAL_SEND_THROUGHPUT is "the throughput as measured by netperf for the successful
+        // send calls it made", REMOTE_SEND_THROUGHPUT the same of netserver's; THROUGHPUT is the test's, what the
+        // receiving end got (a UDP_STREAM's equals REMOTE_RECV_THROUGHPUT). With datagrams lost they differ.
+        Double sent =
+                number(direction == Direction.C2S ? kv.get("LOCAL_SEND_THROUGHPUT") : kv.get("REMOTE_SEND_THROUGHPUT"));
+        if (sent != null && sent >= 0) {
+            sink.summary(Summary.tcp(
+                    null,
+                    STREAM,
+                    direction,
+                    Role.SENDER,
+                    0,
+                    elapsed == null ? 0 : elapsed,
+                    null,
+                    exact(sent * unitMultiplier(units)),
+                    null));
+        }
     }
 
     /** All blank-separated numbers of a table row, or null if a word is not a number. */

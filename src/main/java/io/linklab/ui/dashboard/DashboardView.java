@@ -44,8 +44,8 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd (RTT, UDP jitter and
- * loss when reported), legend with show/hide, current values per stream, progress with ETA, Stop, and the
+ * The live dashboard of one run: bitrate per stream with bold SUMs, retransmits, cwnd with RTT beside it and
+ * UDP jitter and loss (when reported), legend with show/hide, current values per stream, progress with ETA, Stop, and the
  * raw console of each host. Takes {@link LiveRunModel} snapshots at most 20 times a second. Laid out for the
  * whole width of the window: charts with the legend beside them over a full-width table, and a toolbar whose
  * controls that do not fit go into its overflow menu.
@@ -107,8 +107,9 @@ public final class DashboardView {
         cwndView.setId("cwnd-chart");
         charts.setHgap(4);
         charts.setVgap(4);
-        charts.add(bitrateView, 0, 0, 2, 1);
-        charts.add(lanes, 0, 1, 2, 1); // the hosts' counters, on the bitrate chart's time axis
+        // Three columns wide: the RTT chart, once a stream reports RTT, joins retransmits and cwnd in the third.
+        charts.add(bitrateView, 0, 0, 3, 1);
+        charts.add(lanes, 0, 1, 3, 1); // the hosts' counters, on the bitrate chart's time axis
         charts.add(retrView, 0, 2);
         charts.add(cwndView, 1, 2);
         GridPane.setHgrow(bitrateView, Priority.ALWAYS);
@@ -331,7 +332,8 @@ public final class DashboardView {
             rttView.setId("rtt-chart");
             smallChart(rttView);
             GridPane.setHgrow(rttView, Priority.ALWAYS);
-            charts.add(rttView, 0, 3, 2, 1);
+            // beside the congestion window: a growing window that drives up the RTT is read across one row
+            charts.add(rttView, 2, 2);
         }
         if (jitterView == null && model.isUdp()) {
             jitterView = chart(model.jitter());
@@ -342,8 +344,8 @@ public final class DashboardView {
                 smallChart(v);
                 GridPane.setHgrow(v, Priority.ALWAYS);
             }
-            charts.add(jitterView, 0, 4);
-            charts.add(lossView, 1, 4);
+            charts.add(jitterView, 0, 3);
+            charts.add(lossView, 1, 3);
         }
     }
 

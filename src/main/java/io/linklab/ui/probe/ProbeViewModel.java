@@ -59,6 +59,14 @@ public final class ProbeViewModel {
         return Optional.ofNullable(facts.get(hostId));
     }
 
+    /** The version line ("iperf 3.16") of {@code tool} on a probed host; empty where not probed or not found. */
+    public Optional<String> toolVersionLine(HostSpec host, String tool) {
+        return facts(host.id())
+                .flatMap(f -> f.tool(tool))
+                .map(HostFacts.ToolFacts::versionLine)
+                .filter(v -> !v.isBlank());
+    }
+
     public void probe(HostSpec host) {
         if (service == null || badge(host.id()) == HostBadge.PROBING) {
             return;

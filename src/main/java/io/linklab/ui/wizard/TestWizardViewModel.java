@@ -14,6 +14,7 @@ import io.linklab.model.TestPlan.SweepKind;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.tools.driver.PlanCheck;
+import io.linklab.tools.iperf3.Iperf3Version;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -96,6 +98,9 @@ public final class TestWizardViewModel {
     public final StringProperty sweepValues = new SimpleStringProperty("");
     /** False while loading a plan, so that choosing the server does not overwrite the plan's target. */
     private final BooleanProperty autoTarget = new SimpleBooleanProperty(true);
+
+    /** A probed host's {@code iperf3 --version} line; empty for a host not (yet) probed. */
+    private Function<HostSpec, Optional<String>> iperf3Versions = h -> Optional.empty();
 
     private final ObjectBinding<Draft> draft;
     private final BooleanBinding endsValid;
@@ -178,6 +183,16 @@ public final class TestWizardViewModel {
 
     public Topology topology() {
         return topology;
+    }
+
+    /**
+     * What the probes found each host's iperf3 to be: the options page then refuses an option a probed host's
+     * release does not have, naming the release that has it, before anything starts. Hosts not probed are
+     * checked by the run's preflight, after login and before any tool starts.
+     */
+    public void knowIperf3Versions(Function<HostSpec, Optional<String>> versionLines) {
+        iperf3Versions = versionLines;
+        draft.invalidate();
     }
 
     /** The links between two hosts, which the ends page offers as a one-click choice. */
@@ -300,6 +315,10 @@ public final class TestWizardViewModel {
                 blankToNull(messageSize.get()),
                 reps,
                 sweep);
+        if (plan.tool() == Tool.IPERF3) {
+            refuseWhatTheReleaseLacks(problems, plan, client.get(), "the client");
+            refuseWhatTheReleaseLacks(problems, plan, server.get(), "the server");
+        }
         if (problems.isEmpty()) {
             problems.addAll(PlanCheck.problems(plan));
         } else {
@@ -311,6 +330,14 @@ public final class TestWizardViewModel {
                     .forEach(problems::add);
         }
         return new Draft(plan, List.copyOf(problems), points);
+    }
+
+    private void refuseWhatTheReleaseLacks(List<PlanCheck.Problem> problems, TestPlan plan, HostSpec h, String end) {
+        iperf3Versions
+                .apply(h)
+                .flatMap(Iperf3Version::parse)
+                .flatMap(r -> r.refusesBidir(plan.mode() == Mode.BIDIR, end + " (" + h.name() + ")"))
+                .ifPresent(m -> problems.add(new PlanCheck.Problem("mode", "bidir", m)));
     }
 
     private static List<Integer> cpus(List<PlanCheck.Problem> problems, String field, String text) {

@@ -61,11 +61,12 @@ class CsvTableWriterTest {
         String[] lines = out.toString().split("\r\n");
         assertEquals(
                 "source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
-                        + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted,role,stream_index,time_utc",
+                        + "run,process,rtt_ms,jitter_ms,lost_packets,packets,omitted,role,stream_index,time_utc,"
+                        + "rttvar_ms,pmtu",
                 lines[0]);
         assertEquals(
                 "\"a \"\"quoted\"\", file.txt\",mtu=9000,5,s2c,0,1.5,1024,8500000000,,3000000,1,S1,,,,,,"
-                        + "sender,2,2026-12-02T12:20:36.500Z",
+                        + "sender,2,2026-12-02T12:20:36.500Z,,",
                 lines[1]);
     }
 
@@ -125,7 +126,7 @@ class CsvTableWriterTest {
         String[] lines = out.toString().split("\r\n");
         assertEquals(
                 "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"
-                        + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,,,,",
+                        + "-1.5,0,-1024,-1500000000,-3,,\"'\t7\",\"'@SUM(A1)\",-0.25,,,,,,,,,",
                 lines[1]);
     }
 

@@ -340,6 +340,30 @@ class DashboardUITest {
     }
 
     @Test
+    void aJsonStreamLogDrawsItsRttBesideTheCongestionWindow() throws Exception {
+        PastRun run = ImportedLogRun.importFile(
+                Fixtures.resource("recorded/iperf3_3.21_lab_client_P2_json_stream.jsonl"), tmp.resolve("rtt"));
+        DashboardView view = fx(() -> area.openRun(run));
+        WaitForAsyncUtils.waitFor(
+                15, TimeUnit.SECONDS, () -> fx(() -> view.root().lookup("#rtt-chart") != null));
+        WaitForAsyncUtils.waitForFxEvents();
+        // the log's first interval of socket 5: "rtt":448 µs
+        assertEquals(0.448, entry(view.model().rtt(), "stream 5").series().points()[1][0], 1e-9);
+        Region cwnd = (Region) fx(() -> view.root().lookup("#cwnd-chart"));
+        Region rtt = (Region) fx(() -> view.root().lookup("#rtt-chart"));
+        double cwndTop = fx(() -> cwnd.localToScene(0, 0).getY());
+        double cwndRight = fx(() -> cwnd.localToScene(cwnd.getWidth(), 0).getX());
+        assertEquals(cwndTop, fx(() -> rtt.localToScene(0, 0).getY()), 0.5, "the RTT chart is on the cwnd's row");
+        assertTrue(fx(() -> rtt.localToScene(0, 0).getX()) >= cwndRight, "the RTT chart is right of the cwnd's");
+        for (Region small : List.of(cwnd, rtt)) {
+            assertTrue(
+                    fx(small::getWidth) >= 250 && fx(small::getHeight) >= 100,
+                    small.getId() + " is " + fx(small::getWidth) + "×" + fx(small::getHeight));
+        }
+        WholeText.assertWholeOnFx(view.root(), "a json-stream run's RTT chart at 1280×800");
+    }
+
+    @Test
     void anImportedLogWithoutCountersHasNoFindingsBlock() throws Exception {
         PastRun run = ImportedLogRun.importFile(Fixtures.corpus("iperf3/vladger00_tcp_t10.txt"), tmp.resolve("b"));
         DashboardView view = fx(() -> area.openRun(run));

@@ -11,6 +11,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TestWizardViewModelTest {
@@ -52,6 +53,25 @@ class TestWizardViewModelTest {
         assertTrue(vm.endsValidProperty().get());
         assertTrue(vm.optionsValidProperty().get());
         assertTrue(vm.sweepValidProperty().get());
+    }
+
+    @Test
+    void bidirIsRefusedWhereAProbedHostsIperf3HasNone() {
+        TestWizardViewModel vm = new TestWizardViewModel(twoHosts());
+        vm.mode.set(TestPlan.Mode.BIDIR);
+        assertTrue(vm.optionsValidProperty().get(), "hosts not probed: the preflight checks them");
+        vm.knowIperf3Versions(h -> h.id().equals("h2") ? Optional.of("iperf 3.6 (cJSON 1.5.2)") : Optional.empty());
+        assertFalse(vm.optionsValidProperty().get());
+        assertEquals(
+                "iperf3 3.6 on the server (lab-b) has no --bidir (both directions at once), which iperf3 3.7 and"
+                        + " newer have; update iperf3 there, or measure each direction on its own (normal, then"
+                        + " --reverse)",
+                vm.problemOf("mode").get());
+        vm.mode.set(TestPlan.Mode.REVERSE);
+        assertTrue(vm.optionsValidProperty().get(), "3.6 has --reverse");
+        vm.mode.set(TestPlan.Mode.BIDIR);
+        vm.tool.set(Tool.IPERF2);
+        assertEquals("", vm.problemOf("mode").get(), "iperf2's version is not iperf3's");
     }
 
     @Test
