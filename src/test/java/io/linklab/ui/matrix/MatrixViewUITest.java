@@ -264,6 +264,9 @@ class MatrixViewUITest extends MatrixWindowTestBase {
         WaitForAsyncUtils.waitFor(
                 20, TimeUnit.SECONDS, () -> fx(() -> view.table().getItems().size()) == 2 * pairs.size());
 
+        // the selector joins the view once the model has seen a second MTU layer, after the table's rows
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> fx(() -> view.root().lookup("#matrix-mtu")) != null);
         @SuppressWarnings("unchecked")
         ChoiceBox<Integer> mtu = (ChoiceBox<Integer>) fx(() -> view.root().lookup("#matrix-mtu"));
         assertTrue(fx(() -> mtu.getParent().isVisible()), "the MTU selector is shown");
