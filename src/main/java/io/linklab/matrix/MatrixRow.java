@@ -59,36 +59,6 @@ public record MatrixRow(
                 Expectation.DEFAULT);
     }
 
-    /** A row of a matrix that sweeps MTUs (mtu null where it does not), judged by the default. */
-    public MatrixRow(
-            String client,
-            String server,
-            String direction,
-            Double bitsPerSecond,
-            Double bitsPerSecondMin,
-            Double bitsPerSecondMax,
-            Long retransmits,
-            Double linkSpeedBps,
-            String status,
-            String reason,
-            String run,
-            Integer mtu) {
-        this(
-                client,
-                server,
-                direction,
-                bitsPerSecond,
-                bitsPerSecondMin,
-                bitsPerSecondMax,
-                retransmits,
-                linkSpeedBps,
-                status,
-                reason,
-                run,
-                mtu,
-                Expectation.DEFAULT);
-    }
-
     public MatrixRow {
         expectation = expectation == null ? Expectation.DEFAULT : expectation;
     }

@@ -208,7 +208,8 @@ class MatrixViewModelTest {
                 r.status(),
                 r.reason(),
                 r.run(),
-                mtu);
+                mtu,
+                r.expectation());
     }
 
     @Test
