@@ -1,12 +1,41 @@
 #!/usr/bin/env bash
 # Benchmark (not a test) of the GUI's Run: from the wizard's Run to the first interval in the dashboard's table,
-# for 3-second iperf3 tests on the namespace lab, in a real window under Xvfb (RunStartBenchmark). Run as root
-# on an otherwise idle machine, with the lab up:
+# for 3-second iperf3 tests on the namespace lab, in a real window under Xvfb (RunStartBenchmark). Each window
+# spends 3 s "in the wizard" (bench.wizardMs) before its first Run, with the run warm-up (RunWarmUp, decision 0804)
+# on or off; the windows alternate on, off, off, on, … so a drift in the load hits both. Run as root on an
+# otherwise idle machine, with the lab up:
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
-#   LINKLAB_LAB_ID=N bash src/test/bench/run-start.sh            # ROUNDS=5 by default
+#   LINKLAB_LAB_ID=N bash src/test/bench/run-start.sh      # PAIRS=3 windows each way, ROUNDS=3 runs per window
+#   LOGIN=slow …                                           # the lab's slow-login sshd (0.9 s login shell)
+# JAVA_OPTS adds JVM options (run-class-list.sh records the warm-up's list with them).
 set -euo pipefail
 source "$(dirname "$0")/fx-bench-setup.sh" 80   # $cp, $classes, $display (Xvfb)
-DISPLAY=$display java -Dprism.order=sw -Dbench.rounds="${ROUNDS:-5}" \
-  -cp "$classes/main:$classes/test:$(cat "$cp")" io.linklab.ui.bench.RunStartBenchmark 2>&1 \
-  | grep -v -e 'Unsupported JavaFX configuration' -e 'PlatformImpl startup' -e 'Gdk-WARNING'
+window() {   # $1: true|false (the warm-up)
+  DISPLAY=$display java ${JAVA_OPTS:-} -Dprism.order=sw -Dbench.rounds="${ROUNDS:-3}" -Dlinklab.warmup="$1" \
+    -Dbench.login="${LOGIN:-fast}" -cp "$classes/main:$classes/test:$(cat "$cp")" io.linklab.ui.bench.RunStartBenchmark 2>&1 \
+    | grep -v -e 'Unsupported JavaFX configuration' -e 'PlatformImpl startup' -e 'Gdk-WARNING'
+}
+pairs=${PAIRS:-3}
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+for ((i = 1; i <= pairs; i++)); do
+  if ((i % 2)); then order="true false"; else order="false true"; fi
+  for w in $order; do window "$w" | tee -a "$out"; done
+done
+python3 - "$out" <<'PY'
+import re, statistics, sys
+runs = {"on": [], "off": []}
+mode = None
+for line in open(sys.argv[1]):
+    m = re.match(r"warm-up (on|off);", line)
+    if m:
+        mode = m.group(1)
+    m = re.match(r"first run in the window ([0-9.]+) s", line)
+    if m and mode:
+        runs[mode].append(float(m.group(1)))
+for mode, xs in runs.items():
+    if xs:
+        print(f"warm-up {mode}: first run median {statistics.median(xs):.2f} s over {len(xs)} windows "
+              f"({', '.join(f'{x:.2f}' for x in xs)}); target <= 2.0 s")
+PY
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

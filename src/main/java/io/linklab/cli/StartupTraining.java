@@ -12,6 +12,7 @@ import com.jcraft.jsch.SignatureEdDSA;
 import com.jcraft.jsch.XDH;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.StoredRun;
+import io.linklab.jvm.ClassList;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -359,38 +360,17 @@ public final class StartupTraining {
 
     /** @return {listed, loaded}; names this runtime or jar lacks are skipped (the list is a hint, not a contract) */
     static int[] listedClasses() throws IOException {
-        int listed = 0;
-        int loaded = 0;
         if (Boolean.getBoolean("linklab.training.skipClassList")) {
             // src/test/lab/startup-class-list.sh: what do the steps alone load?
             return new int[] {0, 0};
         }
-        ClassLoader loader = StartupTraining.class.getClassLoader();
-        for (String name : classList()) {
-            listed++;
-            try {
-                // initialize=false: no static initialiser runs, so nothing starts (threads, sockets, providers)
-                Class.forName(name, false, loader);
-                loaded++;
-            } catch (ClassNotFoundException | LinkageError missing) {
-                // renamed or absent in this runtime: the archive just lacks it
-            }
-        }
-        return new int[] {listed, loaded};
+        // initialize=false: no static initialiser runs, so nothing starts (threads, sockets, providers)
+        ClassList.Loaded l = ClassList.load(classList(), StartupTraining.class.getClassLoader(), name -> false);
+        return new int[] {l.listed(), l.loaded()};
     }
 
     static List<String> classList() throws IOException {
-        List<String> names = new ArrayList<>();
-        try (BufferedReader in =
-                new BufferedReader(new InputStreamReader(resource(CLASS_LIST), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                String name = line.strip();
-                if (!name.isEmpty() && !name.startsWith("#")) {
-                    names.add(name);
-                }
-            }
-        }
-        return names;
+        return ClassList.read(StartupTraining.class, CLASS_LIST);
     }
 
     // ---- files -------------------------------------------------------------------------------------------------

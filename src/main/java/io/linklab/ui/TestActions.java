@@ -7,6 +7,7 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.tune.TuneRequest;
 import io.linklab.ui.runs.RunStarter;
+import io.linklab.ui.runs.RunWarmUp;
 import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.TopologyEditorViewModel;
 import io.linklab.ui.tune.TuneDialog;
@@ -64,6 +65,7 @@ final class TestActions {
 
     /** Opens the test wizard over the current topology; a selected link fills in the ends. */
     TestWizard newTest() {
+        RunWarmUp.startOnce(tasks);
         TestWizardViewModel vm = new TestWizardViewModel(editor.topology());
         vm.knowIperf3Versions(iperf3Versions);
         shell.lastPlan().ifPresent(vm::load);

@@ -3,11 +3,11 @@ package io.linklab.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.testing.ClassLists;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -42,20 +42,12 @@ class StartupTrainingTest {
 
     @Test
     void everyLinkLabAndJschNameOnTheClassListExists() throws IOException {
-        // A renamed class would silently drop out of the archive; this names it instead.
-        List<String> missing = new ArrayList<>();
-        List<String> ours = StartupTraining.classList().stream()
-                .filter(n -> n.startsWith("io.linklab.") || n.startsWith("com.jcraft."))
-                .toList();
-        assertTrue(ours.size() > 50, "LinkLab and JSch names on the list: " + ours.size());
-        for (String name : ours) {
-            try {
-                Class.forName(name, false, getClass().getClassLoader());
-            } catch (ClassNotFoundException e) {
-                missing.add(name);
-            }
-        }
-        assertEquals(List.of(), missing, "startup-classes.txt names classes that no longer exist; remake it");
+        List<String> list = StartupTraining.classList();
+        assertTrue(ClassLists.ours(list).size() > 50, "LinkLab and JSch names on the list");
+        assertEquals(
+                List.of(),
+                ClassLists.missingOursAndJsch(list),
+                "startup-classes.txt names classes that no longer exist; remake it");
     }
 
     /**
