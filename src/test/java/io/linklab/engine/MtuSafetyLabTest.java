@@ -17,6 +17,7 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
+import io.linklab.testing.RecordingTransport;
 import io.linklab.tools.Parsers;
 import java.io.IOException;
 import java.nio.file.Files;

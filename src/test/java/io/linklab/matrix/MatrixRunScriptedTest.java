@@ -1,21 +1,18 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
-import io.linklab.matrix.MatrixFile;
-import io.linklab.matrix.MatrixPair;
-import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.testing.ScriptedMatrixLab;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
