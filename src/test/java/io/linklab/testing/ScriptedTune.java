@@ -39,7 +39,7 @@ public final class ScriptedTune {
             Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
 
     /**
-     * {@link ScriptedRunTest#QUICK}'s waits, but none for the hosts' counter samplers, which the scripted hosts do not
+     * {@link ScriptedIperf3#QUICK}'s waits, but none for the hosts' counter samplers, which the scripted hosts do not
      * run (their command is not scripted): waiting for a first snapshot that never comes would add its 200 ms to
      * every repetition of every probe.
      */
