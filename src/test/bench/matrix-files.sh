@@ -6,4 +6,4 @@
 set -euo pipefail
 source "$(dirname "$0")/bench-setup.sh"   # $cp, $classes
 echo "machine: $(nproc) cores, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-java -Dbench.rounds="${ROUNDS:-5}" -cp "$classes/main:$classes/test:$(cat "$cp")" io.linklab.engine.MatrixFilesBenchmark
+java -Dbench.rounds="${ROUNDS:-5}" -cp "$classes/main:$classes/test:$(cat "$cp")" io.linklab.matrix.MatrixFilesBenchmark

@@ -4,7 +4,7 @@ package io.linklab.engine;
  * Work a run does on its hosts around each measurement (a repetition of a point), such as sampling host
  * counters: the one place where per-point host work starts and stops. The default does nothing.
  */
-interface PointHooks {
+public interface PointHooks {
 
     /** Does nothing around any measurement. */
     PointHooks NONE = new PointHooks() {};

@@ -17,7 +17,7 @@ import java.time.Duration;
  *                       the original by itself (decision record 0300): whole seconds, {@link #DEAD_MAN_MIN} to
  *                       {@link #DEAD_MAN_MAX}
  */
-record RunTimings(
+public record RunTimings(
         Duration serverStart,
         Duration clientGrace,
         Duration silence,
@@ -46,12 +46,12 @@ record RunTimings(
             Duration.ofSeconds(3),
             STANDARD_DEAD_MAN);
 
-    RunTimings {
+    public RunTimings {
         requireDeadMan(deadMan);
     }
 
     /** Timings with the standard dead-man period. */
-    RunTimings(
+    public RunTimings(
             Duration serverStart,
             Duration clientGrace,
             Duration silence,

@@ -32,7 +32,7 @@ public final class TestEngine {
     }
 
     /** An engine whose runs do {@code hooks}' work around each measurement and wait for hosts as {@code timings} say. */
-    TestEngine(
+    public TestEngine(
             ResultsStore store,
             TransportFactory transports,
             ParserFactory parsers,

@@ -2,16 +2,17 @@ package io.linklab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linklab.lab.Lab;
+import io.linklab.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,16 +46,12 @@ class StoppedTestLabTest {
 
     @AfterEach
     void nothingLeftRunningOnEitherHost() throws Exception {
-        String left = "";
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            left = lab.h1().processes() + lab.h2().processes();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertNull(left, "left running on the lab hosts");
+        String left = Await.poll(
+                () -> lab.h1().processes() + lab.h2().processes(),
+                String::isEmpty,
+                Duration.ofSeconds(10),
+                Duration.ofMillis(100));
+        assertEquals("", left, "left running on the lab hosts");
     }
 
     @Test
@@ -83,13 +80,14 @@ class StoppedTestLabTest {
                 .start();
         Instant signalled;
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             // Two intervals of each process on disk: the test is well under way, and 10 s is far from over.
-            while (journaledSamples(out) < 4) {
-                if (!child.isAlive() || System.nanoTime() > deadline) {
-                    fail("the test never got to measure:\n" + Files.readString(stderr));
-                }
-                Thread.sleep(50);
+            Await.poll(
+                    () -> journaledSamples(out) >= 4 || !child.isAlive(),
+                    done -> done,
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(50));
+            if (journaledSamples(out) < 4) {
+                fail("the test never got to measure:\n" + Files.readString(stderr));
             }
             signalled = Instant.now();
             new ProcessBuilder("kill", "-" + signal, String.valueOf(child.pid()))

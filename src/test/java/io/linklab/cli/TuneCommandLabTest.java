@@ -8,7 +8,6 @@ import io.linklab.remote.ShellQuote;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,15 +68,6 @@ class TuneCommandLabTest {
      * What still runs in h1's and h2's namespaces besides sshd, once the hosts had 5 s to end the processes of a closed
      * session; "" when nothing.
      */
-    static String leftRunning(Lab lab) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        String left = lab.h1().processes() + lab.h2().processes();
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100); // polls the condition: the namespaces have no event to wait for
-            left = lab.h1().processes() + lab.h2().processes();
-        }
-        return left;
-    }
 
     /** The command lines of step {@code step}'s {@code role} (client, server) as the run's raw files record them. */
     private static List<String> executed(Path runDir, int step, String role) throws IOException {
@@ -174,7 +164,7 @@ class TuneCommandLabTest {
         assertEquals(points.size(), Set.copyOf(points).size(), "no two probes share a point: " + points);
         assertTrue(points.get(points.size() - 1).startsWith("step " + confirmStep + " iperf3 p="), points.toString());
 
-        assertEquals("", leftRunning(lab), "nothing left running on the hosts");
+        assertEquals("", lab.leftRunning(), "nothing left running on the hosts");
         assertEquals(1500, lab.h1().mtu(), "h1's MTU untouched");
         assertEquals(1500, lab.h2().mtu(), "h2's MTU untouched");
     }

@@ -54,7 +54,7 @@ class TuneMtuLabTest {
         assertEquals(0, status, cli.both());
         assertEquals(1500, lab.h1().mtu(), "h1 restored: " + cli.err());
         assertEquals(1500, lab.h2().mtu(), "h2 restored: " + cli.err());
-        assertEquals("", TuneCommandLabTest.leftRunning(lab), "nothing left running on the hosts");
+        assertEquals("", lab.leftRunning(), "nothing left running on the hosts");
 
         TuneFiles.Stored stored = TuneFiles.read(runDir);
         List<Integer> mtus = stored.steps().stream()

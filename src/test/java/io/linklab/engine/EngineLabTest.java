@@ -22,6 +22,7 @@ import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
+import io.linklab.testing.Await;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.ui.dashboard.LiveRunModel;
@@ -682,25 +683,27 @@ class EngineLabTest {
                 .redirectOutput(workspace.resolve("child.log").toFile())
                 .start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             // A sample on disk, not just any journal line: events (warnings, notes) can come first.
-            while (lab.h1().mtu() != 9000 || lab.h2().mtu() != 9000 || !journaledASample(out)) {
-                if (!child.isAlive() || System.nanoTime() > deadline) {
-                    fail("the sweep never got to measure at MTU 9000:\n"
-                            + Files.readString(workspace.resolve("child.log")));
-                }
-                Thread.sleep(100);
+            Await.Reading<Boolean> measuringAt9000 =
+                    () -> lab.h1().mtu() == 9000 && lab.h2().mtu() == 9000 && journaledASample(out);
+            Await.poll(
+                    () -> measuringAt9000.read() || !child.isAlive(),
+                    done -> done,
+                    Duration.ofSeconds(60),
+                    Duration.ofMillis(100));
+            if (!measuringAt9000.read()) {
+                fail("the sweep never got to measure at MTU 9000:\n"
+                        + Files.readString(workspace.resolve("child.log")));
             }
             child.destroyForcibly(); // SIGKILL: no shutdown hook, no finally, nothing of LinkLab runs any more
             child.waitFor(10, TimeUnit.SECONDS);
-            long killedAt = System.nanoTime();
-            while (lab.h1().mtu() != 1500 || lab.h2().mtu() != 1500) {
-                double waited = (System.nanoTime() - killedAt) / 1e9;
-                assertTrue(
-                        waited < 5 + 3,
-                        "MTUs still " + lab.h1().mtu() + "/" + lab.h2().mtu() + " after " + waited + " s");
-                Thread.sleep(200);
-            }
+            // the dead-man switch's 5 s, and 3 s for it to notice and restore
+            String mtus = Await.poll(
+                    () -> lab.h1().mtu() + "/" + lab.h2().mtu(),
+                    "1500/1500"::equals,
+                    Duration.ofSeconds(5 + 3),
+                    Duration.ofMillis(200));
+            assertEquals("1500/1500", mtus, "MTUs after 8 s");
             // The samples measured before the kill are on disk, and the folder opens as an interrupted run.
             StoredRun run = ResultsStore.openFolder(out);
             assertEquals(RunRecord.State.INTERRUPTED, run.record().state());
@@ -727,15 +730,7 @@ class EngineLabTest {
     }
 
     private void assertNothingRunning() throws Exception {
-        String left = "";
-        for (int i = 0; i < 50; i++) {
-            left = lab.h1().processes() + lab.h2().processes();
-            if (left.isEmpty()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        assertNull(left.isEmpty() ? null : left, "left running on the lab hosts");
+        assertEquals("", lab.leftRunning(), "left running on the lab hosts");
     }
 
     private void labSh(String... args) throws Exception {

@@ -3,7 +3,6 @@ package io.linklab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunRecord;
@@ -17,6 +16,8 @@ import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.SshTransport;
+import io.linklab.testing.Await;
+import io.linklab.testing.RecordingTransport;
 import io.linklab.tools.Parsers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,15 +87,7 @@ class MtuSafetyLabTest {
         for (Lab.Host h : List.of(lab.h1(), lab.h2())) {
             h.exec("sh", "-c", "rm -rf /tmp/linklab-mtu.PLANTED* /tmp/linklab-deadman-planted*");
         }
-        String left = "";
-        for (int i = 0; i < 50; i++) {
-            left = lab.h1().processes() + lab.h2().processes();
-            if (left.isEmpty()) {
-                break;
-            }
-            Thread.sleep(100);
-        }
-        assertEquals("", left, "left running on the lab hosts");
+        assertEquals("", lab.leftRunning(), "left running on the lab hosts");
         assertEquals(List.of(), switches(lab.h1()), "switch folders left on h1");
         assertEquals(List.of(), switches(lab.h2()), "switch folders left on h2");
         assertEquals(1500, lab.h1().mtu(), "h1 MTU not restored");
@@ -426,12 +419,6 @@ class MtuSafetyLabTest {
     }
 
     private static void waitUntil(Check check, Duration bound, String failure) throws Exception {
-        long deadline = System.nanoTime() + bound.toNanos();
-        while (!check.ok()) {
-            if (System.nanoTime() > deadline) {
-                fail(failure);
-            }
-            Thread.sleep(50);
-        }
+        assertTrue(Await.poll(check::ok, ok -> ok, bound, Duration.ofMillis(50)), failure);
     }
 }

@@ -1,10 +1,12 @@
 package io.linklab.engine;
 
+import static io.linklab.testing.ScriptedIperf3.IPERF3_CLIENT_INTERVALS;
+import static io.linklab.testing.ScriptedIperf3.IPERF3_CLIENT_TOTALS;
+import static io.linklab.testing.ScriptedIperf3.QUICK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunJournal;
 import io.linklab.engine.store.RunRecord;
@@ -20,6 +22,9 @@ import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.testing.Await;
+import io.linklab.testing.RecordingTransport;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,30 +47,6 @@ class ScriptedRunTest {
     private static final String CLIENT = "root@h1";
     private static final String SERVER = "root@h2";
     private static final String FOLDER = "/run/linklab-mtu.AbCdEfGh12";
-    /** A client that hangs times out a second after its test time, not twenty; a server may take its usual time. */
-    static final RunTimings QUICK = new RunTimings(
-            Duration.ofSeconds(10),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(1),
-            Duration.ofMillis(200),
-            Duration.ofMillis(200));
-
-    static final String IPERF3_CLIENT_INTERVALS = """
-            Connecting to host 198.19.0.2, port 5201
-            [  5] local 198.19.0.1 port 47914 connected to 198.19.0.2 port 5201
-            [ ID] Interval           Transfer     Bitrate         Retr  Cwnd
-            [  5]   0.00-1.00   sec   514 MBytes  4.29 Gbits/sec   27   1023 KBytes
-            [  5]   1.00-2.00   sec   546 MBytes  4.60 Gbits/sec   16    895 KBytes
-            """;
-    static final String IPERF3_CLIENT_TOTALS = """
-            - - - - - - - - - - - - - - - - - - - - - - - - -
-            [ ID] Interval           Transfer     Bitrate         Retr
-            [  5]   0.00-2.00   sec  1.04 GBytes  4.45 Gbits/sec   43             sender
-            [  5]   0.00-2.00   sec  1.03 GBytes  4.42 Gbits/sec                  receiver
-
-            iperf Done.
-            """;
 
     @TempDir
     Path workspace;

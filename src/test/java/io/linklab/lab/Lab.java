@@ -3,12 +3,14 @@ package io.linklab.lab;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.remote.SshSettings;
+import io.linklab.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -208,13 +210,12 @@ public final class Lab {
      * What still runs on h1 and h2 (other than their sshd) once whatever was ending had 5 s to go: empty as soon
      * as nothing runs.
      */
-    public String leftRunning() throws IOException, InterruptedException {
-        String left = h1().processes() + h2().processes();
-        for (int i = 0; i < 50 && !left.isEmpty(); i++) {
-            Thread.sleep(100);
-            left = h1().processes() + h2().processes();
-        }
-        return left;
+    public String leftRunning() throws Exception {
+        return Await.poll(
+                () -> h1().processes() + h2().processes(),
+                String::isEmpty,
+                Duration.ofSeconds(5),
+                Duration.ofMillis(100));
     }
 
     public Host h1() {

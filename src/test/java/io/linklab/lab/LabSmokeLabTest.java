@@ -3,6 +3,8 @@ package io.linklab.lab;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.testing.Await;
+import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
@@ -28,10 +30,10 @@ class LabSmokeLabTest {
         assertTrue(Double.parseDouble(m.group(1)) > 100, "veth throughput implausibly low: " + m.group(1));
         assertEquals("", lab.h1().processes(), "left running on h1");
         // the one-shot server exits right after the test
-        for (int i = 0; i < 50 && !lab.h2().processes().isEmpty(); i++) {
-            Thread.sleep(100);
-        }
-        assertEquals("", lab.h2().processes(), "left running on h2");
+        assertEquals(
+                "",
+                Await.poll(() -> lab.h2().processes(), String::isEmpty, Duration.ofSeconds(5), Duration.ofMillis(100)),
+                "left running on h2");
     }
 
     @Test

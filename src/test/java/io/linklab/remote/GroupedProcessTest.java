@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,12 +89,12 @@ class GroupedProcessTest {
                 "test-writer");
         writer.start();
         // the writer fills the queue, then waits for room
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!(p.queuedChars() > GroupedProcess.MAX_QUEUED_CHARS - 2000
-                        && writer.getState() == Thread.State.TIMED_WAITING)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        Await.until(
+                () -> p.queuedChars() > GroupedProcess.MAX_QUEUED_CHARS - 2000
+                        && writer.getState() == Thread.State.TIMED_WAITING,
+                Duration.ofSeconds(20),
+                () -> "the writer did not fill the queue and wait: queued " + p.queuedChars() + ", "
+                        + writer.getState());
         assertTrue(writer.isAlive(), "the writer was not held back");
         assertTrue(p.queuedChars() <= GroupedProcess.MAX_QUEUED_CHARS, "queued " + p.queuedChars());
         assertEquals(Thread.State.TIMED_WAITING, writer.getState(), "the writer waits for room");

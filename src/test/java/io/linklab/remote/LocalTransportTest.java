@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,10 +39,7 @@ class LocalTransportTest {
 
     private long pgidOf(RemoteProcess p, String pidFileName) throws Exception {
         Path f = Path.of(local.runDirectory(), pidFileName);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!Files.exists(f) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.until(() -> Files.exists(f), Duration.ofSeconds(20), () -> "no pid file " + f);
         return Long.parseLong(Files.readString(f).trim());
     }
 
@@ -94,11 +92,9 @@ class LocalTransportTest {
                 LineSink.DISCARD,
                 LineSink.DISCARD);
         long pgid = pgidOf(p, "1.pid");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (groupMembers(pgid).size() < 3 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertTrue(groupMembers(pgid).size() >= 3, groupMembers(pgid).toString());
+        List<String> members =
+                Await.poll(() -> groupMembers(pgid), m -> m.size() >= 3, Duration.ofSeconds(20), Duration.ofMillis(20));
+        assertTrue(members.size() >= 3, members.toString());
         p.cancel();
         assertFalse(p.isAlive());
         assertEquals(List.of(), groupMembers(pgid));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
+import io.linklab.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,10 +41,8 @@ class SshFaultsLabTest {
                         "ticker", "sh", "-c", "i=0; while [ $i -lt 300 ]; do echo $i; i=$((i+1)); sleep 0.2; done"),
                 lines::add,
                 LineSink.DISCARD);
-        for (int i = 0; i < 50 && lines.size() < 3; i++) {
-            Thread.sleep(100);
-        }
-        assertTrue(lines.size() >= 3, "no output before the link went down: " + lines);
+        Await.until(
+                () -> lines.size() >= 3, Duration.ofSeconds(5), () -> "no output before the link went down: " + lines);
         long t0;
         OptionalInt status;
         try {
@@ -83,7 +82,12 @@ class SshFaultsLabTest {
         try {
             RemoteProcess p =
                     h1.start(RemoteCommand.of("long sleep", "sleep", "120"), LineSink.DISCARD, LineSink.DISCARD);
-            Thread.sleep(500);
+            String running = Await.poll(
+                    () -> lab.h1().processes(),
+                    ps -> ps.contains("sleep 120"),
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(100));
+            assertTrue(running.contains("sleep 120"), "the command never ran on h1: " + running);
             // Kill the per-connection sshd processes of this lab host only (pgrep would see every lab's
             // processes: namespaces do not hide pids), not its listener.
             String listener = Files.readString(Path.of(lab.value("LAB_DIR"), "h1", "sshd.pid"))

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
 import io.linklab.model.InvalidValueException;
+import io.linklab.testing.Await;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -192,14 +193,20 @@ class SshLoginLabTest {
                 .redirectErrorStream(true)
                 .start();
         try {
-            for (int i = 0; i < 50; i++) {
-                try (Socket probe = new Socket()) {
-                    probe.connect(new InetSocketAddress(lab.h1().mgmt(), 2222), 200);
-                    break;
-                } catch (IOException notYet) {
-                    Thread.sleep(100);
-                }
-            }
+            // the second sshd listens once a connection to its port is accepted
+            boolean listening = Await.poll(
+                    () -> {
+                        try (Socket probe = new Socket()) {
+                            probe.connect(new InetSocketAddress(lab.h1().mgmt(), 2222), 200);
+                            return true;
+                        } catch (IOException notYet) {
+                            return false;
+                        }
+                    },
+                    up -> up,
+                    Duration.ofSeconds(5),
+                    Duration.ofMillis(100));
+            assertTrue(listening, "the password sshd on port 2222 of h1 never listened");
             AtomicInteger asked = new AtomicInteger();
             LoginPrompts prompts = new LoginPrompts.Refusing() {
                 @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
+import io.linklab.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,24 +74,20 @@ class SshTransportLabTest {
 
     /** The same, leaving out process lines that contain {@code ignored}, waiting at most {@code bound}. */
     static String settledProcesses(Lab.Host host, String ignored, Duration bound) throws Exception {
-        long deadline = System.nanoTime() + bound.toNanos();
-        String p = withoutLinesContaining(host.processes(), ignored);
-        while (!p.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            p = withoutLinesContaining(host.processes(), ignored);
-        }
-        return p;
+        return Await.poll(
+                () -> withoutLinesContaining(host.processes(), ignored),
+                String::isEmpty,
+                bound,
+                Duration.ofMillis(100));
     }
 
     /** Waits (at most {@link #COMMAND_TIMEOUT}) until a process line of h1 matches {@code regex}, and returns the list. */
     String awaitRunning(String regex) throws Exception {
-        long deadline = System.nanoTime() + COMMAND_TIMEOUT.toNanos();
-        String p = lab.h1().processes();
-        while (p.lines().noneMatch(l -> l.matches(regex)) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            p = lab.h1().processes();
-        }
-        String running = p;
+        String running = Await.poll(
+                () -> lab.h1().processes(),
+                p -> p.lines().anyMatch(l -> l.matches(regex)),
+                COMMAND_TIMEOUT,
+                Duration.ofMillis(100));
         assertTrue(
                 running.lines().anyMatch(l -> l.matches(regex)), "nothing matching " + regex + " on h1:\n" + running);
         return running;

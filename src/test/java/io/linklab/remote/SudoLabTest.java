@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
+import io.linklab.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -81,11 +82,11 @@ class SudoLabTest {
                     RemoteCommand.privileged("watch addresses", "ip", "monitor", "address"),
                     LineSink.DISCARD,
                     LineSink.DISCARD);
-            String running = "";
-            for (int i = 0; i < 50 && !(running.contains("monitor link") && running.contains("monitor address")); i++) {
-                Thread.sleep(100);
-                running = lab.h1().processes();
-            }
+            String running = Await.poll(
+                    () -> lab.h1().processes(),
+                    ps -> ps.contains("ip monitor link") && ps.contains("ip monitor address"),
+                    Duration.ofSeconds(5),
+                    Duration.ofMillis(100));
             assertTrue(running.contains("ip monitor link") && running.contains("ip monitor address"), running);
             monitor.cancel();
             assertFalse(monitor.isAlive());

@@ -11,9 +11,11 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Tool;
+import io.linklab.testing.Await;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -46,11 +48,12 @@ class LiveParsingLabTest {
                 .exec("sh", "-c", "timeout 60 " + command + " </dev/null >/dev/null 2>&1 & echo $!")
                 .trim();
         serverPids.add(pid);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (lab.h2().exec("ss", "-Hltn", "sport = :" + port).isBlank()) {
-            assertTrue(System.nanoTime() < deadline, "nothing listens on port " + port + " of h2: " + command);
-            Thread.sleep(20);
-        }
+        String listening = Await.poll(
+                () -> lab.h2().exec("ss", "-Hltn", "sport = :" + port),
+                ss -> !ss.isBlank(),
+                Duration.ofSeconds(20),
+                Duration.ofMillis(20));
+        assertFalse(listening.isBlank(), "nothing listens on port " + port + " of h2: " + command);
     }
 
     private Live run(Tool tool, boolean json, String command) throws Exception {
@@ -90,11 +93,7 @@ class LiveParsingLabTest {
         for (String pid : serverPids) {
             lab.h2().exec("sh", "-c", "kill " + pid + " 2>/dev/null; true");
         }
-        for (int i = 0; i < 50 && !(lab.h1().processes() + lab.h2().processes()).isEmpty(); i++) {
-            Thread.sleep(100);
-        }
-        assertEquals("", lab.h1().processes(), "left running on h1");
-        assertEquals("", lab.h2().processes(), "left running on h2");
+        assertEquals("", lab.leftRunning(), "left running on h1 and h2");
     }
 
     @Test

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.testing.TuneFixtures;
 import io.linklab.tune.Pinning;
 import io.linklab.tune.Probe;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.StopReason;
 import io.linklab.tune.TuneFiles;
-import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TunePlans;
 import io.linklab.tune.TuneReport;
 import io.linklab.tune.TuneResult;

@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,16 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.concurrent.DaemonThreads;
-import io.linklab.matrix.MatrixFile;
-import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixPlanFile;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
+import io.linklab.engine.TransportFactory;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.testing.Await;
+import io.linklab.testing.ScriptedMatrixLab;
+import io.linklab.testing.ScriptedTransport;
 import io.linklab.ui.matrix.MatrixViewModel;
 import io.linklab.ui.matrix.StoredMatrix;
 import io.linklab.ui.runs.MatrixLauncher;

@@ -1,18 +1,16 @@
-package io.linklab.engine;
+package io.linklab.tune;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.RunOutcome;
 import io.linklab.model.Tool;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
+import io.linklab.testing.ScriptedTune;
 import io.linklab.tools.Fixtures;
-import io.linklab.tune.Dimension;
-import io.linklab.tune.Pinning;
-import io.linklab.tune.TuneReport;
-import io.linklab.tune.TuneRequest;
-import io.linklab.tune.TuneResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;

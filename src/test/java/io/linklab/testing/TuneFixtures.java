@@ -1,7 +1,12 @@
-package io.linklab.tune;
+package io.linklab.testing;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.tune.ProbeLength;
+import io.linklab.tune.StopReason;
+import io.linklab.tune.TuneResult;
+import io.linklab.tune.TuneSettings;
+import io.linklab.tune.TuneStep;
 import java.util.List;
 
 /** What the tune's tests build the same way in several packages. */

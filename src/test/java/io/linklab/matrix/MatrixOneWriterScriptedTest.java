@@ -1,18 +1,12 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.matrix.MatrixFile;
-import io.linklab.matrix.MatrixFolderLock;
-import io.linklab.matrix.MatrixPair;
-import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixPlanFile;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import io.linklab.testing.ScriptedMatrixLab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,21 +1,19 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
-import io.linklab.matrix.MatrixFile;
-import io.linklab.matrix.MatrixPair;
-import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.testing.Await;
+import io.linklab.testing.ScriptedMatrixLab;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -305,17 +303,18 @@ class MatrixRunScriptedTest {
     }
 
     private static void awaitProbeOn(ScriptedTransport host) throws TransportException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (host.commands().stream().noneMatch(c -> c.contains("linklab-probe brief"))) {
-            if (System.nanoTime() > deadline) {
-                throw new TransportException("the first probe of h1 did not start within 10 s");
-            }
-            try {
-                Thread.sleep(5); // polling the condition, not standing in for it
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TransportException("interrupted");
-            }
+        boolean probed;
+        try {
+            probed = Await.poll(
+                    () -> host.commands().stream().anyMatch(c -> c.contains("linklab-probe brief")),
+                    started -> started,
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(5));
+        } catch (Exception e) {
+            throw new TransportException("interrupted while waiting for h1's first probe: " + e);
+        }
+        if (!probed) {
+            throw new TransportException("the first probe of h1 did not start within 10 s");
         }
     }
 }

@@ -1,13 +1,18 @@
-package io.linklab.engine;
+package io.linklab.testing;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.PointHooks;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunListener;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.RunTimings;
+import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
-import io.linklab.testing.Await;
+import io.linklab.testing.ScriptedTransport.Script;
 import io.linklab.tune.ProbeLength;
 import io.linklab.tune.TuneBudget;
 import io.linklab.tune.TuneDriver;
-import io.linklab.tune.TuneFixtures;
 import io.linklab.tune.TuneRequest;
 import io.linklab.tune.TuneResult;
 import io.linklab.tune.TuneStep;
@@ -23,36 +28,36 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** A tune as one engine run against two scripted hosts, h1 sending to h2's 198.19.0.2: what the tune tests share. */
-final class ScriptedTune {
+public final class ScriptedTune {
 
-    static final String CLIENT = "root@h1";
-    static final String SERVER = "root@h2";
-    static final String TOTALS = ScriptedRunTest.IPERF3_CLIENT_INTERVALS + ScriptedRunTest.IPERF3_CLIENT_TOTALS;
+    public static final String CLIENT = "root@h1";
+    public static final String SERVER = "root@h2";
+    public static final String TOTALS = ScriptedIperf3.IPERF3_CLIENT_INTERVALS + ScriptedIperf3.IPERF3_CLIENT_TOTALS;
 
     /** Probes and confirmation of 2 runs of 1 s each, within 2 minutes. */
-    static final TuneBudget QUICK_BUDGET = new TuneBudget(
+    public static final TuneBudget QUICK_BUDGET = new TuneBudget(
             Duration.ofMinutes(2), new ProbeLength(1, 0, 2), new ProbeLength(1, 0, 2), Duration.ofSeconds(1));
 
     /**
-     * {@link ScriptedRunTest#QUICK}'s waits, but none for the hosts' counter samplers, which the scripted hosts do not
+     * {@link ScriptedIperf3#QUICK}'s waits, but none for the hosts' counter samplers, which the scripted hosts do not
      * run (their command is not scripted): waiting for a first snapshot that never comes would add its 200 ms to
      * every repetition of every probe.
      */
-    static final RunTimings TIMINGS = new RunTimings(
-            ScriptedRunTest.QUICK.serverStart(),
-            ScriptedRunTest.QUICK.clientGrace(),
-            ScriptedRunTest.QUICK.silence(),
-            ScriptedRunTest.QUICK.contactTimeout(),
-            ScriptedRunTest.QUICK.mtuSettle(),
+    public static final RunTimings TIMINGS = new RunTimings(
+            ScriptedIperf3.QUICK.serverStart(),
+            ScriptedIperf3.QUICK.clientGrace(),
+            ScriptedIperf3.QUICK.silence(),
+            ScriptedIperf3.QUICK.contactTimeout(),
+            ScriptedIperf3.QUICK.mtuSettle(),
             Duration.ZERO);
 
     /** How a tune ended: the run's outcome, the search's result and every step as the driver reported it. */
-    record Tune(RunOutcome outcome, TuneResult result, List<TuneStep> steps) {}
+    public record Tune(RunOutcome outcome, TuneResult result, List<TuneStep> steps) {}
 
     private ScriptedTune() {}
 
     /** A host of one core with iperf3, data0 at MTU 1500 holding {@code address}. */
-    static ScriptedTransport host(String label, String address) {
+    public static ScriptedTransport host(String label, String address) {
         return host(label, address, 1);
     }
 
@@ -60,7 +65,7 @@ final class ScriptedTune {
      * A host of {@code cpus} cores with iperf3, data0 at MTU 1500 holding {@code address}, and {@code records} of the
      * probe besides ("numa\tdata0\t1").
      */
-    static ScriptedTransport host(String label, String address, int cpus, String... records) {
+    public static ScriptedTransport host(String label, String address, int cpus, String... records) {
         return new ScriptedTransport(label)
                 .on("linklab-probe brief", Script.prints(briefProbe("h", cpus, address, records)));
     }
@@ -69,7 +74,7 @@ final class ScriptedTune {
      * What the brief probe prints for a Linux host named {@code hostname} of {@code cpus} cores with iperf3, data0 at
      * MTU 1500 holding {@code address}, and {@code records} besides.
      */
-    static String briefProbe(String hostname, int cpus, String address, String... records) {
+    public static String briefProbe(String hostname, int cpus, String address, String... records) {
         List<String> facts = new ArrayList<>(List.of(
                 "uname\tLinux 6.1.0\tx86_64",
                 "hostname\t" + hostname,
@@ -92,12 +97,12 @@ final class ScriptedTune {
      * An iperf3 server (iperf3 -s -1) that ends after its client on {@code client} has ended, or when it is
      * stopped: the run's wait for a one-off server to end by itself costs no time.
      */
-    static Script listening(ScriptedTransport client) {
+    public static Script listening(ScriptedTransport client) {
         return Script.prints("Server listening on 5201 (test #1)\n").servingOneClientOf(client, "iperf3 -c");
     }
 
     /** iperf3 from h1 to h2's 198.19.0.2, with these data interfaces (null: none named). */
-    static TestPlan base(String clientIf, String serverIf) {
+    public static TestPlan base(String clientIf, String serverIf) {
         return TuneFixtures.base(CLIENT, clientIf, SERVER, serverIf, "198.19.0.2", 1);
     }
 
@@ -105,7 +110,7 @@ final class ScriptedTune {
      * What stops a tune once {@code reached} holds (waited for up to 30 s; the test fails naming {@code what} if it
      * never does): for {@link #run}'s {@code whileRunning}.
      */
-    static Consumer<RunHandle> stopWhen(BooleanSupplier reached, Supplier<String> what) {
+    public static Consumer<RunHandle> stopWhen(BooleanSupplier reached, Supplier<String> what) {
         return h -> {
             Await.until(reached, Duration.ofSeconds(30), what);
             h.cancel("test");
@@ -118,7 +123,7 @@ final class ScriptedTune {
      * @param events      hears of each host's connection and commands
      * @param whileRunning gets the run's handle once it started (to stop it), or null
      */
-    static Tune run(
+    public static Tune run(
             Path workspace,
             ScriptedTransport client,
             ScriptedTransport server,

@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.testing;
 
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.remote.CommandResult;
@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * matches fails with exit status 127, so a test never passes on a command it did not expect. Wrap it in a
  * {@link RecordingTransport} to see the order of the commands on both hosts.
  */
-final class ScriptedTransport implements Transport {
+public final class ScriptedTransport implements Transport {
 
     /**
      * What one command does.
@@ -42,7 +42,7 @@ final class ScriptedTransport implements Transport {
      * @param parting      when not null, what it prints when stopped, and after how long (a stopped iperf3 prints
      *                     its last partial interval and its totals)
      */
-    record Script(
+    public record Script(
             List<String> out,
             List<String> err,
             int exit,
@@ -54,43 +54,43 @@ final class ScriptedTransport implements Transport {
             OneClient servesOne,
             Parting parting) {
 
-        static Script exits(int status) {
+        public static Script exits(int status) {
             return new Script(
                     List.of(), List.of(), status, Duration.ZERO, Duration.ZERO, false, false, null, null, null);
         }
 
-        static Script ok() {
+        public static Script ok() {
             return exits(0);
         }
 
         /** Exit 0 after printing {@code text} (its lines) on stdout. */
-        static Script prints(String text) {
+        public static Script prints(String text) {
             return ok().thenPrints(text);
         }
 
-        Script thenPrints(String text) {
+        public Script thenPrints(String text) {
             return new Script(
                     text.lines().toList(), err, exit, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
-        Script withStderr(String text) {
+        public Script withStderr(String text) {
             return new Script(
                     out, text.lines().toList(), exit, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
-        Script exiting(int status) {
+        public Script exiting(int status) {
             return new Script(out, err, status, delay, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
-        Script after(Duration d) {
+        public Script after(Duration d) {
             return new Script(out, err, exit, d, lineGap, untilStopped, drops, refusal, servesOne, parting);
         }
 
-        Script paced(Duration gap) {
+        public Script paced(Duration gap) {
             return new Script(out, err, exit, delay, gap, untilStopped, drops, refusal, servesOne, parting);
         }
 
-        Script runningUntilStopped() {
+        public Script runningUntilStopped() {
             return new Script(out, err, exit, delay, lineGap, true, drops, refusal, servesOne, parting);
         }
 
@@ -98,7 +98,7 @@ final class ScriptedTransport implements Transport {
          * Runs until stopped or until a process on {@code clients} whose line matches {@code clientRegex}, started
          * after this one, has ended: a one-off server, which its run need not stop.
          */
-        Script servingOneClientOf(ScriptedTransport clients, String clientRegex) {
+        public Script servingOneClientOf(ScriptedTransport clients, String clientRegex) {
             return new Script(
                     out,
                     err,
@@ -113,7 +113,7 @@ final class ScriptedTransport implements Transport {
         }
 
         /** When stopped, prints {@code text} after {@code after} and ends. */
-        Script partingWith(Duration after, String text) {
+        public Script partingWith(Duration after, String text) {
             return new Script(
                     out,
                     err,
@@ -127,21 +127,21 @@ final class ScriptedTransport implements Transport {
                     new Parting(after, text.lines().toList()));
         }
 
-        Script droppingTheConnection() {
+        public Script droppingTheConnection() {
             return new Script(out, err, exit, delay, lineGap, untilStopped, true, refusal, servesOne, parting);
         }
 
-        static Script refused(String message) {
+        public static Script refused(String message) {
             return new Script(
                     List.of(), List.of(), -1, Duration.ZERO, Duration.ZERO, false, false, message, null, null);
         }
     }
 
     /** The last lines a stopped process prints, {@code after} the stop. */
-    record Parting(Duration after, List<String> lines) {}
+    public record Parting(Duration after, List<String> lines) {}
 
     /** The host and command line of the one client a one-off server serves. */
-    record OneClient(ScriptedTransport host, Pattern line) {}
+    public record OneClient(ScriptedTransport host, Pattern line) {}
 
     private record Rule(Pattern pattern, Script script) {}
 
@@ -152,39 +152,39 @@ final class ScriptedTransport implements Transport {
     private volatile boolean connected = true;
     private volatile String cleanupFailure;
 
-    ScriptedTransport(String label) {
+    public ScriptedTransport(String label) {
         this.label = label;
     }
 
     /** Answers commands whose command line contains a match of {@code regex} with {@code script}; first rule wins. */
-    ScriptedTransport on(String regex, Script script) {
+    public ScriptedTransport on(String regex, Script script) {
         rules.add(new Rule(Pattern.compile(regex), script));
         return this;
     }
 
     /** The host's clean-up fails with {@code message} (after stopping what it can). */
-    ScriptedTransport cleanupFails(String message) {
+    public ScriptedTransport cleanupFails(String message) {
         cleanupFailure = message;
         return this;
     }
 
     /** Every command line started or run on this host, in order. */
-    List<String> commands() {
+    public List<String> commands() {
         return List.copyOf(commands);
     }
 
-    boolean connected() {
+    public boolean connected() {
         return connected;
     }
 
     /** Whether a started command whose line matches {@code regex} is still running. */
-    boolean running(String regex) {
+    public boolean running(String regex) {
         Pattern p = Pattern.compile(regex);
         return processes.stream().anyMatch(x -> x.isAlive() && p.matcher(x.line).find());
     }
 
     /** Whether a started command whose line matches {@code regex} was told to stop. */
-    boolean stopRequested(String regex) {
+    public boolean stopRequested(String regex) {
         Pattern p = Pattern.compile(regex);
         return processes.stream()
                 .anyMatch(x -> x.stopped.getCount() == 0 && p.matcher(x.line).find());
@@ -282,14 +282,14 @@ final class ScriptedTransport implements Transport {
         private final long startNanos = System.nanoTime();
         private volatile int exit;
 
-        Process(String line, Script script, LineSink stdout, LineSink stderr) {
+        public Process(String line, Script script, LineSink stdout, LineSink stderr) {
             this.line = line;
             this.script = script;
             this.stdout = stdout;
             this.stderr = stderr;
         }
 
-        void play() {
+        public void play() {
             try {
                 if (pause(script.delay())) {
                     exit = 143;

@@ -1,14 +1,13 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.matrix.MatrixPair;
-import io.linklab.matrix.MatrixPairs;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import io.linklab.testing.RecordingTransport;
+import io.linklab.testing.ScriptedMatrixLab;
+import io.linklab.testing.ScriptedTransport;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.HashMap;

@@ -1,11 +1,16 @@
-package io.linklab.engine;
+package io.linklab.testing;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.PointHooks;
+import io.linklab.engine.RunTimings;
+import io.linklab.engine.TestEngine;
+import io.linklab.engine.TransportFactory;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.testing.ScriptedTransport.Script;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +80,7 @@ public final class ScriptedMatrixLab {
     }
 
     /** Host n of a lab of {@code hosts}, as its login "root@hN" reaches it. */
-    static ScriptedTransport host(int n, int hosts) {
+    public static ScriptedTransport host(int n, int hosts) {
         String facts = ScriptedTune.briefProbe("h" + n, 4, "198.19.0." + n, "session\t198.18.0." + n);
         ScriptedTransport t = new ScriptedTransport("root@h" + n)
                 .on("linklab-probe brief", Script.prints(facts))
@@ -96,17 +101,17 @@ public final class ScriptedMatrixLab {
     }
 
     /** The host a login of {@link #lab} names: "root@h7" is 7. */
-    static int number(String login) {
+    public static int number(String login) {
         return Integer.parseInt(login.substring("root@h".length()));
     }
 
     /** The matrix's test for every pair: one iperf3 TCP stream (the scripted client reports its totals at once). */
-    static TestPlan plan() {
+    public static TestPlan plan() {
         return TestPlan.defaults(new TestPlan.End("", null), new TestPlan.End("", null), "");
     }
 
     /** The engine a matrix runs its pairs with, on the quick timings. */
-    static TestEngine engine(ResultsStore store, TransportFactory logins) {
+    public static TestEngine engine(ResultsStore store, TransportFactory logins) {
         return new TestEngine(store, logins, ParserFactory.live(), PointHooks.NONE, QUICK);
     }
 }

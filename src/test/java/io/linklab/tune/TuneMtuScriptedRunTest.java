@@ -1,6 +1,6 @@
-package io.linklab.engine;
+package io.linklab.tune;
 
-import static io.linklab.engine.ScriptedTune.TOTALS;
+import static io.linklab.testing.ScriptedTune.TOTALS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,16 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunOutcome;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.tune.Dimension;
-import io.linklab.tune.StopReason;
-import io.linklab.tune.TuneBudget;
-import io.linklab.tune.TuneRequest;
-import io.linklab.tune.TuneResult;
-import io.linklab.tune.TuneStep;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
+import io.linklab.testing.ScriptedTune;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;

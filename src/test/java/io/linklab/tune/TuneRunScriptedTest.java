@@ -1,18 +1,21 @@
-package io.linklab.engine;
+package io.linklab.tune;
 
-import static io.linklab.engine.ScriptedTune.CLIENT;
-import static io.linklab.engine.ScriptedTune.SERVER;
-import static io.linklab.engine.ScriptedTune.TOTALS;
+import static io.linklab.testing.ScriptedTune.CLIENT;
+import static io.linklab.testing.ScriptedTune.SERVER;
+import static io.linklab.testing.ScriptedTune.TOTALS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.ParserFactory;
+import io.linklab.engine.PointHooks;
+import io.linklab.engine.RunOutcome;
+import io.linklab.engine.TestEngine;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Tool;
-import io.linklab.tune.Dimension;
-import io.linklab.tune.TuneFiles;
-import io.linklab.tune.TuneRequest;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
+import io.linklab.testing.ScriptedTune;
 import io.linklab.ui.tune.TuneModel;
 import io.linklab.ui.tune.TuneRun;
 import java.nio.file.Path;

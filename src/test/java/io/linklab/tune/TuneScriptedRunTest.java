@@ -1,25 +1,24 @@
-package io.linklab.engine;
+package io.linklab.tune;
 
-import static io.linklab.engine.ScriptedTune.CLIENT;
-import static io.linklab.engine.ScriptedTune.SERVER;
-import static io.linklab.engine.ScriptedTune.TOTALS;
-import static io.linklab.engine.ScriptedTune.host;
-import static io.linklab.engine.ScriptedTune.listening;
+import static io.linklab.testing.ScriptedTune.CLIENT;
+import static io.linklab.testing.ScriptedTune.SERVER;
+import static io.linklab.testing.ScriptedTune.TOTALS;
+import static io.linklab.testing.ScriptedTune.host;
+import static io.linklab.testing.ScriptedTune.listening;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.ScriptedTransport.Script;
+import io.linklab.engine.RunHandle;
+import io.linklab.engine.RunOutcome;
 import io.linklab.engine.store.ResultsStore;
 import io.linklab.engine.store.RunRecord;
 import io.linklab.model.Tool;
-import io.linklab.tune.Dimension;
-import io.linklab.tune.StopReason;
-import io.linklab.tune.TuneRequest;
-import io.linklab.tune.TuneResult;
-import io.linklab.tune.TuneStep;
+import io.linklab.testing.ScriptedTransport;
+import io.linklab.testing.ScriptedTransport.Script;
+import io.linklab.testing.ScriptedTune;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;

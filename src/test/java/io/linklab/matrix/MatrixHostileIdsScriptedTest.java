@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.matrix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,13 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.linklab.matrix.MatrixFile;
-import io.linklab.matrix.MatrixPair;
-import io.linklab.matrix.MatrixPlanFile;
-import io.linklab.matrix.MatrixRow;
-import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import io.linklab.testing.ScriptedMatrixLab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

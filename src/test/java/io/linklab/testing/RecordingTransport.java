@@ -1,4 +1,4 @@
-package io.linklab.engine;
+package io.linklab.testing;
 
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LineSink;
@@ -18,12 +18,12 @@ import java.util.OptionalInt;
  * cleanup", "HOST cleaned", "HOST closed"): the order in which the engine talks to the hosts, for tests that prove one step
  * cannot overlap another or comes before another.
  */
-class RecordingTransport implements Transport {
+public class RecordingTransport implements Transport {
 
     private final Transport transport;
     private final List<String> events;
 
-    RecordingTransport(Transport transport, List<String> events) {
+    public RecordingTransport(Transport transport, List<String> events) {
         this.transport = transport;
         this.events = events;
     }
