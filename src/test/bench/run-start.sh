@@ -16,8 +16,7 @@ window() {   # $1: true|false (the warm-up)
     | grep -v -e 'Unsupported JavaFX configuration' -e 'PlatformImpl startup' -e 'Gdk-WARNING'
 }
 pairs=${PAIRS:-3}
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+out=$classes/run-start.out   # bench-setup.sh removes $classes (and stops Xvfb) on exit
 for ((i = 1; i <= pairs; i++)); do
   if ((i % 2)); then order="true false"; else order="false true"; fi
   for w in $order; do window "$w" | tee -a "$out"; done
