@@ -28,6 +28,10 @@ public final class Tuner {
     static final double LINE_RATE_FRACTION = 0.95;
     /** The least gain that counts, however quiet the measurements. */
     static final double MIN_GAIN = 0.02;
+    /** Alternated pairs of the winner and the runner-up where the budget allows: one is no median. */
+    static final int SIDE_BY_SIDE_PAIRS = 3;
+    /** Fewer pairs than this confirm the winner alone: one pair is a single comparison. */
+    static final int MIN_SIDE_BY_SIDE_PAIRS = 2;
 
     private final ProbeRunner runner;
     private final TuneSpace space;
@@ -37,6 +41,9 @@ public final class Tuner {
     private final List<TuneStep> steps = new ArrayList<>();
     private final Map<TuneSettings, Probe> measured = new HashMap<>();
     private final List<Double> spreads = new ArrayList<>();
+    /** The full-length runs of the side-by-side confirmation, per settings. */
+    private final Map<TuneSettings, Probe> alternatedRuns = new HashMap<>();
+
     private long startNanos;
     private double overheadS;
     private boolean overheadLearned;
@@ -90,8 +97,29 @@ public final class Tuner {
         int probes = steps.size();
         long searchS = elapsedS();
         Probe confirmed = null;
-        ProbeLength confirmation = why == StopReason.STOPPED ? null : confirmationThatFits();
-        if (confirmation != null) {
+        SideBySide sideBySide = null;
+        ProbeLength confirmation = null;
+        if (why != StopReason.STOPPED) {
+            try {
+                sideBySide = alternate();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                why = StopReason.STOPPED;
+            }
+        }
+        if (sideBySide != null && sideBySide.measured()) {
+            confirmation = new ProbeLength(
+                    (budget.confirm().durationS() + 1) / 2, budget.confirm().omitS(), sideBySide.pairs());
+            // the pick by the alternated runs' medians: the search's probe of it stays the searched rate
+            confirmed = alternatedRuns.get(sideBySide.pick());
+            best = measured.get(sideBySide.pick());
+            TuneStep step = new TuneStep(steps.size() + 1, confirmed, "confirm");
+            steps.add(step);
+            onStep.accept(step);
+        } else if (why != StopReason.STOPPED) {
+            confirmation = confirmationThatFits();
+        }
+        if (confirmation != null && (sideBySide == null || !sideBySide.measured())) {
             try {
                 confirmed = measure(best.settings(), confirmation, "confirm");
             } catch (InterruptedException e) {
@@ -104,7 +132,77 @@ public final class Tuner {
             confirmation = null;
         }
         return new TuneResult(
-                steps, best.settings(), best, confirmed, confirmation, why, detail(why, probes, searchS), List.of());
+                steps,
+                best.settings(),
+                best,
+                confirmed,
+                confirmation,
+                why,
+                detail(why, probes, searchS),
+                List.of(),
+                sideBySide);
+    }
+
+    /**
+     * The confirmation where a runner-up was measured and at least one alternated pair fits: winner, runner-up,
+     * winner, … up to {@link #SIDE_BY_SIDE_PAIRS} runs each. The winner's runs and the runner-up's are
+     * kept apart (in {@link #alternatedRuns}); null when there is no runner-up or a run failed, none measured when
+     * there is no time for {@link #MIN_SIDE_BY_SIDE_PAIRS}.
+     */
+    private SideBySide alternate() throws InterruptedException {
+        // the highest other settings, pooled where measured again; of equal rates the first measured
+        Probe runnerUp = null;
+        for (TuneStep step : steps) {
+            Probe p = measured.get(step.probe().settings());
+            if (p.ok() && !p.settings().equals(best.settings()) && (runnerUp == null || p.rate() > runnerUp.rate())) {
+                runnerUp = p;
+            }
+        }
+        if (runnerUp == null) {
+            return null;
+        }
+        // the confirmation's time split between the two: runs of half its length, so that confirming side by side
+        // costs what confirming the winner alone did (plus each run's overhead)
+        ProbeLength full = budget.confirm();
+        ProbeLength one = new ProbeLength((full.durationS() + 1) / 2, full.omitS(), 1);
+        int wanted = SIDE_BY_SIDE_PAIRS;
+        int pairs = wanted;
+        // each run is a run of its own, overhead and all
+        double remaining = budget.total().toMillis() / 1000.0 - elapsed().toMillis() / 1000.0;
+        while (pairs >= 1 && 2 * pairs * secondsOf(one) > remaining) {
+            pairs--;
+        }
+        if (pairs < MIN_SIDE_BY_SIDE_PAIRS) {
+            // the winner alone, as many runs as fit: one pair is a single comparison, no median
+            return new SideBySide(
+                    best.settings(), runnerUp.settings(), 0, wanted, best.rate(), runnerUp.rate(), noise());
+        }
+        TuneSettings w = best.settings();
+        TuneSettings r = runnerUp.settings();
+        List<Double> wRates = new ArrayList<>();
+        List<Double> rRates = new ArrayList<>();
+        Double wBusiest = null;
+        Double rBusiest = null;
+        for (int i = 1; i <= pairs; i++) {
+            Probe a = measure(w, one, "side by side " + i + "/" + pairs + ": winner");
+            Probe b = measure(r, one, "side by side " + i + "/" + pairs + ": runner-up");
+            if (!a.ok() || !b.ok()) {
+                return null;
+            }
+            wRates.add(a.rate());
+            rRates.add(b.rate());
+            wBusiest = a.busiestCorePercent();
+            rBusiest = b.busiestCorePercent();
+        }
+        alternatedRuns.put(w, Probe.of(w, wRates, wBusiest));
+        alternatedRuns.put(r, Probe.of(r, rRates, rBusiest));
+        return new SideBySide(w, r, pairs, wanted, median(wRates), median(rRates), noise());
+    }
+
+    private static double median(List<Double> rates) {
+        List<Double> sorted = rates.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /**

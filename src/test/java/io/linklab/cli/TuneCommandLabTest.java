@@ -168,4 +168,72 @@ class TuneCommandLabTest {
         assertEquals(1500, lab.h1().mtu(), "h1's MTU untouched");
         assertEquals(1500, lab.h2().mtu(), "h2's MTU untouched");
     }
+
+    /**
+     * With the time for it, the tune measures its winner and the runner-up again alternated and says how sure the pick
+     * is: about 100 s, the search's probes (~8 s each, at most six for one process of 1 or 2 streams) and 3 pairs of
+     * 4 s runs.
+     */
+    @Test
+    void aTuneWithTimeMeasuresItsWinnerAndTheRunnerUpAlternatedAndSaysHowSureItIs() throws Exception {
+        Path tuneDir = dir.resolve("tune");
+        List<String> tune = hosts(lab, "tune", 5620);
+        tune.addAll(List.of(
+                "--budget",
+                "100s",
+                "--tools",
+                "iperf3",
+                "--vary",
+                "streams",
+                "--max-streams",
+                "2",
+                "--identity",
+                lab.identity().toString(),
+                "--out",
+                tuneDir.toString()));
+        int status = cli.run(tune);
+        String out = cli.out();
+        assertEquals(0, status, out + cli.err());
+
+        List<String[]> rows = Files.readAllLines(tuneDir.resolve("tune.csv")).stream()
+                .skip(1)
+                .map(l -> l.split(",", -1))
+                .toList();
+        List<String> reasons = rows.stream().map(r -> r[10]).toList();
+        int first = reasons.indexOf("side by side 1/3: winner");
+        assertTrue(first > 0, "measured side by side: " + reasons);
+        assertEquals(
+                List.of(
+                        "side by side 1/3: winner",
+                        "side by side 1/3: runner-up",
+                        "side by side 2/3: winner",
+                        "side by side 2/3: runner-up",
+                        "side by side 3/3: winner",
+                        "side by side 3/3: runner-up",
+                        "confirm"),
+                reasons.subList(first, reasons.size()),
+                "alternated, winner first, then the pick: " + reasons);
+        String[] winner = rows.get(first);
+        String[] runnerUp = rows.get(first + 1);
+        assertTrue(!winner[3].equals(runnerUp[3]), "the runner-up has the other streams: " + reasons);
+        String[] pick = rows.get(rows.size() - 1);
+        String side = out.lines()
+                .filter(l -> l.startsWith("side by side: "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no side-by-side line: " + out));
+        // which way it goes is the machine's: the wording must say it either way, with the other's streams
+        String pickedStreams = pick[3];
+        String otherStreams = pickedStreams.equals(winner[3]) ? runnerUp[3] : winner[3];
+        assertTrue(
+                side.matches("side by side: confirmed over 3 alternated runs, \\d+ % ahead of the runner-up \\(streams="
+                                + otherStreams + "\\)")
+                        || side.matches("side by side: (the runner-up won by the median, )?within noise of: streams="
+                                + otherStreams + " \\(\\d+ % apart over 3 alternated runs\\)")
+                        || side.matches("side by side: the runner-up won over 3 alternated runs: picked by the median,"
+                                + " \\d+ % ahead of the search's winner \\(streams=" + otherStreams + "\\)"),
+                side);
+        assertTrue(out.contains("best: iperf3 p=1 s=" + pickedStreams + " "), out);
+        assertTrue(out.contains("(confirmed over 3 runs of 4 s)"), out);
+        assertEquals("", lab.leftRunning(), "nothing left running on the hosts");
+    }
 }

@@ -201,9 +201,8 @@ class TunerTest {
         assertEquals(r.best(), r.confirmed().settings());
         // the reason counts the search's probes: the confirmation is not one of them (the lab's tune said "after 7
         // probes" after 6 and the confirmation)
-        long probes =
-                r.steps().stream().filter(st -> !st.reason().equals("confirm")).count();
-        assertEquals(r.steps().size() - 1, probes, "one confirmation");
+        long probes = r.steps().stream().filter(TunerTest::searchProbe).count();
+        assertTrue(probes < r.steps().size(), "a confirmation");
         assertTrue(r.detail().startsWith("after " + probes + " probes in "), r.detail());
     }
 
@@ -357,5 +356,10 @@ class TunerTest {
         assertEquals(StopReason.FAILED, r.why());
         assertNull(r.best());
         assertEquals("client: connection refused", r.detail());
+    }
+
+    /** A probe of the search, not of the confirmation (the winner's or the side-by-side runs). */
+    private static boolean searchProbe(TuneStep st) {
+        return !st.reason().equals("confirm") && !st.reason().startsWith("side by side ");
     }
 }
