@@ -13,8 +13,8 @@ import java.util.function.LongSupplier;
 /**
  * The search: short probes guided by what they measured, one dimension at a time. Processes are added while the
  * sum grows, streams too (one step at least; more not for an iperf3 process whose receiver core is saturated: its
- * streams share that core's one thread); on iperf3 3.16+, whose streams are threads of their own, streams first
- * and processes only after them (docs/decisions/0900-tuner-order-on-threaded-iperf3.md), then the
+ * streams share that core's one thread); on iperf3 3.16+, whose streams are threads of their own, streams and
+ * pinning first and processes only after them (docs/decisions/0900-tuner-order-on-threaded-iperf3.md), then the
  * other tools, pinnings, windows and MTUs are tried on the best so far. A step counts as a gain only when it beats the
  * best by more than the spread seen between repetitions of the same probe; another tool's gain must also hold side by
  * side with the settings it beat. The winner is confirmed with a
@@ -256,13 +256,7 @@ public final class Tuner {
                 }
             }
         }
-        if (space.varies(Dimension.PINNING)) {
-            tryEach(
-                    space.pinnings().stream()
-                            .map(pin -> best.settings().withPinning(pin))
-                            .toList(),
-                    "pinning");
-        }
+        tryPinnings();
         if (space.varies(Dimension.WINDOW)) {
             tryEach(
                     space.windows().stream()
@@ -303,7 +297,8 @@ public final class Tuner {
 
     /**
      * Processes, then streams, from the best so far on {@code tool}, again while streams moved: more streams can
-     * saturate the core that made another process useless before.
+     * saturate the core that made another process useless before. On iperf3 3.16+ streams, then pinning, then
+     * processes (docs/decisions/0900-tuner-order-on-threaded-iperf3.md).
      */
     private void climb(Tool tool) throws SearchEnd {
         if (threaded(tool)) {
@@ -312,6 +307,8 @@ public final class Tuner {
             if (space.varies(Dimension.STREAMS) && space.maxStreams(tool) > 1) {
                 climbStreams(space.maxStreams(tool));
             }
+            // where the threads run decides what they reach before another process shares the cores
+            tryPinnings();
             climbProcesses();
             return;
         }
@@ -321,6 +318,20 @@ public final class Tuner {
             streamsMoved = space.varies(Dimension.STREAMS)
                     && space.maxStreams(tool) > 1
                     && climbStreams(space.maxStreams(tool));
+        }
+    }
+
+    /**
+     * The pinnings on the best so far; settings measured before are not measured again, so trying them after the
+     * climb costs nothing where the climb already tried them on the same best.
+     */
+    private void tryPinnings() throws SearchEnd {
+        if (space.varies(Dimension.PINNING)) {
+            tryEach(
+                    space.pinnings().stream()
+                            .map(pin -> best.settings().withPinning(pin))
+                            .toList(),
+                    "pinning");
         }
     }
 
