@@ -45,21 +45,8 @@ class TuneThreadedIperf3LabTest {
     @Test
     void onIperf3321TheSearchTriesStreamsAndPinningBeforeProcesses() throws Exception {
         Path tuneDir = dir.resolve("tune");
-        List<String> tune = TuneCommandLabTest.hosts(lab, "tune", 5630);
         // under a minute: probes of 1 s after 1 s, twice; after the logins time for about five of them
-        tune.addAll(List.of(
-                "--budget",
-                "59s",
-                "--tools",
-                "iperf3",
-                "--vary",
-                "processes,streams,pinning",
-                "--max-streams",
-                "2",
-                "--identity",
-                lab.identity().toString(),
-                "--out",
-                tuneDir.toString()));
+        List<String> tune = TuneCommandLabTest.iperf3Tune(lab, 5630, "59s", "processes,streams,pinning", tuneDir);
         int status = cli.run(tune);
         String out = cli.out();
         assertEquals(0, status, out + cli.err());

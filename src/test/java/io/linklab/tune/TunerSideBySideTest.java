@@ -63,6 +63,7 @@ class TunerSideBySideTest {
                 reasons.subList(reasons.size() - 7, reasons.size()),
                 "alternated, winner first, the pick's runs last");
         assertEquals(13 * G, r.confirmed().rate(), 1);
+        assertEquals(13 * G, r.confirmed().min(), 1);
         assertEquals(TWO, r.steps().get(r.steps().size() - 1).probe().settings());
     }
 
@@ -109,5 +110,25 @@ class TunerSideBySideTest {
         assertTrue(
                 r.steps().stream().noneMatch(st -> st.reason().startsWith("side by side ")),
                 r.steps().toString());
+    }
+
+    @Test
+    void thePicksRateIsTheMeanOfItsAlternatedRunsWithTheirMinAndMax() {
+        TuneSpace space = new TuneSpace(
+                List.of(Tool.IPERF3), 1, 2, List.of(), List.of(), EnumSet.of(Dimension.STREAMS), null, List.of());
+        long[] clock = {0};
+        double[] winnerRuns = {13 * G, 15 * G, 14 * G};
+        int[] run = {0};
+        ProbeRunner runner = (s, length) -> {
+            clock[0] += (length.trafficSeconds() + 1) * 1_000_000_000L;
+            boolean full = length.repetitions() == 1;
+            double rate = s.equals(TWO) ? (full ? winnerRuns[run[0]++] : 12 * G) : 10 * G;
+            return Probe.of(s, java.util.Collections.nCopies(length.repetitions(), rate), null);
+        };
+        TuneResult r = new Tuner(runner, space, TuneBudget.of(Duration.ofMinutes(5)), () -> clock[0], st -> {}).run();
+        assertEquals(14 * G, r.confirmed().rate(), 1);
+        assertEquals(13 * G, r.confirmed().min(), 1);
+        assertEquals(15 * G, r.confirmed().max(), 1);
+        assertEquals(14 * G, r.sideBySide().winnerMedian(), 1);
     }
 }
