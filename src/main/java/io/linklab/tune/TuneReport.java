@@ -22,7 +22,8 @@ public final class TuneReport {
     }
 
     /**
-     * The result in lines: the winner's settings and rate, how it was confirmed, why the search stopped, what the
+     * The result in lines: the winner's settings and rate, how it was confirmed (and how sure the pick is against the
+     * runner-up, where they were measured side by side), why the search stopped, what the
      * hosts kept from being tried, and the winner's commands per host as a shell script.
      *
      * @param winnerPlan the winner as a full-length plan (for the script), null when nothing was measured
@@ -56,10 +57,11 @@ public final class TuneReport {
                     gbps(linkSpeedBps)));
         }
         String script = winnerPlan == null ? "" : PlanScript.of(winnerPlan, login -> Optional.empty(), sshOptions);
-        List<String> out = new ArrayList<>(List.of(
-                "best: " + r.best().label(),
-                rate.toString(),
-                "stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")")));
+        List<String> out = new ArrayList<>(List.of("best: " + r.best().label(), rate.toString()));
+        if (r.sideBySide() != null) {
+            out.add("side by side: " + r.sideBySide().text());
+        }
+        out.addAll(List.of("stopped: " + r.why().text() + (r.detail() == null ? "" : " (" + r.detail() + ")")));
         out.addAll(r.notes());
         out.addAll(List.of("", "# the winner's commands per host:", script));
         return out;

@@ -15,6 +15,8 @@ import java.util.List;
  * @param detail    the evidence for {@code why} ("busiest core 99 % with 2 processes of 2")
  * @param notes     what the hosts kept from being tried, with the reason ("numa pinning not tried: NUMA node not
  *                  reported for data0 on h1")
+ * @param sideBySide the winner and the runner-up measured again alternated, null when there was no runner-up or no
+ *                   time for one pair
  */
 public record TuneResult(
         List<TuneStep> steps,
@@ -24,7 +26,21 @@ public record TuneResult(
         ProbeLength confirmation,
         StopReason why,
         String detail,
-        List<String> notes) {
+        List<String> notes,
+        SideBySide sideBySide) {
+
+    /** A result without a side-by-side confirmation. */
+    public TuneResult(
+            List<TuneStep> steps,
+            TuneSettings best,
+            Probe searched,
+            Probe confirmed,
+            ProbeLength confirmation,
+            StopReason why,
+            String detail,
+            List<String> notes) {
+        this(steps, best, searched, confirmed, confirmation, why, detail, notes, null);
+    }
 
     public TuneResult {
         steps = List.copyOf(steps);
@@ -33,7 +49,7 @@ public record TuneResult(
 
     /** This result, saying what the hosts kept from being tried. */
     public TuneResult withNotes(List<String> more) {
-        return new TuneResult(steps, best, searched, confirmed, confirmation, why, detail, more);
+        return new TuneResult(steps, best, searched, confirmed, confirmation, why, detail, more, sideBySide);
     }
 
     /** The winner's rate: the confirmation's, else the search's best probe's. */

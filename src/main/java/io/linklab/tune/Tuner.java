@@ -13,8 +13,8 @@ import java.util.function.LongSupplier;
 /**
  * The search: short probes guided by what they measured, one dimension at a time. Processes are added while the
  * sum grows, streams too (one step at least; more not for an iperf3 process whose receiver core is saturated: its
- * streams share that core's one thread); on iperf3 3.16+, whose streams are threads of their own, streams first
- * and processes only after them (docs/decisions/0900-tuner-order-on-threaded-iperf3.md), then the
+ * streams share that core's one thread); on iperf3 3.16+, whose streams are threads of their own, streams and
+ * pinning first and processes only after them (docs/decisions/0900-tuner-order-on-threaded-iperf3.md), then the
  * other tools, pinnings, windows and MTUs are tried on the best so far. A step counts as a gain only when it beats the
  * best by more than the spread seen between repetitions of the same probe; another tool's gain must also hold side by
  * side with the settings it beat. The winner is confirmed with a
@@ -28,6 +28,10 @@ public final class Tuner {
     static final double LINE_RATE_FRACTION = 0.95;
     /** The least gain that counts, however quiet the measurements. */
     static final double MIN_GAIN = 0.02;
+    /** Alternated pairs of the winner and the runner-up where the budget allows: one is no median. */
+    static final int SIDE_BY_SIDE_PAIRS = 3;
+    /** Fewer pairs than this confirm the winner alone: one pair is a single comparison. */
+    static final int MIN_SIDE_BY_SIDE_PAIRS = 2;
 
     private final ProbeRunner runner;
     private final TuneSpace space;
@@ -37,6 +41,9 @@ public final class Tuner {
     private final List<TuneStep> steps = new ArrayList<>();
     private final Map<TuneSettings, Probe> measured = new HashMap<>();
     private final List<Double> spreads = new ArrayList<>();
+    /** The full-length runs of the side-by-side confirmation, per settings. */
+    private final Map<TuneSettings, Probe> alternatedRuns = new HashMap<>();
+
     private long startNanos;
     private double overheadS;
     private boolean overheadLearned;
@@ -90,8 +97,29 @@ public final class Tuner {
         int probes = steps.size();
         long searchS = elapsedS();
         Probe confirmed = null;
-        ProbeLength confirmation = why == StopReason.STOPPED ? null : confirmationThatFits();
-        if (confirmation != null) {
+        SideBySide sideBySide = null;
+        ProbeLength confirmation = null;
+        if (why != StopReason.STOPPED) {
+            try {
+                sideBySide = alternate();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                why = StopReason.STOPPED;
+            }
+        }
+        if (sideBySide != null && sideBySide.measured()) {
+            confirmation = new ProbeLength(
+                    (budget.confirm().durationS() + 1) / 2, budget.confirm().omitS(), sideBySide.pairs());
+            // the pick by the alternated runs' medians: the search's probe of it stays the searched rate
+            confirmed = alternatedRuns.get(sideBySide.pick());
+            best = measured.get(sideBySide.pick());
+            TuneStep step = new TuneStep(steps.size() + 1, confirmed, "confirm");
+            steps.add(step);
+            onStep.accept(step);
+        } else if (why != StopReason.STOPPED) {
+            confirmation = confirmationThatFits();
+        }
+        if (confirmation != null && (sideBySide == null || !sideBySide.measured())) {
             try {
                 confirmed = measure(best.settings(), confirmation, "confirm");
             } catch (InterruptedException e) {
@@ -104,7 +132,77 @@ public final class Tuner {
             confirmation = null;
         }
         return new TuneResult(
-                steps, best.settings(), best, confirmed, confirmation, why, detail(why, probes, searchS), List.of());
+                steps,
+                best.settings(),
+                best,
+                confirmed,
+                confirmation,
+                why,
+                detail(why, probes, searchS),
+                List.of(),
+                sideBySide);
+    }
+
+    /**
+     * The confirmation where a runner-up was measured and at least one alternated pair fits: winner, runner-up,
+     * winner, … up to {@link #SIDE_BY_SIDE_PAIRS} runs each. The winner's runs and the runner-up's are
+     * kept apart (in {@link #alternatedRuns}); null when there is no runner-up or a run failed, none measured when
+     * there is no time for {@link #MIN_SIDE_BY_SIDE_PAIRS}.
+     */
+    private SideBySide alternate() throws InterruptedException {
+        // the highest other settings, pooled where measured again; of equal rates the first measured
+        Probe runnerUp = null;
+        for (TuneStep step : steps) {
+            Probe p = measured.get(step.probe().settings());
+            if (p.ok() && !p.settings().equals(best.settings()) && (runnerUp == null || p.rate() > runnerUp.rate())) {
+                runnerUp = p;
+            }
+        }
+        if (runnerUp == null) {
+            return null;
+        }
+        // the confirmation's time split between the two: runs of half its length, so that confirming side by side
+        // costs what confirming the winner alone did (plus each run's overhead)
+        ProbeLength full = budget.confirm();
+        ProbeLength one = new ProbeLength((full.durationS() + 1) / 2, full.omitS(), 1);
+        int wanted = SIDE_BY_SIDE_PAIRS;
+        int pairs = wanted;
+        // each run is a run of its own, overhead and all
+        double remaining = budget.total().toMillis() / 1000.0 - elapsed().toMillis() / 1000.0;
+        while (pairs >= 1 && 2 * pairs * secondsOf(one) > remaining) {
+            pairs--;
+        }
+        if (pairs < MIN_SIDE_BY_SIDE_PAIRS) {
+            // the winner alone, as many runs as fit: one pair is a single comparison, no median
+            return new SideBySide(
+                    best.settings(), runnerUp.settings(), 0, wanted, best.rate(), runnerUp.rate(), noise());
+        }
+        TuneSettings w = best.settings();
+        TuneSettings r = runnerUp.settings();
+        List<Double> wRates = new ArrayList<>();
+        List<Double> rRates = new ArrayList<>();
+        Double wBusiest = null;
+        Double rBusiest = null;
+        for (int i = 1; i <= pairs; i++) {
+            Probe a = measure(w, one, "side by side " + i + "/" + pairs + ": winner");
+            Probe b = measure(r, one, "side by side " + i + "/" + pairs + ": runner-up");
+            if (!a.ok() || !b.ok()) {
+                return null;
+            }
+            wRates.add(a.rate());
+            rRates.add(b.rate());
+            wBusiest = a.busiestCorePercent();
+            rBusiest = b.busiestCorePercent();
+        }
+        alternatedRuns.put(w, Probe.of(w, wRates, wBusiest));
+        alternatedRuns.put(r, Probe.of(r, rRates, rBusiest));
+        return new SideBySide(w, r, pairs, wanted, median(wRates), median(rRates), noise());
+    }
+
+    private static double median(List<Double> rates) {
+        List<Double> sorted = rates.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /**
@@ -158,13 +256,7 @@ public final class Tuner {
                 }
             }
         }
-        if (space.varies(Dimension.PINNING)) {
-            tryEach(
-                    space.pinnings().stream()
-                            .map(pin -> best.settings().withPinning(pin))
-                            .toList(),
-                    "pinning");
-        }
+        tryPinnings();
         if (space.varies(Dimension.WINDOW)) {
             tryEach(
                     space.windows().stream()
@@ -205,7 +297,8 @@ public final class Tuner {
 
     /**
      * Processes, then streams, from the best so far on {@code tool}, again while streams moved: more streams can
-     * saturate the core that made another process useless before.
+     * saturate the core that made another process useless before. On iperf3 3.16+ streams, then pinning, then
+     * processes (docs/decisions/0900-tuner-order-on-threaded-iperf3.md).
      */
     private void climb(Tool tool) throws SearchEnd {
         if (threaded(tool)) {
@@ -214,6 +307,8 @@ public final class Tuner {
             if (space.varies(Dimension.STREAMS) && space.maxStreams(tool) > 1) {
                 climbStreams(space.maxStreams(tool));
             }
+            // where the threads run decides what they reach before another process shares the cores
+            tryPinnings();
             climbProcesses();
             return;
         }
@@ -223,6 +318,20 @@ public final class Tuner {
             streamsMoved = space.varies(Dimension.STREAMS)
                     && space.maxStreams(tool) > 1
                     && climbStreams(space.maxStreams(tool));
+        }
+    }
+
+    /**
+     * The pinnings on the best so far; settings measured before are not measured again, so trying them after the
+     * climb costs nothing where the climb already tried them on the same best.
+     */
+    private void tryPinnings() throws SearchEnd {
+        if (space.varies(Dimension.PINNING)) {
+            tryEach(
+                    space.pinnings().stream()
+                            .map(pin -> best.settings().withPinning(pin))
+                            .toList(),
+                    "pinning");
         }
     }
 

@@ -64,6 +64,25 @@ class TuneCommandLabTest {
                 String.valueOf(port)));
     }
 
+    /** `linklab tune` of iperf3 from h1 to h2 within {@code budget}, varying {@code vary} up to 2 streams, into {@code out}. */
+    static List<String> iperf3Tune(Lab lab, int port, String budget, String vary, Path out) {
+        List<String> tune = hosts(lab, "tune", port);
+        tune.addAll(List.of(
+                "--budget",
+                budget,
+                "--tools",
+                "iperf3",
+                "--vary",
+                vary,
+                "--max-streams",
+                "2",
+                "--identity",
+                lab.identity().toString(),
+                "--out",
+                out.toString()));
+        return tune;
+    }
+
     /**
      * What still runs in h1's and h2's namespaces besides sshd, once the hosts had 5 s to end the processes of a closed
      * session; "" when nothing.
@@ -91,20 +110,7 @@ class TuneCommandLabTest {
         assertEquals(1500, lab.h1().mtu(), "lab h1 data MTU must start at 1500");
         assertEquals(1500, lab.h2().mtu(), "lab h2 data MTU must start at 1500");
         Path tuneDir = dir.resolve("tune");
-        List<String> tune = hosts(lab, "tune", 5610);
-        tune.addAll(List.of(
-                "--budget",
-                BUDGET_S + "s",
-                "--tools",
-                "iperf3",
-                "--vary",
-                "processes,streams",
-                "--max-streams",
-                "2",
-                "--identity",
-                lab.identity().toString(),
-                "--out",
-                tuneDir.toString()));
+        List<String> tune = iperf3Tune(lab, 5610, BUDGET_S + "s", "processes,streams", tuneDir);
         long start = System.nanoTime();
         int status = cli.run(tune);
         double tookS = (System.nanoTime() - start) / 1e9;
@@ -130,42 +136,132 @@ class TuneCommandLabTest {
                 Double.parseDouble(confirm[8]) <= rate && rate <= Double.parseDouble(confirm[9]) && rate > 0,
                 "the confirmation's mean within its min and max: " + csv);
         assertTrue(out.contains("best: iperf3 p=" + confirm[2] + " s=" + confirm[3]), out);
-        assertTrue(out.contains("(confirmed over 2 runs of 2 s)"), out);
+        // a search that ended early leaves time to measure the winner and the runner-up side by side (runs of half
+        // the confirmation's length, the confirm row pooling the pick's); else the winner is confirmed alone
+        boolean sideBySide = out.contains(" alternated runs");
+        int ranStep = confirmStep;
+        int repetitions = 2;
+        if (sideBySide) {
+            assertTrue(out.matches("(?s).*\\(confirmed over [23] runs of 1 s\\).*"), out);
+            ranStep = lastSideBySideRunOf(csv, confirm);
+            repetitions = 1;
+        } else {
+            assertTrue(out.contains("(confirmed over 2 runs of 2 s)"), out);
+        }
 
-        List<String> clients = executed(tuneDir, confirmStep, "client");
-        List<String> servers = executed(tuneDir, confirmStep, "server");
+        List<String> clients = executed(tuneDir, ranStep, "client");
+        List<String> servers = executed(tuneDir, ranStep, "server");
         int processes = Integer.parseInt(confirm[2]);
-        assertEquals(2 * processes, clients.size(), "2 repetitions of " + processes + " clients: " + clients);
-        assertEquals(2 * processes, servers.size(), "and of their servers: " + servers);
+        assertEquals(repetitions * processes, clients.size(), processes + " clients per repetition: " + clients);
+        assertEquals(repetitions * processes, servers.size(), "and their servers: " + servers);
         // the script logs in as the tune did: its ssh config (where h1 and h2 are defined) and its key
         List<String> login = List.of(
                 "-F",
                 lab.sshConfig().toAbsolutePath().toString(),
                 "-i",
                 lab.identity().toAbsolutePath().toString());
+        // the script is the winner at the confirmation's length: side-by-side runs differ only in their duration
+        String script = sideBySide ? anyDuration(out) : out;
         for (String c : clients) {
             assertTrue(c.startsWith("iperf3 -c " + lab.h2().data()), c);
+            String line = ShellQuote.join(ssh(login, "h1")) + " " + ShellQuote.quote(c);
             assertTrue(
-                    out.contains(ShellQuote.join(ssh(login, "h1")) + " " + ShellQuote.quote(c)),
+                    script.contains(sideBySide ? anyDuration(line) : line),
                     "the winner's script runs " + c + ":\n" + out);
         }
-        for (String s : servers) {
+        for (String sv : servers) {
+            String line = ShellQuote.join(ssh(login, "h2")) + " " + ShellQuote.quote(sv);
             assertTrue(
-                    out.contains(ShellQuote.join(ssh(login, "h2")) + " " + ShellQuote.quote(s)),
-                    "the winner's script runs " + s + ":\n" + out);
+                    script.contains(sideBySide ? anyDuration(line) : line),
+                    "the winner's script runs " + sv + ":\n" + out);
         }
         assertTrue(Files.exists(tuneDir.resolve("run.json")) && Files.exists(tuneDir.resolve("sweep.csv")));
-        // each probe is a point of its own, numbered as tune.csv's steps: the confirmation's rows are told apart
+        // each probe is a point of its own, numbered as tune.csv's steps: the confirmation's rows are told apart (the
+        // pooled confirm row after side-by-side runs ran nothing of its own)
         List<String> points = Files.readAllLines(tuneDir.resolve("sweep.csv")).stream()
                 .skip(1)
                 .map(l -> l.substring(0, l.indexOf(',')))
                 .toList();
-        assertEquals(confirmStep, points.size(), "a point per probe: " + points);
+        int lastRan = sideBySide ? confirmStep - 1 : confirmStep;
+        assertEquals(lastRan, points.size(), "a point per probe: " + points);
         assertEquals(points.size(), Set.copyOf(points).size(), "no two probes share a point: " + points);
-        assertTrue(points.get(points.size() - 1).startsWith("step " + confirmStep + " iperf3 p="), points.toString());
+        assertTrue(points.get(points.size() - 1).startsWith("step " + lastRan + " iperf3 p="), points.toString());
 
         assertEquals("", lab.leftRunning(), "nothing left running on the hosts");
         assertEquals(1500, lab.h1().mtu(), "h1's MTU untouched");
         assertEquals(1500, lab.h2().mtu(), "h2's MTU untouched");
+    }
+
+    /**
+     * With the time for it, the tune measures its winner and the runner-up again alternated and says how sure the pick
+     * is: about 100 s, the search's probes (~8 s each, at most six for one process of 1 or 2 streams) and 3 pairs of
+     * 4 s runs.
+     */
+    @Test
+    void aTuneWithTimeMeasuresItsWinnerAndTheRunnerUpAlternatedAndSaysHowSureItIs() throws Exception {
+        Path tuneDir = dir.resolve("tune");
+        List<String> tune = iperf3Tune(lab, 5620, "100s", "streams", tuneDir);
+        int status = cli.run(tune);
+        String out = cli.out();
+        assertEquals(0, status, out + cli.err());
+
+        List<String[]> rows = Files.readAllLines(tuneDir.resolve("tune.csv")).stream()
+                .skip(1)
+                .map(l -> l.split(",", -1))
+                .toList();
+        List<String> reasons = rows.stream().map(r -> r[10]).toList();
+        int first = reasons.indexOf("side by side 1/3: winner");
+        assertTrue(first > 0, "measured side by side: " + reasons);
+        assertEquals(
+                List.of(
+                        "side by side 1/3: winner",
+                        "side by side 1/3: runner-up",
+                        "side by side 2/3: winner",
+                        "side by side 2/3: runner-up",
+                        "side by side 3/3: winner",
+                        "side by side 3/3: runner-up",
+                        "confirm"),
+                reasons.subList(first, reasons.size()),
+                "alternated, winner first, then the pick: " + reasons);
+        String[] winner = rows.get(first);
+        String[] runnerUp = rows.get(first + 1);
+        assertTrue(!winner[3].equals(runnerUp[3]), "the runner-up has the other streams: " + reasons);
+        String[] pick = rows.get(rows.size() - 1);
+        String side = out.lines()
+                .filter(l -> l.startsWith("side by side: "))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no side-by-side line: " + out));
+        // which way it goes is the machine's: the wording must say it either way, with the other's streams
+        String pickedStreams = pick[3];
+        String otherStreams = pickedStreams.equals(winner[3]) ? runnerUp[3] : winner[3];
+        assertTrue(
+                side.matches("side by side: confirmed over 3 alternated runs, \\d+ % ahead of the runner-up \\(streams="
+                                + otherStreams + "\\)")
+                        || side.matches("side by side: (the runner-up won by the median, )?within noise of: streams="
+                                + otherStreams + " \\(\\d+ % apart over 3 alternated runs\\)")
+                        || side.matches("side by side: the runner-up won over 3 alternated runs: picked by the median,"
+                                + " \\d+ % ahead of the search's winner \\(streams=" + otherStreams + "\\)"),
+                side);
+        assertTrue(out.contains("best: iperf3 p=1 s=" + pickedStreams + " "), out);
+        assertTrue(out.contains("(confirmed over 3 runs of 4 s)"), out);
+        assertEquals("", lab.leftRunning(), "nothing left running on the hosts");
+    }
+
+    /** The step of the last side-by-side run of the settings {@code confirm} pooled. */
+    private static int lastSideBySideRunOf(List<String> csv, String[] confirm) {
+        int step = -1;
+        for (String l : csv.subList(1, csv.size())) {
+            String[] r = l.split(",", -1);
+            if (r[10].startsWith("side by side ") && r[2].equals(confirm[2]) && r[3].equals(confirm[3])) {
+                step = Integer.parseInt(r[0]);
+            }
+        }
+        assertTrue(step > 0, "the pick was measured side by side: " + csv);
+        return step;
+    }
+
+    /** {@code text} with the run's length left out: iperf3's -t and the server's timeout. */
+    private static String anyDuration(String text) {
+        return text.replaceAll(" -t \\d+ ", " -t N ").replaceAll("timeout --foreground -k 2 \\d+ ", "timeout N ");
     }
 }
