@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.lab.Lab;
+import io.linklab.testing.LatestIperf3OnBothHosts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,20 +27,8 @@ class TuneThreadedIperf3LabTest {
     @TempDir
     Path dir;
 
-    private AutoCloseable h1Release;
-    private AutoCloseable h2Release;
-
-    @BeforeEach
-    void hostsRun321() throws Exception {
-        h1Release = lab.h1().iperf3Is(Lab.iperf3Latest());
-        h2Release = lab.h2().iperf3Is(Lab.iperf3Latest());
-    }
-
-    @AfterEach
-    void hostsRunTheirOwnAgain() throws Exception {
-        h1Release.close();
-        h2Release.close();
-    }
+    @RegisterExtension
+    final LatestIperf3OnBothHosts hostsRun321 = new LatestIperf3OnBothHosts(lab);
 
     @Test
     void onIperf3321TheSearchTriesStreamsAndPinningBeforeProcesses() throws Exception {

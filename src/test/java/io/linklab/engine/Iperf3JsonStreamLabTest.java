@@ -18,7 +18,7 @@ import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
-import io.linklab.testing.Await;
+import io.linklab.testing.LatestIperf3OnBothHosts;
 import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,9 +31,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,31 +51,12 @@ class Iperf3JsonStreamLabTest {
     @TempDir
     Path workspace;
 
-    private AutoCloseable h1Release;
-    private AutoCloseable h2Release;
-
-    @BeforeEach
-    void hostsRun321() throws Exception {
-        h1Release = lab.h1().iperf3Is(Lab.iperf3Latest());
-        h2Release = lab.h2().iperf3Is(Lab.iperf3Latest());
-    }
+    @RegisterExtension
+    final LatestIperf3OnBothHosts hostsRun321 = new LatestIperf3OnBothHosts(lab);
 
     @AfterEach
-    void hostsRunTheirOwnAgain() throws Exception {
-        h1Release.close();
-        h2Release.close();
-        String[] left = {""};
-        Await.until(
-                () -> {
-                    try {
-                        left[0] = lab.h1().processes() + lab.h2().processes();
-                    } catch (IOException | InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                    return left[0].isEmpty();
-                },
-                Duration.ofSeconds(5),
-                () -> "left running on the lab hosts: " + left[0]);
+    void nothingLeftRunning() throws Exception {
+        assertEquals("", lab.leftRunning(), "left running on the lab hosts");
     }
 
     /** The engine as the app wires it: each tool driver's own live parser, which reads text and --json-stream. */
