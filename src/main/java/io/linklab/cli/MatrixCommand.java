@@ -1,8 +1,6 @@
 package io.linklab.cli;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
@@ -23,6 +21,8 @@ import io.linklab.model.Topology;
 import io.linklab.model.Validators;
 import io.linklab.model.Verdict;
 import io.linklab.remote.SshTarget;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.TopologyFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

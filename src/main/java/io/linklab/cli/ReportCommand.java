@@ -1,8 +1,8 @@
 package io.linklab.cli;
 
-import io.linklab.engine.store.AtomicFile;
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.report.ReportPage;
+import io.linklab.store.AtomicFile;
+import io.linklab.store.FileFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.linklab.cli;
 
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.PlanFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

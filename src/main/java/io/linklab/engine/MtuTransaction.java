@@ -1,11 +1,11 @@
 package io.linklab.engine;
 
 import io.linklab.concurrent.DaemonThreads;
-import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.store.RunRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,6 @@
 package io.linklab.engine;
 
 import io.linklab.counters.CounterSession;
-import io.linklab.engine.store.RawLog;
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Role;
@@ -16,6 +15,7 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.store.RawLog;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.driver.ToolDriver;
 import io.linklab.tools.shape.TotalRows;

@@ -1,8 +1,8 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.store.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;

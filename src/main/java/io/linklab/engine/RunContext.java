@@ -1,11 +1,11 @@
 package io.linklab.engine;
 
 import io.linklab.counters.HostCounters;
-import io.linklab.engine.store.RawLogs;
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
 import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
+import io.linklab.store.RawLogs;
+import io.linklab.store.RunJournal;
+import io.linklab.store.RunRecord;
 import io.linklab.tools.driver.ToolDriver;
 
 /**

@@ -1,12 +1,12 @@
 package io.linklab.engine;
 
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
-import io.linklab.tools.driver.PlanCheck;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunFolder;
+import io.linklab.tools.plan.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

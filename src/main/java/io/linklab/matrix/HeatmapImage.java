@@ -1,6 +1,6 @@
 package io.linklab.matrix;
 
-import io.linklab.engine.store.AtomicFile;
+import io.linklab.store.AtomicFile;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;

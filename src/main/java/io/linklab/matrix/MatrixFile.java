@@ -1,7 +1,7 @@
 package io.linklab.matrix;
 
-import io.linklab.engine.store.AtomicFile;
 import io.linklab.model.Expectation;
+import io.linklab.store.AtomicFile;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;

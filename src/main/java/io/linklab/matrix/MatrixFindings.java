@@ -3,7 +3,7 @@ package io.linklab.matrix;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.counters.FindingRules;
-import io.linklab.engine.store.AtomicFile;
+import io.linklab.store.AtomicFile;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.IOException;
 import java.io.StringWriter;

@@ -1,7 +1,7 @@
 package io.linklab.matrix;
 
-import io.linklab.engine.store.RunFolder;
 import io.linklab.model.Printable;
+import io.linklab.store.RunFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

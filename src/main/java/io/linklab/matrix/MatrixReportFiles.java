@@ -3,7 +3,7 @@ package io.linklab.matrix;
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
-import io.linklab.engine.store.LinkFreeCopy;
+import io.linklab.store.LinkFreeCopy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

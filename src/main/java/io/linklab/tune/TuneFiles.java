@@ -1,10 +1,10 @@
 package io.linklab.tune;
 
-import io.linklab.engine.store.AtomicFile;
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.store.AtomicFile;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.PlanFiles;
 import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

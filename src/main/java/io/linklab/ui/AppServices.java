@@ -1,8 +1,8 @@
 package io.linklab.ui;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import io.linklab.store.ResultsStore;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.probe.DialogLoginPrompts;
 import io.linklab.ui.probe.HostProbeService;

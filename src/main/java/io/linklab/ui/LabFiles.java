@@ -1,7 +1,7 @@
 package io.linklab.ui;
 
-import io.linklab.engine.store.SshConfigHosts;
 import io.linklab.model.Topology;
+import io.linklab.store.SshConfigHosts;
 import io.linklab.ui.tasks.TaskRunner;
 import io.linklab.ui.topology.TopologyEditorViewModel;
 import java.io.File;

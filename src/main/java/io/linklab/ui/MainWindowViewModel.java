@@ -2,10 +2,10 @@ package io.linklab.ui;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.store.PlanFiles;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;

@@ -1,10 +1,10 @@
 package io.linklab.ui;
 
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixReportFiles;
 import io.linklab.model.HostSpec;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunFolder;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.matrix.MatrixDialog;

@@ -1,10 +1,10 @@
 package io.linklab.ui;
 
-import io.linklab.engine.store.PlanFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.store.PlanFiles;
 import io.linklab.tune.TuneRequest;
 import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.runs.RunWarmUp;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.engine.store.ResultCsv;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.store.ResultCsv;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.ResultTables;
 import io.linklab.tune.TuneCsv;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.model.HostSpec;
 import io.linklab.model.Topology;
+import io.linklab.store.TopologyFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunRecord;
 import io.linklab.model.Direction;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunRecord;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import java.nio.charset.StandardCharsets;

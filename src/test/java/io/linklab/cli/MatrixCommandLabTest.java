@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.lab.Lab;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
@@ -13,6 +12,7 @@ import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
+import io.linklab.store.TopologyFiles;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.LabLogins;
 import io.linklab.engine.LabLoginsTest;
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.matrix.FolderLockHolder;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
@@ -17,6 +16,7 @@ import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.TransportException;
+import io.linklab.store.TopologyFiles;
 import io.linklab.testing.ScriptedMatrixLab;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

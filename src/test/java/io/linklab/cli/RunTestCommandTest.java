@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.LocalTransport;
@@ -13,6 +12,7 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.store.RunFolder;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

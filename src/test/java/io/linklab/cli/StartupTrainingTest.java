@@ -97,14 +97,14 @@ class StartupTrainingTest {
                 "org.apache.commons.csv.CSVPrinter",
                 "com.fasterxml.jackson.core.json.ReaderBasedJsonParser",
                 // test: plans, commands, the engine's run with its record, journal and CSVs
-                "io.linklab.engine.store.PlanFiles",
+                "io.linklab.store.PlanFiles",
                 "com.fasterxml.jackson.databind.ObjectMapper",
                 "io.linklab.tools.driver.Iperf3Driver",
                 "io.linklab.tools.driver.NetperfDriver",
                 "io.linklab.engine.Run",
-                "io.linklab.engine.store.RunRecord",
-                "io.linklab.engine.store.RunJournal",
-                "io.linklab.engine.store.ResultCsv",
+                "io.linklab.store.RunRecord",
+                "io.linklab.store.RunJournal",
+                "io.linklab.store.ResultCsv",
                 // SSH: JSch's keys, key exchange, cipher and the JDK's ed25519 / X25519 / AES-GCM behind them
                 "com.jcraft.jsch.KeyPairEd25519",
                 "com.jcraft.jsch.KnownHosts",

@@ -2,10 +2,10 @@ package io.linklab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.store.RunJournal;
+import io.linklab.store.StoredRun;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.RunRecord;
 import io.linklab.remote.CommandResult;
 import io.linklab.remote.LineSink;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.remote.RemoteProcess;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
+import io.linklab.store.RunRecord;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -3,8 +3,6 @@ package io.linklab.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
 import io.linklab.model.HostFacts;
 import io.linklab.model.Sample;
@@ -14,6 +12,8 @@ import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.probe.HostProbe;
+import io.linklab.store.RunRecord;
+import io.linklab.store.StoredRun;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -2,10 +2,6 @@ package io.linklab.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
 import io.linklab.lab.Lab;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
@@ -14,6 +10,10 @@ import io.linklab.model.Tool;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshTarget;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunJournal;
+import io.linklab.store.RunRecord;
+import io.linklab.store.StoredRun;
 import io.linklab.testing.Await;
 import io.linklab.tools.Parsers;
 import java.nio.file.Files;

@@ -160,7 +160,7 @@ class MatrixHostileIdsScriptedTest {
         ((ObjectNode) plan.withArray("pairs").get(0)).put("folder", "../../outside");
         Files.writeString(dir.resolve(MatrixPlanFile.NAME), plan.toString());
         String m = org.junit.jupiter.api.Assertions.assertThrows(
-                        io.linklab.engine.store.FileFormatException.class, () -> MatrixPlanFile.read(dir))
+                        io.linklab.store.FileFormatException.class, () -> MatrixPlanFile.read(dir))
                 .getMessage();
         assertTrue(m.contains("\"pairs[0].folder\""), m);
         Files.delete(dir.resolve(MatrixFile.NAME));

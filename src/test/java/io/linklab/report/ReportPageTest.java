@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixRow;
+import io.linklab.store.FileFormatException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,6 +10,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
+import io.linklab.tools.importer.LogImporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

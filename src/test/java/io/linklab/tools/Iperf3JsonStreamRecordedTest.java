@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.tools.importer.LogImporter;
 import io.linklab.tools.iperf3.Iperf3LiveParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -4,6 +4,7 @@ import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
+import io.linklab.tools.importer.LogImporter;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 import java.io.BufferedWriter;
 import java.io.IOException;

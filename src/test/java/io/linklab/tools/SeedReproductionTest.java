@@ -9,6 +9,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.tools.importer.LogImporter;
 import io.linklab.tools.iperf2.Iperf2TextParser;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 import io.linklab.tools.netperf.NetperfParser;

@@ -13,9 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunRecord;
 import io.linklab.model.Tool;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunRecord;
 import io.linklab.testing.ScriptedTransport;
 import io.linklab.testing.ScriptedTransport.Script;
 import io.linklab.testing.ScriptedTune;

@@ -3,9 +3,9 @@ package io.linklab.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.store.ResultsStore;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.charts.ChartView;
 import io.linklab.ui.dashboard.DashboardView;

@@ -7,6 +7,7 @@ import io.linklab.tools.LogFormat;
 import io.linklab.tools.StreamingParser;
 import io.linklab.tools.iperf3.Iperf3LiveParser;
 import io.linklab.tools.iperf3.Iperf3Version;
+import io.linklab.tools.plan.PlanCheck;
 import java.time.Duration;
 import java.util.List;
 

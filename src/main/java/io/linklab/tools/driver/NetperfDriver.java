@@ -3,6 +3,7 @@ package io.linklab.tools.driver;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.RemoteCommand;
 import io.linklab.tools.LogFormat;
+import io.linklab.tools.plan.PlanCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,6 +8,7 @@ import io.linklab.remote.RemoteCommand;
 import io.linklab.tools.LogFormat;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.StreamingParser;
+import io.linklab.tools.plan.PlanCheck;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package io.linklab.ui.export;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
-import io.linklab.engine.store.LinkFreeCopy;
 import io.linklab.model.Direction;
 import io.linklab.model.Markdown;
 import io.linklab.report.Html;
+import io.linklab.store.LinkFreeCopy;
 import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunReplay;

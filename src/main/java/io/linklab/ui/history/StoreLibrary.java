@@ -1,16 +1,16 @@
 package io.linklab.ui.history;
 
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.ResultsStore;
-import io.linklab.engine.store.RunJournal;
-import io.linklab.engine.store.RunRecord;
-import io.linklab.engine.store.StoredRun;
 import io.linklab.model.Direction;
 import io.linklab.model.Headline;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.ResultsStore;
+import io.linklab.store.RunJournal;
+import io.linklab.store.RunRecord;
+import io.linklab.store.StoredRun;
 import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.nio.file.Path;

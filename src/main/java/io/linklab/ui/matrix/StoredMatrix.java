@@ -1,9 +1,9 @@
 package io.linklab.ui.matrix;
 
-import io.linklab.engine.store.FileFormatException;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
+import io.linklab.store.FileFormatException;
 import io.linklab.ui.runs.MatrixLauncher;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.linklab.ui.runs;
 
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.RunFolder;
 import io.linklab.report.ReportPage;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.RunFolder;
 import io.linklab.ui.charts.ChartContent;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.export.ChartImages;

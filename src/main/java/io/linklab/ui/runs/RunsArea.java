@@ -2,13 +2,13 @@ package io.linklab.ui.runs;
 
 import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.FileFormatException;
-import io.linklab.engine.store.RunFolder;
-import io.linklab.engine.store.RunRecord;
 import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.store.FileFormatException;
+import io.linklab.store.RunFolder;
+import io.linklab.store.RunRecord;
 import io.linklab.tune.TuneFiles;
 import io.linklab.tune.TuneRequest;
 import io.linklab.ui.charts.ChartRenderLoop;

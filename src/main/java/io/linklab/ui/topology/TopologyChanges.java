@@ -1,11 +1,11 @@
 package io.linklab.ui.topology;
 
-import io.linklab.engine.store.SshConfigHosts;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
+import io.linklab.store.SshConfigHosts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

@@ -1,12 +1,12 @@
 package io.linklab.ui.topology;
 
-import io.linklab.engine.store.SshConfigHosts;
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.SwitchSpec;
 import io.linklab.model.Topology;
+import io.linklab.store.SshConfigHosts;
+import io.linklab.store.TopologyFiles;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;

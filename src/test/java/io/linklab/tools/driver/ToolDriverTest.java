@@ -10,6 +10,7 @@ import io.linklab.model.Tool;
 import io.linklab.tools.CollectingSink;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.iperf3.Iperf3LiveParser;
+import io.linklab.tools.plan.PlanCheck;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

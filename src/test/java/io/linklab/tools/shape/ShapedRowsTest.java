@@ -12,7 +12,7 @@ import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.tools.CollectingSink;
 import io.linklab.tools.Fixtures;
-import io.linklab.tools.LogImporter;
+import io.linklab.tools.importer.LogImporter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

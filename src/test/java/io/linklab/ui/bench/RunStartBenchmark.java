@@ -1,10 +1,10 @@
 package io.linklab.ui.bench;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
+import io.linklab.store.ResultsStore;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.remote.SshSettings;
+import io.linklab.store.ResultsStore;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.ui.charts.LiveChartContent;
 import io.linklab.ui.charts.PlotFrame;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
+import io.linklab.store.ResultsStore;
 import io.linklab.tools.Fixtures;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.ui.WholeText;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.lab.Lab;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixPairs;
@@ -19,6 +18,7 @@ import io.linklab.model.Tool;
 import io.linklab.model.Topology;
 import io.linklab.remote.LoginPrompts;
 import io.linklab.remote.SshSettings;
+import io.linklab.store.ResultsStore;
 import io.linklab.testing.Await;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.history.PastRun;

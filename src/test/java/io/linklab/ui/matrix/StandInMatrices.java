@@ -2,8 +2,8 @@ package io.linklab.ui.matrix;
 
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.matrix.MatrixRun;
+import io.linklab.store.ResultsStore;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.ScriptedRuns;

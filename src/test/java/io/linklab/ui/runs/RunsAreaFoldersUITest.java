@@ -3,7 +3,7 @@ package io.linklab.ui.runs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
+import io.linklab.store.ResultsStore;
 import io.linklab.testing.RecordedRuns;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.tasks.BackgroundTasks;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.remote.SshSettings;
+import io.linklab.store.ResultsStore;
 import io.linklab.testing.TuneFixtures;
 import io.linklab.tune.Pinning;
 import io.linklab.tune.Probe;

@@ -2,12 +2,12 @@ package io.linklab.ui.screens;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
-import io.linklab.engine.store.ResultsStore;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.store.ResultsStore;
 import io.linklab.ui.AppServices;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.Settings;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.engine.store.TopologyFiles;
 import io.linklab.model.HostSpec;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
+import io.linklab.store.TopologyFiles;
 import io.linklab.ui.MainWindow;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.tasks.TaskRunner;

@@ -1,8 +1,13 @@
-package io.linklab.tools;
+package io.linklab.tools.importer;
 
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.ToolEvent;
+import io.linklab.tools.FormatDetector;
+import io.linklab.tools.LogFormat;
+import io.linklab.tools.Parsers;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.ToolMeta;
 import io.linklab.tools.iperf3.Iperf3JsonParser;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import io.linklab.remote.RemoteCommand;
 import java.io.IOException;

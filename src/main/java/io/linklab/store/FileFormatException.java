@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 /** A plan, topology or run file that cannot be read; the message names the file, the line or field, and the fix. */
 public class FileFormatException extends Exception {

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import io.linklab.model.Direction;
 import io.linklab.model.SweepRow;

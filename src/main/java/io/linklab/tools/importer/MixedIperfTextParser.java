@@ -1,6 +1,9 @@
-package io.linklab.tools;
+package io.linklab.tools.importer;
 
 import io.linklab.model.MeasurementSink;
+import io.linklab.tools.LogFormat;
+import io.linklab.tools.StreamingParser;
+import io.linklab.tools.TextScanner;
 import io.linklab.tools.iperf2.Iperf2TextParser;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

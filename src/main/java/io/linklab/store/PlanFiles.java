@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
-import io.linklab.tools.driver.PlanCheck;
+import io.linklab.tools.plan.PlanCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

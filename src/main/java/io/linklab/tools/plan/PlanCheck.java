@@ -1,4 +1,4 @@
-package io.linklab.tools.driver;
+package io.linklab.tools.plan;
 
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import io.linklab.model.Expectation;
 import io.linklab.model.Role;

@@ -1,4 +1,4 @@
-package io.linklab.engine.store;
+package io.linklab.store;
 
 import io.linklab.counters.CounterFiles;
 import java.io.IOException;

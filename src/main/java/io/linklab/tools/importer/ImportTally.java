@@ -1,4 +1,4 @@
-package io.linklab.tools;
+package io.linklab.tools.importer;
 
 import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
@@ -6,7 +6,9 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.ToolEvent;
-import io.linklab.tools.LogImporter.FileResult;
+import io.linklab.tools.LogFormat;
+import io.linklab.tools.ToolMeta;
+import io.linklab.tools.importer.LogImporter.FileResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
