@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaFieldAccess;
@@ -14,6 +15,7 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +29,77 @@ class LayeringTest {
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("io.linklab");
+
+    /**
+     * Every package of ours and the layer it sits in, lowest first. A class may use its own package group and
+     * groups of a lower layer only, so groups of one layer (matrix and tune; ui and cli) never use each other.
+     * A package missing here fails {@link #everyPackageHasALayer}: a new room is placed on purpose.
+     */
+    private static final Map<String, Integer> LAYER_OF_GROUP = Map.ofEntries(
+            Map.entry("model", 0),
+            Map.entry("concurrent", 0),
+            Map.entry("jvm", 0),
+            Map.entry("remote", 1),
+            Map.entry("tools", 2),
+            Map.entry("counters", 3),
+            Map.entry("store", 4),
+            Map.entry("engine", 5),
+            Map.entry("matrix", 6),
+            Map.entry("tune", 6),
+            Map.entry("report", 7),
+            Map.entry("ui", 8),
+            Map.entry("cli", 8),
+            Map.entry("", 9));
+
+    /** "tools" for io.linklab.tools.iperf3, "" for io.linklab itself, null outside our code. */
+    private static String groupOf(String packageName) {
+        if (packageName.equals("io.linklab")) {
+            return "";
+        }
+        if (!packageName.startsWith("io.linklab.")) {
+            return null;
+        }
+        return packageName.substring("io.linklab.".length()).split("\\.")[0];
+    }
+
+    @Test
+    void everyPackageHasALayer() {
+        classes()
+                .should(new ArchCondition<JavaClass>("reside in a package group that has a layer") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        String group = groupOf(c.getPackageName());
+                        if (group != null && !LAYER_OF_GROUP.containsKey(group)) {
+                            events.add(SimpleConditionEvent.violated(
+                                    c, c.getPackageName() + " has no layer in LayeringTest; place it"));
+                        }
+                    }
+                })
+                .check(CLASSES);
+    }
+
+    @Test
+    void aPackageUsesOnlyItsOwnGroupAndLowerLayers() {
+        classes()
+                .should(new ArchCondition<JavaClass>("use only its own package group and lower layers") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        String from = groupOf(c.getPackageName());
+                        Integer fromLayer = from == null ? null : LAYER_OF_GROUP.get(from);
+                        if (fromLayer == null) {
+                            return;
+                        }
+                        for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                            String to = groupOf(d.getTargetClass().getPackageName());
+                            Integer toLayer = to == null ? null : LAYER_OF_GROUP.get(to);
+                            if (toLayer != null && !to.equals(from) && toLayer >= fromLayer) {
+                                events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                            }
+                        }
+                    }
+                })
+                .check(CLASSES);
+    }
 
     @Test
     void modelImportsNothingOfOurs() {
