@@ -43,22 +43,6 @@ public record PointEvidence(
         threadedEnds = Set.copyOf(threadedEnds);
     }
 
-    /** Evidence of a tool whose streams share one thread per process (all but iperf3 3.16+). */
-    public PointEvidence(
-            String point,
-            Integer mtu,
-            String tool,
-            int processes,
-            double durationS,
-            boolean udp,
-            List<Direction> directions,
-            EndSeries client,
-            EndSeries server,
-            List<Summary> summaries,
-            boolean sameKernel) {
-        this(point, mtu, tool, processes, durationS, udp, directions, client, server, summaries, sameKernel, Set.of());
-    }
-
     /** The other end of {@code s}. */
     public EndSeries peer(EndSeries s) {
         return s == client ? server : client;

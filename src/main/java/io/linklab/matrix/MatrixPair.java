@@ -29,18 +29,6 @@ public record MatrixPair(
         List<String> uplinks,
         Expectation expectation) {
 
-    /** A pair judged by the default, 90 % of its link speed. */
-    public MatrixPair(
-            String client,
-            String clientIface,
-            String server,
-            String serverIface,
-            String target,
-            String linkSpeed,
-            List<String> uplinks) {
-        this(client, clientIface, server, serverIface, target, linkSpeed, uplinks, Expectation.DEFAULT);
-    }
-
     public MatrixPair {
         expectation = expectation == null ? Expectation.DEFAULT : expectation;
         if (client.equals(server)) {

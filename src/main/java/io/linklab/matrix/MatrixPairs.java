@@ -119,7 +119,8 @@ public final class MatrixPairs {
                         null,
                         firstAddress(lab.host(server).orElseThrow()),
                         null,
-                        List.of()));
+                        List.of(),
+                        Expectation.DEFAULT));
     }
 
     private String hostId(String where, String word) {

@@ -30,35 +30,6 @@ public record MatrixRow(
         Integer mtu,
         Expectation expectation) {
 
-    /** A row of a matrix that does not sweep MTUs, judged by the default, 90 % of its link speed. */
-    public MatrixRow(
-            String client,
-            String server,
-            String direction,
-            Double bitsPerSecond,
-            Double bitsPerSecondMin,
-            Double bitsPerSecondMax,
-            Long retransmits,
-            Double linkSpeedBps,
-            String status,
-            String reason,
-            String run) {
-        this(
-                client,
-                server,
-                direction,
-                bitsPerSecond,
-                bitsPerSecondMin,
-                bitsPerSecondMax,
-                retransmits,
-                linkSpeedBps,
-                status,
-                reason,
-                run,
-                null,
-                Expectation.DEFAULT);
-    }
-
     public MatrixRow {
         expectation = expectation == null ? Expectation.DEFAULT : expectation;
     }

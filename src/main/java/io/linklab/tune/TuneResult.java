@@ -29,19 +29,6 @@ public record TuneResult(
         List<String> notes,
         SideBySide sideBySide) {
 
-    /** A result without a side-by-side confirmation. */
-    public TuneResult(
-            List<TuneStep> steps,
-            TuneSettings best,
-            Probe searched,
-            Probe confirmed,
-            ProbeLength confirmation,
-            StopReason why,
-            String detail,
-            List<String> notes) {
-        this(steps, best, searched, confirmed, confirmation, why, detail, notes, null);
-    }
-
     public TuneResult {
         steps = List.copyOf(steps);
         notes = List.copyOf(notes);

@@ -31,19 +31,6 @@ public record TuneSpace(
         List<Integer> mtus,
         boolean streamThreads) {
 
-    /** A space whose iperf3 runs every stream of a process on one thread (before 3.16). */
-    public TuneSpace(
-            List<Tool> tools,
-            int maxProcesses,
-            int maxStreams,
-            List<Pinning> pinnings,
-            List<String> windows,
-            Set<Dimension> vary,
-            Double linkSpeedBps,
-            List<Integer> mtus) {
-        this(tools, maxProcesses, maxStreams, pinnings, windows, vary, linkSpeedBps, mtus, false);
-    }
-
     public TuneSpace {
         if (tools.isEmpty()) {
             throw new IllegalArgumentException("no tool to tune");

@@ -91,7 +91,7 @@ public final class Tuner {
             String failures = steps.isEmpty()
                     ? "the budget allows no probe"
                     : steps.get(steps.size() - 1).probe().failure();
-            return new TuneResult(steps, null, null, null, null, why, failures, List.of());
+            return new TuneResult(steps, null, null, null, null, why, failures, List.of(), null);
         }
         // what the search did, for the reason: the confirmation that follows is not one of its probes
         int probes = steps.size();

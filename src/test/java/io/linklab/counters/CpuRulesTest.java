@@ -239,13 +239,13 @@ class CpuRulesTest {
         EndSeries client = new EndSeries("client", "h1", "eth1", null, rows);
         EndSeries server = new EndSeries("server", "h2", "eth1", null, peer);
         PointEvidence apart = new PointEvidence(
-                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), false);
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), false, Set.of());
         assertEquals(
                 List.of("cpu-shared-core"),
                 CpuRules.all(apart).stream().map(Finding::code).toList(),
                 "on hosts of their own, 34 % of cpu0 is something else");
         PointEvidence oneKernel = new PointEvidence(
-                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), true);
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, List.of(), true, Set.of());
         assertEquals(List.of(), CpuRules.all(oneKernel), "the server's iperf3 took 45 % of that core");
     }
 }

@@ -8,6 +8,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The rules on recorded series (src/test/resources/counters) and on small made-up ones. */
@@ -36,7 +37,8 @@ class FindingRulesTest {
                 RecordedCounters.series(name + "-client.txt", "client", "h1"),
                 RecordedCounters.series(name + "-server.txt", "server", "h2"),
                 totals,
-                false);
+                false,
+                Set.of());
     }
 
     @Test
@@ -84,7 +86,8 @@ class FindingRulesTest {
                 RecordedCounters.series("clean-client.txt", "client", "h1"),
                 RecordedCounters.series("clean-server.txt", "server", "h2"),
                 totals,
-                false);
+                false,
+                Set.of());
         EndSeries sender = clean.client();
         assertTrue(
                 sender.total("retrans_segs") > 900 && sender.total("dsack_recv_segs") > 900,
@@ -129,7 +132,18 @@ class FindingRulesTest {
         assertEquals(Finding.WARNING, apart.get(0).severity());
         assertTrue(apart.get(0).message().contains("the packets were lost between the hosts"), apart.toString());
         PointEvidence oneKernel = new PointEvidence(
-                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), sender, idle("server"), List.of(), true);
+                "",
+                null,
+                "iperf3",
+                1,
+                5,
+                false,
+                List.of(Direction.C2S),
+                sender,
+                idle("server"),
+                List.of(),
+                true,
+                Set.of());
         String m = FindingRules.packetLoss(oneKernel).get(0).message();
         assertTrue(m.contains("both ends run on one kernel, so no cable or switch lost them"), m);
         assertTrue(!m.contains("between the hosts"), m);
@@ -211,7 +225,8 @@ class FindingRulesTest {
                 new EndSeries("client", "h1", "eth1", null, tx),
                 new EndSeries("server", "h2", "eth1", null, rx),
                 List.of(),
-                false);
+                false,
+                Set.of());
         List<Finding> f = FindingRules.receiverDrops(e);
         assertEquals(1, f.size(), f.toString());
         assertEquals(
@@ -334,12 +349,23 @@ class FindingRulesTest {
 
     private static PointEvidence atMtu9000(EndSeries client, List<Summary> totals) {
         return new PointEvidence(
-                "mtu=9000", 9000, "iperf3", 1, 3, false, List.of(Direction.C2S), client, idle("server"), totals, true);
+                "mtu=9000",
+                9000,
+                "iperf3",
+                1,
+                3,
+                false,
+                List.of(Direction.C2S),
+                client,
+                idle("server"),
+                totals,
+                true,
+                Set.of());
     }
 
     private static PointEvidence evidence(EndSeries client, EndSeries server, List<Summary> totals) {
         return new PointEvidence(
-                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, totals, false);
+                "", null, "iperf3", 1, 5, false, List.of(Direction.C2S), client, server, totals, false, Set.of());
     }
 
     private static EndSeries idle(String end) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Expectation;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -31,11 +32,37 @@ class HeatmapImageTest {
     }
 
     private static MatrixRow ok(String client, String server, double bps) {
-        return new MatrixRow(client, server, "c2s", bps, bps, bps, 0L, 100e9, MatrixRow.OK, "", "pairs/x");
+        return new MatrixRow(
+                client,
+                server,
+                "c2s",
+                bps,
+                bps,
+                bps,
+                0L,
+                100e9,
+                MatrixRow.OK,
+                "",
+                "pairs/x",
+                null,
+                Expectation.DEFAULT);
     }
 
     private static MatrixRow failed(String client, String server, String reason) {
-        return new MatrixRow(client, server, "", null, null, null, null, null, MatrixRow.FAILED, reason, "");
+        return new MatrixRow(
+                client,
+                server,
+                "",
+                null,
+                null,
+                null,
+                null,
+                null,
+                MatrixRow.FAILED,
+                reason,
+                "",
+                null,
+                Expectation.DEFAULT);
     }
 
     /** h1→h2 ok, h1→h3 and h3→h1 failed, h2→h1 missing (not run yet). */

@@ -3,6 +3,7 @@ package io.linklab.matrix;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.linklab.model.Expectation;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,11 +19,37 @@ class MatrixFileTest {
     Path dir;
 
     private static MatrixRow ok(String client, String server) {
-        return new MatrixRow(client, server, "c2s", 4.29e9, 4.2e9, 4.3e9, 27L, 1e10, MatrixRow.OK, "", "pairs/x");
+        return new MatrixRow(
+                client,
+                server,
+                "c2s",
+                4.29e9,
+                4.2e9,
+                4.3e9,
+                27L,
+                1e10,
+                MatrixRow.OK,
+                "",
+                "pairs/x",
+                null,
+                Expectation.DEFAULT);
     }
 
     private static MatrixRow failed(String client, String server, String reason) {
-        return new MatrixRow(client, server, "", null, null, null, null, null, MatrixRow.FAILED, reason, "");
+        return new MatrixRow(
+                client,
+                server,
+                "",
+                null,
+                null,
+                null,
+                null,
+                null,
+                MatrixRow.FAILED,
+                reason,
+                "",
+                null,
+                Expectation.DEFAULT);
     }
 
     @Test

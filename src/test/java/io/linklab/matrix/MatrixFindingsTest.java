@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
+import io.linklab.model.Expectation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,20 @@ class MatrixFindingsTest {
     Path dir;
 
     private static MatrixRow row(String client, String server, String direction, double bps, Double link) {
-        return new MatrixRow(client, server, direction, bps, bps, bps, 0L, link, MatrixRow.OK, "", "pairs/x");
+        return new MatrixRow(
+                client,
+                server,
+                direction,
+                bps,
+                bps,
+                bps,
+                0L,
+                link,
+                MatrixRow.OK,
+                "",
+                "pairs/x",
+                null,
+                Expectation.DEFAULT);
     }
 
     private static List<Finding> findings(List<MatrixRow> rows) {
@@ -102,7 +116,8 @@ class MatrixFindingsTest {
         rows.add(row("a", "b", "c2s", 9e9, null));
         rows.add(row("a", "c", "c2s", 9e9, null));
         rows.add(row("a", "d", "c2s", 9e9, null));
-        rows.add(new MatrixRow("b", "a", "", null, null, null, null, null, MatrixRow.FAILED, "down", ""));
+        rows.add(new MatrixRow(
+                "b", "a", "", null, null, null, null, null, MatrixRow.FAILED, "down", "", null, Expectation.DEFAULT));
         assertEquals(List.of(), findings(rows));
     }
 

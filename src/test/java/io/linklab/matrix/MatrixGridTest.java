@@ -4,13 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Expectation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MatrixGridTest {
 
     private static MatrixRow ok(String client, String server, String direction, double bps, Double link) {
-        return new MatrixRow(client, server, direction, bps, bps, bps, 0L, link, MatrixRow.OK, "", "pairs/x");
+        return new MatrixRow(
+                client,
+                server,
+                direction,
+                bps,
+                bps,
+                bps,
+                0L,
+                link,
+                MatrixRow.OK,
+                "",
+                "pairs/x",
+                null,
+                Expectation.DEFAULT);
     }
 
     @Test
@@ -38,7 +52,19 @@ class MatrixGridTest {
     @Test
     void aFailedPairIsAFailedCellWithItsReasonAndNoShade() {
         MatrixRow down = new MatrixRow(
-                "a", "c", "", null, null, null, null, null, MatrixRow.FAILED, "c: connection refused", "pairs/a-c");
+                "a",
+                "c",
+                "",
+                null,
+                null,
+                null,
+                null,
+                null,
+                MatrixRow.FAILED,
+                "c: connection refused",
+                "pairs/a-c",
+                null,
+                Expectation.DEFAULT);
         MatrixGrid grid = MatrixGrid.of(List.of("a", "b"), List.of(ok("a", "b", "c2s", 1e9, null), down));
         MatrixGrid.Cell ac = grid.cell("a", "c").orElseThrow();
         assertTrue(ac.failed());

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
 import io.linklab.model.Topology;
 import io.linklab.testing.ScriptedMatrixLab;
 import java.io.IOException;
@@ -47,7 +48,8 @@ class MatrixHostileIdsScriptedTest {
                 "data0",
                 "198.19.0." + server,
                 null,
-                List.of());
+                List.of(),
+                Expectation.DEFAULT);
     }
 
     private static List<MatrixRow> run(Topology lab, List<MatrixPair> pairs, Path dir) throws Exception {

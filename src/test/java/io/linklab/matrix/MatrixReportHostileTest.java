@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
+import io.linklab.model.Expectation;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,9 @@ class MatrixReportHostileTest {
                 10e9,
                 status,
                 reason,
-                run);
+                run,
+                null,
+                Expectation.DEFAULT);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
+import io.linklab.model.Expectation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +23,19 @@ class MatrixReportTest {
 
     private static MatrixRow ok(String client, String server, double bps) {
         return new MatrixRow(
-                client, server, "c2s", bps, bps, bps, 3L, 10e9, MatrixRow.OK, "", "pairs/" + client + "-" + server);
+                client,
+                server,
+                "c2s",
+                bps,
+                bps,
+                bps,
+                3L,
+                10e9,
+                MatrixRow.OK,
+                "",
+                "pairs/" + client + "-" + server,
+                null,
+                Expectation.DEFAULT);
     }
 
     @Test
@@ -54,7 +67,9 @@ class MatrixReportTest {
                         10e9,
                         MatrixRow.FAILED,
                         "cannot connect to root@h3: Connection | refused",
-                        ""));
+                        "",
+                        null,
+                        Expectation.DEFAULT));
         MatrixFile.write(matrix, rows);
 
         Path to = tmp.resolve("reports").resolve("20261203-matrix-rack");

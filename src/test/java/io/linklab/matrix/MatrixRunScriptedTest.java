@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.Transport;
@@ -102,8 +103,8 @@ class MatrixRunScriptedTest {
     @Test
     void anMtuSweepPerPairSetsBothEndsDataInterfacesAndRestoresThem() throws Exception {
         List<MatrixPair> pairs = List.of(
-                new MatrixPair("h1", "data0", "h2", "data0", "198.19.0.2", "10G", List.of()),
-                new MatrixPair("h2", "data0", "h1", "data0", "198.19.0.1", "10G", List.of()));
+                new MatrixPair("h1", "data0", "h2", "data0", "198.19.0.2", "10G", List.of(), Expectation.DEFAULT),
+                new MatrixPair("h2", "data0", "h1", "data0", "198.19.0.1", "10G", List.of(), Expectation.DEFAULT));
         TestPlan plan = ScriptedMatrixLab.plan().toBuilder()
                 .sweep(new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("9000", "1500")))
                 .build();

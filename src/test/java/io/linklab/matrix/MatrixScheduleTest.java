@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,8 +49,8 @@ class MatrixScheduleTest {
     @Test
     void pairsOverOneUplinkRunOneAtATimeWhenAskedAndTogetherOtherwise() {
         // h0,h1 on leaf A; h2,h3 on leaf B: h0→h2 and h1→h3 both cross the A-B uplink
-        MatrixPair a = new MatrixPair("h0", null, "h2", null, "t", null, List.of("up"));
-        MatrixPair b = new MatrixPair("h1", null, "h3", null, "t", null, List.of("up"));
+        MatrixPair a = new MatrixPair("h0", null, "h2", null, "t", null, List.of("up"), Expectation.DEFAULT);
+        MatrixPair b = new MatrixPair("h1", null, "h3", null, "t", null, List.of("up"), Expectation.DEFAULT);
         MatrixSchedule alone = new MatrixSchedule(List.of(a, b), 4, false, Uplinks.ONE_AT_A_TIME);
         assertEquals(List.of(a), alone.startable());
         assertEquals(List.of(), alone.startable());
@@ -91,7 +92,8 @@ class MatrixScheduleTest {
         for (int c = 0; c < hosts; c++) {
             for (int s = 0; s < hosts; s++) {
                 if (c != s) {
-                    pairs.add(new MatrixPair("h" + c, "eth0", "h" + s, "eth0", "10.0.0." + s, "100G", List.of()));
+                    pairs.add(new MatrixPair(
+                            "h" + c, "eth0", "h" + s, "eth0", "10.0.0." + s, "100G", List.of(), Expectation.DEFAULT));
                 }
             }
         }

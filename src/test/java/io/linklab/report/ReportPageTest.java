@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixRow;
+import io.linklab.model.Expectation;
 import io.linklab.store.FileFormatException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -142,8 +143,34 @@ class ReportPageTest {
         MatrixFile.write(
                 m,
                 List.of(
-                        new MatrixRow("h1", "h2", "c2s", 71e9, 70e9, 72e9, 3L, 100e9, "ok", "", "pairs/h1-h2"),
-                        new MatrixRow("h2", "h1", "c2s", 95e9, 95e9, 95e9, 0L, 100e9, "ok", "", "pairs/h2-h1")));
+                        new MatrixRow(
+                                "h1",
+                                "h2",
+                                "c2s",
+                                71e9,
+                                70e9,
+                                72e9,
+                                3L,
+                                100e9,
+                                "ok",
+                                "",
+                                "pairs/h1-h2",
+                                null,
+                                Expectation.DEFAULT),
+                        new MatrixRow(
+                                "h2",
+                                "h1",
+                                "c2s",
+                                95e9,
+                                95e9,
+                                95e9,
+                                0L,
+                                100e9,
+                                "ok",
+                                "",
+                                "pairs/h2-h1",
+                                null,
+                                Expectation.DEFAULT)));
         String html = ReportPage.html(List.of(m));
         Document doc = strict(html);
         selfContainedAndLabelled(doc, html);

@@ -48,6 +48,14 @@ public final class TuneFixtures {
      */
     public static TuneResult ended(List<TuneStep> steps, TuneSettings best, StopReason why, String detail) {
         return new TuneResult(
-                steps, best, steps.get(3).probe(), steps.get(4).probe(), ProbeLength.CONFIRM, why, detail, List.of());
+                steps,
+                best,
+                steps.get(3).probe(),
+                steps.get(4).probe(),
+                ProbeLength.CONFIRM,
+                why,
+                detail,
+                List.of(),
+                null);
     }
 }

@@ -24,7 +24,15 @@ class TunerSideBySideTest {
     /** iperf3, one process, streams 1 or 2: the search finds s=2 at 12 against s=1 at 10 Gbit/s. */
     private static TuneResult tune(Duration budget, double twoFull, double oneFull) {
         TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3), 1, 2, List.of(), List.of(), EnumSet.of(Dimension.STREAMS), null, List.of());
+                List.of(Tool.IPERF3),
+                1,
+                2,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.STREAMS),
+                null,
+                List.of(),
+                false);
         long[] clock = {0};
         TuneBudget b = TuneBudget.of(budget);
         ProbeRunner runner = (s, length) -> {
@@ -115,7 +123,15 @@ class TunerSideBySideTest {
     @Test
     void thePicksRateIsTheMeanOfItsAlternatedRunsWithTheirMinAndMax() {
         TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3), 1, 2, List.of(), List.of(), EnumSet.of(Dimension.STREAMS), null, List.of());
+                List.of(Tool.IPERF3),
+                1,
+                2,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.STREAMS),
+                null,
+                List.of(),
+                false);
         long[] clock = {0};
         double[] winnerRuns = {13 * G, 15 * G, 14 * G};
         int[] run = {0};

@@ -35,9 +35,17 @@ class TunerTest {
         Set<Dimension> all = EnumSet.allOf(Dimension.class);
         List<Tool> tools = List.of(Tool.IPERF3, Tool.IPERF2, Tool.NETPERF);
         TuneSpace big = new TuneSpace(
-                tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all, null, List.of());
+                tools, 8, 8, List.of(Pinning.SPREAD, Pinning.NUMA), List.of("4M", "16M"), all, null, List.of(), false);
         TuneSpace twoCores = new TuneSpace(
-                List.of(Tool.IPERF3, Tool.IPERF2), 2, 8, List.of(Pinning.SPREAD), List.of("4M"), all, null, List.of());
+                List.of(Tool.IPERF3, Tool.IPERF2),
+                2,
+                8,
+                List.of(Pinning.SPREAD),
+                List.of("4M"),
+                all,
+                null,
+                List.of(),
+                false);
         TuneSpace noTool = new TuneSpace(
                 List.of(Tool.IPERF3),
                 8,
@@ -46,7 +54,8 @@ class TunerTest {
                 List.of("4M", "16M"),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS, Dimension.PINNING, Dimension.WINDOW),
                 null,
-                List.of());
+                List.of(),
+                false);
         List<Arguments> out = new ArrayList<>();
         for (boolean counters : new boolean[] {true, false}) {
             for (double noise : new double[] {0.0, 0.03, 0.06}) {
@@ -111,7 +120,8 @@ class TunerTest {
                 List.of(),
                 EnumSet.of(Dimension.PROCESSES, Dimension.STREAMS),
                 null,
-                List.of());
+                List.of(),
+                false);
     }
 
     @Test
@@ -125,7 +135,8 @@ class TunerTest {
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
                 10 * G,
-                List.of());
+                List.of(),
+                false);
         TuneResult r = new Tuner(model, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.LINE_RATE, r.why());
         assertEquals(2, r.steps().size(), "the start probe reached line rate; then the confirmation");
@@ -240,7 +251,8 @@ class TunerTest {
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
                 null,
-                List.of());
+                List.of(),
+                false);
         Duration budget = Duration.ofSeconds(60);
         TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
@@ -308,7 +320,8 @@ class TunerTest {
                     List.of(),
                     EnumSet.of(Dimension.TOOL, Dimension.PROCESSES, Dimension.STREAMS),
                     null,
-                    List.of());
+                    List.of(),
+                    false);
             // the default budget: a 60 s tune of this space has no time left for a second look after its climb
             TuneResult r =
                     new Tuner(steppingUp, space, TuneBudget.of(Duration.ofMinutes(2)), model::nanoTime, x -> {}).run();
@@ -328,7 +341,15 @@ class TunerTest {
     void aBudgetTooShortToConfirmReportsTheBestUnconfirmed() {
         ThroughputModel model = new ThroughputModel(8, 20 * G, 100 * G, 8 * G, Map.of(), 0.05, 1.1, 0.03, false, 3);
         TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null, List.of());
+                List.of(Tool.IPERF3),
+                8,
+                8,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.PROCESSES),
+                null,
+                List.of(),
+                false);
         Duration budget = Duration.ofSeconds(15);
         TuneResult r = new Tuner(model, space, TuneBudget.of(budget), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.BUDGET, r.why());
@@ -354,7 +375,8 @@ class TunerTest {
                 List.of("4M"),
                 EnumSet.allOf(Dimension.class),
                 null,
-                List.of());
+                List.of(),
+                false);
         TuneResult r = new Tuner(flaky, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(Tool.IPERF3, r.best().tool());
         assertTrue(r.steps().stream()
@@ -375,7 +397,15 @@ class TunerTest {
             return model.run(s, length);
         };
         TuneSpace space = new TuneSpace(
-                List.of(Tool.IPERF3), 8, 8, List.of(), List.of(), EnumSet.of(Dimension.PROCESSES), null, List.of());
+                List.of(Tool.IPERF3),
+                8,
+                8,
+                List.of(),
+                List.of(),
+                EnumSet.of(Dimension.PROCESSES),
+                null,
+                List.of(),
+                false);
         TuneResult r =
                 new Tuner(stopsOnThird, space, TuneBudget.of(Duration.ofMinutes(5)), model::nanoTime, s -> {}).run();
         assertEquals(StopReason.STOPPED, r.why());
@@ -396,7 +426,8 @@ class TunerTest {
                 List.of(),
                 EnumSet.allOf(Dimension.class),
                 null,
-                List.of());
+                List.of(),
+                false);
         long[] now = {0};
         TuneResult r = new Tuner(
                         down, space, TuneBudget.of(Duration.ofMinutes(1)), () -> now[0] += 1_000_000_000L, s -> {})

@@ -3,6 +3,7 @@ package io.linklab.ui.history;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.model.Verdict;
 import io.linklab.tools.csv.CsvResultSink;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.tools.csv.ResultTables;
@@ -84,7 +85,8 @@ public final class ImportedLogRun {
                 List.of(),
                 folder,
                 true,
-                null);
+                null,
+                Verdict.Outcome.NONE);
     }
 
     private static Instant fileTime(Path file) {

@@ -47,48 +47,6 @@ public record PastRun(
         String readWarning,
         Verdict.Outcome verdict) {
 
-    /** A run without a verdict (an imported log, one recorded before verdicts). */
-    public PastRun(
-            String id,
-            String name,
-            String note,
-            State state,
-            String stateDetail,
-            Instant started,
-            Instant ended,
-            String tool,
-            List<String> hosts,
-            TestPlan plan,
-            Map<Direction, Double> headline,
-            Map<String, String> environment,
-            List<PointSample> samples,
-            List<PointSummary> summaries,
-            List<SweepRow> sweepRows,
-            Path dir,
-            boolean imported,
-            String readWarning) {
-        this(
-                id,
-                name,
-                note,
-                state,
-                stateDetail,
-                started,
-                ended,
-                tool,
-                hosts,
-                plan,
-                headline,
-                environment,
-                samples,
-                summaries,
-                sweepRows,
-                dir,
-                imported,
-                readWarning,
-                Verdict.Outcome.NONE);
-    }
-
     public PastRun {
         verdict = verdict == null ? Verdict.Outcome.NONE : verdict;
         hosts = List.copyOf(hosts);

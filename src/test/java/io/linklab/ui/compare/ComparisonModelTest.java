@@ -9,6 +9,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
+import io.linklab.model.Verdict;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
@@ -90,7 +91,8 @@ class ComparisonModelTest {
                 List.of(),
                 Path.of(id),
                 false,
-                null);
+                null,
+                Verdict.Outcome.NONE);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.model.Verdict;
 import io.linklab.ui.history.PastRun;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,8 @@ class ReportFolderTest {
                 List.of(),
                 null,
                 false,
-                null);
+                null,
+                Verdict.Outcome.NONE);
     }
 
     @Test

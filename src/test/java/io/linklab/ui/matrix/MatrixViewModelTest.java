@@ -18,6 +18,7 @@ import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
@@ -95,12 +96,26 @@ class MatrixViewModelTest {
                 p.linkSpeedBps(),
                 MatrixRow.OK,
                 "",
-                "pairs/" + p.client() + "-" + p.server());
+                "pairs/" + p.client() + "-" + p.server(),
+                null,
+                Expectation.DEFAULT);
     }
 
     static MatrixRow failed(MatrixPair p, String reason) {
         return new MatrixRow(
-                p.client(), p.server(), "", null, null, null, null, p.linkSpeedBps(), MatrixRow.FAILED, reason, "");
+                p.client(),
+                p.server(),
+                "",
+                null,
+                null,
+                null,
+                null,
+                p.linkSpeedBps(),
+                MatrixRow.FAILED,
+                reason,
+                "",
+                null,
+                Expectation.DEFAULT);
     }
 
     /** A matrix that only records what the view-model asks of it; the test plays its pairs. */
@@ -353,7 +368,19 @@ class MatrixViewModelTest {
         written.add(ok(first, "c2s", 9e9, 0));
         for (MatrixPair p : pairs.subList(1, pairs.size())) {
             written.add(new MatrixRow(
-                    p.client(), p.server(), "", null, null, null, null, null, MatrixRow.STOPPED, "stopped", ""));
+                    p.client(),
+                    p.server(),
+                    "",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    MatrixRow.STOPPED,
+                    "stopped",
+                    "",
+                    null,
+                    Expectation.DEFAULT));
         }
         MatrixFile.write(dir, written);
         matrix.end.complete(new RunOutcome(RunOutcome.Status.CANCELLED, "stopped by the user", dir));
@@ -470,7 +497,9 @@ class MatrixViewModelTest {
                     r.linkSpeedBps(),
                     r.status(),
                     r.reason(),
-                    run);
+                    run,
+                    null,
+                    Expectation.DEFAULT);
             MatrixViewModel vm = new MatrixViewModel(
                     new StoredMatrix(request(TestPlan.Mode.NORMAL, pairs), dir, List.of(planted)), Runnable::run);
             MatrixViewModel.Opening opened = vm.openCell("h1", "h2");

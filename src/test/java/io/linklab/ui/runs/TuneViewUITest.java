@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
+import io.linklab.model.Verdict;
 import io.linklab.remote.SshSettings;
 import io.linklab.store.ResultsStore;
 import io.linklab.testing.TuneFixtures;
@@ -145,7 +146,8 @@ class TuneViewUITest {
                 List.of(),
                 dir,
                 false,
-                null);
+                null,
+                Verdict.Outcome.NONE);
     }
 
     private Node root() {
