@@ -5,17 +5,23 @@ import io.linklab.model.Validators;
 import io.linklab.remote.Transport;
 import io.linklab.remote.TransportException;
 import io.linklab.tools.driver.ToolDriver;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The logins of a run and the probe of each host, started together before anything else (they are the slowest
  * part before the test): each host's probe starts as soon as its own login is done, not when both are.
  */
 final class RunLogins {
+
+    /** How long a closed login's probe may take to end: closing kills its command at once. */
+    private static final Duration PROBE_AFTER_CLOSE = Duration.ofSeconds(5);
 
     private final CompletableFuture<Transport> clientLogin;
     private final CompletableFuture<Transport> serverLogin;
@@ -89,8 +95,9 @@ final class RunLogins {
         try {
             client = clientLogin.get();
         } catch (ExecutionException e) {
-            serverLogin.thenAccept(Transport::close);
-            throw abort(e);
+            Run.RunAbort failed = abort(e);
+            String serverFailed = serverLogin == clientLogin ? null : closeOnceMade(serverLogin, serverProbe);
+            throw serverFailed == null ? failed : new Run.RunAbort(failed.getMessage() + "; " + serverFailed);
         }
         taken.add(client);
         Transport server;
@@ -103,6 +110,28 @@ final class RunLogins {
             taken.add(server);
         }
         return new RunHosts(client, client.hostLabel(), server, server.hostLabel());
+    }
+
+    /**
+     * Waits for a login the run will not take, then closes it (killing what its probe started) and waits for its
+     * probe: the run ends only once nothing of it goes on. A login finishing after the run's end could still record
+     * a host key or start the probe on its host. Returns why the login failed, or null when it was made.
+     */
+    private static String closeOnceMade(CompletableFuture<Transport> login, CompletableFuture<PreflightFacts> probe)
+            throws InterruptedException {
+        Transport made;
+        try {
+            made = login.get();
+        } catch (ExecutionException e) {
+            return e.getCause().getMessage();
+        }
+        made.close();
+        try {
+            probe.get(PROBE_AFTER_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // a closed login's probe fails, or is abandoned to the host's own clean-up; the run's reason stays
+        }
+        return null;
     }
 
     /** Each transport {@link #hosts} took (once), for the clean-up to clean and close. */

@@ -535,4 +535,50 @@ class ScriptedRunTest {
         Await.until(() -> events.contains(SERVER + " closed"), Duration.ofSeconds(10), () -> "open: " + events);
         assertTrue(events.contains(CLIENT + " closed"), events.toString());
     }
+
+    @Test
+    void aLoginThatFailsEndsTheRunOnlyOnceTheOtherHostsLoginIsClosed() throws Exception {
+        CountDownLatch clientFailed = new CountDownLatch(1);
+        CountDownLatch serverMayAnswer = new CountDownLatch(1);
+        TransportFactory hosts = recorded(client(), server());
+        TestEngine engine = engine(
+                login -> {
+                    if (login.equals(CLIENT)) {
+                        clientFailed.countDown();
+                        throw new TransportException("REMOTE HOST IDENTIFICATION HAS CHANGED");
+                    }
+                    try {
+                        serverMayAnswer.await(); // a slow login shell, still running when the client's failed
+                    } catch (InterruptedException e) {
+                        throw new TransportException("interrupted");
+                    }
+                    return hosts.open(login);
+                },
+                PointHooks.NONE);
+        RunHandle h = engine.start(plan(null), new RunListener() {});
+        assertTrue(clientFailed.await(10, TimeUnit.SECONDS), "the client's login never started");
+        // Ended now, the server's login would go on after the run: recording a host key, starting its probe.
+        assertTrue(h.await(Duration.ofMillis(300)).isEmpty(), "the run ended while a login was under way");
+
+        serverMayAnswer.countDown();
+        RunOutcome o = h.await(Duration.ofSeconds(10)).orElseThrow(() -> new AssertionError("the run never ended"));
+        assertEquals(RunOutcome.Status.FAILED, o.status());
+        assertEquals("cannot connect to " + CLIENT + ": REMOTE HOST IDENTIFICATION HAS CHANGED", o.message());
+        assertTrue(events.contains(SERVER + " closed"), "closed before the run ended: " + events);
+    }
+
+    @Test
+    void bothLoginsFailingAreBothNamed() throws Exception {
+        TestEngine engine = engine(
+                login -> {
+                    throw new TransportException("no route to " + login);
+                },
+                PointHooks.NONE);
+        RunHandle h = engine.start(plan(null), new RunListener() {});
+        RunOutcome o = h.await(Duration.ofSeconds(10)).orElseThrow(() -> new AssertionError("the run never ended"));
+        assertEquals(
+                "cannot connect to " + CLIENT + ": no route to " + CLIENT + "; cannot connect to " + SERVER
+                        + ": no route to " + SERVER,
+                o.message());
+    }
 }
