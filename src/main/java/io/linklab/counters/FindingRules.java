@@ -3,7 +3,6 @@ package io.linklab.counters;
 import io.linklab.model.Direction;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -222,8 +221,10 @@ public final class FindingRules {
     }
 
     /**
-     * One stream has most of the retransmits of its direction: its path (or its queue) is the problem. Only where
-     * the loss matters as much as {@link #packetLoss}'s and reordering does not explain it.
+     * One stream has most of the lost segments of its direction: its path (or its queue) is the problem. Only where
+     * the loss matters as much as {@link #packetLoss}'s. The duplicates the receiver reported (reordering, which a
+     * loaded path does to every stream) are taken off each stream in proportion to the bytes it sent: iperf3 counts
+     * a stream's retransmits, not which of them were needless, and on a busy veth those can outnumber the lost ones.
      */
     public static List<Finding> retransmitsOnOneStream(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
@@ -240,27 +241,58 @@ public final class FindingRules {
                     || (host != null && host.sent() > 0 && lost / host.sent() < LOSS_SHARE)) {
                 continue;
             }
-            Summary top = streams.stream()
-                    .max(Comparator.comparingLong(Summary::retransmits))
-                    .orElseThrow();
-            double othersMean = (double) (total - top.retransmits()) / (streams.size() - 1);
-            double share = (double) top.retransmits() / total;
-            if (share < 0.5 || top.retransmits() < CONCENTRATED * othersMean) {
+            double needless =
+                    host == null || host.retransmits() <= 0 ? 0 : total * host.spurious() / host.retransmits();
+            double[] lostOf = lostPerStream(streams, needless);
+            int top = 0;
+            double lostAll = 0;
+            for (int i = 0; i < lostOf.length; i++) {
+                lostAll += lostOf[i];
+                top = lostOf[i] > lostOf[top] ? i : top;
+            }
+            double othersMean = (lostAll - lostOf[top]) / (streams.size() - 1);
+            double share = lostAll <= 0 ? 0 : lostOf[top] / lostAll;
+            if (share < 0.5 || lostOf[top] < CONCENTRATED * othersMean) {
                 continue;
             }
-            String name = "stream " + top.stream() + (top.process() == null ? "" : " of process " + top.process());
+            Summary one = streams.get(top);
+            String name = "stream " + one.stream() + (one.process() == null ? "" : " of process " + one.process());
             out.add(new Finding(
                     e.point(),
                     Finding.WARNING,
                     e.sender(d).end(),
                     "retransmits-one-stream",
-                    "retransmits concentrated on one stream: " + name + " had " + top.retransmits() + " of " + total
-                            + " " + d.csv() + " retransmits (" + pct(100 * share) + ") across " + streams.size()
-                            + " streams",
-                    "top=" + top.retransmits() + "; total=" + total + "; streams=" + streams.size() + "; others mean="
-                            + num(othersMean) + "; lost (not reported as duplicates)=" + count(lost)));
+                    "retransmits concentrated on one stream: " + name + " had " + one.retransmits() + " of " + total
+                            + " " + d.csv() + " retransmits"
+                            + (needless >= 1
+                                    ? ", about " + count(lostOf[top]) + " of them lost ("
+                                            + pct(100 * share) + " of the lost ones) once the duplicates the receiver"
+                                            + " reported are shared out by bytes sent,"
+                                    : " (" + pct(100 * share) + ")")
+                            + " across " + streams.size() + " streams",
+                    "top=" + one.retransmits() + "; total=" + total + "; streams=" + streams.size()
+                            + "; top lost=" + num(lostOf[top]) + "; others lost mean=" + num(othersMean)
+                            + "; duplicates shared out=" + count(needless) + "; lost (not reported as duplicates)="
+                            + count(lost)));
         }
         return out;
+    }
+
+    /**
+     * Each stream's retransmits less its part of {@code needless} (by its share of the bytes sent; evenly where a
+     * stream's bytes are unknown), never below zero.
+     */
+    private static double[] lostPerStream(List<Summary> streams, double needless) {
+        boolean bytesKnown = streams.stream().allMatch(s -> s.bytes() != null && s.bytes() > 0);
+        double allBytes =
+                bytesKnown ? streams.stream().mapToDouble(Summary::bytes).sum() : streams.size();
+        double[] lost = new double[streams.size()];
+        for (int i = 0; i < lost.length; i++) {
+            Summary s = streams.get(i);
+            double part = (bytesKnown ? s.bytes() : 1) / allBytes;
+            lost[i] = Math.max(0, s.retransmits() - needless * part);
+        }
+        return lost;
     }
 
     /**

@@ -15,7 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -201,6 +206,68 @@ class HostCountersLabTest {
         } finally {
             lab.h2().exec("sh", "-c", "tc qdisc del dev " + lab.h2().dataIf() + " root 2>/dev/null; true");
         }
+    }
+
+    /**
+     * Loss on one stream alone: nftables drops 1 % of the packets that reach the client (the test runs reversed)
+     * on one of the two streams' connections, picked by its port once both carry data. The finding names that
+     * stream, by the id the client's own output gives the connection from that port.
+     */
+    @Test
+    void lossOnOneStreamOnlyIsAFindingThatNamesThatStream() throws Exception {
+        Path o = dir.resolve("one");
+        CompletableFuture<Integer> status = CompletableFuture.supplyAsync(() -> test(o, "-P", "2", "-t", "4", "-R"));
+        Integer port = Await.poll(
+                () -> streamPortCarryingData(lab.h1()),
+                p -> p != null || status.isDone(),
+                Duration.ofSeconds(20),
+                Duration.ofMillis(50));
+        assertTrue(port != null, "no stream carried data: " + cli.both());
+        try (Nft drop = Nft.drop(lab.h1(), "tcp dport " + port + " numgen random mod 100 < 1")) {
+            assertEquals(0, status.get(60, TimeUnit.SECONDS), cli.both());
+        }
+        String clientLog;
+        try (Stream<Path> raw = Files.list(o.resolve("raw"))) {
+            clientLog =
+                    Files.readString(raw.filter(f -> f.getFileName().toString().contains("-client-"))
+                            .findFirst()
+                            .orElseThrow());
+        }
+        Matcher m = Pattern.compile("\\[\\s*(\\d+)\\] local \\S+ port " + port + " connected")
+                .matcher(clientLog);
+        assertTrue(m.find(), "the client's output names no stream from port " + port + ":\n" + clientLog);
+        String perStream = Files.readString(o.resolve("summary.csv"));
+        Finding one = CounterFiles.readFindings(o).stream()
+                .filter(f -> f.code().equals("retransmits-one-stream"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no retransmits-one-stream finding; port " + port + ", streams:\n"
+                        + perStream + "\n" + cli.both()));
+        assertEquals("server", one.end(), one.toString());
+        assertTrue(
+                one.message().startsWith("retransmits concentrated on one stream: stream " + m.group(1) + " had "),
+                "the stream from port " + port + " is " + m.group(1) + ": " + one.message());
+    }
+
+    /**
+     * The client's port of a connection to the test's port that has received more than a megabyte (a stream, not
+     * iperf3's control connection), or null while there is none.
+     */
+    private static Integer streamPortCarryingData(Lab.Host h) throws Exception {
+        Pattern conn = Pattern.compile(":(\\d+)\\s+\\S+:" + PORT + "\\s*$");
+        Pattern received = Pattern.compile("bytes_received:(\\d+)");
+        Integer local = null;
+        for (String line : h.exec("ss", "-Htin", "dport = :" + PORT).lines().toList()) {
+            Matcher c = conn.matcher(line);
+            if (c.find()) {
+                local = Integer.valueOf(c.group(1));
+                continue;
+            }
+            Matcher r = received.matcher(line);
+            if (local != null && r.find() && Long.parseLong(r.group(1)) > 1_000_000) {
+                return local;
+            }
+        }
+        return null;
     }
 
     /**
