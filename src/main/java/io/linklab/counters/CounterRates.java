@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What happened on a host between two snapshots: CPU per core as shares of that core's time, and every
@@ -42,6 +43,11 @@ public final class CounterRates {
     static final String QDISC_DROPPED = "qdisc_dropped";
     /** Processes of a tool's group that only start or wait for the tool: not the tool's own CPU. */
     static final Set<String> WRAPPERS = Set.of("sh", "bash", "dash", "sudo", "setsid", "timeout", "env");
+
+    /** A thread that works: a stream's thread sending or receiving takes far more; an idle one takes none. */
+    static final double THREAD_BUSY_PERCENT = 10;
+    /** A thread that fills its core, as {@code CpuRules} counts a process that does. */
+    static final double THREAD_FULL_PERCENT = CpuRules.PROCESS_FULL_PERCENT;
 
     private CounterRates() {}
 
@@ -82,6 +88,7 @@ public final class CounterRates {
                     dt);
         }
         processes(a, b, dt, out);
+        threads(a, b, dt, out);
         return out;
     }
 
@@ -207,6 +214,51 @@ public final class CounterRates {
             out.add(new CounterValue("cpu", "proc.busiest_core", "core", busiestCore));
             out.add(new CounterValue("cpu", "proc.count", "processes", count));
             byCore.forEach((core, share) -> out.add(new CounterValue("cpu", "proc.cpu" + core, "%", share)));
+        }
+    }
+
+    /**
+     * The tools' threads, where a process has more than one (iperf3 3.16+: a thread per stream): the busiest one's
+     * CPU in per cent of one core ("thread.busiest") with the core it last ran on ("thread.busiest_core"), how many
+     * worked ("thread.busy": at least {@value #THREAD_BUSY_PERCENT} % of a core), how many filled a core
+     * ("thread.full": at least {@value #THREAD_FULL_PERCENT} %) and on how many cores the working ones last ran
+     * ("thread.busy_cores"): fewer cores than working threads is threads that share a core.
+     */
+    private static void threads(Snapshot a, Snapshot b, double dt, List<CounterValue> out) {
+        double hz = ticksPerSecond(a, b, dt);
+        if (b.threads().isEmpty() || !(hz > 0)) {
+            return;
+        }
+        double busiest = -1;
+        int busiestCore = -1;
+        int busy = 0;
+        int full = 0;
+        Set<Integer> cores = new TreeSet<>();
+        for (Map.Entry<Long, Snapshot.ProcTime> e : b.threads().entrySet()) {
+            Snapshot.ProcTime was = a.threads().get(e.getKey());
+            Snapshot.ProcTime now = e.getValue();
+            if (was == null || !was.comm().equals(now.comm()) || now.ticks() < was.ticks()) {
+                continue;
+            }
+            double share = 100 * (now.ticks() - was.ticks()) / hz / dt;
+            if (share > busiest) {
+                busiest = share;
+                busiestCore = now.core();
+            }
+            if (share >= THREAD_BUSY_PERCENT) {
+                busy++;
+                cores.add(now.core());
+            }
+            if (share >= THREAD_FULL_PERCENT) {
+                full++;
+            }
+        }
+        if (busiest >= 0) {
+            out.add(new CounterValue("cpu", "thread.busiest", "%", busiest));
+            out.add(new CounterValue("cpu", "thread.busiest_core", "core", busiestCore));
+            out.add(new CounterValue("cpu", "thread.busy", "threads", busy));
+            out.add(new CounterValue("cpu", "thread.full", "threads", full));
+            out.add(new CounterValue("cpu", "thread.busy_cores", "cores", cores.size()));
         }
     }
 

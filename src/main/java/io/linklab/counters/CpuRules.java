@@ -109,13 +109,16 @@ public final class CpuRules {
         String head = "CPU-bound on one core: ";
         boolean threads = e.threadedEnds().contains(s.end());
         // iperf3 3.16+ runs each stream as a thread of its own: one process already spreads over the cores
-        String advice = threads
-                ? "; its iperf3 runs each stream as a thread of its own (3.16+): try more streams (--streams),"
-                        + " and pin this end to idle cores (--" + s.end()
-                        + "-cpus) so that its threads do not share one"
-                : "; try " + tryN + " processes (--processes " + tryN + ")";
+        ThreadUse use = threads ? ThreadUse.of(s, t) : null;
+        String advice = !threads
+                ? "; try " + tryN + " processes (--processes " + tryN + ")"
+                : use == null
+                        ? "; its iperf3 runs each stream as a thread of its own (3.16+): try more streams (--streams),"
+                                + " and pin this end to idle cores (--" + s.end()
+                                + "-cpus) so that its threads do not share one"
+                        : use.advice(s.end(), cores);
         if (threads) {
-            evidence += "; threads=yes";
+            evidence += "; threads=yes" + (use == null ? "" : "; " + use.evidence());
         }
         if (!coreFull) {
             String used = threads ? " of a core across its threads" : " of a core";
@@ -140,6 +143,63 @@ public final class CpuRules {
                 "cpu-bound-one-core",
                 head + coreText + by + ", with " + procs + advice,
                 evidence + "; busiest_core=" + core);
+    }
+
+    /**
+     * How a threaded tool's threads used the cores over the test (medians of the sampler's "thread.*" rows): the
+     * busiest thread's share of a core and which core, how many threads worked, how many filled a core, and on
+     * how many cores the working ones ran.
+     */
+    private record ThreadUse(
+            double busiest, int busiestCore, double busiestCoreBusy, int busy, int full, int busyCores) {
+
+        /** Null where the sampler saw no threads of this end's tool (a release before 3.16, or plain sh). */
+        static ThreadUse of(EndSeries s, double testS) {
+            List<Double> busiest = s.during("thread.busiest", testS);
+            if (busiest.isEmpty()) {
+                return null;
+            }
+            int core = (int) Math.round(mode(s.during("thread.busiest_core", testS)));
+            List<Double> coreBusy = s.during("cpu" + core + ".busy", testS);
+            return new ThreadUse(
+                    median(busiest),
+                    core,
+                    coreBusy.isEmpty() ? 0 : median(coreBusy),
+                    (int) Math.round(median(s.during("thread.busy", testS))),
+                    (int) Math.round(median(s.during("thread.full", testS))),
+                    (int) Math.round(median(s.during("thread.busy_cores", testS))));
+        }
+
+        /**
+         * What to try, from where the threads ran: threads crowded on a full core while the host has others get
+         * pinned apart; one thread filling its core while others are free gets more streams; every core filled leaves
+         * nothing to try on this host.
+         */
+        String advice(String end, int cores) {
+            String seen = "; its iperf3 runs each stream as a thread of its own (3.16+): " + busy + " working thread"
+                    + (busy == 1 ? "" : "s") + " on " + busyCores + " core" + (busyCores == 1 ? "" : "s")
+                    + ", the busiest at " + pct(busiest) + " of cpu" + busiestCore;
+            if (busy > busyCores && busyCores < cores && busiestCoreBusy >= CORE_FULL_PERCENT) {
+                return seen + ": they share a core while " + (cores - busyCores) + " other"
+                        + (cores - busyCores == 1 ? " is" : "s are") + " free; pin this end to more cores (--" + end
+                        + "-cpus) so that each stream's thread has one";
+            }
+            if (busyCores >= cores && full >= cores) {
+                return seen + ": every core of this end is full; more streams or processes cannot help here, a"
+                        + " host with more (or faster) cores can";
+            }
+            if (full >= 1 && busyCores < cores) {
+                return seen + ": a thread fills its core while " + (cores - busyCores) + " other"
+                        + (cores - busyCores == 1 ? " is" : "s are") + " free; try more streams (--streams) to"
+                        + " spread the work";
+            }
+            return seen + ": try more streams (--streams), and pin this end to idle cores (--" + end + "-cpus)";
+        }
+
+        String evidence() {
+            return "thread.busiest median=" + num(busiest) + "; thread.busiest_core=" + busiestCore + "; thread.busy="
+                    + busy + "; thread.full=" + full + "; thread.busy_cores=" + busyCores;
+        }
     }
 
     /**

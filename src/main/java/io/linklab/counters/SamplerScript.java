@@ -55,6 +55,10 @@ public final class SamplerScript {
             // ethtool -S only for a NIC (a device behind it): veth, bridges and tunnels have nothing of their own
             // the process group of this sampler (its wrapper's, whose pid file is in $PD too): not a tool's
             "OWN=; if [ -n \"$W\" ] && [ -n \"$PD\" ]; then read -r l < /proc/$$/stat; l=${l##*) }; set -- $l; OWN=$3; fi",
+            // a tool process's threads (iperf3 3.16+ runs each stream in one), where it has more than one: which
+            // thread fills which core is what says whether more streams, pinning or processes would help
+            "th() { set -- /proc/$1/task/*; [ $# -gt 1 ] || return 0; for t; do"
+                    + " { read -r st < \"$t/stat\"; } 2>/dev/null && echo \"t $st\"; done; }",
             "E=; [ -n \"$IF\" ] && [ -e \"/sys/class/net/$IF/device\" ] && command -v ethtool >/dev/null 2>&1 && E=1",
             "Q=; [ -n \"$IF\" ] && command -v tc >/dev/null 2>&1 && Q=1",
             "S=/sys/class/net/$IF/statistics",
@@ -96,9 +100,9 @@ public final class SamplerScript {
             "      case $g in ''|*[!0-9]*) continue ;; esac",
             "      cs=; { read -r cs < /proc/$g/task/$g/children; } 2>/dev/null",
             "      for c in $cs; do",
-            "        { read -r st < /proc/$c/stat; } 2>/dev/null && echo \"$st\"",
+            "        { read -r st < /proc/$c/stat; } 2>/dev/null && echo \"$st\" && th $c",
             "        gc=; { read -r gc < /proc/$c/task/$c/children; } 2>/dev/null",
-            "        for d in $gc; do { read -r st < /proc/$d/stat; } 2>/dev/null && echo \"$st\"; done",
+            "        for d in $gc; do { read -r st < /proc/$d/stat; } 2>/dev/null && echo \"$st\" && th $d; done",
             "      done",
             "    done",
             "  fi",

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param tcp       /proc/net/snmp and /proc/net/netstat as "Tcp.RetransSegs", "TcpExt.TCPBacklogDrop"…
  * @param procs     the tools' processes by pid: their name and CPU time so far (user + system, in the clock
  *                  ticks of /proc/stat); empty where the sampler does not read them
+ * @param threads   the threads of those processes that have more than one, by thread id, as {@code procs}
+ *                  holds processes (iperf3 3.16+ runs each stream in a thread of its own); empty where none
  */
 public record Snapshot(
         double uptimeS,
@@ -25,7 +27,8 @@ public record Snapshot(
         Map<String, Long> interfaceCounters,
         Map<String, Long> ethtool,
         Map<String, Long> tcp,
-        Map<Long, ProcTime> procs) {
+        Map<Long, ProcTime> procs,
+        Map<Long, ProcTime> threads) {
 
     /** A process's name ({@code comm}), its CPU time in clock ticks and the core it last ran on. */
     public record ProcTime(String comm, long ticks, int core) {}
@@ -49,6 +52,7 @@ public record Snapshot(
         ethtool = Collections.unmodifiableMap(new LinkedHashMap<>(ethtool));
         tcp = Collections.unmodifiableMap(new LinkedHashMap<>(tcp));
         procs = Collections.unmodifiableMap(new LinkedHashMap<>(procs));
+        threads = Collections.unmodifiableMap(new LinkedHashMap<>(threads));
     }
 
     /** A reading without the tools' processes. */
@@ -58,6 +62,6 @@ public record Snapshot(
             Map<String, Long> interfaceCounters,
             Map<String, Long> ethtool,
             Map<String, Long> tcp) {
-        this(uptimeS, cpus, interfaceCounters, ethtool, tcp, Map.of());
+        this(uptimeS, cpus, interfaceCounters, ethtool, tcp, Map.of(), Map.of());
     }
 }

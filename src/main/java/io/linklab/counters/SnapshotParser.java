@@ -65,6 +65,7 @@ public final class SnapshotParser {
     private Map<String, Long> ethtool;
     private Map<String, Long> tcp;
     private Map<Long, Snapshot.ProcTime> procs;
+    private Map<Long, Snapshot.ProcTime> threads;
     private final Map<String, String[]> snmpNames = new LinkedHashMap<>();
     private long softnetDropped;
     private long softnetSqueezed;
@@ -145,7 +146,14 @@ public final class SnapshotParser {
                 case "sys" -> sys(line);
                 case "ethtool" -> ethtool(line);
                 case "tc" -> tc(line);
-                case "procs" -> process(line.strip());
+                case "procs" -> {
+                    String stat = line.strip();
+                    if (stat.startsWith("t ")) {
+                        process(stat.substring(2), threads, "threads");
+                    } else {
+                        process(stat, procs, "processes");
+                    }
+                }
                 default -> {}
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
@@ -175,6 +183,7 @@ public final class SnapshotParser {
             ethtool = new LinkedHashMap<>();
             tcp = new LinkedHashMap<>();
             procs = new LinkedHashMap<>();
+            threads = new LinkedHashMap<>();
             snmpNames.clear();
             softnetDropped = 0;
             softnetSqueezed = 0;
@@ -185,7 +194,7 @@ public final class SnapshotParser {
                 counters.put("softnet_dropped", softnetDropped);
                 counters.put("softnet_squeezed", softnetSqueezed);
                 cut = cutting;
-                out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp, procs));
+                out.accept(new Snapshot(uptime, cpus, counters, ethtool, tcp, procs, threads));
             }
             section = null;
             cpus = null;
@@ -255,7 +264,7 @@ public final class SnapshotParser {
      * core it last ran on the 39th. The
      * name may hold spaces and parentheses: it ends at the last ')'.
      */
-    private void process(String stat) {
+    private void process(String stat, Map<Long, Snapshot.ProcTime> into, String what) {
         int open = stat.indexOf(" (");
         int close = stat.lastIndexOf(')');
         if (open <= 0 || close < open) {
@@ -266,9 +275,9 @@ public final class SnapshotParser {
         int core = f.length > 36 ? Integer.parseInt(f[36]) : -1;
         Long pid = Long.parseLong(stat.substring(0, open));
         String comm = stat.substring(open + 2, close);
-        if (room(procs, pid, MAX_ENTRIES, "processes")) {
+        if (room(into, pid, MAX_ENTRIES, what)) {
             // the kernel's comm is at most 15 bytes; a longer one is cut, and shown escaped wherever it is printed
-            procs.put(
+            into.put(
                     pid,
                     new Snapshot.ProcTime(comm.length() > MAX_NAME ? comm.substring(0, MAX_NAME) : comm, ticks, core));
         }

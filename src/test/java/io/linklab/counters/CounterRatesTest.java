@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -119,6 +120,50 @@ class CounterRatesTest {
         assertTrue(
                 v.keySet().stream().noneMatch(n -> n.startsWith("proc.sh")),
                 v.keySet().toString());
+    }
+
+    /**
+     * iperf3 3.16+: one process, a thread per stream. Here its two stream threads both ran on cpu1 and filled it
+     * together, the control thread idle: two working threads on one core, neither with a core of its own.
+     */
+    @Test
+    void theThreadsOfAThreadedToolWhichWorkWhichFillACoreAndOnHowManyCores() {
+        List<Snapshot> snaps = new ArrayList<>();
+        SnapshotParser p = new SnapshotParser(snaps::add);
+        for (String l : List.of(
+                "@@ snap",
+                "100.0 10.0",
+                "cpu0 100 0 0 100 0 0 0 0 0 0",
+                "cpu1 0 0 0 200 0 0 0 0 0 0",
+                "@@ procs",
+                stat(42, "iperf3", 500, 100, 1),
+                "t " + stat(42, "iperf3", 10, 10, 0),
+                "t " + stat(43, "iperf3", 300, 50, 1),
+                "t " + stat(44, "iperf3", 190, 40, 1),
+                "@@ end",
+                "@@ snap",
+                "101.0 10.0",
+                "cpu0 150 0 0 150 0 0 0 0 0 0",
+                "cpu1 0 0 95 205 0 0 0 0 0 0",
+                "@@ procs",
+                stat(42, "iperf3", 570, 125, 1),
+                "t " + stat(42, "iperf3", 10, 10, 0),
+                "t " + stat(43, "iperf3", 350, 60, 1),
+                "t " + stat(44, "iperf3", 220, 45, 1),
+                "t " + stat(45, "iperf3", 5, 5, 0),
+                "@@ end")) {
+            p.line(l);
+        }
+        assertEquals(Set.of(42L, 43L, 44L, 45L), snaps.get(1).threads().keySet());
+        assertEquals(Set.of(42L), snaps.get(1).procs().keySet(), "threads are not processes");
+        Map<String, CounterValue> v = CounterRates.between(snaps.get(0), snaps.get(1)).stream()
+                .collect(Collectors.toMap(CounterValue::name, c -> c));
+        assertEquals(95.0, v.get("proc.iperf3.42").value(), 1e-9, "the process: all its threads");
+        assertEquals(60.0, v.get("thread.busiest").value(), 1e-9);
+        assertEquals(1.0, v.get("thread.busiest_core").value());
+        assertEquals(2.0, v.get("thread.busy").value(), "the idle control thread and the newcomer do not work");
+        assertEquals(0.0, v.get("thread.full").value(), "neither fills a core");
+        assertEquals(1.0, v.get("thread.busy_cores").value(), "both working threads on cpu1");
     }
 
     @Test

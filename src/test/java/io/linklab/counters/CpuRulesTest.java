@@ -117,6 +117,77 @@ class CpuRulesTest {
                 findings(Set.of("server")).get(0).message(), "the server's release says nothing of the client's");
     }
 
+    /** The tool's threads over the same intervals, as the sampler sums them up. */
+    private void threads(double busiest, int core, int busy, int full, int busyCores) {
+        for (int t = 1; t <= 5; t++) {
+            add(t, "thread.busiest", busiest);
+            add(t, "thread.busiest_core", core);
+            add(t, "thread.busy", busy);
+            add(t, "thread.full", full);
+            add(t, "thread.busy_cores", busyCores);
+        }
+    }
+
+    /** With the threads seen, the advice follows where they ran. */
+    @Test
+    void aThreadedIperf3sAdviceFollowsWhereItsThreadsRan() {
+        cores(97, 20);
+        process(97, 0);
+        threads(55, 0, 2, 0, 1);
+        Finding crowded = findings(Set.of("client")).get(0);
+        assertTrue(
+                crowded.message()
+                        .endsWith("; its iperf3 runs each stream as a thread of its own (3.16+): 2 working"
+                                + " threads on 1 core, the busiest at 55 % of cpu0: they share a core while 1 other is free;"
+                                + " pin this end to more cores (--client-cpus) so that each stream's thread has one"),
+                crowded.message());
+        assertTrue(
+                crowded.evidence()
+                        .contains("; threads=yes; thread.busiest median=55; thread.busiest_core=0;"
+                                + " thread.busy=2; thread.full=0; thread.busy_cores=1"),
+                crowded.evidence());
+
+        rows.clear();
+        cores(97, 20);
+        process(97, 0);
+        threads(95, 0, 1, 1, 1);
+        assertTrue(
+                findings(Set.of("client"))
+                        .get(0)
+                        .message()
+                        .endsWith(": 1 working thread on 1 core, the busiest at"
+                                + " 95 % of cpu0: a thread fills its core while 1 other is free; try more streams (--streams)"
+                                + " to spread the work"),
+                findings(Set.of("client")).get(0).message());
+
+        rows.clear();
+        // the full core is another's (the other end's, on one kernel): the threads crowd a core that has room
+        cores(97, 40);
+        process(40, 1);
+        threads(20, 1, 2, 0, 1);
+        assertTrue(
+                findings(Set.of("client"))
+                        .get(0)
+                        .message()
+                        .endsWith(": 2 working threads on 1 core, the busiest at"
+                                + " 20 % of cpu1: try more streams (--streams), and pin this end to idle cores"
+                                + " (--client-cpus)"),
+                findings(Set.of("client")).get(0).message());
+
+        rows.clear();
+        cores(97, 96);
+        process(190, 0);
+        threads(95, 1, 2, 2, 2);
+        assertTrue(
+                findings(Set.of("client"))
+                        .get(0)
+                        .message()
+                        .endsWith(": 2 working threads on 2 cores, the busiest at"
+                                + " 95 % of cpu1: every core of this end is full; more streams or processes cannot help here,"
+                                + " a host with more (or faster) cores can"),
+                findings(Set.of("client")).get(0).message());
+    }
+
     @Test
     void oneFullCoreWithTheOthersIdleIsCpuBound() {
         cores(5, 5, 97, 5);

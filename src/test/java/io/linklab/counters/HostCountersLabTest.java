@@ -446,4 +446,46 @@ class HostCountersLabTest {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no " + code + " finding in " + all + "\n" + cli.both()));
     }
+
+    // iperf3 3.16+ runs a thread per stream: the sampler sees the threads and a CPU finding says where they ran;
+    // the single-threaded 3.12 has none. The lab's hosts share the machine's cores: what is certain is where
+    // pinning put the threads, not how busy the other test JVM left them.
+
+    /** The client's values of {@code name} over the run, interval by interval. */
+    private static List<Double> client(Path run, String name) throws Exception {
+        List<CSVRecord> rows = CsvRows.read(run.resolve(CounterFiles.HOST_COUNTERS), r -> r);
+        return rows.stream()
+                .filter(r -> r.get("end").equals("client") && r.get("name").equals(name))
+                .map(r -> Double.parseDouble(r.get("value")))
+                .toList();
+    }
+
+    @Test
+    void twoStreamsOfTheCurrentReleasePinnedToOneCoreAreTwoWorkingThreadsOnOneCore() throws Exception {
+        Path o = dir.resolve("pinned");
+        try (AutoCloseable h1 = lab.h1().iperf3Is(Lab.iperf3Latest());
+                AutoCloseable h2 = lab.h2().iperf3Is(Lab.iperf3Latest())) {
+            assertEquals(0, test(o, "-P", "2", "-t", "4", "--client-cpus", "0"), cli.both());
+        }
+        List<Double> busy = client(o, "thread.busy");
+        List<Double> cores = client(o, "thread.busy_cores");
+        // a thread counts from its second reading: the stream threads, started with the test, from 1-2 s on
+        assertTrue(busy.stream().anyMatch(b -> b >= 2), "both stream threads worked: " + busy + "\n" + cli.both());
+        assertTrue(cores.stream().allMatch(c -> c <= 1), "only on cpu0, where taskset put them: " + cores);
+        assertTrue(client(o, "thread.busiest_core").stream().allMatch(c -> c == 0), "pinned to cpu0");
+        for (Finding f : CounterFiles.readFindings(o)) {
+            if (f.code().equals("cpu-bound-one-core") && f.end().equals("client")) {
+                assertTrue(f.message().contains("2 working threads on 1 core"), f.message());
+                assertTrue(f.message().contains("pin this end to more cores (--client-cpus)"), f.message());
+            }
+        }
+    }
+
+    @Test
+    void theDistributionsReleaseHasOneThreadAndNoThreadRows() throws Exception {
+        Path o = dir.resolve("one");
+        assertEquals(0, test(o, "-P", "2", "-t", "2"), cli.both());
+        assertTrue(!client(o, "proc.busiest").isEmpty(), "the process is seen: " + cli.both());
+        assertEquals(List.of(), client(o, "thread.busy"), "iperf3 3.12 runs its streams in one thread");
+    }
 }
