@@ -49,7 +49,7 @@ final class DrivenPoints implements PointDriver.Measurer {
                 runners.computeIfAbsent(point.plan().tool(), t -> new PointRunner(run.withTool(tool), mtu, hooks));
         run.record().pointAdded(point.label());
         run.record().commandsAdded(CommandPreview.forPoints(point.plan(), List.of(point), tool));
-        run.listener().pointStarted(point.label(), index, 0);
+        run.listener().pointStarted(point, index, 0);
         run.listener().progress("point " + (index + 1) + ": " + point.label());
         Instant start = Instant.now();
         List<SweepRow> rows;

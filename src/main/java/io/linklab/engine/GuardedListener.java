@@ -33,8 +33,13 @@ final class GuardedListener implements RunListener {
     }
 
     @Override
-    public void pointStarted(String point, int index, int total) {
+    public void pointStarted(SweepPoint point, int index, int total) {
         guard(() -> inner.pointStarted(point, index, total));
+    }
+
+    @Override
+    public void repetitionStarted(SweepPoint point, int repetition, int repetitions) {
+        guard(() -> inner.repetitionStarted(point, repetition, repetitions));
     }
 
     @Override

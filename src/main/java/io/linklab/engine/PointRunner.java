@@ -46,6 +46,7 @@ final class PointRunner {
                             .progress("repetition " + rep + "/" + p.repetitions()
                                     + (point.label().isEmpty() ? "" : " of " + point.label()));
                 }
+                run.listener().repetitionStarted(point, rep, p.repetitions());
                 try {
                     // The MTU changes while the first repetition's servers start: they do not depend on it.
                     Repetition.Step beforeClients =

@@ -266,7 +266,7 @@ final class Run implements RunHandle {
         int failedPoints = 0;
         for (int i = 0; i < points.size() && control.goesOn(); i++) {
             SweepPoint point = points.get(i);
-            listener.pointStarted(point.label(), i, points.size());
+            listener.pointStarted(point, i, points.size());
             if (!point.label().isEmpty()) {
                 listener.progress("point " + (i + 1) + "/" + points.size() + ": " + point.label());
             }

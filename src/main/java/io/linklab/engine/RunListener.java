@@ -11,13 +11,21 @@ import java.util.List;
 /**
  * What a running test tells the outside world (live charts, the CLI's progress, tests), as it
  * happens. Called on engine threads, never the FX thread: a UI listener queues and throttles.
- * {@code point} is the sweep point label such as "mtu=9000", or "" outside sweeps.
+ * {@code point} is the sweep point label such as "mtu=9000", or "" outside sweeps; where a point starts, it comes
+ * typed ({@link SweepPoint}: its plan's streams, processes, window, message size, its MTU).
  */
 public interface RunListener {
 
     default void runStarted(RunInfo info) {}
 
-    default void pointStarted(String point, int index, int total) {}
+    /** A point starts: {@code index} of {@code total} (0 where a driver, the tuner, chooses points as it goes). */
+    default void pointStarted(SweepPoint point, int index, int total) {}
+
+    /**
+     * A repetition of the point starts (1-based, of {@code repetitions}; 0 where a replayed log does not say),
+     * before its servers: its samples' clock starts again at 0.
+     */
+    default void repetitionStarted(SweepPoint point, int repetition, int repetitions) {}
 
     default void sample(String point, Sample sample) {}
 

@@ -5,6 +5,7 @@ import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoint;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -32,9 +33,15 @@ final class RunListeners {
             }
 
             @Override
-            public void pointStarted(String point, int index, int total) {
+            public void pointStarted(SweepPoint point, int index, int total) {
                 first.pointStarted(point, index, total);
                 second.pointStarted(point, index, total);
+            }
+
+            @Override
+            public void repetitionStarted(SweepPoint point, int repetition, int repetitions) {
+                first.repetitionStarted(point, repetition, repetitions);
+                second.repetitionStarted(point, repetition, repetitions);
             }
 
             @Override

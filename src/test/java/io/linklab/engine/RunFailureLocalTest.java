@@ -106,7 +106,7 @@ class RunFailureLocalTest {
         AtomicInteger finished = new AtomicInteger();
         RunHandle h = engine.start(plan(1), new RunListener() {
             @Override
-            public void pointStarted(String point, int index, int total) {
+            public void pointStarted(SweepPoint point, int index, int total) {
                 throw new OutOfMemoryError("chart buffer");
             }
 

@@ -581,4 +581,48 @@ class ScriptedRunTest {
                         + ": no route to " + SERVER,
                 o.message());
     }
+
+    /** Points and repetitions reach the listener typed: the UI reads a point's streams and a repetition's start. */
+    @Test
+    void aSweepTellsEachPointTypedAndEachRepetitionBeforeItsSamples() throws Exception {
+        ScriptedTransport c = client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS + IPERF3_CLIENT_TOTALS));
+        ScriptedTransport s = server().on("iperf3 -s", listeningServer());
+        TestPlan plan = plan(new TestPlan.Sweep(TestPlan.SweepKind.STREAMS, List.of("1", "4"))).toBuilder()
+                .repetitions(2)
+                .build();
+        List<String> heard = new CopyOnWriteArrayList<>();
+        RunHandle h = engine(c, s, PointHooks.NONE).start(plan, new RunListener() {
+            @Override
+            public void pointStarted(SweepPoint point, int index, int total) {
+                heard.add("point " + point.label() + " streams " + point.plan().streams() + " " + index + "/" + total);
+            }
+
+            @Override
+            public void repetitionStarted(SweepPoint point, int repetition, int repetitions) {
+                heard.add("repetition " + repetition + "/" + repetitions + " of " + point.label());
+            }
+
+            @Override
+            public void sample(String point, Sample sample) {
+                if (!heard.get(heard.size() - 1).startsWith("sample")) {
+                    heard.add("sample " + point);
+                }
+            }
+        });
+        RunOutcome o = h.await(Duration.ofSeconds(60)).orElseThrow(() -> new AssertionError("the run never ended"));
+        assertEquals(RunOutcome.Status.OK, o.status(), o.message());
+        assertEquals(
+                List.of(
+                        "point streams=1 streams 1 0/2",
+                        "repetition 1/2 of streams=1",
+                        "sample streams=1",
+                        "repetition 2/2 of streams=1",
+                        "sample streams=1",
+                        "point streams=4 streams 4 1/2",
+                        "repetition 1/2 of streams=4",
+                        "sample streams=4",
+                        "repetition 2/2 of streams=4",
+                        "sample streams=4"),
+                heard);
+    }
 }

@@ -60,7 +60,7 @@ class TestEngineLocalTest {
             }
 
             @Override
-            public void pointStarted(String point, int index, int total) {
+            public void pointStarted(SweepPoint point, int index, int total) {
                 calls.add("point " + index + "/" + total);
             }
 

@@ -4,6 +4,7 @@ import io.linklab.counters.Finding;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoints;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.TestPlan;
@@ -71,7 +72,7 @@ public final class ScriptedRuns implements RunLauncher {
                     for (int p = 0; p < points.size(); p++) {
                         String label = plan.isSweep() ? "mtu=" + points.get(p) : "";
                         if (plan.isSweep()) {
-                            listener.pointStarted(label, p, points.size());
+                            listener.pointStarted(SweepPoints.of(plan).get(p), p, points.size());
                         }
                         for (int k = 1; k <= intervals; k++) {
                             run.interval(listener, label, k, dirs);

@@ -5,6 +5,7 @@ import io.linklab.counters.HostCounterRow;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoint;
 import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
@@ -86,7 +87,6 @@ public final class LiveRunModel implements RunListener {
     private final RunClock clock;
     private final Map<StreamKey, LiveCharts.StreamLines> streamLines = new HashMap<>();
     private final StreamRows rows = new StreamRows();
-    private final Map<String, Double> maxEndS = new HashMap<>();
     private boolean sawClientView;
     private String status = "starting…";
     private RunOutcome outcome;
@@ -216,40 +216,30 @@ public final class LiveRunModel implements RunListener {
     }
 
     @Override
-    public void pointStarted(String pointLabel, int index, int total) {
+    public void pointStarted(SweepPoint point, int index, int total) {
         synchronized (lock) {
-            clock.pointStarted(pointLabel, index);
-            streamsThisPoint = valueFor(pointLabel, TestPlan.SweepKind.STREAMS);
-            processesThisPoint = valueFor(pointLabel, TestPlan.SweepKind.PROCESSES);
+            clock.pointStarted(point.label(), index);
+            TestPlan plan = point.plan();
+            streamsThisPoint = plan == null ? 1 : Math.max(1, plan.streams());
+            processesThisPoint = plan == null ? 1 : Math.max(1, plan.processes());
             if (index > 0) {
                 resetSeries();
             }
-            status = total > 1 ? "point " + (index + 1) + " of " + total + ": " + pointLabel : status;
-            appendLine("engine", "— point " + (index + 1) + "/" + total + " " + pointLabel);
+            status = total > 1 ? "point " + (index + 1) + " of " + total + ": " + point.label() : status;
+            appendLine("engine", "— point " + (index + 1) + "/" + total + " " + point.label());
         }
         changed.run();
     }
 
-    /** Streams or processes at a point: the swept value when that is what the sweep changes, else the plan's. */
-    private int valueFor(String pointLabel, TestPlan.SweepKind kind) {
-        RunInfo i = info;
-        TestPlan plan = i == null ? null : i.plan();
-        if (plan == null) {
-            return 1;
+    @Override
+    public void repetitionStarted(SweepPoint point, int repetition, int repetitions) {
+        if (repetition <= 1) {
+            return;
         }
-        int planned = Math.max(1, kind == TestPlan.SweepKind.STREAMS ? plan.streams() : plan.processes());
-        if (plan.isSweep() && plan.sweep().kind() == kind && pointLabel.contains("=")) {
-            try {
-                return Math.max(
-                        1,
-                        Integer.parseInt(pointLabel
-                                .substring(pointLabel.indexOf('=') + 1)
-                                .trim()));
-            } catch (NumberFormatException e) {
-                return planned;
-            }
+        synchronized (lock) {
+            resetSeries();
         }
-        return planned;
+        changed.run();
     }
 
     /** A new point or a new repetition starts its clock at 0: the charts start over. */
@@ -257,7 +247,6 @@ public final class LiveRunModel implements RunListener {
         charts.clear();
         streamLines.clear();
         rows.clear();
-        maxEndS.clear();
         ends.clear();
     }
 
@@ -276,15 +265,6 @@ public final class LiveRunModel implements RunListener {
             return; // warm-up intervals are in the CSV, but would distort the live scale
         }
         synchronized (lock) {
-            double interval = info == null || info.plan() == null
-                    ? 1
-                    : Math.max(0.1, info.plan().intervalS());
-            String proc = s.process() == null ? "" : s.process();
-            double last = maxEndS.getOrDefault(proc, Double.NEGATIVE_INFINITY);
-            if (s.endS() < last - 2 * interval - 0.5) {
-                resetSeries(); // this process's clock went back: a new repetition of the point
-            }
-            maxEndS.merge(proc, s.endS(), Math::max);
             // A log may hold the server's view of the same flows after the client's: drawn, not added again.
             boolean serverView = SERVER_OUTPUT.equals(s.process());
             if (!serverView) {

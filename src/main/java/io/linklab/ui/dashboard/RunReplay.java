@@ -4,7 +4,10 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoint;
+import io.linklab.engine.SweepPoints;
 import io.linklab.model.SweepRow;
+import io.linklab.model.TestPlan;
 import io.linklab.ui.history.PastRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,10 +48,17 @@ public final class RunReplay {
         }
         model.runStarted(new RunInfo(run.id(), run.plan(), run.dir(), points, Map.of()));
         List<Finding> findings = findings(run);
+        Map<String, SweepPoint> typed = typedPoints(run.plan());
         for (int i = 0; i < points.size(); i++) {
             String p = points.get(i);
-            model.pointStarted(p, i, points.size());
+            SweepPoint point = typed.getOrDefault(p, new SweepPoint(p, run.plan(), null));
+            model.pointStarted(point, i, points.size());
+            int repetition = 0;
             for (PastRun.PointSample s : byPoint.getOrDefault(p, List.of())) {
+                if (s.repetition() != repetition) {
+                    repetition = s.repetition();
+                    model.repetitionStarted(point, repetition, 0);
+                }
                 model.sample(p, s.sample());
             }
             if (findings != null) {
@@ -69,6 +79,22 @@ public final class RunReplay {
                     case RUNNING, OK, IMPORTED -> RunOutcome.Status.OK;
                 };
         model.runFinished(new RunOutcome(status, run.stateText(), run.dir()));
+    }
+
+    /** The points the plan makes, by label; none for a run without a plan (an imported log) or a plan gone bad. */
+    private static Map<String, SweepPoint> typedPoints(TestPlan plan) {
+        Map<String, SweepPoint> byLabel = new LinkedHashMap<>();
+        if (plan == null) {
+            return byLabel;
+        }
+        try {
+            for (SweepPoint p : SweepPoints.of(plan)) {
+                byLabel.put(p.label(), p);
+            }
+        } catch (IllegalArgumentException e) {
+            // a stored plan whose sweep no longer reads (a value this release refuses): its points stay plain
+        }
+        return byLabel;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.Verdict;
+import io.linklab.tools.ToolMeta;
 import io.linklab.tools.csv.CsvResultSink;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.tools.csv.ResultTables;
@@ -42,21 +43,27 @@ public final class ImportedLogRun {
                 CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY))) {
             csv.source(file.toString());
             result = LogImporter.importFile(file, null, new MeasurementSink.Forwarding(csv) {
+                /** The log's test the lines belong to: a log may hold many, each a repetition of its own. */
+                private int test;
+
                 @Override
                 public void sample(Sample sample) {
                     super.sample(sample);
-                    samples.add(new PastRun.PointSample("", 0, sample));
+                    samples.add(new PastRun.PointSample("", test, sample));
                 }
 
                 @Override
                 public void summary(Summary summary) {
                     super.summary(summary);
-                    summaries.add(new PastRun.PointSummary("", 0, summary));
+                    summaries.add(new PastRun.PointSummary("", test, summary));
                 }
 
                 @Override
                 public void meta(String key, String value) {
                     super.meta(key, value);
+                    if (ToolMeta.RUN.equals(key) && value != null && value.matches("\\d{1,9}")) {
+                        test = Integer.parseInt(value);
+                    }
                     if (value != null && !value.isBlank() && env.size() < 200) {
                         env.putIfAbsent("log " + key, value);
                     }

@@ -1,6 +1,7 @@
 package io.linklab.ui.bench;
 
 import io.linklab.engine.RunInfo;
+import io.linklab.engine.SweepPoint;
 import io.linklab.model.Direction;
 import io.linklab.model.TestPlan;
 import io.linklab.ui.charts.ChartRenderLoop;
@@ -110,7 +111,7 @@ public class LiveDashboardBenchmark {
                 () -> {
                     SyntheticRun run = new SyntheticRun(STREAMS, intervalS, 100e9);
                     model.runStarted(info);
-                    model.pointStarted("", 0, 1);
+                    model.pointStarted(new SweepPoint("", plan, null), 0, 1);
                     long t0 = System.nanoTime();
                     long wallPerInterval = (long) (intervalS / SPEED * 1e9);
                     for (int k = 1; k <= intervals; k++) {

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoint;
+import io.linklab.engine.SweepPoints;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
@@ -149,13 +151,21 @@ class LiveRunModelTest {
         assertTrue(entry(model.bitrate(), "5203/SUM").width() > 1.5f, "a process's SUM is half-bold");
     }
 
+    /** The engine says when a repetition starts: the charts start over then, whatever the samples' clock does. */
     @Test
     void aNewRepetitionStartsTheChartsOver() {
-        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
-        for (int t = 1; t <= 10; t++) {
+        TestPlan p = plan(1, 1, TestPlan.Mode.NORMAL, null);
+        start(p, List.of(""));
+        SweepPoint point = SweepPoints.of(p).get(0);
+        model.pointStarted(point, 0, 1);
+        model.repetitionStarted(point, 1, 2);
+        for (int t = 1; t <= 3; t++) {
             model.sample("", s(null, "5", Direction.C2S, t, 1e9, 0));
         }
-        model.sample("", s(null, "5", Direction.C2S, 1, 2e9, 0));
+        assertEquals(3, entry(model.bitrate(), "stream 5").series().size(), "the first repetition keeps its own");
+        model.repetitionStarted(point, 2, 2);
+        // a repetition whose first interval ends after the last one of the previous: no clock going back to see
+        model.sample("", s(null, "5", Direction.C2S, 4, 2e9, 0));
         assertEquals(1, entry(model.bitrate(), "stream 5").series().size());
         assertEquals(2e9, entry(model.bitrate(), "SUM").series().lastY());
     }
@@ -190,7 +200,7 @@ class LiveRunModelTest {
                 TestPlan.Mode.NORMAL,
                 new TestPlan.Sweep(TestPlan.SweepKind.MTU, List.of("1500", "4000", "9000")));
         start(p, List.of("mtu=1500", "mtu=4000", "mtu=9000"));
-        model.pointStarted("mtu=1500", 0, 3);
+        model.pointStarted(SweepPoints.of(p).get(0), 0, 3);
         clock.addAndGet(Duration.ofSeconds(5).toNanos());
         LiveRunModel.Progress early = model.takeSnapshot().progress();
         assertEquals(5, early.elapsed().toSeconds());
@@ -198,7 +208,7 @@ class LiveRunModelTest {
         assertEquals(34, early.remaining().toSeconds());
         clock.addAndGet(Duration.ofSeconds(15).toNanos());
         model.pointFinished("mtu=1500", List.of());
-        model.pointStarted("mtu=4000", 1, 3);
+        model.pointStarted(SweepPoints.of(p).get(1), 1, 3);
         LiveRunModel.Progress later = model.takeSnapshot().progress();
         // the first point took 20 s, so two more take 40 s
         assertEquals(40, later.remaining().toSeconds());

@@ -2,6 +2,7 @@ package io.linklab.ui.screens;
 
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunOutcome;
+import io.linklab.engine.SweepPoint;
 import io.linklab.model.Direction;
 import io.linklab.model.HostSpec;
 import io.linklab.model.SweepRow;
@@ -157,7 +158,7 @@ public final class DashboardScreens {
             int i = 0;
             for (double[] r : SEED_003) {
                 String p = "mtu=" + (int) r[0];
-                model.pointStarted(p, i++, points.size());
+                model.pointStarted(new SweepPoint(p, plan, (int) r[0]), i++, points.size());
                 double send = r[1] * 1e6;
                 double recv = r[2] * 1e6;
                 model.pointFinished(
@@ -188,7 +189,7 @@ public final class DashboardScreens {
                                         null,
                                         "ok")));
             }
-            model.pointStarted("mtu=5500", i, points.size());
+            model.pointStarted(new SweepPoint("mtu=5500", plan, 5500), i, points.size());
             model.pointFinished(
                     "mtu=5500",
                     List.of(SweepRow.failed(
