@@ -7,6 +7,7 @@ import io.linklab.tools.csv.CsvResultSink;
 import io.linklab.tools.csv.CsvTableWriter;
 import io.linklab.tools.csv.ResultTables;
 import io.linklab.tools.importer.LogImporter;
+import io.linklab.tools.importer.UnmappedSelectors;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Parameters;
                 + "--samples and --summary",
         customSynopsis = {
             "${COMMAND-FULL-NAME} FILE... [--format FORMAT]",
-            "       [--samples SAMPLES.csv] [--summary SUMMARY.csv]"
+            "       [--samples SAMPLES.csv] [--summary SUMMARY.csv] [--omni OMNI.csv]"
         },
         descriptionHeading = "%n",
         optionListHeading = "%n",
@@ -67,6 +68,13 @@ public final class ImportCommand extends CliCommand {
     @Option(names = "--summary", paramLabel = "FILE", description = "write the end-of-test totals to FILE")
     Path summaryFile;
 
+    @Option(
+            names = "--omni",
+            paramLabel = "FILE",
+            description = "write the netperf omni selectors LinkLab gives no role (latency percentiles, confidence"
+                    + " widths …) to FILE: a row per test, a column per selector as netperf printed it")
+    Path omniFile;
+
     /** auto and the formats the importer reads, for --help and shell completion. */
     static final class Formats implements Iterable<String> {
         @Override
@@ -92,6 +100,7 @@ public final class ImportCommand extends CliCommand {
         }
         refuseExisting("--samples", samplesFile);
         refuseExisting("--summary", summaryFile);
+        refuseExisting("--omni", omniFile);
         CsvResultSink csv;
         try {
             csv = new CsvResultSink(
@@ -101,16 +110,25 @@ public final class ImportCommand extends CliCommand {
             throw new UsageException("cannot write " + describe(e) + "; check the directory exists and is writable");
         }
         List<LogImporter.FileResult> results = new ArrayList<>();
+        UnmappedSelectors omni = new UnmappedSelectors(csv);
         try (csv) {
             for (Path file : files) {
                 csv.beginSource(file.toString()); // the path as given, so that files of the same name stay apart
-                LogImporter.FileResult r = LogImporter.importFile(file, format, csv);
+                omni.source(file.toString());
+                LogImporter.FileResult r = LogImporter.importFile(file, format, omni);
                 if (r.failed()) {
                     // Whatever a failed file gave before it failed (a read error midway) is not kept.
                     csv.discardSource();
+                    omni.discardSource();
                 }
                 results.add(r);
                 report(r, err);
+            }
+            if (omniFile != null) {
+                omni.write(omniFile);
+            } else if (!omni.names().isEmpty()) {
+                err.println("netperf printed omni selectors LinkLab gives no role: " + String.join(", ", omni.names())
+                        + "; --omni FILE keeps them, a column each");
             }
         } catch (IOException | UncheckedIOException e) {
             err.println("linklab import: cannot write the CSV output: " + e.getMessage());

@@ -37,6 +37,11 @@ public final class ToolMeta {
      * fixed order (iperf2): both ends' rows of a flow get the same stream number by it.
      */
     public static final String STREAM_PORT = "stream.port";
+    /**
+     * Before the name of a netperf omni selector LinkLab gives no role ("omni.P99_LATENCY", or as an -o header titles
+     * it, "omni.99th Percentile Latency Microseconds"); the value as netperf printed it.
+     */
+    public static final String OMNI_SELECTOR_PREFIX = "omni.";
     /** netperf request/response tests: transactions per second. */
     public static final String TRANSACTIONS_PER_SECOND = "transactions_per_second";
 

@@ -335,4 +335,36 @@ class ImportCommandTest {
         assertEquals(0, cli.run("import", log, "--format", "iperf3"), cli.both());
         assertFalse(cli.err().contains("looks like"), cli.err());
     }
+
+    /**
+     * netperf -o with selectors LinkLab gives no role (PerfKitBenchmarker's: latency percentiles, the confidence
+     * width, the MSS): each keeps a column of its own under the name netperf printed, with netperf's value, in the
+     * file --omni names; without it, stderr names them and the option.
+     */
+    @Test
+    void omniSelectorsWithoutARoleKeepAColumnEachAsNetperfPrintedThem() throws IOException {
+        Path omni = dir.resolve("omni.csv");
+        Path stream = Fixtures.corpus("netperf/pkb_omni_csv_tcp_stream_conf99.txt");
+        Path rr = Fixtures.corpus("netperf/pkb_omni_csv_tcp_rr_conf99.txt");
+        assertEquals(0, cli.run("import", stream.toString(), rr.toString(), "--omni", omni.toString()), cli.err());
+        List<CSVRecord> rows = csv(omni);
+        assertEquals(2, rows.size(), Files.readString(omni));
+        CSVRecord first = rows.get(0);
+        assertEquals(stream.toString(), first.get("source"));
+        assertEquals("3374", first.get("99th Percentile Latency Microseconds"));
+        assertEquals("10.100", first.get("Throughput Confidence Width (%)"), "as printed, not re-formatted");
+        assertEquals("1408", first.get("Transport MSS bytes"));
+        List<String> header = List.of(Files.readAllLines(omni).get(0).split(","));
+        assertTrue(!header.contains("Throughput") && !header.contains("Throughput Units"), "mapped ones stay out");
+        assertEquals(rr.toString(), rows.get(1).get("source"));
+
+        assertEquals(0, cli.run("import", stream.toString()), cli.err());
+        assertTrue(
+                cli.err()
+                                .contains(
+                                        "netperf printed omni selectors LinkLab gives no role: Throughput Confidence Width"
+                                                + " (%)")
+                        && cli.err().contains("--omni FILE keeps them"),
+                cli.err());
+    }
 }

@@ -48,7 +48,10 @@ public final class CsvTableWriter<T> implements Closeable, Flushable {
         try {
             this.printer = new CSVPrinter(out, FORMAT);
             if (header) {
-                printer.printRecord(table.header());
+                // a header may name what a log printed (netperf's selectors): neutralised as any text cell is
+                printer.printRecord(table.header().stream()
+                        .map(h -> runsAsFormula(h) ? "'" + h : h)
+                        .toList());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

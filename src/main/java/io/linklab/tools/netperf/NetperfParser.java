@@ -22,7 +22,7 @@ import io.linklab.tools.StreamingParser;
 import io.linklab.tools.TextScanner;
 import io.linklab.tools.ToolMeta;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,7 +56,7 @@ public final class NetperfParser implements StreamingParser {
     private int udpRows;
     private double interimEnd;
 
-    private final Map<String, String> keyValues = new HashMap<>();
+    private final Map<String, String> keyValues = new LinkedHashMap<>();
     private List<String> omniHeader;
     // Title lines of the current table as printed (columns intact): -O's column names sit above its values.
     private final List<String> titles = new ArrayList<>();
@@ -328,25 +328,25 @@ public final class NetperfParser implements StreamingParser {
         if (values.size() < omniHeader.size()) {
             return false;
         }
-        Map<String, String> keyed = new HashMap<>();
+        Map<String, String> printed = new LinkedHashMap<>();
         for (int i = 0; i < omniHeader.size(); i++) {
-            keyed.put(omniKey(omniHeader.get(i)), values.get(i));
+            printed.put(omniHeader.get(i), values.get(i));
         }
+        Map<String, String> keyed = keyed(printed);
         if (keyed.containsKey("THROUGHPUT") && number(keyed.get("THROUGHPUT")) == null) {
             return false;
         }
-        keyedResult(keyed);
+        keyedResult(printed);
         return true;
     }
 
     /** An -O value row under {@link #titles}; false if they name no throughput (then it is a classic row). */
     private boolean humanRow(String row) {
-        Map<String, String> keyed = new HashMap<>();
-        OmniColumns.name(titles, row).forEach((name, value) -> keyed.put(omniKey(name), value));
-        if (number(keyed.get("THROUGHPUT")) == null) {
+        Map<String, String> printed = new LinkedHashMap<>(OmniColumns.name(titles, row));
+        if (number(keyed(printed).get("THROUGHPUT")) == null) {
             return false;
         }
-        keyedResult(keyed);
+        keyedResult(printed);
         return true;
     }
 
@@ -354,12 +354,25 @@ public final class NetperfParser implements StreamingParser {
         if (keyValues.isEmpty()) {
             return;
         }
-        Map<String, String> kv = new HashMap<>(keyValues);
+        Map<String, String> printed = new LinkedHashMap<>(keyValues);
         keyValues.clear();
-        keyedResult(kv);
+        keyedResult(printed);
     }
 
-    private void keyedResult(Map<String, String> kv) {
+    /** The values by their -k selector names, whichever way netperf printed the names (-k, -o or -O titles). */
+    private static Map<String, String> keyed(Map<String, String> printed) {
+        Map<String, String> keyed = new LinkedHashMap<>();
+        printed.forEach((name, value) -> keyed.put(omniKey(name), value));
+        return keyed;
+    }
+
+    /**
+     * One omni result. The selectors given a role here are read by name; every other one goes on as
+     * {@link ToolMeta#OMNI_SELECTOR_PREFIX} and its name as netperf printed it, with its value untouched: a
+     * latency percentile or a confidence width is no column of summary.csv, and is never guessed into one.
+     */
+    private void keyedResult(Map<String, String> printed) {
+        Map<String, String> kv = keyed(printed);
         begin();
         String units = kv.getOrDefault("THROUGHPUT_UNITS", "10^6bits/s");
         Double thr = number(kv.get("THROUGHPUT"));
@@ -368,6 +381,7 @@ public final class NetperfParser implements StreamingParser {
         }
         if (units.startsWith("Trans") || units.contains("per sec")) {
             sink.meta(ToolMeta.TRANSACTIONS_PER_SECOND, plain(thr));
+            unmapped(printed);
             return;
         }
         Double elapsed = number(kv.get("ELAPSED_TIME"));
@@ -407,6 +421,16 @@ public final class NetperfParser implements StreamingParser {
                     exact(sent * unitMultiplier(units)),
                     null));
         }
+        unmapped(printed);
+    }
+
+    /** Each selector of {@code printed} that this parser gives no role, for whoever keeps them. */
+    private void unmapped(Map<String, String> printed) {
+        printed.forEach((name, value) -> {
+            if (!NetperfText.READ_SELECTORS.contains(omniKey(name))) {
+                sink.meta(ToolMeta.OMNI_SELECTOR_PREFIX + name, value);
+            }
+        });
     }
 
     /** All blank-separated numbers of a table row, or null if a word is not a number. */

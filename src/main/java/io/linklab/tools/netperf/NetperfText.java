@@ -38,14 +38,20 @@ final class NetperfText {
         return false;
     }
 
-    private static final Set<String> READ_SELECTORS = Set.of(
+    /** The selectors LinkLab gives a role (by their -k names); any other is kept as netperf printed it. */
+    static final Set<String> READ_SELECTORS = Set.of(
             "THROUGHPUT",
             "THROUGHPUT_UNITS",
             "ELAPSED_TIME",
             "LOCAL_CPU_UTIL",
             "REMOTE_CPU_UTIL",
+            "LOCAL_SD",
+            "REMOTE_SD",
             "LOCAL_TRANSPORT_RETRANS",
-            "REMOTE_BYTES_RECVD");
+            "LOCAL_BYTES_RECVD",
+            "REMOTE_BYTES_RECVD",
+            "LOCAL_SEND_THROUGHPUT",
+            "REMOTE_SEND_THROUGHPUT");
 
     /** "Local CPU Util %" → "LOCAL_CPU_UTIL", "Elapsed Time (sec)" → "ELAPSED_TIME": the -k names. */
     static String omniKey(String name) {

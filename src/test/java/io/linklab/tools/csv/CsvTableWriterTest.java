@@ -99,6 +99,18 @@ class CsvTableWriterTest {
         assertEquals(true, lines.get(2).startsWith("next.txt,"), lines.get(2));
     }
 
+    /** A header may name what a log printed (netperf's selectors, import --omni): a crafted one runs nothing. */
+    @Test
+    void aHeaderCellThatASpreadsheetWouldRunIsNeutralisedToo() {
+        StringWriter out = new StringWriter();
+        CsvTable<String> table = CsvTable.<String>builder()
+                .text("source", v -> v)
+                .text("=HYPERLINK(\"http://x\")", v -> v)
+                .build();
+        new CsvTableWriter<>(out, table).write("a");
+        assertEquals("source,\"'=HYPERLINK(\"\"http://x\"\")\"\r\na,a\r\n", out.toString());
+    }
+
     @Test
     void textThatASpreadsheetWouldRunIsNeutralisedButNegativeNumbersStayNumbers() {
         StringWriter out = new StringWriter();
