@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Tune benchmark on the namespace lab (docs/BENCHMARKS.md, "Tune"): issue 19's "how we will check" as a rerunnable
-# figure. `linklab tune` with a 60 s budget between h1 and h2 (it must end within 75 s), and separately the full grid
+# Tune benchmark on the namespace lab (docs/BENCHMARKS.md, "Tune"): the tuner's check as a rerunnable
+# figure. `linklab tune` between h1 and h2 (TUNE_BUDGET seconds, default 60), and separately the full grid
 # over the same dimensions with `linklab test`, alternated over ROUNDS; prints the winner's confirmed rate against the
 # grid's best (src/test/lab/tune_bench.py says what it measures). Run as root from the project folder, on an
 # otherwise idle machine:
 #
 #   mvn -B -DskipTests package
 #   LINKLAB_LAB_ID=N bash src/test/lab/lab.sh up
-#   LINKLAB_LAB_ID=N bash src/test/lab/tune-bench.sh [ROUNDS] [JAR] [MAX_STREAMS] [TOOLS, e.g. iperf3,iperf2]
+#   [TUNE_BUDGET=36] LINKLAB_LAB_ID=N bash src/test/lab/tune-bench.sh [ROUNDS] [JAR] [MAX_STREAMS] [TOOLS, e.g. iperf3,iperf2]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}

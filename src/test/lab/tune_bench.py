@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """Tune benchmark on the namespace lab (docs/BENCHMARKS.md, "Tune"); run through tune-bench.sh.
 
-Issue 19's check, each round:
+The tuner's check (docs/BENCHMARKS.md, "Tune"), each round:
 
-1. the tune: `linklab tune` from h1 to h2 with a 60 s budget, TOOLS (default iperf3; with more than one the tool
-   varies too), processes and streams varying (up to MAX_STREAMS streams per process), timed from the command to its
-   exit (the issue allows 75 s);
+1. the tune: `linklab tune` from h1 to h2 with a budget of TUNE_BUDGET seconds (default 60), TOOLS (default iperf3;
+   with more than one the tool varies too), processes and streams varying (up to MAX_STREAMS streams per process),
+   timed from the command to its exit (allowed: the budget and a quarter);
 2. the grid: every tool x processes x streams the tune could choose (processes 1 .. the lab hosts' cores, streams
-   1, 2, 4 .. MAX_STREAMS), each point as long and as often as the tune's confirmation (`linklab test --tool T
-   --sweep streams=... --repeat 3`);
+   1, 2, 4 .. MAX_STREAMS), each point 5 s after 1 s, 3 times, as a 60 s tune confirms its winner (`linklab test
+   --tool T --sweep streams=... --repeat 3`), whatever the tune's budget;
 3. the ratio: the winner's confirmed rate (the mean of its 3 runs) over the grid's best point (the mean of its 3),
    and, to tell a wrong pick from the link's drift between the two, the grid's own figure for the winner's settings
    over its best;
-4. where the winner is not the grid's best point: both settings measured again, back to back and alternated (winner,
-   best, best, winner), as long and as often as the grid's points. The grid's best is the highest of many noisy
+4. where the winner is not the grid's best point: both settings measured again, back to back and alternated in three
+   pairs (winner, best, best, winner, winner, best), as long and as often as the grid's points; the figure is the
+   median of the winner's three over the median of the best's three. The grid's best is the highest of many noisy
    means, so it sits above what its settings do again; measured side by side, the two settings say whether the pick
    was worse.
 
@@ -29,13 +30,18 @@ import tempfile
 import time
 from datetime import datetime
 
+ENV = os.environ
+
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 MAX_STREAMS = int(sys.argv[3]) if len(sys.argv) > 3 else 4
 TOOLS = (sys.argv[4] if len(sys.argv) > 4 else "iperf3").split(",")
-BUDGET_S = 60
-LIMIT_S = 75
-ENV = os.environ
+# the tune's budget; the issue asks a tune to take at most a third of the grid's time, so a six-point grid (about
+# 112 s) gives it 36 s and a twelve-point one 60 s
+BUDGET_S = int(ENV.get("TUNE_BUDGET", "60"))
+LIMIT_S = BUDGET_S * 5 // 4
+# each grid point as a person who trusts it measures it: as long as a 60 s tune's confirmation, whatever the budget
+GRID_SECONDS = 5
 LOGINS = ["--client", "root@" + ENV["H1_MGMT"], "--server", "root@" + ENV["H2_MGMT"], "--target", ENV["H2_DATA"],
           "--identity", ENV["IDENTITY"], "--known-hosts", ENV["KNOWN_HOSTS"]]
 WORK = tempfile.mkdtemp(prefix="linklab-tune-bench-")
@@ -73,7 +79,7 @@ def tune(n):
     return {"took": took, "probes": len(steps) - 1, "tool": confirm["tool"], "processes": int(confirm["processes"]),
             "streams": int(confirm["streams"]), "rate": float(confirm["bits_per_second"]),
             "min": float(confirm["bits_per_second_min"]), "max": float(confirm["bits_per_second_max"]),
-            "why": stdout_line(stdout, "stopped: ")}
+            "why": stdout_line(stdout, "stopped: "), "sure": stdout_line(stdout, "side by side: ")}
 
 
 def stdout_line(text, prefix):
@@ -88,11 +94,6 @@ def powers(top):
     return out + [top]
 
 
-def confirm_seconds():
-    # TuneBudget.of: a twelfth of the budget, 3 to 10 s, after 1 s of warm-up, 3 times
-    return max(3, min(10, BUDGET_S // 12))
-
-
 def grid(n, cores):
     """{(tool, processes, streams): (mean, min, max)} of every point, and the seconds it took."""
     points, took = {}, 0.0
@@ -100,7 +101,7 @@ def grid(n, cores):
         for processes in powers(cores):
             out = os.path.join(WORK, "grid-%d-%s-p%d" % (n, tool, processes))
             # as the tune runs it (TunePlans.plan): iperf2 cannot omit, so it runs the warm-up second as test time
-            length = ["-t", str(confirm_seconds()), "-O", "1"] if tool == "iperf3" else ["-t", str(confirm_seconds() + 1)]
+            length = ["-t", str(GRID_SECONDS), "-O", "1"] if tool == "iperf3" else ["-t", str(GRID_SECONDS + 1)]
             _, t = linklab(["test"] + LOGINS + ["--port", "5660", "--tool", tool, "--processes", str(processes),
                                                  "--sweep", "streams=" + ",".join(str(s) for s in powers(MAX_STREAMS)),
                                                  "--repeat", "3"] + length, out)
@@ -112,17 +113,18 @@ def grid(n, cores):
 
 
 def remeasure(n, a, b):
-    """The mean rate of settings a and b (tool, processes, streams), each measured twice, alternated: a b b a."""
+    """The median rate of settings a and b (tool, processes, streams), each measured three times, alternated:
+    a b b a a b."""
     rates = {a: [], b: []}
-    for i, k in enumerate([a, b, b, a]):
+    for i, k in enumerate([a, b, b, a, a, b]):
         tool, processes, streams = k
         out = os.path.join(WORK, "again-%d-%d" % (n, i))
-        length = ["-t", str(confirm_seconds()), "-O", "1"] if tool == "iperf3" else ["-t", str(confirm_seconds() + 1)]
+        length = ["-t", str(GRID_SECONDS), "-O", "1"] if tool == "iperf3" else ["-t", str(GRID_SECONDS + 1)]
         # as the grid measures its points: a sweep (of one point here), whose row is the mean of the 3 runs
         linklab(["test"] + LOGINS + ["--port", "5660", "--tool", tool, "--processes", str(processes), "--sweep",
                                      "streams=%d" % streams, "--repeat", "3"] + length, out)
         rates[k].append(float(rows(os.path.join(out, "sweep.csv"))[0]["bits_per_second"]))
-    return statistics.mean(rates[a]), statistics.mean(rates[b])
+    return rates[a], rates[b]
 
 
 def cores():
@@ -136,11 +138,11 @@ def gbit(bps):
 
 
 def main():
-    print("# tune benchmark %s, %d rounds, jar %s, load %s" % (datetime.now().isoformat(timespec="seconds"), ROUNDS,
-                                                              JAR, load()))
+    print("# tune benchmark %s, %d rounds, jar %s, budget %d s, load %s" % (
+        datetime.now().isoformat(timespec="seconds"), ROUNDS, JAR, BUDGET_S, load()))
     n_cores = cores()
     print("hosts' cores %d; grid: tools %s x processes %s x streams %s, %d s after 1 s, 3 times" % (
-        n_cores, ",".join(TOOLS), powers(n_cores), powers(MAX_STREAMS), confirm_seconds()))
+        n_cores, ",".join(TOOLS), powers(n_cores), powers(MAX_STREAMS), GRID_SECONDS))
     ratios, drifts, times, fractions, again = [], [], [], [], []
     for n in range(ROUNDS):
         if n % 2 == 0:
@@ -162,16 +164,20 @@ def main():
                   t["processes"], t["streams"], gbit(t["rate"]), gbit(t["min"]), gbit(t["max"]), gtook,
                   t["took"] / gtook, best[0], best[1], best[2], gbit(g[best][0]), gbit(g[best][1]),
                   gbit(g[best][2]), gbit(mine[0]) if mine else "-", ratio, drift))
+        print("  the tune's own side by side: " + t["sure"])
         print("  grid: " + ", ".join("%s p=%d s=%d %s" % (k[0], k[1], k[2], gbit(v[0])) for k, v in sorted(g.items())))
         won = (t["tool"], t["processes"], t["streams"])
         if won == best:
             print("  measured again: not needed, the winner is the grid's best point")
             again.append(1.0)
         else:
-            w, b = remeasure(n, won, best)
+            ws, bs = remeasure(n, won, best)
+            w, b = statistics.median(ws), statistics.median(bs)
             again.append(w / b)
-            print("  measured again, alternated: the winner %s p=%d s=%d %s Gbit/s, the grid's best %s p=%d s=%d %s "
-                  "Gbit/s; ratio %.3f" % (won + (gbit(w),) + best + (gbit(b), w / b)))
+            print("  measured again, 3 alternated pairs: the winner %s p=%d s=%d %s Gbit/s (%s), the grid's best %s "
+                  "p=%d s=%d %s Gbit/s (%s); ratio of the medians %.3f" % (
+                      won + (gbit(w), " ".join(gbit(x) for x in ws)) + best + (gbit(b), " ".join(gbit(x) for x in bs),
+                                                                                w / b)))
     print("summary: tune took %.1f-%.1f s (limit %d), %.2f-%.2f of the grid's time; ratio min %.3f median %.3f "
           "(>= 0.95 in %d of %d); the winner's settings in the grid: min %.3f median %.3f" % (
               min(times), max(times), LIMIT_S, min(fractions), max(fractions), min(ratios),
@@ -180,7 +186,8 @@ def main():
     print("the winner against the grid's best, measured again side by side: min %.3f median %.3f (>= 0.95 in %d of %d)"
           % (min(again), statistics.median(again), sum(r >= 0.95 for r in again), len(again)))
     shutil.rmtree(WORK, ignore_errors=True)
-    sys.exit(0 if max(times) <= LIMIT_S and min(ratios) >= 0.95 else 1)
+    # the issue's check: the side-by-side median at least 0.95, every tune within its limit and a third of the grid
+    sys.exit(0 if max(times) <= LIMIT_S and max(fractions) <= 1 / 3 and statistics.median(again) >= 0.95 else 1)
 
 
 if __name__ == "__main__":
