@@ -43,9 +43,6 @@ public final class RunReplay {
         if (points.isEmpty()) {
             points.add("");
         }
-        if (run.plan() == null) {
-            model.setToolSums(run.samples().stream().anyMatch(s -> s.sample().isSum()));
-        }
         model.runStarted(new RunInfo(run.id(), run.plan(), run.dir(), points, Map.of()));
         List<Finding> findings = findings(run);
         Map<String, SweepPoint> typed = typedPoints(run.plan());

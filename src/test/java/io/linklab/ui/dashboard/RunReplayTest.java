@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.tools.Fixtures;
@@ -35,5 +36,14 @@ class RunReplayTest {
         RunReplay.replay(run, model);
         assertEquals(
                 10, LiveRunModelTest.entry(model.bitrate(), "stream 5").series().size(), "one test's intervals");
+        // one stream: its SUM is the engine's SUM row of each interval, as samples.csv has it
+        double[] sums = run.samples().stream()
+                .filter(s ->
+                        s.repetition() == 2 && s.sample().isSum() && !s.sample().omitted())
+                .mapToDouble(s -> s.sample().bitsPerSecond())
+                .toArray();
+        assertEquals(10, sums.length);
+        assertArrayEquals(
+                sums, LiveRunModelTest.entry(model.bitrate(), "SUM").series().points()[1]);
     }
 }
