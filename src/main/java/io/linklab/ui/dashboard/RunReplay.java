@@ -48,7 +48,7 @@ public final class RunReplay {
         Map<String, SweepPoint> typed = typedPoints(run.plan());
         for (int i = 0; i < points.size(); i++) {
             String p = points.get(i);
-            SweepPoint point = typed.getOrDefault(p, new SweepPoint(p, run.plan(), null));
+            SweepPoint point = typed.getOrDefault(p, new SweepPoint(p, run.plan(), null, null));
             model.pointStarted(point, i, points.size());
             int repetition = 0;
             for (PastRun.PointSample s : byPoint.getOrDefault(p, List.of())) {

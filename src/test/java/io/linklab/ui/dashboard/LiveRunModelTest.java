@@ -104,7 +104,7 @@ class LiveRunModelTest {
         assertEquals(2e9, stream5.averageBitsPerSecond(), 1, "(3 + 1 + 2) / 3 Gbit/s");
         // the point's mean receiver rate, as the findings quote it, replaces the SUM's interval mean
         model.pointFinished(
-                "", List.of(new SweepRow("", null, 2, 1, Direction.C2S, 2.9e9, 2.9e9, 2.9e9, 0L, 1.0, "ok")));
+                "", List.of(new SweepRow("", null, 2, 1, null, Direction.C2S, 2.9e9, 2.9e9, 2.9e9, 0L, 1.0, "ok")));
         assertEquals(3e9, row(Sample.SUM).bitsPerSecond(), 1);
         assertEquals(2.9e9, row(Sample.SUM).averageBitsPerSecond(), 1);
     }
