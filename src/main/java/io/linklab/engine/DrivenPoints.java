@@ -82,6 +82,7 @@ final class DrivenPoints implements PointDriver.Measurer {
                     point.mtu(),
                     point.plan().streams(),
                     point.plan().processes(),
+                    point.value(),
                     d,
                     reason));
         }

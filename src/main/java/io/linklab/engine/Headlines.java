@@ -68,6 +68,7 @@ final class Headlines {
                     r.mtu(),
                     r.streams(),
                     r.processes(),
+                    r.value(),
                     r.direction(),
                     r.bitsPerSecond(),
                     r.bitsPerSecondMin(),

@@ -108,6 +108,7 @@ final class PointRunner {
                     point.mtu(),
                     point.plan().streams(),
                     point.plan().processes(),
+                    point.value(),
                     d,
                     mean,
                     min,

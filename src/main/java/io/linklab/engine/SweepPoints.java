@@ -3,6 +3,7 @@ package io.linklab.engine;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.SweepKind;
+import io.linklab.model.Validators;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +14,7 @@ public final class SweepPoints {
 
     public static List<SweepPoint> of(TestPlan plan) {
         if (!plan.isSweep()) {
-            return List.of(new SweepPoint("", plan, null));
+            return List.of(new SweepPoint("", plan, null, null));
         }
         List<SweepPoint> points = new ArrayList<>();
         for (String raw : plan.sweep().values()) {
@@ -28,9 +29,22 @@ public final class SweepPoints {
                 case WINDOW -> point.window(v).build();
                 case MESSAGE_SIZE -> point.messageSize(v).build();
             };
-            points.add(new SweepPoint(label(kind) + "=" + v, p, kind == SweepKind.MTU ? Integer.parseInt(v) : null));
+            points.add(new SweepPoint(
+                    label(kind) + "=" + v, p, kind == SweepKind.MTU ? Integer.parseInt(v) : null, value(kind, v)));
         }
         return points;
+    }
+
+    /** A sweep value as a number: sizes in bytes ("128K" is 131072, as the tools read it); null if not one. */
+    private static Double value(SweepKind kind, String v) {
+        try {
+            return switch (kind) {
+                case MTU, STREAMS, PROCESSES -> Double.valueOf(Integer.parseInt(v));
+                case WINDOW, MESSAGE_SIZE -> Validators.size(v).isEmpty() ? Validators.parseScaled(v, 1024) : null;
+            };
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** The parameter's name in point labels and CSV ("mtu", "message-size"). */

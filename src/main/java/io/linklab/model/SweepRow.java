@@ -5,6 +5,8 @@ package io.linklab.model;
  *
  * @param point              e.g. "mtu=9000"
  * @param mtu                MTU at this point, null when the sweep does not change it
+ * @param value              the swept value as a number (MTU, streams, processes, window or message size in
+ *                           bytes); null outside a sweep and in files written before it was recorded
  * @param bitsPerSecond      mean over repetitions of the SUM receiver rate; null when the point failed
  * @param gain               ratio to the first point of the same direction, null when not computable
  * @param status             "ok" or "failed: reason"
@@ -14,6 +16,7 @@ public record SweepRow(
         Integer mtu,
         Integer streams,
         Integer processes,
+        Double value,
         Direction direction,
         Double bitsPerSecond,
         Double bitsPerSecondMin,
@@ -24,9 +27,15 @@ public record SweepRow(
 
     /** A point that failed in one direction: nothing measured, the reason in its status. */
     public static SweepRow failed(
-            String point, Integer mtu, Integer streams, Integer processes, Direction direction, String reason) {
+            String point,
+            Integer mtu,
+            Integer streams,
+            Integer processes,
+            Double value,
+            Direction direction,
+            String reason) {
         return new SweepRow(
-                point, mtu, streams, processes, direction, null, null, null, null, null, "failed: " + reason);
+                point, mtu, streams, processes, value, direction, null, null, null, null, null, "failed: " + reason);
     }
 
     public boolean ok() {

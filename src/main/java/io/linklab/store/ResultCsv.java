@@ -65,6 +65,7 @@ public final class ResultCsv {
                 .number("mtu", SweepRow::mtu)
                 .number("streams", SweepRow::streams)
                 .number("processes", SweepRow::processes)
+                .number("value", SweepRow::value)
                 .text(
                         "direction",
                         r -> r.direction() == null ? null : r.direction().csv())

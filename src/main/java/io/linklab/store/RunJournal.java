@@ -129,6 +129,7 @@ public final class RunJournal implements AutoCloseable {
             n.put("mtu", r.mtu());
             n.put("streams", r.streams());
             n.put("processes", r.processes());
+            n.put("value", r.value());
             n.put("direction", r.direction() == null ? null : r.direction().csv());
             n.put("bps", r.bitsPerSecond());
             n.put("bps_min", r.bitsPerSecondMin());
@@ -350,6 +351,7 @@ public final class RunJournal implements AutoCloseable {
                         n.hasNonNull("mtu") ? n.get("mtu").asInt() : null,
                         n.hasNonNull("streams") ? n.get("streams").asInt() : null,
                         n.hasNonNull("processes") ? n.get("processes").asInt() : null,
+                        dbl(n, "value"),
                         dir(n),
                         dbl(n, "bps"),
                         dbl(n, "bps_min"),

@@ -84,7 +84,8 @@ public final class TuneDriver implements PointDriver {
                     "step " + probes.incrementAndGet() + " " + settings.label(),
                     TunePlans.plan(
                             base, settings, length, cpus.client(settings.pinning()), cpus.server(settings.pinning())),
-                    mtu);
+                    mtu,
+                    null);
             busiest.clear();
             SweepRow row = measurer.measure(point).get(0);
             if (!row.ok() || row.bitsPerSecond() == null) {

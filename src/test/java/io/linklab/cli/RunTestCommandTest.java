@@ -215,7 +215,7 @@ class RunTestCommandTest {
         }
         List<String> sweep = Files.readAllLines(o.resolve("sweep.csv"));
         assertEquals(3, sweep.size(), sweep.toString());
-        assertTrue(sweep.get(2).startsWith("streams=2,,2,1,c2s,"), sweep.get(2));
+        assertTrue(sweep.get(2).startsWith("streams=2,,2,1,2,c2s,"), sweep.get(2));
         // loopback reports no link speed: the default 90 % of it gives no verdict, the expected rate stays empty
         assertTrue(sweep.get(2).endsWith(",ok,,"), sweep.get(2));
         JsonNode record = new ObjectMapper().readTree(o.resolve("run.json").toFile());

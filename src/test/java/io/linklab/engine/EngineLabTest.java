@@ -566,7 +566,7 @@ class EngineLabTest {
                     run.record().message().startsWith("1 of 3 points failed"),
                     run.record().message());
             String csv = Files.readString(run.dir().resolve("sweep.csv"));
-            assertTrue(csv.contains("mtu=9000,9000,1,1,c2s,,,,,,failed: don't-fragment"), csv);
+            assertTrue(csv.contains("mtu=9000,9000,1,1,9000,c2s,,,,,,failed: don't-fragment"), csv);
         } finally {
             noNft(lab.h1());
         }

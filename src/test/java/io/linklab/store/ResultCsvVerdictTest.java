@@ -1,6 +1,7 @@
 package io.linklab.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.model.Direction;
 import io.linklab.model.Expectation;
@@ -44,15 +45,16 @@ class ResultCsvVerdictTest {
     void sweepRowsAreJudgedOnTheirMeanAndAFailedPointHasNoVerdict() throws Exception {
         StringWriter out = new StringWriter();
         try (CsvTableWriter<SweepRow> w = new CsvTableWriter<>(out, ResultCsv.sweepTable(NINETY_G))) {
-            w.write(new SweepRow("mtu=1500", 1500, 1, 1, Direction.C2S, 91e9, 90e9, 92e9, 0L, 1.0, "ok"));
-            w.write(new SweepRow("mtu=9000", 9000, 1, 1, Direction.C2S, 80e9, 79e9, 81e9, 0L, 0.9, "ok"));
-            w.write(SweepRow.failed("mtu=9216", 9216, 1, 1, Direction.C2S, "the switch refused it"));
+            w.write(new SweepRow("mtu=1500", 1500, 1, 1, 1500.0, Direction.C2S, 91e9, 90e9, 92e9, 0L, 1.0, "ok"));
+            w.write(new SweepRow("mtu=9000", 9000, 1, 1, 9000.0, Direction.C2S, 80e9, 79e9, 81e9, 0L, 0.9, "ok"));
+            w.write(SweepRow.failed("mtu=9216", 9216, 1, 1, 9216.0, Direction.C2S, "the switch refused it"));
         }
         List<String> lines = out.toString().lines().toList();
         assertEquals(
-                "point,mtu,streams,processes,direction,bits_per_second,bits_per_second_min,bits_per_second_max,"
+                "point,mtu,streams,processes,value,direction,bits_per_second,bits_per_second_min,bits_per_second_max,"
                         + "retransmits,gain,status,expected_bps,verdict",
                 lines.get(0));
+        assertTrue(lines.get(1).startsWith("mtu=1500,1500,1,1,1500,c2s,"), lines.get(1));
         assertEquals(",90000000000,pass", lines.get(1).substring(lines.get(1).lastIndexOf(",ok") + 3));
         assertEquals(",90000000000,fail", lines.get(2).substring(lines.get(2).lastIndexOf(",ok") + 3));
         assertEquals(true, lines.get(3).endsWith(",90000000000,"), lines.get(3));

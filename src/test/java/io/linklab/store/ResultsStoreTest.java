@@ -50,7 +50,9 @@ class ResultsStoreTest {
                             .withStreamIndex(1)
                             .withStartUtc(Instant.parse("2026-12-02T12:00:00.25Z")));
             j.summary("", 1, Summary.tcp(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
-            j.pointRows("", List.of(new SweepRow("", null, 1, 1, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
+            j.pointRows(
+                    "",
+                    List.of(new SweepRow("", null, 1, 1, 65536.0, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
         }
         if (finish) {
             r.finish(RunRecord.State.OK, "c2s 8.40 Gbit/s", Instant.now());
@@ -76,6 +78,7 @@ class ResultsStoreTest {
         assertEquals("cable swapped", run.record().note());
         assertEquals(1, run.samples().size());
         assertEquals(Map.of(Direction.C2S, 8.4e9), run.headline());
+        assertEquals(65536.0, run.rows().get(0).value(), "the swept value as the journal kept it");
         assertEquals(TestPlan.Protocol.TCP, run.record().plan().protocol());
 
         assertThrows(IOException.class, () -> store.open("../etc"));

@@ -27,11 +27,22 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
     private String run;
     /** What the parsers give goes through this first; what it lets out is written ({@link Rows}). */
     private final ShapedRows shaped = ShapedRows.forImport(new Rows());
+    /** Where the shaped rows go besides the files, so what is shown of an import is what the files hold. */
+    private final MeasurementSink written;
 
     public CsvResultSink(
             CsvTableWriter<ResultTables.SampleRow> samples, CsvTableWriter<ResultTables.SummaryRow> summaries) {
+        this(samples, summaries, null);
+    }
+
+    /** @param written receives every row as written (its meta too), after the file has it; null for none */
+    public CsvResultSink(
+            CsvTableWriter<ResultTables.SampleRow> samples,
+            CsvTableWriter<ResultTables.SummaryRow> summaries,
+            MeasurementSink written) {
         this.samples = samples;
         this.summaries = summaries;
+        this.written = written;
     }
 
     /** Rows written from now on carry this source (a file name on import, empty for a test). */
@@ -103,12 +114,18 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
             if (samples != null) {
                 samples.write(new ResultTables.SampleRow(source, point, run, sample));
             }
+            if (written != null) {
+                written.sample(sample);
+            }
         }
 
         @Override
         public void summary(Summary summary) {
             if (summaries != null) {
                 summaries.write(new ResultTables.SummaryRow(source, point, run, summary));
+            }
+            if (written != null) {
+                written.summary(summary);
             }
         }
 
@@ -119,6 +136,9 @@ public final class CsvResultSink implements MeasurementSink, Closeable {
         public void meta(String key, String value) {
             if (ToolMeta.RUN.equals(key)) {
                 run = value;
+            }
+            if (written != null) {
+                written.meta(key, value);
             }
         }
     }

@@ -13,7 +13,6 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.iperf3.Iperf3TextParser;
 import io.linklab.ui.charts.LiveChartContent;
-import io.linklab.ui.charts.LiveSeries;
 import io.linklab.ui.sweep.SweepModel;
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,9 +21,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * The live state of one run, fed by the engine's threads through {@link RunListener}: chart series per stream
- * with per-direction (and per-process) SUMs, the current value of each stream, progress, and the bounded raw
- * console per host. No JavaFX here; the dashboard view takes {@link Snapshot}s at a throttled rate.
+ * The live state of one run, fed by the engine's threads through {@link RunListener}: chart series per stream and
+ * the engine's SUM samples per direction (and per process), charted as they come and never added up here; the
+ * current value of each stream, progress, and the bounded raw console per host. No JavaFX here; the dashboard view takes {@link Snapshot}s at a throttled rate.
  */
 public final class LiveRunModel implements RunListener {
     private final HostLanes hostLanes = new HostLanes();
@@ -79,7 +78,6 @@ public final class LiveRunModel implements RunListener {
     private volatile RunInfo info;
     private volatile SweepModel sweep;
     private volatile Runnable changed = () -> {};
-    private volatile Boolean toolSums;
 
     // Guarded by lock.
     private final LiveCharts charts = new LiveCharts();
@@ -87,11 +85,9 @@ public final class LiveRunModel implements RunListener {
     private final RunClock clock;
     private final Map<StreamKey, LiveCharts.StreamLines> streamLines = new HashMap<>();
     private final StreamRows rows = new StreamRows();
-    private boolean sawClientView;
     private String status = "starting…";
     private RunOutcome outcome;
     private int streamsThisPoint = 1;
-    private int processesThisPoint = 1;
     private boolean sawRtt;
     private final EndViews ends = new EndViews();
 
@@ -133,14 +129,6 @@ public final class LiveRunModel implements RunListener {
     /** Called (on an engine thread) after every change; the dashboard hooks its throttle here. */
     public void onChange(Runnable changed) {
         this.changed = changed == null ? () -> {} : changed;
-    }
-
-    /**
-     * Says whether the samples carry the tool's own SUM rows (true) or the SUM must be added up from streams
-     * (false); null decides from the plan's stream count. Replays of imported logs, which have no plan, set it.
-     */
-    public void setToolSums(Boolean toolSums) {
-        this.toolSums = toolSums;
     }
 
     public LiveChartContent bitrate() {
@@ -205,7 +193,6 @@ public final class LiveRunModel implements RunListener {
                 sweep = new SweepModel(plan.sweep().kind(), runInfo.points());
             }
             streamsThisPoint = plan == null ? 1 : Math.max(1, plan.streams());
-            processesThisPoint = plan == null ? 1 : Math.max(1, plan.processes());
             for (Map.Entry<String, List<String>> e : runInfo.commands().entrySet()) {
                 for (String c : e.getValue()) {
                     appendLine(e.getKey(), "$ " + c);
@@ -221,7 +208,6 @@ public final class LiveRunModel implements RunListener {
             clock.pointStarted(point.label(), index);
             TestPlan plan = point.plan();
             streamsThisPoint = plan == null ? 1 : Math.max(1, plan.streams());
-            processesThisPoint = plan == null ? 1 : Math.max(1, plan.processes());
             if (index > 0) {
                 resetSeries();
             }
@@ -255,10 +241,6 @@ public final class LiveRunModel implements RunListener {
         return i != null && i.plan() != null && i.plan().mode() == TestPlan.Mode.BIDIR;
     }
 
-    private boolean multiProcess() {
-        return processesThisPoint > 1;
-    }
-
     @Override
     public void sample(String pointLabel, Sample s) {
         if (s.omitted()) {
@@ -267,10 +249,6 @@ public final class LiveRunModel implements RunListener {
         synchronized (lock) {
             // A log may hold the server's view of the same flows after the client's: drawn, not added again.
             boolean serverView = SERVER_OUTPUT.equals(s.process());
-            if (!serverView) {
-                sawClientView = true;
-            }
-            boolean countsInSum = !serverView || !sawClientView;
             double x = s.endS();
             boolean bidir = twoWay();
             Direction dir = s.direction() == null ? Direction.C2S : s.direction();
@@ -280,47 +258,35 @@ public final class LiveRunModel implements RunListener {
                 return;
             }
             StreamKey key = new StreamKey(s.process(), s.stream(), dir);
-            Boolean forced = toolSums;
-            boolean toolSum = forced != null ? forced : streamsThisPoint > 1;
-            Double bps = s.bitsPerSecond();
             if (s.isSum()) {
-                if (multiProcess() && s.process() == null) {
-                    // The engine's merged SUM over all processes (it matches their intervals by index).
-                    addToSum(dir, x, bps, s.retransmits(), bidir);
-                    return;
-                }
-                if ((multiProcess() && streamsThisPoint > 1 || serverView) && bps != null) {
-                    charts.line(charts.bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir)
-                            .add(x, bps);
-                }
-                if (toolSum && countsInSum && !multiProcess()) {
-                    addToSum(dir, x, bps, s.retransmits(), bidir);
-                }
-                return;
-            }
-            LiveCharts.StreamLines lines = streamLines.computeIfAbsent(key, k -> new LiveCharts.StreamLines());
-            ends.drawn(s, key);
-            String label = key.label(bidir);
-            if (bps != null) {
-                if (lines.bps == null) {
-                    lines.bps = charts.line(charts.bitrate, "bps|" + key, label, 1f, dir);
-                }
-                lines.bps.add(x, bps);
-            }
-            if (s.rttMs() != null) {
-                sawRtt = true;
-                charts.line(charts.rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
-            }
-            Double lossPct = charts.details(s, lines, key.toString(), label, dir, x);
-            rows.update(key, s, lossPct, true);
-            if (!toolSum && countsInSum && !multiProcess()) {
-                addToSum(dir, x, bps, s.retransmits(), bidir);
-            }
-            for (Sample early : ends.release(s, key)) {
-                otherEndView(early, dir, early.endS());
+                sumSample(s, key, dir, x, bidir, serverView);
+            } else {
+                streamSample(s, key, dir, x, bidir);
             }
         }
         changed.run();
+    }
+
+    /** A stream's own row of the drawn end: its lines and its table row. */
+    private void streamSample(Sample s, StreamKey key, Direction dir, double x, boolean bidir) {
+        LiveCharts.StreamLines lines = streamLines.computeIfAbsent(key, k -> new LiveCharts.StreamLines());
+        ends.drawn(s, key);
+        String label = key.label(bidir);
+        if (s.bitsPerSecond() != null) {
+            if (lines.bps == null) {
+                lines.bps = charts.line(charts.bitrate, "bps|" + key, label, 1f, dir);
+            }
+            lines.bps.add(x, s.bitsPerSecond());
+        }
+        if (s.rttMs() != null) {
+            sawRtt = true;
+            charts.line(charts.rtt, "rtt|" + key, label, 1f, dir).add(x, s.rttMs());
+        }
+        Double lossPct = charts.details(s, lines, key.toString(), label, dir, x);
+        rows.update(key, s, lossPct, true);
+        for (Sample early : ends.release(s, key)) {
+            otherEndView(early, dir, early.endS());
+        }
     }
 
     /**
@@ -340,27 +306,27 @@ public final class LiveRunModel implements RunListener {
         changed.run();
     }
 
-    /** The bold SUM of a direction: the tool's SUM rows, added up over processes interval by interval. */
-    private void addToSum(Direction dir, double x, Double bps, Long retr, boolean bidir) {
-        StreamKey key = new StreamKey(null, Sample.SUM, dir);
-        String label = "SUM" + (bidir ? " " + dir.csv() : "");
-        double total = Double.NaN;
-        if (bps != null) {
-            LiveSeries sum = charts.sumLine(charts.bitrate, "sum|" + dir, label, dir);
-            total = accumulate(sum, x, bps);
+    /**
+     * A SUM row of the engine's. The bold SUM of a direction is the SUM of all the drawn end's flows (process
+     * null: the tool's own SUM line, the engine's SUM of a single stream, or its merge over processes), charted
+     * as it is and never added up here. A process's own SUM is drawn half-bold where it differs from its only
+     * stream; the server's section of a log (its view of the same flows) keeps its SUM apart too.
+     */
+    private void sumSample(Sample s, StreamKey key, Direction dir, double x, boolean bidir, boolean serverView) {
+        Double bps = s.bitsPerSecond();
+        if (s.process() == null) {
+            String label = "SUM" + (bidir ? " " + dir.csv() : "");
+            if (bps != null) {
+                charts.sumLine(charts.bitrate, "sum|" + dir, label, dir).add(x, bps);
+            }
+            if (s.retransmits() != null) {
+                charts.sumLine(charts.retransmits, "rsum|" + dir, label, dir).add(x, s.retransmits());
+            }
+            rows.sum(key, x, bps, s.retransmits(), s.retransmits());
+        } else if (bps != null && (serverView || streamsThisPoint > 1 || info == null || info.plan() == null)) {
+            charts.line(charts.bitrate, "psum|" + s.process() + "|" + dir, key.label(bidir), 1.8f, dir)
+                    .add(x, bps);
         }
-        Double r = null;
-        if (retr != null) {
-            LiveSeries rs = charts.sumLine(charts.retransmits, "rsum|" + dir, label, dir);
-            r = accumulate(rs, x, retr);
-        }
-        rows.sum(key, x, Double.isNaN(total) ? null : total, r == null ? null : r.longValue(), retr);
-    }
-
-    /** Adds y to the point at x among the newest few (processes report the same interval in any order). */
-    private static double accumulate(LiveSeries s, double x, double y) {
-        s.accumulate(x, y);
-        return s.valueNear(x);
     }
 
     @Override

@@ -43,15 +43,12 @@ public final class RunReplay {
         if (points.isEmpty()) {
             points.add("");
         }
-        if (run.plan() == null) {
-            model.setToolSums(run.samples().stream().anyMatch(s -> s.sample().isSum()));
-        }
         model.runStarted(new RunInfo(run.id(), run.plan(), run.dir(), points, Map.of()));
         List<Finding> findings = findings(run);
         Map<String, SweepPoint> typed = typedPoints(run.plan());
         for (int i = 0; i < points.size(); i++) {
             String p = points.get(i);
-            SweepPoint point = typed.getOrDefault(p, new SweepPoint(p, run.plan(), null));
+            SweepPoint point = typed.getOrDefault(p, new SweepPoint(p, run.plan(), null, null));
             model.pointStarted(point, i, points.size());
             int repetition = 0;
             for (PastRun.PointSample s : byPoint.getOrDefault(p, List.of())) {

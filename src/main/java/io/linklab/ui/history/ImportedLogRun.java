@@ -3,6 +3,7 @@ package io.linklab.ui.history;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.model.ToolEvent;
 import io.linklab.model.Verdict;
 import io.linklab.tools.ToolMeta;
 import io.linklab.tools.csv.CsvResultSink;
@@ -38,37 +39,40 @@ public final class ImportedLogRun {
         Map<String, String> env = new LinkedHashMap<>();
         String name = file.getFileName().toString();
         LogImporter.FileResult result;
+        // The rows kept for the window are the ones the files get, in the same shape (a SUM for every interval).
+        MeasurementSink kept = new MeasurementSink() {
+            /** The log's test the lines belong to: a log may hold many, each a repetition of its own. */
+            private int test;
+
+            @Override
+            public void sample(Sample sample) {
+                samples.add(new PastRun.PointSample("", test, sample));
+            }
+
+            @Override
+            public void summary(Summary summary) {
+                summaries.add(new PastRun.PointSummary("", test, summary));
+            }
+
+            @Override
+            public void event(ToolEvent event) {}
+
+            @Override
+            public void meta(String key, String value) {
+                if (ToolMeta.RUN.equals(key) && value != null && value.matches("\\d{1,9}")) {
+                    test = Integer.parseInt(value);
+                }
+                if (value != null && !value.isBlank() && env.size() < 200) {
+                    env.putIfAbsent("log " + key, value);
+                }
+            }
+        };
         try (CsvResultSink csv = new CsvResultSink(
                 CsvTableWriter.create(folder.resolve("samples.csv"), ResultTables.SAMPLES),
-                CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY))) {
+                CsvTableWriter.create(folder.resolve("summary.csv"), ResultTables.SUMMARY),
+                kept)) {
             csv.source(file.toString());
-            result = LogImporter.importFile(file, null, new MeasurementSink.Forwarding(csv) {
-                /** The log's test the lines belong to: a log may hold many, each a repetition of its own. */
-                private int test;
-
-                @Override
-                public void sample(Sample sample) {
-                    super.sample(sample);
-                    samples.add(new PastRun.PointSample("", test, sample));
-                }
-
-                @Override
-                public void summary(Summary summary) {
-                    super.summary(summary);
-                    summaries.add(new PastRun.PointSummary("", test, summary));
-                }
-
-                @Override
-                public void meta(String key, String value) {
-                    super.meta(key, value);
-                    if (ToolMeta.RUN.equals(key) && value != null && value.matches("\\d{1,9}")) {
-                        test = Integer.parseInt(value);
-                    }
-                    if (value != null && !value.isBlank() && env.size() < 200) {
-                        env.putIfAbsent("log " + key, value);
-                    }
-                }
-            });
+            result = LogImporter.importFile(file, null, csv);
         }
         if (result.failed()) {
             throw new IOException(file + " " + result.failure());

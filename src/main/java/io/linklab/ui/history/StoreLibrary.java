@@ -2,16 +2,19 @@ package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
 import io.linklab.model.Headline;
+import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.model.ToolEvent;
 import io.linklab.store.FileFormatException;
 import io.linklab.store.ResultsStore;
 import io.linklab.store.RunJournal;
 import io.linklab.store.RunRecord;
 import io.linklab.store.StoredRun;
 import io.linklab.tools.csv.CsvRows;
+import io.linklab.tools.shape.ShapedRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,10 +66,7 @@ public final class StoreLibrary implements RunLibrary {
         } catch (FileFormatException e) {
             throw new IOException("run " + id + " cannot be read: " + e.getMessage(), e);
         }
-        List<PastRun.PointSample> samples = new ArrayList<>(run.samples().size());
-        for (RunJournal.Entry<Sample> e : run.samples()) {
-            samples.add(new PastRun.PointSample(e.point(), e.repetition(), e.value()));
-        }
+        List<PastRun.PointSample> samples = samples(run.samples());
         List<PastRun.PointSummary> summaries = new ArrayList<>();
         for (RunJournal.Entry<Summary> e : run.summaries()) {
             summaries.add(new PastRun.PointSummary(e.point(), e.repetition(), e.value()));
@@ -83,6 +83,51 @@ public final class StoreLibrary implements RunLibrary {
                 summaries,
                 run.rows(),
                 run.damage().any() ? "run " + id + ": " + run.damage().warning() : null);
+    }
+
+    /**
+     * The run's interval rows. A run recorded before a single stream had SUM rows of its own has no SUM row at all:
+     * each of its repetitions goes through the shaping a live run's rows go through, which adds them, so its
+     * dashboard charts a SUM as the run's would now.
+     */
+    private static List<PastRun.PointSample> samples(List<RunJournal.Entry<Sample>> entries) {
+        List<PastRun.PointSample> out = new ArrayList<>(entries.size());
+        if (entries.stream().anyMatch(e -> e.value().isSum())) {
+            for (RunJournal.Entry<Sample> e : entries) {
+                out.add(new PastRun.PointSample(e.point(), e.repetition(), e.value()));
+            }
+            return out;
+        }
+        ShapedRows shaped = null;
+        RunJournal.Entry<Sample> group = null;
+        for (RunJournal.Entry<Sample> e : entries) {
+            if (group == null || !group.point().equals(e.point()) || group.repetition() != e.repetition()) {
+                if (shaped != null) {
+                    shaped.finish();
+                }
+                group = e;
+                shaped = new ShapedRows(new Collected(e.point(), e.repetition(), out), false, null);
+            }
+            shaped.sample(e.value());
+        }
+        if (shaped != null) {
+            shaped.finish();
+        }
+        return out;
+    }
+
+    /** Where the rows of one repetition go once shaped. */
+    private record Collected(String point, int repetition, List<PastRun.PointSample> out) implements MeasurementSink {
+        @Override
+        public void sample(Sample sample) {
+            out.add(new PastRun.PointSample(point, repetition, sample));
+        }
+
+        @Override
+        public void summary(Summary summary) {}
+
+        @Override
+        public void event(ToolEvent event) {}
     }
 
     private static PastRun recorded(

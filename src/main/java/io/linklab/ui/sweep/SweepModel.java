@@ -105,11 +105,20 @@ public final class SweepModel implements ChartContent {
         return version.get();
     }
 
-    /** The x of a point: its MTU, stream count, window in bytes …; the position in the plan if not a number. */
+    /**
+     * The x of a point: the swept value the engine recorded (its MTU, stream count, window in bytes …). Rows of
+     * runs recorded before sweep rows held that value fall back to their MTU, streams or processes, then to the
+     * value in the point's label ("window=128K"), then to the point's place in the plan.
+     */
     public double x(String point) {
         synchronized (results) {
             Map<Direction, SweepRow> byDir = results.get(point);
             if (byDir != null) {
+                for (SweepRow r : byDir.values()) {
+                    if (r.value() != null) {
+                        return r.value();
+                    }
+                }
                 for (SweepRow r : byDir.values()) {
                     if (kind == TestPlan.SweepKind.MTU && r.mtu() != null) {
                         return r.mtu();

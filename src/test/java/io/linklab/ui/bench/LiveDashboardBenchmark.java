@@ -111,7 +111,7 @@ public class LiveDashboardBenchmark {
                 () -> {
                     SyntheticRun run = new SyntheticRun(STREAMS, intervalS, 100e9);
                     model.runStarted(info);
-                    model.pointStarted(new SweepPoint("", plan, null), 0, 1);
+                    model.pointStarted(new SweepPoint("", plan, null, null), 0, 1);
                     long t0 = System.nanoTime();
                     long wallPerInterval = (long) (intervalS / SPEED * 1e9);
                     for (int k = 1; k <= intervals; k++) {

@@ -110,8 +110,10 @@ public final class SyntheticRun {
                 ? 852e6 + (mtu - 1500) * 0.015e6
                 : mtu < 6000 ? 790e6 : 187e6 * Math.pow(0.55, (mtu - 6250) / 250.0);
         return List.of(
-                new SweepRow(point, mtu, 1, 1, Direction.C2S, send, send * 0.98, send * 1.01, 12L, null, "ok"),
-                new SweepRow(point, mtu, 1, 1, Direction.S2C, recv, recv * 0.9, recv * 1.05, 40L, null, "ok"));
+                new SweepRow(
+                        point, mtu, 1, 1, (double) mtu, Direction.C2S, send, send * 0.98, send * 1.01, 12L, null, "ok"),
+                new SweepRow(
+                        point, mtu, 1, 1, (double) mtu, Direction.S2C, recv, recv * 0.9, recv * 1.05, 40L, null, "ok"));
     }
 
     public static RunOutcome ok(String runId) {

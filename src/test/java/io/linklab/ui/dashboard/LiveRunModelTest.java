@@ -104,7 +104,7 @@ class LiveRunModelTest {
         assertEquals(2e9, stream5.averageBitsPerSecond(), 1, "(3 + 1 + 2) / 3 Gbit/s");
         // the point's mean receiver rate, as the findings quote it, replaces the SUM's interval mean
         model.pointFinished(
-                "", List.of(new SweepRow("", null, 2, 1, Direction.C2S, 2.9e9, 2.9e9, 2.9e9, 0L, 1.0, "ok")));
+                "", List.of(new SweepRow("", null, 2, 1, null, Direction.C2S, 2.9e9, 2.9e9, 2.9e9, 0L, 1.0, "ok")));
         assertEquals(3e9, row(Sample.SUM).bitsPerSecond(), 1);
         assertEquals(2.9e9, row(Sample.SUM).averageBitsPerSecond(), 1);
     }
@@ -116,16 +116,55 @@ class LiveRunModelTest {
                 .orElseThrow();
     }
 
+    /**
+     * The bold SUM is the engine's SUM row as it is: a single stream's SUM (IntervalRows) or the tool's own, even
+     * where the streams do not add up to it (the tool's SUM counts a stream that reported late, or rounds).
+     */
     @Test
-    void singleStreamHasNoToolSumSoTheStreamIsTheSum() {
+    void theSumIsTheEnginesSumRowEvenWhereTheStreamsDoNotAddUpToIt() {
+        start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
+        model.sample("", s(null, "5", Direction.C2S, 1, 941e6, 0));
+        model.sample("", s(null, Sample.SUM, Direction.C2S, 1, 941.4e6, 1));
+        model.sample("", s(null, "5", Direction.C2S, 2, 940e6, 2));
+        model.sample("", s(null, Sample.SUM, Direction.C2S, 2, 950e6, 3));
+        assertArrayEquals(
+                new double[] {941.4e6, 950e6},
+                entry(model.bitrate(), "SUM").series().points()[1]);
+        assertArrayEquals(
+                new double[] {1, 3}, entry(model.retransmits(), "SUM").series().points()[1]);
+        assertEquals(950e6, row(Sample.SUM).bitsPerSecond());
+        assertEquals(4, row(Sample.SUM).totalRetransmits());
+    }
+
+    @Test
+    void noSumLineComesFromStreamsAlone() {
         start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
         model.sample("", s(null, "5", Direction.C2S, 1, 941e6, 0));
         model.sample("", s(null, "5", Direction.C2S, 2, 940e6, 2));
-        assertArrayEquals(
-                new double[] {941e6, 940e6},
-                entry(model.bitrate(), "SUM").series().points()[1]);
-        assertArrayEquals(
-                new double[] {0, 2}, entry(model.retransmits(), "SUM").series().points()[1]);
+        assertEquals(
+                List.of("stream 5"),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList());
+        assertTrue(
+                model.retransmits().entries().stream().noneMatch(e -> e.label().equals("SUM")));
+    }
+
+    /** A log of two titled iperf3 processes has no SUM of both: each one's SUM is drawn, none is made up here. */
+    @Test
+    void aLogsProcessesAreNotAddedUpIntoASumOfAll() {
+        model.runStarted(new RunInfo("log", null, Path.of("/tmp/log"), List.of(""), Map.of()));
+        for (int t = 1; t <= 2; t++) {
+            for (String proc : List.of("5201", "5202")) {
+                model.sample("", s(proc, "5", Direction.C2S, t, 10e9, 0));
+                model.sample("", s(proc, Sample.SUM, Direction.C2S, t, 10e9, 0));
+            }
+        }
+        assertEquals(
+                List.of("5201/stream 5", "5201/SUM", "5202/stream 5", "5202/SUM"),
+                model.bitrate().entries().stream()
+                        .map(LiveChartContent.Entry::label)
+                        .toList());
     }
 
     /**
@@ -166,6 +205,7 @@ class LiveRunModelTest {
         model.repetitionStarted(point, 2, 2);
         // a repetition whose first interval ends after the last one of the previous: no clock going back to see
         model.sample("", s(null, "5", Direction.C2S, 4, 2e9, 0));
+        model.sample("", s(null, Sample.SUM, Direction.C2S, 4, 2e9, 0));
         assertEquals(1, entry(model.bitrate(), "stream 5").series().size());
         assertEquals(2e9, entry(model.bitrate(), "SUM").series().lastY());
     }
@@ -292,6 +332,10 @@ class LiveRunModelTest {
                             .withStreamIndex(1));
             model.sample(
                     "",
+                    Sample.tcp(null, Sample.SUM, Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
+                            .withRole(Role.RECEIVER));
+            model.sample(
+                    "",
                     Sample.tcp(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
                             .withRole(Role.SENDER)
                             .withStreamIndex(1));
@@ -324,6 +368,7 @@ class LiveRunModelTest {
         start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
         model.sample("", udp("6", Role.RECEIVER, 1.01, 99e6, 0.05, 4L, 400));
         model.sample("", udp("5", Role.SENDER, 1, 100e6, null, null, 382));
+        model.sample("", udp(Sample.SUM, Role.SENDER, 1, 100e6, null, null, 382));
         model.sample("", udp("5", Role.SENDER, 2, 100e6, null, null, 382));
         model.sample("", udp("6", Role.RECEIVER, 2.01, 99e6, 0.1, 8L, 400));
         assertArrayEquals(

@@ -158,7 +158,7 @@ public final class DashboardScreens {
             int i = 0;
             for (double[] r : SEED_003) {
                 String p = "mtu=" + (int) r[0];
-                model.pointStarted(new SweepPoint(p, plan, (int) r[0]), i++, points.size());
+                model.pointStarted(new SweepPoint(p, plan, (int) r[0], r[0]), i++, points.size());
                 double send = r[1] * 1e6;
                 double recv = r[2] * 1e6;
                 model.pointFinished(
@@ -169,6 +169,7 @@ public final class DashboardScreens {
                                         (int) r[0],
                                         1,
                                         1,
+                                        r[0],
                                         Direction.C2S,
                                         send,
                                         send * 0.99,
@@ -181,6 +182,7 @@ public final class DashboardScreens {
                                         (int) r[0],
                                         1,
                                         1,
+                                        r[0],
                                         Direction.S2C,
                                         recv,
                                         recv * 0.97,
@@ -189,7 +191,7 @@ public final class DashboardScreens {
                                         null,
                                         "ok")));
             }
-            model.pointStarted(new SweepPoint("mtu=5500", plan, 5500), i, points.size());
+            model.pointStarted(new SweepPoint("mtu=5500", plan, 5500, 5500.0), i, points.size());
             model.pointFinished(
                     "mtu=5500",
                     List.of(SweepRow.failed(
@@ -197,6 +199,7 @@ public final class DashboardScreens {
                             5500,
                             1,
                             1,
+                            5500.0,
                             Direction.C2S,
                             "iperf stopped: connection reset (the seed's empty cells)")));
             model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, "1 of 23 points failed", null));
