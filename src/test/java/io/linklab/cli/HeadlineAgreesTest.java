@@ -129,13 +129,15 @@ class HeadlineAgreesTest {
         Files.createDirectories(samples.getParent());
         int rc = cli.run(
                 "import",
-                Fixtures.resource("seeds/000_iperf3_four_processes_T_S1_S4.txt").toString(),
+                Fixtures.resource("seeds/001_iperf2_10gbe_client_i1.txt").toString(),
+                Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
                 "--samples",
                 samples.toString(),
                 "--summary",
                 summary.toString());
         assertEquals(0, rc, cli.both());
-        assertTrue(cli.out().contains("c2s 98.2 Gbit/s"), cli.out());
+        assertTrue(
+                Pattern.compile("c2s \\d+\\.\\d+ [kMG]bit/s").matcher(cli.out()).find(), cli.out());
         assertFalse(DECIMAL_COMMA.matcher(cli.out()).find(), cli.out());
 
         Path single = RecordedRuns.copy(RecordedRuns.SINGLE, dir.resolve("single"));
