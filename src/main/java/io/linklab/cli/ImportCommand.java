@@ -1,6 +1,7 @@
 package io.linklab.cli;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Rates;
 import io.linklab.model.ToolEvent;
 import io.linklab.tools.LogFormat;
 import io.linklab.tools.csv.CsvResultSink;
@@ -244,22 +245,9 @@ public final class ImportCommand extends CliCommand {
                 if (sb.length() > 0) {
                     sb.append(", ");
                 }
-                sb.append(d.csv()).append(' ').append(rate(v));
+                sb.append(d.csv()).append(' ').append(Rates.text(v));
             }
         }
         return sb.toString();
-    }
-
-    static String rate(double bps) {
-        if (bps >= 1e9) {
-            return String.format(Locale.ROOT, "%.1f Gbit/s", bps / 1e9);
-        }
-        if (bps >= 1e6) {
-            return String.format(Locale.ROOT, "%.1f Mbit/s", bps / 1e6);
-        }
-        if (bps >= 1e3) {
-            return String.format(Locale.ROOT, "%.1f kbit/s", bps / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f bit/s", bps);
     }
 }

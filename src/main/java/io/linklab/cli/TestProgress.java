@@ -3,6 +3,7 @@ package io.linklab.cli;
 import io.linklab.engine.RunInfo;
 import io.linklab.engine.RunListener;
 import io.linklab.model.Expectation;
+import io.linklab.model.Rates;
 import io.linklab.model.SweepRow;
 import io.linklab.model.ToolEvent;
 import java.io.PrintStream;
@@ -89,6 +90,6 @@ final class TestProgress implements RunListener {
 
     /** A rate in Gbit/s as the command line's tables print it ("" for none). */
     static String gbit(Double bps) {
-        return bps == null ? "" : String.format(Locale.ROOT, "%.3f", bps / 1e9);
+        return bps == null ? "" : Rates.gbit(bps, 3);
     }
 }

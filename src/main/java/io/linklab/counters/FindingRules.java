@@ -1,6 +1,7 @@
 package io.linklab.counters;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Rates;
 import io.linklab.model.Summary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -458,9 +459,7 @@ public final class FindingRules {
 
     /** A rate as findings write it ("41.2 Gbit/s", "812 Mbit/s"). */
     public static String bits(double bps) {
-        return bps >= 1e9
-                ? String.format(Locale.ROOT, "%.3g Gbit/s", bps / 1e9)
-                : String.format(Locale.ROOT, "%.3g Mbit/s", bps / 1e6);
+        return Rates.significant(bps);
     }
 
     private static String gbytes(double bytes) {

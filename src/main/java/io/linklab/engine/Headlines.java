@@ -1,10 +1,10 @@
 package io.linklab.engine;
 
 import io.linklab.model.Headline;
+import io.linklab.model.Rates;
 import io.linklab.model.SweepRow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The words a run ends with (its outcome's message), and each sweep row's gain over the first point. */
 final class Headlines {
@@ -24,7 +24,7 @@ final class Headlines {
                 .forEach((direction, bps) -> sb.append(sb.length() == 0 ? "" : ", ")
                         .append(direction.csv())
                         .append(' ')
-                        .append(String.format(Locale.ROOT, "%.2f Gbit/s", bps / 1e9)));
+                        .append(Rates.gbit(bps, 2) + " Gbit/s"));
         return sb.toString();
     }
 

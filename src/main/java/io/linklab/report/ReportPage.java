@@ -8,6 +8,7 @@ import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.Direction;
+import io.linklab.model.Rates;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
@@ -258,8 +259,7 @@ public final class ReportPage {
         if (e.bitsPerSecond() == null) {
             return e.whyNone();
         }
-        return String.format(Locale.ROOT, "%.1f Gbit/s", e.bitsPerSecond() / 1e9)
-                + (asked == null ? "" : " (asked: " + asked + ")");
+        return Rates.gbit(e.bitsPerSecond(), 1) + " Gbit/s" + (asked == null ? "" : " (asked: " + asked + ")");
     }
 
     private static void verdictSummary(StringBuilder sb, RunFolderData r) {
@@ -358,7 +358,7 @@ public final class ReportPage {
     }
 
     static String rate(Double bps) {
-        return bps == null ? "" : String.format(Locale.ROOT, "%.3f Gbit/s", bps / 1e9);
+        return bps == null ? "" : Rates.gbit(bps, 3) + " Gbit/s";
     }
 
     private static void charts(StringBuilder sb, RunFolderData r) {

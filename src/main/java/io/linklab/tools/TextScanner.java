@@ -77,6 +77,21 @@ public final class TextScanner {
         return false;
     }
 
+    /** A UDP report's "LOST/ TOTAL" datagrams; {@code total} is null where the tool printed no number. */
+    public record UdpLoss(long lost, Long total) {}
+
+    /**
+     * After the number {@code lost}, the "/ TOTAL" of a UDP report's loss ("12/ 8000" in iperf3 and iperf2 alike),
+     * read; null and nothing read when no '/' follows.
+     */
+    public UdpLoss readLossAfter(double lost) {
+        if (!expect('/')) {
+            return null;
+        }
+        long total = skipSpaces().readLong();
+        return new UdpLoss((long) lost, total >= 0 ? total : null);
+    }
+
     /** Consumes {@code word} if the text continues with it. */
     public boolean expect(String word) {
         if (s.startsWith(word, pos) && pos + word.length() <= end) {

@@ -1,6 +1,7 @@
 package io.linklab.tune;
 
 import io.linklab.engine.PlanScript;
+import io.linklab.model.Rates;
 import io.linklab.model.TestPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,6 @@ public final class TuneReport {
     }
 
     static String gbps(double bps) {
-        return String.format(Locale.ROOT, "%.2f", bps / 1e9);
+        return Rates.gbit(bps, 2);
     }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.Direction;
 import io.linklab.store.ResultsStore;
 import io.linklab.store.RunRecord;
+import io.linklab.testing.RecordedRuns;
+import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.PastRun;
 import io.linklab.ui.history.StoreLibrary;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +39,8 @@ class HeadlineAgreesTest {
     private static final Pattern DONE = Pattern.compile("done: c2s ([0-9]+\\.[0-9]{2}) Gbit/s");
     /** A decimal comma where a number is written: "4,42 Gbit/s", or a comma-decimal cell. */
     private static final Pattern DECIMAL_COMMA = Pattern.compile("\\d,\\d+ ?[kMGT]?bit");
+    /** A rate written as a cell of its own: "<td>4,42</td>". */
+    private static final Pattern COMMA_CELL = Pattern.compile(">\\s*\\d+,\\d+\\s*<");
 
     @TempDir
     Path dir;
@@ -111,6 +115,40 @@ class HeadlineAgreesTest {
         for (Path f : files(out)) {
             String text = Files.readString(f, StandardCharsets.UTF_8);
             assertFalse(DECIMAL_COMMA.matcher(text).find(), f + " has a decimal comma");
+            if (f.toString().endsWith(".csv")) {
+                numbersParse(f);
+            }
+        }
+    }
+
+    @Test
+    void importAndReportWriteEveryRateWithAPointInGerman() throws Exception {
+        CliCapture cli = new CliCapture();
+        Path samples = dir.resolve("import/samples.csv");
+        Path summary = dir.resolve("import/summary.csv");
+        Files.createDirectories(samples.getParent());
+        int rc = cli.run(
+                "import",
+                Fixtures.resource("seeds/001_iperf2_10gbe_client_i1.txt").toString(),
+                Fixtures.resource("seeds/004_netperf_myrinet_tcp_stream.txt").toString(),
+                "--samples",
+                samples.toString(),
+                "--summary",
+                summary.toString());
+        assertEquals(0, rc, cli.both());
+        assertTrue(
+                Pattern.compile("c2s \\d+\\.\\d+ [kMG]bit/s").matcher(cli.out()).find(), cli.out());
+        assertFalse(DECIMAL_COMMA.matcher(cli.out()).find(), cli.out());
+
+        Path single = RecordedRuns.copy(RecordedRuns.SINGLE, dir.resolve("single"));
+        Path sweep = RecordedRuns.copy(RecordedRuns.SWEEP, dir.resolve("sweep"));
+        Path page = dir.resolve("report.html");
+        assertEquals(0, cli.run("report", single.toString(), sweep.toString(), "--out", page.toString()), cli.both());
+
+        for (Path f : List.of(samples, summary, page)) {
+            String text = Files.readString(f, StandardCharsets.UTF_8);
+            assertFalse(DECIMAL_COMMA.matcher(text).find(), f + " has a decimal comma");
+            assertFalse(COMMA_CELL.matcher(text).find(), f + " has a decimal comma in a cell");
             if (f.toString().endsWith(".csv")) {
                 numbersParse(f);
             }

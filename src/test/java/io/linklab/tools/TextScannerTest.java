@@ -50,4 +50,19 @@ class TextScannerTest {
         assertNull(s.readWord());
         assertEquals(12, s.pos());
     }
+
+    @Test
+    void readsAUdpLossTotalAfterTheLostCount() {
+        TextScanner s = new TextScanner().reset("12/ 8000 (0.15%)", 0, 16);
+        double lost = s.readDouble();
+        assertEquals(new TextScanner.UdpLoss(12, 8000L), s.readLossAfter(lost));
+        assertEquals(8, s.pos());
+
+        TextScanner noTotal = new TextScanner().reset("3/x", 0, 3);
+        assertEquals(new TextScanner.UdpLoss(3, null), noTotal.readLossAfter(noTotal.readDouble()));
+
+        TextScanner jitter = new TextScanner().reset("0.021 ms", 0, 8);
+        assertNull(jitter.readLossAfter(jitter.readDouble()));
+        assertEquals(5, jitter.pos());
+    }
 }

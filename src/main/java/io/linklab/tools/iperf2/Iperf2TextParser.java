@@ -270,18 +270,15 @@ public final class Iperf2TextParser extends BracketedTextParser {
                 char c = s.peek();
                 if (TextScanner.isDigit(c)) {
                     double n = s.readDouble();
-                    if (s.peek() == '/') {
-                        s.expect('/');
-                        s.skipSpaces();
-                        long total = s.readLong();
+                    TextScanner.UdpLoss loss = s.readLossAfter(n);
+                    if (loss != null) {
                         if (lost == null && jitter != null) {
-                            lost = (long) n;
-                            packets = total >= 0 ? total : null;
+                            lost = loss.lost();
+                            packets = loss.total();
                         }
                         continue;
                     }
-                    s.skipSpaces();
-                    if (s.expect("ms")) {
+                    if (s.skipSpaces().expect("ms")) {
                         jitter = n;
                     }
                     continue;

@@ -281,16 +281,13 @@ public final class Iperf3TextParser extends BracketedTextParser {
                     s.skipWord();
                     continue;
                 }
-                if (s.peek() == '/') {
-                    s.expect('/');
-                    s.skipSpaces();
-                    long total = s.readLong();
-                    lost = (long) n;
-                    packets = total >= 0 ? total : null;
+                TextScanner.UdpLoss loss = s.readLossAfter(n);
+                if (loss != null) {
+                    lost = loss.lost();
+                    packets = loss.total();
                     continue;
                 }
-                s.skipSpaces();
-                if (s.expect("ms")) {
+                if (s.skipSpaces().expect("ms")) {
                     jitter = n;
                     continue;
                 }

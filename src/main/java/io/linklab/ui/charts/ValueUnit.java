@@ -1,6 +1,6 @@
 package io.linklab.ui.charts;
 
-import java.util.Locale;
+import io.linklab.model.Rates;
 
 /** How a chart axis, a hover label or a table cell spells a value: rates in bit/s or byte/s, sizes, counts. */
 public enum ValueUnit {
@@ -85,43 +85,8 @@ public enum ValueUnit {
         return number(v) + (unit.isEmpty() ? "" : " " + unit);
     }
 
-    /** A number alone with three significant digits and no exponent (hot path of tables: no String.format). */
+    /** A number alone with three significant digits and no exponent, as {@link Rates#number} spells it. */
     public static String number(double v) {
-        if (Double.isNaN(v)) {
-            return "–";
-        }
-        double a = Math.abs(v);
-        if (a == 0) {
-            return "0";
-        }
-        if (a >= 100 || v == Math.rint(v) && a < 1e15) {
-            return Long.toString(Math.round(v));
-        }
-        if (a >= 10) {
-            return fixed(v, 1);
-        }
-        if (a >= 1) {
-            return fixed(v, 2);
-        }
-        if (a >= 0.001) {
-            int decimals = 2 - (int) Math.floor(Math.log10(a));
-            return fixed(v, decimals);
-        }
-        return String.format(Locale.ROOT, "%.3g", v);
-    }
-
-    private static String fixed(double v, int decimals) {
-        long scale = 1;
-        for (int i = 0; i < decimals; i++) {
-            scale *= 10;
-        }
-        long n = Math.round(Math.abs(v) * scale);
-        String digits = Long.toString(n);
-        while (digits.length() <= decimals) {
-            digits = "0" + digits;
-        }
-        String out =
-                digits.substring(0, digits.length() - decimals) + "." + digits.substring(digits.length() - decimals);
-        return v < 0 ? "-" + out : out;
+        return Rates.number(v);
     }
 }

@@ -1,6 +1,7 @@
 package io.linklab.ui.compare;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Rates;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
 import io.linklab.ui.charts.LiveChartContent;
@@ -213,6 +214,6 @@ public final class ComparisonModel {
     }
 
     private static String rate(Double bps) {
-        return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
+        return Rates.screenTextOrEmpty(bps);
     }
 }

@@ -1,5 +1,6 @@
 package io.linklab.ui.dashboard;
 
+import io.linklab.model.Rates;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -179,7 +180,8 @@ public final class HostLanesView extends Region {
             Double rx = v.values().get("rx_bytes");
             Double tx = v.values().get("tx_bytes");
             if (rx != null && tx != null) {
-                lines.add(String.format(Locale.ROOT, "  NIC rx %.3f, tx %.3f Gbit/s", rx * 8 / 1e9, tx * 8 / 1e9));
+                lines.add(
+                        "  NIC rx " + Rates.screenGbit(rx * 8, 3) + ", tx " + Rates.screenGbit(tx * 8, 3) + " Gbit/s");
             }
         }
         return String.join("\n", lines);

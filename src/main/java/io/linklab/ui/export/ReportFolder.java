@@ -4,9 +4,9 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.model.Direction;
 import io.linklab.model.Markdown;
+import io.linklab.model.Rates;
 import io.linklab.report.Html;
 import io.linklab.store.LinkFreeCopy;
-import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.dashboard.LiveRunModel;
 import io.linklab.ui.dashboard.RunReplay;
 import io.linklab.ui.history.PastRun;
@@ -134,7 +134,7 @@ public final class ReportFolder {
         f.add(new String[] {"hosts", String.join(" → ", run.hosts())});
         f.add(new String[] {"plan", run.planSummary()});
         for (Map.Entry<Direction, Double> e : run.headline().entrySet()) {
-            f.add(new String[] {"headline " + e.getKey().csv(), ValueUnit.BITS_PER_SECOND.format(e.getValue())});
+            f.add(new String[] {"headline " + e.getKey().csv(), Rates.text(e.getValue())});
         }
         if (run.note() != null && !run.note().isBlank()) {
             f.add(new String[] {"note", run.note()});
@@ -316,7 +316,7 @@ public final class ReportFolder {
     }
 
     private static String rate(Double bps) {
-        return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
+        return Rates.textOrEmpty(bps);
     }
 
     /** Text from a run (names, notes, host facts, tool messages) as report.md shows it: {@link Markdown#text}. */

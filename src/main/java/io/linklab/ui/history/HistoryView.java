@@ -1,9 +1,9 @@
 package io.linklab.ui.history;
 
 import io.linklab.model.Direction;
+import io.linklab.model.Rates;
 import io.linklab.model.Verdict;
 import io.linklab.ui.charts.ColumnFit;
-import io.linklab.ui.charts.ValueUnit;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
@@ -224,7 +224,7 @@ public final class HistoryView {
 
     private static String rate(PastRun r, Direction d) {
         Double v = r.headline().get(d);
-        return v == null ? "" : ValueUnit.BITS_PER_SECOND.format(v);
+        return Rates.screenTextOrEmpty(v);
     }
 
     private static TableColumn<PastRun, String> column(String name, Function<PastRun, String> value) {

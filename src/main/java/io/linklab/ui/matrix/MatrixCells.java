@@ -4,8 +4,8 @@ import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.Rates;
 import io.linklab.model.TestPlan;
-import io.linklab.ui.charts.ValueUnit;
 import io.linklab.ui.runs.MatrixLauncher;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -121,7 +121,7 @@ final class MatrixCells {
     }
 
     static String rate(Double bps) {
-        return bps == null ? "" : ValueUnit.BITS_PER_SECOND.format(bps);
+        return Rates.screenTextOrEmpty(bps);
     }
 
     static String percent(Double fraction) {

@@ -4,6 +4,7 @@ import io.linklab.concurrent.DaemonThreads;
 import io.linklab.engine.RunOutcome;
 import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
+import io.linklab.model.Rates;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.store.FileFormatException;
@@ -253,8 +254,7 @@ public final class RunsArea implements RunStarter {
         }
         return e.bitsPerSecond() == null
                 ? e.whyNone()
-                : String.format(
-                        Locale.ROOT, "expected %.1f Gbit/s (%s)", e.bitsPerSecond() / 1e9, record.expectAsked());
+                : "expected " + Rates.screenGbit(e.bitsPerSecond(), 1) + " Gbit/s (" + record.expectAsked() + ")";
     }
 
     /** FX thread: a dashboard for a model something else feeds (tests, demos). */
