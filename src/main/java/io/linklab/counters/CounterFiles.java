@@ -1,6 +1,5 @@
 package io.linklab.counters;
 
-import io.linklab.tools.csv.CsvColumn;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -45,10 +44,7 @@ public final class CounterFiles {
      * told apart (the matrix's findings.csv, across pairs, has no repetitions).
      */
     public static final CsvTable<RunFinding> RUN_FINDINGS_TABLE = CsvTable.<RunFinding>builder()
-            .columns(FINDINGS_TABLE.columns().stream()
-                    .map(c -> new CsvColumn<RunFinding>(
-                            c.name(), c.kind(), r -> c.value().apply(r.finding())))
-                    .toList())
+            .columns(FINDINGS_TABLE.columnsOf(RunFinding::finding))
             .number("repetition", r -> r.repetition() > 0 ? r.repetition() : null)
             .build();
 
