@@ -1,7 +1,6 @@
 package io.linklab.cli;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
 import io.linklab.matrix.MatrixPair;
@@ -58,7 +57,8 @@ import picocli.CommandLine.Spec;
                     + "and pairs whose path crosses the same switch-to-switch link run one at a time unless "
                     + "--uplinks together. A host that cannot be logged in to fails its pairs with the reason; the "
                     + "rest run. Each pair's run goes into DIR/pairs/CLIENT-SERVER, its rows are added to "
-                    + "DIR/matrix.csv as it ends, and DIR/heatmap.png (senders down, receivers across) and DIR/findings.csv "
+                    + "DIR/matrix.csv as it ends, and DIR/heatmap.png (senders down, receivers across; with --mtu one per "
+                    + "MTU, DIR/heatmap-mtuN.png) and DIR/findings.csv "
                     + "(directions well below their peers of the same link speed, asymmetric pairs) are drawn again: "
                     + "run the same "
                     + "command on the same DIR again to resume a matrix that was "
@@ -225,7 +225,8 @@ public final class MatrixCommand extends CliCommand {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
         err.println(chosen.size() + (chosen.size() == 1 ? " pair" : " pairs") + "; results in "
-                + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME + " and " + CounterFiles.FINDINGS);
+                + outDir.resolve(MatrixFile.NAME) + ", " + String.join(", ", MatrixReportFiles.heatmaps(base)) + " and "
+                + CounterFiles.FINDINGS);
         int kept = chosen.size() - run.pairsToRun();
         if (kept > 0) {
             err.println(
