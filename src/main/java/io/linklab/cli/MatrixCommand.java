@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -281,14 +282,21 @@ public final class MatrixCommand extends CliCommand {
     private void table(List<MatrixRow> rows) {
         List<MatrixRow> sorted = new ArrayList<>(rows);
         sorted.sort(MatrixRow.WORST_FIRST);
-        out.printf(
-                "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
-                "pair", "dir", "Gbit/s", "min", "max", "retr", "verdict", "status");
+        // a pair's rows at several MTUs would read as one pair measured twice
+        boolean perMtu = rows.stream()
+                        .map(MatrixRow::mtu)
+                        .filter(Objects::nonNull)
+                        .distinct()
+                        .count()
+                > 1;
+        String format = "%-28s %-4s " + (perMtu ? "%5s " : "%s") + "%10s %10s %10s %7s %-10s  %s%n";
+        out.printf(format, "pair", "dir", perMtu ? "mtu" : "", "Gbit/s", "min", "max", "retr", "verdict", "status");
         for (MatrixRow r : sorted) {
             out.printf(
-                    "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
+                    format,
                     r.client() + "→" + r.server(),
                     r.direction(),
+                    perMtu && r.mtu() != null ? r.mtu() : "",
                     TestProgress.gbit(r.bitsPerSecond()),
                     TestProgress.gbit(r.bitsPerSecondMin()),
                     TestProgress.gbit(r.bitsPerSecondMax()),
@@ -301,6 +309,7 @@ public final class MatrixCommand extends CliCommand {
     private static String summary(MatrixRow r) {
         return r.ok()
                 ? r.direction() + " " + TestProgress.gbit(r.bitsPerSecond()) + " Gbit/s"
+                        + (r.mtu() == null ? "" : " at MTU " + r.mtu())
                 : r.status() + ": " + r.reason();
     }
 
