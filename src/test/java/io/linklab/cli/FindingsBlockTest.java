@@ -24,6 +24,13 @@ class FindingsBlockTest {
     @TempDir
     Path dir;
 
+    /** The block as `test` or `matrix` prints it for the folder, line by line. */
+    private List<String> block() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
+        return out.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
     @Test
     void eachRepetitionsFindingsAreLabelledInTheCsvAndTheBlock() throws Exception {
         Finding loss = new Finding("streams=1", "warning", "client", "packet-loss", "packets lost c2s", "lost=30");
@@ -39,15 +46,13 @@ class FindingsBlockTest {
                         .map(l -> l.substring(l.lastIndexOf(',') + 1))
                         .toList());
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
         assertEquals(
                 List.of(
                         "",
                         "Findings",
                         "  streams=1  rep 1  warning  packets lost c2s",
                         "  streams=1  rep 2  warning  packets lost c2s"),
-                out.toString(StandardCharsets.UTF_8).lines().toList());
+                block());
     }
 
     @Test
@@ -55,21 +60,15 @@ class FindingsBlockTest {
         Finding slow = new Finding("h3→h1", "warning", "", "below-peers", "h3→h1 at 11 % of the median", "x=1");
         MatrixFindings.writeAtMtus(
                 dir, List.of(new MatrixFindings.AtMtu(1500, slow), new MatrixFindings.AtMtu(9000, slow)));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
         assertEquals(
                 List.of(
                         "",
                         "Findings",
                         "  h3→h1  mtu 1500  warning  h3→h1 at 11 % of the median",
                         "  h3→h1  mtu 9000  warning  h3→h1 at 11 % of the median"),
-                out.toString(StandardCharsets.UTF_8).lines().toList());
+                block());
 
         MatrixFindings.writeAtMtus(dir, List.of(new MatrixFindings.AtMtu(9000, slow)));
-        out.reset();
-        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
-        assertEquals(
-                List.of("", "Findings", "  h3→h1  warning  h3→h1 at 11 % of the median"),
-                out.toString(StandardCharsets.UTF_8).lines().toList());
+        assertEquals(List.of("", "Findings", "  h3→h1  warning  h3→h1 at 11 % of the median"), block());
     }
 }
