@@ -6,6 +6,7 @@ import io.linklab.tools.csv.CsvTableWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.commons.csv.CSVRecord;
 
 /** host_counters.csv and findings.csv: their columns (docs/CSV.md), and reading findings back for the CLI. */
 public final class CounterFiles {
@@ -71,16 +72,16 @@ public final class CounterFiles {
         return CsvRows.read(
                 dir.resolve(FINDINGS),
                 r -> new RunFinding(
-                        new Finding(
-                                r.get("point"),
-                                r.get("severity"),
-                                r.get("end"),
-                                r.get("code"),
-                                r.get("message"),
-                                r.get("evidence")),
+                        finding(r),
                         r.isMapped("repetition") && !r.get("repetition").isEmpty()
                                 ? Integer.parseInt(r.get("repetition"))
                                 : 0));
+    }
+
+    /** The finding of a line of a run's or a matrix's findings.csv ({@link #FINDINGS_TABLE}'s columns). */
+    public static Finding finding(CSVRecord r) {
+        return new Finding(
+                r.get("point"), r.get("severity"), r.get("end"), r.get("code"), r.get("message"), r.get("evidence"));
     }
 
     /** The findings of a run folder; empty when it has none (an older run, or one without counters). */

@@ -4,6 +4,7 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.counters.FindingRules;
 import io.linklab.store.AtomicFile;
+import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.IOException;
@@ -73,6 +74,15 @@ public final class MatrixFindings {
         findings.forEach(w::write);
         w.flush();
         AtomicFile.writeString(dir.resolve(CounterFiles.FINDINGS), text.toString());
+    }
+
+    /** The findings.csv of a matrix folder with each finding's MTU (null where none, or a file before the column). */
+    public static List<AtMtu> read(Path dir) throws IOException {
+        return CsvRows.read(
+                dir.resolve(CounterFiles.FINDINGS),
+                r -> new AtMtu(
+                        r.isMapped("mtu") && !r.get("mtu").isEmpty() ? Integer.valueOf(r.get("mtu")) : null,
+                        CounterFiles.finding(r)));
     }
 
     private record Ranked(double rank, Finding finding) {}
