@@ -9,6 +9,7 @@ import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Expectation;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.testing.MatrixRows;
 import io.linklab.testing.ScriptedMatrixLab;
 import io.linklab.tools.csv.CsvRows;
 import java.awt.Color;
@@ -48,20 +49,7 @@ class MatrixReportPerMtuTest {
     }
 
     private static MatrixRow row(String client, String server, double bps, Integer mtu) {
-        return new MatrixRow(
-                client,
-                server,
-                "c2s",
-                bps,
-                bps,
-                bps,
-                0L,
-                10e9,
-                MatrixRow.OK,
-                "",
-                "pairs/" + client + "-" + server,
-                mtu,
-                Expectation.DEFAULT);
+        return MatrixRows.ok(client, server, bps, 10e9, mtu);
     }
 
     /** Every ordered pair at 1500 near 2 Gbit/s (h2→h1 far below) and at 9000 near 9.5 (h3→h1 far below). */
@@ -211,20 +199,7 @@ class MatrixReportPerMtuTest {
                 .filter(r -> r.mtu() == 1500 && !r.client().equals("h3"))
                 .toList());
         // interrupted after the first MTU of h1's and h2's pairs; h3 could not be logged in to
-        rows.add(new MatrixRow(
-                "h3",
-                "h1",
-                "",
-                null,
-                null,
-                null,
-                null,
-                10e9,
-                MatrixRow.FAILED,
-                "cannot connect to root@h3",
-                "",
-                null,
-                Expectation.DEFAULT));
+        rows.add(MatrixRows.failed("h3", "h1", 10e9, "cannot connect to root@h3"));
         MatrixFile.write(dir, rows);
         Files.writeString(dir.resolve(HeatmapImage.NAME), "of a matrix before it swept MTUs");
 

@@ -11,6 +11,7 @@ import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.Expectation;
 import io.linklab.store.FileFormatException;
+import io.linklab.testing.MatrixRows;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -183,20 +184,7 @@ class ReportPageTest {
     }
 
     private static MatrixRow at(String client, String server, double bps, int mtu) {
-        return new MatrixRow(
-                client,
-                server,
-                "c2s",
-                bps,
-                bps,
-                bps,
-                0L,
-                100e9,
-                "ok",
-                "",
-                "pairs/" + client + "-" + server,
-                mtu,
-                Expectation.DEFAULT);
+        return MatrixRows.ok(client, server, bps, 100e9, mtu);
     }
 
     @Test
