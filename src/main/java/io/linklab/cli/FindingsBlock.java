@@ -2,6 +2,7 @@ package io.linklab.cli;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
+import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -17,8 +18,11 @@ final class FindingsBlock {
 
     static void print(PrintStream out, PrintStream err, Path runDir) {
         List<CounterFiles.RunFinding> findings;
+        List<String> mtus;
         try {
             findings = CounterFiles.readRunFindings(runDir);
+            // a matrix's findings.csv has the MTU each was seen at
+            mtus = CsvRows.read(runDir.resolve(CounterFiles.FINDINGS), r -> r.isMapped("mtu") ? r.get("mtu") : "");
         } catch (IOException | RuntimeException e) {
             err.println("cannot read " + runDir.resolve(CounterFiles.FINDINGS) + ": " + e.getMessage());
             return;
@@ -30,9 +34,13 @@ final class FindingsBlock {
         out.println("Findings");
         // with --repeat, each repetition's findings are its own: say whose, or the same line twice reads as a slip
         boolean repeated = findings.stream().anyMatch(f -> f.repetition() > 1);
-        for (CounterFiles.RunFinding r : findings) {
+        // so are those of each MTU of a matrix that sweeps several
+        boolean perMtu = mtus.stream().distinct().count() > 1;
+        for (int i = 0; i < findings.size(); i++) {
+            CounterFiles.RunFinding r = findings.get(i);
             Finding f = r.finding();
             out.println("  " + (f.point().isEmpty() ? "" : f.point() + "  ")
+                    + (perMtu && !mtus.get(i).isEmpty() ? "mtu " + mtus.get(i) + "  " : "")
                     + (repeated ? "rep " + r.repetition() + "  " : "") + f.severity() + "  " + f.message());
         }
     }

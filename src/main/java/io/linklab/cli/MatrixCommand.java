@@ -1,7 +1,6 @@
 package io.linklab.cli;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
 import io.linklab.matrix.MatrixPair;
@@ -29,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,7 +58,8 @@ import picocli.CommandLine.Spec;
                     + "and pairs whose path crosses the same switch-to-switch link run one at a time unless "
                     + "--uplinks together. A host that cannot be logged in to fails its pairs with the reason; the "
                     + "rest run. Each pair's run goes into DIR/pairs/CLIENT-SERVER, its rows are added to "
-                    + "DIR/matrix.csv as it ends, and DIR/heatmap.png (senders down, receivers across) and DIR/findings.csv "
+                    + "DIR/matrix.csv as it ends, and DIR/heatmap.png (senders down, receivers across; with --mtu one per "
+                    + "MTU, DIR/heatmap-mtuN.png) and DIR/findings.csv "
                     + "(directions well below their peers of the same link speed, asymmetric pairs) are drawn again: "
                     + "run the same "
                     + "command on the same DIR again to resume a matrix that was "
@@ -225,7 +226,8 @@ public final class MatrixCommand extends CliCommand {
             throw new UsageException("--out: cannot write into " + outDir + ": " + e.getMessage());
         }
         err.println(chosen.size() + (chosen.size() == 1 ? " pair" : " pairs") + "; results in "
-                + outDir.resolve(MatrixFile.NAME) + ", " + HeatmapImage.NAME + " and " + CounterFiles.FINDINGS);
+                + outDir.resolve(MatrixFile.NAME) + ", " + String.join(", ", MatrixReportFiles.heatmaps(base)) + " and "
+                + CounterFiles.FINDINGS);
         int kept = chosen.size() - run.pairsToRun();
         if (kept > 0) {
             err.println(
@@ -280,14 +282,21 @@ public final class MatrixCommand extends CliCommand {
     private void table(List<MatrixRow> rows) {
         List<MatrixRow> sorted = new ArrayList<>(rows);
         sorted.sort(MatrixRow.WORST_FIRST);
-        out.printf(
-                "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
-                "pair", "dir", "Gbit/s", "min", "max", "retr", "verdict", "status");
+        // a pair's rows at several MTUs would read as one pair measured twice
+        boolean perMtu = rows.stream()
+                        .map(MatrixRow::mtu)
+                        .filter(Objects::nonNull)
+                        .distinct()
+                        .count()
+                > 1;
+        String format = "%-28s %-4s " + (perMtu ? "%5s " : "%s") + "%10s %10s %10s %7s %-10s  %s%n";
+        out.printf(format, "pair", "dir", perMtu ? "mtu" : "", "Gbit/s", "min", "max", "retr", "verdict", "status");
         for (MatrixRow r : sorted) {
             out.printf(
-                    "%-28s %-4s %10s %10s %10s %7s %-10s  %s%n",
+                    format,
                     r.client() + "→" + r.server(),
                     r.direction(),
+                    perMtu && r.mtu() != null ? r.mtu() : "",
                     TestProgress.gbit(r.bitsPerSecond()),
                     TestProgress.gbit(r.bitsPerSecondMin()),
                     TestProgress.gbit(r.bitsPerSecondMax()),
@@ -300,6 +309,7 @@ public final class MatrixCommand extends CliCommand {
     private static String summary(MatrixRow r) {
         return r.ok()
                 ? r.direction() + " " + TestProgress.gbit(r.bitsPerSecond()) + " Gbit/s"
+                        + (r.mtu() == null ? "" : " at MTU " + r.mtu())
                 : r.status() + ": " + r.reason();
     }
 

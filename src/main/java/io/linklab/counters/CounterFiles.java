@@ -1,12 +1,12 @@
 package io.linklab.counters;
 
-import io.linklab.tools.csv.CsvColumn;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.commons.csv.CSVRecord;
 
 /** host_counters.csv and findings.csv: their columns (docs/CSV.md), and reading findings back for the CLI. */
 public final class CounterFiles {
@@ -45,10 +45,7 @@ public final class CounterFiles {
      * told apart (the matrix's findings.csv, across pairs, has no repetitions).
      */
     public static final CsvTable<RunFinding> RUN_FINDINGS_TABLE = CsvTable.<RunFinding>builder()
-            .columns(FINDINGS_TABLE.columns().stream()
-                    .map(c -> new CsvColumn<RunFinding>(
-                            c.name(), c.kind(), r -> c.value().apply(r.finding())))
-                    .toList())
+            .columns(FINDINGS_TABLE.columnsOf(RunFinding::finding))
             .number("repetition", r -> r.repetition() > 0 ? r.repetition() : null)
             .build();
 
@@ -75,16 +72,16 @@ public final class CounterFiles {
         return CsvRows.read(
                 dir.resolve(FINDINGS),
                 r -> new RunFinding(
-                        new Finding(
-                                r.get("point"),
-                                r.get("severity"),
-                                r.get("end"),
-                                r.get("code"),
-                                r.get("message"),
-                                r.get("evidence")),
+                        finding(r),
                         r.isMapped("repetition") && !r.get("repetition").isEmpty()
                                 ? Integer.parseInt(r.get("repetition"))
                                 : 0));
+    }
+
+    /** The finding of a line of a run's or a matrix's findings.csv ({@link #FINDINGS_TABLE}'s columns). */
+    public static Finding finding(CSVRecord r) {
+        return new Finding(
+                r.get("point"), r.get("severity"), r.get("end"), r.get("code"), r.get("message"), r.get("evidence"));
     }
 
     /** The findings of a run folder; empty when it has none (an older run, or one without counters). */

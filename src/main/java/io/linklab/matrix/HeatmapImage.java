@@ -34,6 +34,14 @@ public final class HeatmapImage {
 
     public static final String NAME = "heatmap.png";
 
+    /**
+     * The image of one MTU of a matrix that sweeps several ("heatmap-mtu9000.png"); {@link #NAME} for a matrix of one
+     * MTU or none, which has one image.
+     */
+    public static String name(Integer mtu) {
+        return mtu == null ? NAME : "heatmap-mtu" + mtu + ".png";
+    }
+
     /** Not in the matrix, or not measured yet. */
     static final Color MISSING = new Color(0xF2F2F2);
     /** Failed or stopped: a grey cell crossed in red. */
@@ -63,6 +71,11 @@ public final class HeatmapImage {
     private final Map<String, Integer> reasons = new LinkedHashMap<>();
     private final Map<String, Integer> reasonCells = new LinkedHashMap<>();
     private final List<String> header;
+    /** The header's line that the colour scale follows. */
+    private final int scaleLine;
+    /** "At MTU 9000 …", the bold first line of one MTU's image; null for a matrix's only image. */
+    private final String title;
+
     private final FontMetrics plain;
     private final FontMetrics bold;
     private final int cellW;
@@ -75,9 +88,14 @@ public final class HeatmapImage {
     private final int width;
     private final int height;
 
-    /** Lays the grid out: cell and header sizes from the widest text they hold. */
     HeatmapImage(MatrixGrid grid, Function<Double, String> rateText) {
+        this(grid, rateText, null);
+    }
+
+    /** Lays the grid out: cell and header sizes from the widest text they hold; a title, when given, first. */
+    HeatmapImage(MatrixGrid grid, Function<Double, String> rateText, String title) {
         this.grid = grid;
+        this.title = title;
         this.hosts = grid.hosts();
         Graphics2D scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
         hints(scratch);
@@ -101,13 +119,22 @@ public final class HeatmapImage {
         verticalNames = longestName > widest;
         colHeaderH = verticalNames ? longestName + 2 * PAD : cellH;
 
-        header = List.of(
+        List<String> lines = new ArrayList<>();
+        if (title != null) {
+            lines.add(title);
+        }
+        scaleLine = lines.size() + 1;
+        lines.addAll(List.of(
                 "Senders down, receivers across: each cell is the rate the sender reached, in Gbit/s (the lower one "
                         + "where both directions of a pair measured it)",
                 scaleText(rateText),
                 "Light grey: not in the matrix or not measured yet. Crossed: failed or stopped, for the reason "
-                        + "numbered below.");
+                        + "numbered below."));
+        header = List.copyOf(lines);
         int textW = header.stream().mapToInt(plain::stringWidth).max().orElse(0) + SCALE_WIDTH + PAD;
+        if (title != null) {
+            textW = Math.max(textW, bold.stringWidth(title));
+        }
         for (String line : footnotes()) {
             textW = Math.max(textW, plain.stringWidth(line));
         }
@@ -123,11 +150,17 @@ public final class HeatmapImage {
      *                  {@link #MAX_HOSTS} hosts): matrix.csv holds the values then
      */
     public static BufferedImage render(MatrixGrid grid, Function<Double, String> rateText) throws TooLarge {
+        return render(grid, rateText, null);
+    }
+
+    /** The heatmap as {@link #render(MatrixGrid, Function)} draws it, under {@code title} when not null. */
+    public static BufferedImage render(MatrixGrid grid, Function<Double, String> rateText, String title)
+            throws TooLarge {
         int n = grid.hosts().size();
         if (n > MAX_HOSTS) {
             throw new TooLarge("a heatmap of " + n + " hosts is more than the " + MAX_HOSTS + " it draws");
         }
-        HeatmapImage h = new HeatmapImage(grid, rateText);
+        HeatmapImage h = new HeatmapImage(grid, rateText, title);
         if ((long) h.width * h.height > MAX_PIXELS) {
             throw new TooLarge("the heatmap of " + n + " hosts would be " + h.width + " x " + h.height
                     + " pixels, more than the " + MAX_PIXELS / 1_000_000 + " million it draws");
@@ -144,7 +177,21 @@ public final class HeatmapImage {
 
     /** Writes heatmap.png into {@code dir}, whole or not at all (it is rewritten after every pair). */
     public static void write(Path dir, MatrixGrid grid, Function<Double, String> rateText) throws IOException {
-        AtomicFile.write(dir.resolve(NAME), png(render(grid, rateText)));
+        write(dir, null, grid, rateText);
+    }
+
+    /**
+     * Writes the image of one MTU ({@link #name}, titled with it) into {@code dir}, or heatmap.png as {@link #write(Path,
+     * MatrixGrid, Function)} for a null MTU.
+     */
+    public static void write(Path dir, Integer mtu, MatrixGrid grid, Function<Double, String> rateText)
+            throws IOException {
+        AtomicFile.write(dir.resolve(name(mtu)), png(render(grid, rateText, title(mtu))));
+    }
+
+    /** The first line of one MTU's image; null (no line) for a matrix's only image. */
+    static String title(Integer mtu) {
+        return mtu == null ? null : "At MTU " + mtu + " on both ends' data interfaces";
     }
 
     /**
@@ -188,11 +235,13 @@ public final class HeatmapImage {
         g.setColor(Color.BLACK);
         g.setFont(TEXT);
         int y = MARGIN + plain.getAscent();
-        for (String line : header) {
-            g.drawString(line, MARGIN, y);
+        for (int i = 0; i < header.size(); i++) {
+            g.setFont(title != null && i == 0 ? BOLD : TEXT);
+            g.drawString(header.get(i), MARGIN, y);
             y += plain.getHeight();
         }
-        drawScale(g, MARGIN + plain.stringWidth(header.get(1)) + PAD, MARGIN + plain.getHeight());
+        g.setFont(TEXT);
+        drawScale(g, MARGIN + plain.stringWidth(header.get(scaleLine)) + PAD, MARGIN + scaleLine * plain.getHeight());
         drawNames(g);
         for (int s = 0; s < hosts.size(); s++) {
             for (int r = 0; r < hosts.size(); r++) {

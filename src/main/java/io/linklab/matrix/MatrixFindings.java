@@ -4,6 +4,8 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.counters.FindingRules;
 import io.linklab.store.AtomicFile;
+import io.linklab.tools.csv.CsvRows;
+import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -51,13 +53,36 @@ public final class MatrixFindings {
         return findings;
     }
 
-    /** Writes findings.csv (the columns of a run's, docs/CSV.md) into the matrix folder, whole or not at all. */
+    /** A finding with the MTU of the layer it was seen in; null where the matrix sets no MTU. */
+    public record AtMtu(Integer mtu, Finding finding) {}
+
+    /** The matrix's findings.csv: the columns of a run's (docs/CSV.md) and the MTU, as a run's adds its repetition. */
+    public static final CsvTable<AtMtu> TABLE = CsvTable.<AtMtu>builder()
+            .columns(CounterFiles.FINDINGS_TABLE.columnsOf(AtMtu::finding))
+            .number("mtu", AtMtu::mtu)
+            .build();
+
+    /** Writes findings.csv of a matrix that sets no MTU: {@link #writeAtMtus} with the column empty. */
     public static void write(Path dir, List<Finding> findings) throws IOException {
+        writeAtMtus(dir, findings.stream().map(f -> new AtMtu(null, f)).toList());
+    }
+
+    /** Writes findings.csv into the matrix folder, each finding under its MTU, whole or not at all. */
+    public static void writeAtMtus(Path dir, List<AtMtu> findings) throws IOException {
         StringWriter text = new StringWriter();
-        CsvTableWriter<Finding> w = new CsvTableWriter<>(text, CounterFiles.FINDINGS_TABLE);
+        CsvTableWriter<AtMtu> w = new CsvTableWriter<>(text, TABLE);
         findings.forEach(w::write);
         w.flush();
         AtomicFile.writeString(dir.resolve(CounterFiles.FINDINGS), text.toString());
+    }
+
+    /** The findings.csv of a matrix folder with each finding's MTU (null where none, or a file before the column). */
+    public static List<AtMtu> read(Path dir) throws IOException {
+        return CsvRows.read(
+                dir.resolve(CounterFiles.FINDINGS),
+                r -> new AtMtu(
+                        r.isMapped("mtu") && !r.get("mtu").isEmpty() ? Integer.valueOf(r.get("mtu")) : null,
+                        CounterFiles.finding(r)));
     }
 
     private record Ranked(double rank, Finding finding) {}

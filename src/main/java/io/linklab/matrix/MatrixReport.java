@@ -31,12 +31,23 @@ public final class MatrixReport {
                 + concurrency + " at once";
     }
 
-    /** Writes report.md into {@code dir}, whole or not at all. */
-    public static void write(Path dir, String title, List<MatrixRow> rows, List<Finding> findings) throws IOException {
-        AtomicFile.writeString(dir.resolve(NAME), markdown(title, rows, findings));
+    /**
+     * What report.md shows of one MTU of the matrix: its rows (with those of pairs that failed before their first
+     * MTU) and its findings. A matrix that sets no MTU, or one, is one layer with a null MTU or that one.
+     */
+    public record Layer(Integer mtu, List<MatrixRow> rows, List<Finding> findings) {}
+
+    /** Writes report.md into {@code dir}, a section per layer where there are several, whole or not at all. */
+    public static void write(Path dir, String title, List<MatrixRow> rows, List<Layer> layers) throws IOException {
+        AtomicFile.writeString(dir.resolve(NAME), markdownOfLayers(title, rows, layers));
     }
 
     static String markdown(String title, List<MatrixRow> rows, List<Finding> findings) {
+        return markdownOfLayers(title, rows, List.of(new Layer(null, rows, findings)));
+    }
+
+    static String markdownOfLayers(String title, List<MatrixRow> rows, List<Layer> layers) {
+        boolean perMtu = layers.size() > 1;
         StringBuilder sb = new StringBuilder("# ").append(md(title)).append("\n\n");
         long ok = rows.stream().filter(MatrixRow::ok).count();
         long failed =
@@ -46,12 +57,63 @@ public final class MatrixReport {
         sb.append(String.format(
                 Locale.ROOT,
                 "%d rows so far: %d measured, %d failed, %d stopped. Data senders down the side of the heatmap, "
-                        + "receivers across the top.%n%n",
+                        + "receivers across the top.",
                 rows.size(),
                 ok,
                 failed,
                 stopped));
-        sb.append("![heatmap](").append(HeatmapImage.NAME).append(")\n\n## Findings\n\n");
+        if (perMtu) {
+            sb.append(" A section per MTU: its heatmap, findings and rows (a pair that failed before its first MTU is "
+                    + "in each).");
+        }
+        sb.append("\n\n");
+        if (!perMtu) {
+            sb.append("![heatmap](").append(HeatmapImage.NAME).append(")\n\n");
+            findings(sb, "## ", layers.get(0).findings());
+            pairs(sb, "## ", layers.get(0).rows());
+        }
+        for (Layer layer : perMtu ? layers : List.<Layer>of()) {
+            String image = HeatmapImage.name(layer.mtu());
+            sb.append(layer == layers.get(0) ? "" : "\n")
+                    .append("## MTU ")
+                    .append(layer.mtu())
+                    .append("\n\n");
+            bestAndWorst(sb, layer.rows());
+            sb.append("![heatmap at MTU ")
+                    .append(layer.mtu())
+                    .append("](")
+                    .append(image)
+                    .append(")\n\n");
+            findings(sb, "### ", layer.findings());
+            pairs(sb, "### ", layer.rows());
+        }
+        sb.append("\n## Files\n\n")
+                .append("- [")
+                .append(MatrixFile.NAME)
+                .append("](")
+                .append(MatrixFile.NAME)
+                .append("): one row per pair")
+                .append(perMtu ? ", MTU" : "")
+                .append(" and direction\n")
+                .append("- [")
+                .append(CounterFiles.FINDINGS)
+                .append("](")
+                .append(CounterFiles.FINDINGS)
+                .append(perMtu ? "): the findings above, each with its MTU\n" : "): the findings above\n");
+        for (Layer layer : layers) {
+            String image = perMtu ? HeatmapImage.name(layer.mtu()) : HeatmapImage.NAME;
+            sb.append("- [")
+                    .append(image)
+                    .append("](")
+                    .append(image)
+                    .append(perMtu ? "): the heatmap at MTU " + layer.mtu() + "\n" : "): the heatmap\n");
+        }
+        sb.append("- [pairs](pairs/): a run folder per pair (samples.csv, summary.csv, run.json …)\n");
+        return sb.toString();
+    }
+
+    private static void findings(StringBuilder sb, String heading, List<Finding> findings) {
+        sb.append(heading).append("Findings\n\n");
         List<Finding> ordered = new ArrayList<>();
         findings.stream().filter(f -> Finding.WARNING.equals(f.severity())).forEach(ordered::add);
         findings.stream().filter(f -> !Finding.WARNING.equals(f.severity())).forEach(ordered::add);
@@ -65,7 +127,33 @@ public final class MatrixReport {
                     .append(md(f.message()))
                     .append("\n");
         }
-        sb.append("\n## Pairs, worst first\n\n")
+    }
+
+    /** "Best: h1→h2 c2s at 9.40 Gbit/s; worst: …": what a reader compares across the MTUs first. */
+    private static void bestAndWorst(StringBuilder sb, List<MatrixRow> rows) {
+        List<MatrixRow> measured = rows.stream()
+                .filter(r -> r.ok() && r.bitsPerSecond() != null)
+                .sorted(MatrixRow.WORST_FIRST)
+                .toList();
+        if (measured.isEmpty()) {
+            sb.append("Nothing measured at this MTU yet.\n\n");
+            return;
+        }
+        sb.append("Best: ")
+                .append(rowLabel(measured.get(measured.size() - 1)))
+                .append("; worst: ")
+                .append(rowLabel(measured.get(0)))
+                .append(".\n\n");
+    }
+
+    private static String rowLabel(MatrixRow r) {
+        return md(r.client() + "→" + r.server() + " " + r.direction()) + " at " + rate(r.bitsPerSecond());
+    }
+
+    private static void pairs(StringBuilder sb, String heading, List<MatrixRow> rows) {
+        sb.append("\n")
+                .append(heading)
+                .append("Pairs, worst first\n\n")
                 .append("| pair | dir | rate | min | max | retransmits | of link | status | run |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
         rows.stream()
@@ -95,24 +183,6 @@ public final class MatrixReport {
                         .append(" | ")
                         .append(runLink(r.run()))
                         .append(" |\n"));
-        sb.append("\n## Files\n\n")
-                .append("- [")
-                .append(MatrixFile.NAME)
-                .append("](")
-                .append(MatrixFile.NAME)
-                .append("): one row per pair and direction\n")
-                .append("- [")
-                .append(CounterFiles.FINDINGS)
-                .append("](")
-                .append(CounterFiles.FINDINGS)
-                .append("): the findings above\n")
-                .append("- [")
-                .append(HeatmapImage.NAME)
-                .append("](")
-                .append(HeatmapImage.NAME)
-                .append("): the heatmap\n")
-                .append("- [pairs](pairs/): a run folder per pair (samples.csv, summary.csv, run.json …)\n");
-        return sb.toString();
     }
 
     private static String rate(Double bps) {

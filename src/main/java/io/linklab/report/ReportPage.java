@@ -4,6 +4,7 @@ import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixGrid;
 import io.linklab.matrix.MatrixPlanFile;
 import io.linklab.matrix.MatrixRow;
@@ -523,7 +524,11 @@ public final class ReportPage {
     }
 
     private static void findings(StringBuilder sb, List<Finding> findings) {
-        sb.append("<h2>Findings</h2>\n");
+        findings(sb, "Findings", findings);
+    }
+
+    private static void findings(StringBuilder sb, String heading, List<Finding> findings) {
+        sb.append("<h2>").append(Html.esc(heading)).append("</h2>\n");
         if (findings.isEmpty()) {
             sb.append("<p>None recorded.</p>\n");
             return;
@@ -707,10 +712,48 @@ public final class ReportPage {
                         + (rows.size() - passed - failed) + " without a verdict (not measured, or no link speed drawn "
                         + "in the lab: 90 % of the drawn speed is expected)."))
                 .append("</p></div>\n");
-        figure(sb, heatmap(MatrixGrid.of(List.of(), rows)));
-        sb.append("<h2>Pairs, worst first</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>pair</th><th>dir</th>"
-                + "<th>rate</th><th>min</th><th>max</th><th>retransmits</th><th>of link</th><th>verdict</th>"
-                + "<th>status</th></tr></thead>\n<tbody>\n");
+        List<MatrixFindings.AtMtu> findings =
+                Files.isRegularFile(dir.resolve(CounterFiles.FINDINGS)) ? MatrixFindings.read(dir) : List.of();
+        List<Integer> mtus = rows.stream()
+                .map(MatrixRow::mtu)
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted()
+                .toList();
+        if (mtus.size() <= 1) {
+            figure(sb, heatmap(MatrixGrid.of(List.of(), rows)));
+            pairs(sb, "Pairs, worst first", rows);
+            findings(
+                    sb,
+                    "Findings",
+                    findings.stream().map(MatrixFindings.AtMtu::finding).toList());
+        }
+        // an MTU's rows apart from another's, as the matrix folder's report.md has them (a pair that failed before
+        // its first MTU is in each)
+        for (Integer mtu : mtus.size() > 1 ? mtus : List.<Integer>of()) {
+            List<MatrixRow> layer = rows.stream()
+                    .filter(r -> r.mtu() == null || r.mtu().equals(mtu))
+                    .toList();
+            sb.append("<h2>MTU ").append(mtu).append("</h2>\n");
+            figure(sb, heatmap(MatrixGrid.of(List.of(), layer)));
+            pairs(sb, "Pairs at MTU " + mtu + ", worst first", layer);
+            findings(
+                    sb,
+                    "Findings at MTU " + mtu,
+                    findings.stream()
+                            .filter(f -> mtu.equals(f.mtu()))
+                            .map(MatrixFindings.AtMtu::finding)
+                            .toList());
+        }
+        sb.append("</section>\n");
+    }
+
+    private static void pairs(StringBuilder sb, String heading, List<MatrixRow> rows) {
+        sb.append("<h2>")
+                .append(Html.esc(heading))
+                .append("</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>pair</th><th>dir</th>"
+                        + "<th>rate</th><th>min</th><th>max</th><th>retransmits</th><th>of link</th><th>verdict</th>"
+                        + "<th>status</th></tr></thead>\n<tbody>\n");
         rows.stream()
                 .sorted(MatrixRow.WORST_FIRST)
                 .forEach(r -> sb.append("<tr><td>")
@@ -739,10 +782,6 @@ public final class ReportPage {
                                         : r.status() + ": " + r.reason()))
                         .append("</td></tr>\n"));
         sb.append("</tbody></table></div>\n");
-        List<Finding> findings =
-                Files.isRegularFile(dir.resolve(CounterFiles.FINDINGS)) ? CounterFiles.readFindings(dir) : List.of();
-        findings(sb, findings);
-        sb.append("</section>\n");
     }
 
     /** The heatmap as SVG: senders down the side, receivers across the top; a failed verdict framed in red. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.store.ResultCsv;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.ResultTables;
@@ -48,7 +49,7 @@ class DocumentedCsvColumnsTest {
                 new Written("findings.csv — `test`", "test", CounterFiles.RUN_FINDINGS_TABLE),
                 new Written("tune.csv", "tune", TuneCsv.TABLE),
                 new Written("matrix.csv", "matrix", MatrixFile.TABLE),
-                new Written("findings.csv — `matrix`", "matrix", CounterFiles.FINDINGS_TABLE));
+                new Written("findings.csv — `matrix`", "matrix", MatrixFindings.TABLE));
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.counters.CounterFiles;
 import io.linklab.counters.Finding;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,11 +15,21 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The Findings block after a test: the same finding in two repetitions is two rows that say which is which. */
+/**
+ * The Findings block after a test or a matrix: the same finding in two repetitions, or at two MTUs of a matrix, is
+ * two rows that say which is which.
+ */
 class FindingsBlockTest {
 
     @TempDir
     Path dir;
+
+    /** The block as `test` or `matrix` prints it for the folder, line by line. */
+    private List<String> block() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
+        return out.toString(StandardCharsets.UTF_8).lines().toList();
+    }
 
     @Test
     void eachRepetitionsFindingsAreLabelledInTheCsvAndTheBlock() throws Exception {
@@ -35,14 +46,29 @@ class FindingsBlockTest {
                         .map(l -> l.substring(l.lastIndexOf(',') + 1))
                         .toList());
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        FindingsBlock.print(new PrintStream(out, true, StandardCharsets.UTF_8), System.err, dir);
         assertEquals(
                 List.of(
                         "",
                         "Findings",
                         "  streams=1  rep 1  warning  packets lost c2s",
                         "  streams=1  rep 2  warning  packets lost c2s"),
-                out.toString(StandardCharsets.UTF_8).lines().toList());
+                block());
+    }
+
+    @Test
+    void aMatrixsFindingsAtTwoMtusSayWhichMtuEachIsAtAndAtOneMtuAsBefore() throws Exception {
+        Finding slow = new Finding("h3→h1", "warning", "", "below-peers", "h3→h1 at 11 % of the median", "x=1");
+        MatrixFindings.writeAtMtus(
+                dir, List.of(new MatrixFindings.AtMtu(1500, slow), new MatrixFindings.AtMtu(9000, slow)));
+        assertEquals(
+                List.of(
+                        "",
+                        "Findings",
+                        "  h3→h1  mtu 1500  warning  h3→h1 at 11 % of the median",
+                        "  h3→h1  mtu 9000  warning  h3→h1 at 11 % of the median"),
+                block());
+
+        MatrixFindings.writeAtMtus(dir, List.of(new MatrixFindings.AtMtu(9000, slow)));
+        assertEquals(List.of("", "Findings", "  h3→h1  warning  h3→h1 at 11 % of the median"), block());
     }
 }

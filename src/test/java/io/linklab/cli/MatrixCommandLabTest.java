@@ -1,10 +1,12 @@
 package io.linklab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
+import io.linklab.counters.FindingRules;
 import io.linklab.lab.Lab;
 import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
@@ -204,6 +206,28 @@ class MatrixCommandLabTest {
         assertEquals(1500, lab.h1().mtu(), "h1 restored after its pairs: " + output());
         assertEquals(1500, lab.h2().mtu(), "h2 restored after its pairs: " + output());
         assertNothingLeftRunning();
+
+        // each MTU's figures in files of their own
+        assertTrue(output().contains("heatmap-mtu1500.png, heatmap-mtu9000.png and findings.csv"), output());
+        assertFalse(Files.exists(o.resolve(HeatmapImage.NAME)), "no heatmap mixing both MTUs");
+        for (int mtu : List.of(1500, 9000)) {
+            assertNotNull(ImageIO.read(o.resolve(HeatmapImage.name(mtu)).toFile()), mtu + ": its heatmap decodes");
+        }
+        assertTrue(
+                Files.readAllLines(o.resolve(CounterFiles.FINDINGS)).get(0).endsWith(",mtu"),
+                "findings.csv names each finding's MTU");
+        String report = Files.readString(o.resolve(MatrixReport.NAME));
+        int at1500 = report.indexOf("\n## MTU 1500\n");
+        int at9000 = report.indexOf("\n## MTU 9000\n");
+        assertTrue(0 < at1500 && at1500 < at9000, report);
+        for (MatrixRow r : rows) {
+            String section = r.mtu() == 1500
+                    ? report.substring(at1500, at9000)
+                    : report.substring(at9000, report.indexOf("\n## Files\n"));
+            String line = "| " + r.client() + "→" + r.server() + " | " + r.direction() + " | "
+                    + FindingRules.bits(r.bitsPerSecond()) + " |";
+            assertTrue(section.contains(line), line + " under MTU " + r.mtu() + ":\n" + report);
+        }
     }
 
     private static BufferedImage heatmap(Path o) throws Exception {

@@ -1,13 +1,16 @@
 package io.linklab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.engine.LabLogins;
 import io.linklab.engine.LabLoginsTest;
 import io.linklab.matrix.FolderLockHolder;
+import io.linklab.matrix.HeatmapImage;
 import io.linklab.matrix.MatrixFile;
 import io.linklab.matrix.MatrixFolderLock;
+import io.linklab.matrix.MatrixReport;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.LinkSpec;
 import io.linklab.model.Topology;
@@ -18,6 +21,7 @@ import io.linklab.remote.SshTarget;
 import io.linklab.remote.TransportException;
 import io.linklab.store.TopologyFiles;
 import io.linklab.testing.ScriptedMatrixLab;
+import io.linklab.testing.ScriptedTransport.Script;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -184,6 +188,42 @@ class MatrixCommandTest {
         assertTrue(
                 Files.readString(given.resolve("pairs/h1-h2/run.json")).contains("5G"),
                 "the pair's own run is judged by it too");
+    }
+
+    @Test
+    void aMatrixOfTwoMtusPrintsAndWritesEachMtusFiguresApart() throws Exception {
+        Topology hosts = ScriptedMatrixLab.lab("two", 2);
+        LinkSpec cable = new LinkSpec("l1", new LinkSpec.End("h1", "data0"), new LinkSpec.End("h2", "data0"), "10G");
+        Path lab = dir.resolve("lab.json");
+        TopologyFiles.write(lab, new Topology("two", hosts.hosts(), List.of(), List.of(cable)));
+        RunTestCommand.Transports scripted =
+                (settings, prompts, l) -> login -> ScriptedMatrixLab.host(ScriptedMatrixLab.number(login), 2)
+                        .on("linklab-mtu-guard claim", Script.prints("mtu 1500"))
+                        .on("linklab-mtu-guard arm", Script.prints("/run/linklab-mtu.AbCdEfGh12"))
+                        .on("linklab-mtu-guard (extend|disarm)", Script.ok())
+                        .on("^ping ", Script.ok())
+                        .on("^ip link set dev data0 mtu", Script.ok());
+
+        Path m = dir.resolve("m");
+        CliCapture cli = new CliCapture();
+        int status = cli.call((o, e) -> Cli.run(matrixArgs(lab, m, "--mtu", "9000,1500"), o, e, scripted));
+        assertEquals(Cli.OK, status, cli.both());
+
+        assertTrue(cli.err().contains("heatmap-mtu1500.png, heatmap-mtu9000.png and findings.csv"), cli.err());
+        assertTrue(cli.err().contains("h1→h2: c2s 4.290 Gbit/s at MTU 9000"), cli.err());
+        List<String> table = cli.out().lines().toList();
+        assertTrue(table.get(0).matches("pair\\s+dir\\s+mtu\\s+Gbit/s .*"), table.get(0));
+        for (String pair : List.of("h1→h2", "h2→h1")) {
+            for (String mtu : List.of("1500", "9000")) {
+                assertTrue(
+                        table.stream().anyMatch(l -> l.matches(pair + "\\s+c2s\\s+" + mtu + "\\s+4\\.290 .*")),
+                        pair + " at " + mtu + ":\n" + cli.out());
+            }
+        }
+        assertTrue(Files.exists(m.resolve(HeatmapImage.name(1500))));
+        assertTrue(Files.exists(m.resolve(HeatmapImage.name(9000))));
+        assertFalse(Files.exists(m.resolve(HeatmapImage.NAME)), "no heatmap mixing both MTUs");
+        assertTrue(Files.readString(m.resolve(MatrixReport.NAME)).contains("\n## MTU 9000\n"));
     }
 
     /** A one-second matrix of every pair of {@code lab} into {@code out}, with {@code more} options. */

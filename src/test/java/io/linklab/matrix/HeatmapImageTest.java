@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linklab.model.Expectation;
+import io.linklab.testing.MatrixRows;
 import java.awt.Color;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
@@ -32,37 +32,11 @@ class HeatmapImageTest {
     }
 
     private static MatrixRow ok(String client, String server, double bps) {
-        return new MatrixRow(
-                client,
-                server,
-                "c2s",
-                bps,
-                bps,
-                bps,
-                0L,
-                100e9,
-                MatrixRow.OK,
-                "",
-                "pairs/x",
-                null,
-                Expectation.DEFAULT);
+        return MatrixRows.ok(client, server, bps, 100e9, null);
     }
 
     private static MatrixRow failed(String client, String server, String reason) {
-        return new MatrixRow(
-                client,
-                server,
-                "",
-                null,
-                null,
-                null,
-                null,
-                null,
-                MatrixRow.FAILED,
-                reason,
-                "",
-                null,
-                Expectation.DEFAULT);
+        return MatrixRows.failed(client, server, null, reason);
     }
 
     /** h1→h2 ok, h1→h3 and h3→h1 failed, h2→h1 missing (not run yet). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.model.Expectation;
+import io.linklab.testing.MatrixRows;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,20 +37,7 @@ class MatrixFileTest {
     }
 
     private static MatrixRow failed(String client, String server, String reason) {
-        return new MatrixRow(
-                client,
-                server,
-                "",
-                null,
-                null,
-                null,
-                null,
-                null,
-                MatrixRow.FAILED,
-                reason,
-                "",
-                null,
-                Expectation.DEFAULT);
+        return MatrixRows.failed(client, server, null, reason);
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.counters.CounterFiles;
-import io.linklab.model.Expectation;
+import io.linklab.testing.MatrixRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,20 +22,7 @@ class MatrixReportTest {
     Path tmp;
 
     private static MatrixRow ok(String client, String server, double bps) {
-        return new MatrixRow(
-                client,
-                server,
-                "c2s",
-                bps,
-                bps,
-                bps,
-                3L,
-                10e9,
-                MatrixRow.OK,
-                "",
-                "pairs/" + client + "-" + server,
-                null,
-                Expectation.DEFAULT);
+        return MatrixRows.ok(client, server, bps, 10e9, null);
     }
 
     @Test
@@ -56,20 +43,7 @@ class MatrixReportTest {
         }
         rows.set(
                 rows.size() - 1,
-                new MatrixRow(
-                        "h3",
-                        "h2",
-                        "",
-                        null,
-                        null,
-                        null,
-                        null,
-                        10e9,
-                        MatrixRow.FAILED,
-                        "cannot connect to root@h3: Connection | refused",
-                        "",
-                        null,
-                        Expectation.DEFAULT));
+                MatrixRows.failed("h3", "h2", 10e9, "cannot connect to root@h3: Connection | refused"));
         MatrixFile.write(matrix, rows);
 
         Path to = tmp.resolve("reports").resolve("20261203-matrix-rack");

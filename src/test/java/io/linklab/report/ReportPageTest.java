@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linklab.counters.Finding;
 import io.linklab.matrix.MatrixFile;
+import io.linklab.matrix.MatrixFindings;
 import io.linklab.matrix.MatrixRow;
 import io.linklab.model.Expectation;
 import io.linklab.store.FileFormatException;
+import io.linklab.testing.MatrixRows;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,6 +181,38 @@ class ReportPageTest {
         assertTrue(text.contains("Verdict: FAIL") && text.contains("2 rows: 1 pass, 1 fail"), text);
         assertTrue(html.contains("stroke=\"#b71c1c\" stroke-width=\"4\""), "the failed link is framed");
         assertTrue(text.contains("71 fail"), text);
+    }
+
+    private static MatrixRow at(String client, String server, double bps, int mtu) {
+        return MatrixRows.ok(client, server, bps, 100e9, mtu);
+    }
+
+    @Test
+    void aMatrixOfTwoMtusHasASectionPerMtuWithItsOwnHeatmapRatesAndFindings() throws Exception {
+        Path m = Files.createDirectories(dir.resolve("matrix"));
+        MatrixFile.write(
+                m,
+                List.of(
+                        at("h1", "h2", 71e9, 1500),
+                        at("h1", "h2", 95e9, 9000),
+                        at("h2", "h1", 72e9, 1500),
+                        at("h2", "h1", 31e9, 9000)));
+        Finding slow = new Finding("h2→h1", "warning", "", "asymmetric", "h2→h1 at 33 % of h1→h2", "ratio=0.326");
+        MatrixFindings.writeAtMtus(m, List.of(new MatrixFindings.AtMtu(9000, slow)));
+
+        String html = ReportPage.html(List.of(m));
+        selfContainedAndLabelled(strict(html), html);
+        int at1500 = html.indexOf("<h2>MTU 1500</h2>");
+        int at9000 = html.indexOf("<h2>MTU 9000</h2>");
+        assertTrue(0 < at1500 && at1500 < at9000, html);
+        String low = html.substring(at1500, at9000);
+        String high = html.substring(at9000);
+        assertEquals(1, low.split("<svg", -1).length - 1, "a heatmap of its own:\n" + low);
+        assertEquals(1, high.split("<svg", -1).length - 1, "a heatmap of its own:\n" + high);
+        assertTrue(low.contains("71.000 Gbit/s") && !low.contains("95.000 Gbit/s"), low);
+        assertTrue(high.contains("95.000 Gbit/s") && !high.contains("71.000 Gbit/s"), high);
+        assertFalse(low.contains("33 %"), "the finding of 9000 is not under 1500:\n" + low);
+        assertTrue(high.contains("Findings at MTU 9000") && high.contains("h2→h1 at 33 % of h1→h2"), high);
     }
 
     @Test

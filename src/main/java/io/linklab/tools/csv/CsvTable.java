@@ -25,6 +25,15 @@ public final class CsvTable<T> {
         return columns;
     }
 
+    /** These columns, read from the part {@code part} picks of a wider row: to extend a table with more columns. */
+    public <U> List<CsvColumn<U>> columnsOf(Function<U, T> part) {
+        List<CsvColumn<U>> out = new ArrayList<>(columns.size());
+        for (CsvColumn<T> c : columns) {
+            out.add(new CsvColumn<>(c.name(), c.kind(), u -> c.value().apply(part.apply(u))));
+        }
+        return out;
+    }
+
     public List<String> header() {
         List<String> names = new ArrayList<>(columns.size());
         for (CsvColumn<T> c : columns) {

@@ -99,8 +99,8 @@ public final class MatrixView {
         stop.setOnAction(e -> vm.stop());
         export.setId("matrix-export");
         export.setMinWidth(Region.USE_PREF_SIZE);
-        export.setTooltip(new Tooltip("A folder with matrix.csv, heatmap.png, findings.csv, report.md and each "
-                + "pair's run folder, as the matrix stands now"));
+        export.setTooltip(new Tooltip("A folder with matrix.csv, heatmap.png (a heatmap per MTU where the matrix "
+                + "sweeps several), findings.csv, report.md and each pair's run folder, as the matrix stands now"));
         export.setOnAction(e -> onExport.run());
         resume.setId("matrix-resume");
         resume.setMinWidth(Region.USE_PREF_SIZE);
