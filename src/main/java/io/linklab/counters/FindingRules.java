@@ -135,8 +135,9 @@ public final class FindingRules {
     /**
      * TCP resent at least 0.01 % of what it sent (and 20 segments) that the receiver did not report as duplicates.
      * A warning names where hosts counted drops (qdisc, NIC, kernel, TCP), or says none did, only where reordering
-     * cannot explain the resent segments ({@link TcpLoss#explainedByReordering}); otherwise an info says what the
-     * counters show and names no cause ("retransmits").
+     * cannot explain the resent segments ({@link TcpLoss#explainedByReordering}, or, where no host counted a drop,
+     * {@link TcpLoss#withinReorderingSpread}); otherwise an info says what the counters show and names no cause
+     * ("retransmits").
      */
     public static List<Finding> packetLoss(PointEvidence e) {
         List<Finding> out = new ArrayList<>();
@@ -166,7 +167,7 @@ public final class FindingRules {
                     + num(tcp.timeouts())
                     + (txDrops.isEmpty() ? "" : "; " + tx.end() + " " + evidence(txDrops))
                     + (rxDrops.isEmpty() ? "" : "; " + rx.end() + " " + evidence(rxDrops));
-            if (tcp.explainedByReordering()) {
+            if (tcp.explainedByReordering() || (where.isEmpty() && tcp.withinReorderingSpread())) {
                 out.add(new Finding(
                         e.point(),
                         Finding.INFO,
