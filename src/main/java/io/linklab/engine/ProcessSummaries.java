@@ -29,6 +29,11 @@ final class ProcessSummaries {
         return true;
     }
 
+    /** Whether {@link #close()} was called: the totals were taken. */
+    synchronized boolean closed() {
+        return closed;
+    }
+
     /** Takes no more; everything taken so far, in the order it came. */
     synchronized List<Summary> close() {
         closed = true;

@@ -164,9 +164,8 @@ final class Repetition {
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
             all = new ArrayList<>(summaries.close());
             // The totals only the servers print (iperf2's receiver), once they have printed them.
-            for (Summary t : serverViews.takeTotals(ServerViews.lacking(all, directions))) {
-                run.journal().summary(pl, rep, t);
-                run.listener().summary(pl, t);
+            for (Summary t : serverViews.takeTotals(ServerViews.lacking(all, directions), ServerViews.TOTALS_WAIT)) {
+                record(t);
                 all.add(t);
             }
             incomplete = merger.incomplete();
@@ -205,6 +204,9 @@ final class Repetition {
                     control.stop(s);
                 }
                 serverViews.finish();
+                if (!summaries.closed()) {
+                    keepServersTotals(serverViews, summaries.close());
+                }
                 run.logs().closeAll();
                 stopCounters(counters, samplers);
             } finally {
@@ -226,6 +228,31 @@ final class Repetition {
                     directions);
         }
         return totals;
+    }
+
+    /**
+     * After a stop or a failure, the totals the servers printed for what the clients' own totals lack: a stopped
+     * iperf3 client prints the receiver's total as zero (the two ends never exchanged them), while its server
+     * printed what it received. The servers' output is over, so nothing is waited for.
+     */
+    private void keepServersTotals(ServerViews serverViews, List<Summary> taken) {
+        try {
+            for (Summary t : serverViews.takeTotals(ServerViews.lacking(taken, directions), Duration.ZERO)) {
+                record(t);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // not reached: a zero wait does not sleep
+        } catch (RuntimeException e) {
+            // the clean-up goes on even when the journal cannot take these rows (a full disk)
+            run.record()
+                    .warning("the servers' totals of " + (pl.isEmpty() ? "the test" : pl) + " repetition " + rep
+                            + " could not be kept: " + e.getMessage());
+        }
+    }
+
+    private void record(Summary t) {
+        run.journal().summary(pl, rep, t);
+        run.listener().summary(pl, t);
     }
 
     /**

@@ -73,18 +73,18 @@ final class ServerViews {
     }
 
     /**
-     * The servers' totals for {@code wanted}, once every server has printed them or {@link #TOTALS_WAIT} has
-     * passed: each server's totals of those parts with a SUM for a single stream's, or one made from every
-     * stream's total where a server printed all of those but no SUM, journaled by the caller.
-     * A part some server did not print is left out for all of them (a SUM of fewer processes would be short).
-     * No total is taken after this.
+     * The servers' totals for {@code wanted}, once every server has printed them or {@code wait} has passed
+     * ({@link #TOTALS_WAIT} after a client's end; none once the servers' output is over): each server's totals of
+     * those parts with a SUM for a single stream's, or one made from every stream's total where a server printed
+     * all of those but no SUM, journaled by the caller. A part some server did not print is left out for all of
+     * them (a SUM of fewer processes would be short). No total is taken after this.
      */
-    List<Summary> takeTotals(Set<Part> wanted) throws InterruptedException {
+    List<Summary> takeTotals(Set<Part> wanted, Duration wait) throws InterruptedException {
         if (views.isEmpty() || wanted.isEmpty()) {
             views.forEach(View::closeTotals);
             return List.of();
         }
-        long deadline = System.nanoTime() + TOTALS_WAIT.toNanos();
+        long deadline = System.nanoTime() + wait.toNanos();
         while (!views.stream().allMatch(v -> v.hasAll(wanted)) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }

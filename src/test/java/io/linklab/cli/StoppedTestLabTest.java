@@ -153,6 +153,28 @@ class StoppedTestLabTest {
             }
             assertFalse(inSamples.isEmpty());
             assertEquals(inSamples, inRaw, "the samples of port " + p + " and its raw output");
+
+            // The receiver's totals its server printed when it was stopped are the run's (the client's are zeros).
+            Set<String> serverTotals = new TreeSet<>();
+            Path serverRaw = out.resolve("raw").resolve("001-test-r1-server-" + p + ".txt");
+            for (String line : Files.readAllLines(serverRaw)) {
+                Matcher m = INTERVAL.matcher(line);
+                if (m.find() && line.contains("receiver") && !line.contains(" 0.00 Bytes")) {
+                    serverTotals.add(
+                            m.group(1) + " " + Double.parseDouble(m.group(2)) + "-" + Double.parseDouble(m.group(3)));
+                }
+            }
+            Set<String> receiverRows = new TreeSet<>();
+            for (String[] row : summary.subList(1, summary.size())) {
+                List<String> v = pick(summary, row, "stream", "process", "start_s", "end_s", "role");
+                if (v.get(1).equals(String.valueOf(p - port + 1))
+                        && v.get(4).equals("receiver")
+                        && !v.get(0).equals("SUM")) {
+                    receiverRows.add(
+                            v.get(0) + " " + Double.parseDouble(v.get(2)) + "-" + Double.parseDouble(v.get(3)));
+                }
+            }
+            assertEquals(serverTotals, receiverRows, "the receiver totals of port " + p + "'s server and summary.csv");
         }
     }
 

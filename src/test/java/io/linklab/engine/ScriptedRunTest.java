@@ -326,6 +326,66 @@ class ScriptedRunTest {
     }
 
     /**
+     * A stopped iperf3 client prints the receiver's total as 0 bytes (the ends never exchanged their results),
+     * while its server printed what it received: that one is kept in the results, the zero left out.
+     */
+    @Test
+    void aStopKeepsTheServersReceiverTotalWhereTheClientPrintedAZero() throws Exception {
+        ScriptedTransport c = client().on(
+                        "^iperf3 -c",
+                        Script.prints(IPERF3_CLIENT_INTERVALS)
+                                .runningUntilStopped()
+                                .partingWith(Duration.ofMillis(50), """
+                                        - - - - - - - - - - - - - - - - - - - - - - - - -
+                                        [ ID] Interval           Transfer     Bitrate         Retr
+                                        [  5]   0.00-2.06   sec  2.30 GBytes  9.59 Gbits/sec    0             sender
+                                        [  5]   0.00-2.06   sec  0.00 Bytes  0.00 bits/sec                  receiver
+                                        iperf3: interrupt - the client has terminated
+                                        """));
+        ScriptedTransport s = server().on(
+                        "iperf3 -s", Script.prints("""
+                                        -----------------------------------------------------------
+                                        Server listening on 5201 (test #1)
+                                        -----------------------------------------------------------
+                                        Accepted connection from 198.19.0.1, port 36286
+                                        [  5] local 198.19.0.2 port 5201 connected to 198.19.0.1 port 36290
+                                        [ ID] Interval           Transfer     Bitrate
+                                        [  5]   0.00-1.00   sec  1.12 GBytes  9.62 Gbits/sec
+                                        """).runningUntilStopped().partingWith(Duration.ofMillis(50), """
+                                        - - - - - - - - - - - - - - - - - - - - - - - - -
+                                        [ ID] Interval           Transfer     Bitrate
+                                        [  5]   0.00-2.06   sec  2.29 GBytes  9.55 Gbits/sec                  receiver
+                                        iperf3: interrupt - the server has terminated
+                                        """));
+        TestEngine engine = engine(c, s, PointHooks.NONE);
+        CountDownLatch measured = new CountDownLatch(2);
+        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                measured.countDown();
+            }
+        });
+        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
+        h.cancel();
+
+        RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
+        StoredRun run = engine.store().open(h.runId());
+        assertEquals(RunRecord.State.CANCELLED, run.record().state(), o.message());
+        List<Summary> totals =
+                run.summaries().stream().map(RunJournal.Entry::value).toList();
+        assertEquals(
+                List.of("sender 5 9.59E9", "receiver 5 9.55E9"),
+                totals.stream()
+                        .filter(t -> !t.isSum())
+                        .map(t -> t.role().csv() + " " + t.stream() + " " + t.bitsPerSecond())
+                        .toList(),
+                "the client's sender total and the server's receiver total, no zero: " + totals);
+        assertTrue(
+                totals.stream().anyMatch(t -> t.isSum() && t.role() == Role.RECEIVER && t.bitsPerSecond() == 9.55e9),
+                "the receiver's SUM is the server's: " + totals);
+    }
+
+    /**
      * A Stop while the client's start is still on its way to the host: the client starts all the same, and what
      * it prints until it is stopped reaches samples.csv as it reaches raw/, its last interval included (the run
      * gave up on the start and finished its parsers at once, so those lines reached raw/ only).
