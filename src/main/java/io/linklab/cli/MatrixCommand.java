@@ -166,7 +166,7 @@ public final class MatrixCommand extends CliCommand {
                     + "hosts, or use --pairs all)");
         }
         if (expect != null) {
-            Expectation e = expectation();
+            Expectation e = UsageException.parsed(() -> Expectation.parse("--expect", expect));
             chosen = chosen.stream().map(p -> p.withExpectation(e)).toList();
         }
         if (concurrency < 1) {
@@ -253,14 +253,6 @@ public final class MatrixCommand extends CliCommand {
             return signals.exitStatus().orElse(outcome.ok() && !belowExpected ? Cli.OK : Cli.FAILED);
         } finally {
             signals.close();
-        }
-    }
-
-    private Expectation expectation() {
-        try {
-            return Expectation.parse("--expect", expect);
-        } catch (InvalidValueException e) {
-            throw new UsageException(e.getMessage());
         }
     }
 

@@ -1,13 +1,11 @@
 package io.linklab.cli;
 
 import io.linklab.engine.SweepPoints;
-import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
 import io.linklab.tools.driver.ToolDriver;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.function.Predicate;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
@@ -182,7 +180,8 @@ final class MeasurementOptions {
             throw new UsageException("--mtu and --sweep exclude each other: one sweep per run");
         }
         if (mtu != null) {
-            return new TestPlan.Sweep(TestPlan.SweepKind.MTU, expand("--mtu", mtu));
+            return new TestPlan.Sweep(
+                    TestPlan.SweepKind.MTU, UsageException.parsed(() -> SweepPoints.expand("--mtu", mtu)));
         }
         if (sweep == null) {
             return base;
@@ -191,20 +190,13 @@ final class MeasurementOptions {
         if (eq > 0) {
             for (TestPlan.SweepKind k : TestPlan.SweepKind.values()) {
                 if (SweepPoints.label(k).equals(sweep.substring(0, eq).trim())) {
-                    return new TestPlan.Sweep(k, expand("--sweep", sweep.substring(eq + 1)));
+                    return new TestPlan.Sweep(
+                            k, UsageException.parsed(() -> SweepPoints.expand("--sweep", sweep.substring(eq + 1))));
                 }
             }
         }
         throw new UsageException("--sweep: expected KIND=LIST with KIND one of mtu, streams, processes, "
                 + "window, message-size (e.g. --sweep streams=1,2,4,8)");
-    }
-
-    private static List<String> expand(String flag, String spec) {
-        try {
-            return SweepPoints.expand(flag, spec);
-        } catch (InvalidValueException e) {
-            throw new UsageException(e.getMessage());
-        }
     }
 
     private static String or(String given, String fallback) {

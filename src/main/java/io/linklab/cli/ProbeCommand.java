@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.linklab.model.HostFacts;
 import io.linklab.model.HostSpec;
-import io.linklab.model.InvalidValueException;
 import io.linklab.remote.LocalTransport;
 import io.linklab.remote.SshConnector;
 import io.linklab.remote.SshSettings;
@@ -65,11 +64,7 @@ public final class ProbeCommand extends CliCommand {
         List<SshTarget> targets = new ArrayList<>();
         for (String h : hosts) {
             if (!h.equals(HostSpec.LOCAL)) {
-                try {
-                    targets.add(SshTarget.parse(h));
-                } catch (InvalidValueException e) {
-                    throw new UsageException(e.getMessage());
-                }
+                targets.add(UsageException.parsed(() -> SshTarget.parse(h)));
             }
         }
         List<HostFacts> facts = new ArrayList<>();

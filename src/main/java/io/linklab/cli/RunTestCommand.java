@@ -158,12 +158,9 @@ public final class RunTestCommand extends CliCommand {
                             : p.field());
             throw new UsageException(flag + ": '" + p.value() + "' is not valid — " + p.message());
         }
-        Expectation expectation;
-        try {
-            expectation = options.expect == null ? Expectation.DEFAULT : Expectation.parse("--expect", options.expect);
-        } catch (InvalidValueException e) {
-            throw new UsageException(e.getMessage());
-        }
+        Expectation expectation = options.expect == null
+                ? Expectation.DEFAULT
+                : UsageException.parsed(() -> Expectation.parse("--expect", options.expect));
         if (options.savePlan != null) {
             try {
                 PlanFiles.write(options.savePlan, plan);

@@ -53,7 +53,6 @@ final class SshOptions {
             })
     boolean acceptNewHostKeys;
 
-    /** The settings the flags ask for. */
     /**
      * The ssh options that log in as these options did, for a printed script (`ssh -F CONFIG -i KEY -o
      * UserKnownHostsFile=FILE`): a key, config or host-key file given here is what reached the hosts.
@@ -72,6 +71,7 @@ final class SshOptions {
         return options;
     }
 
+    /** The settings the flags ask for. */
     SshSettings settings() {
         SshSettings s = SshSettings.defaults().withAcceptNewHostKeys(acceptNewHostKeys);
         if (sshConfig != null) {

@@ -1,6 +1,5 @@
 package io.linklab.cli;
 
-import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.store.FileFormatException;
 import io.linklab.store.PlanFiles;
@@ -215,10 +214,6 @@ final class TestOptions {
         if (value == null) {
             return base == null ? List.of() : base.cpus();
         }
-        try {
-            return TestPlan.End.parseCpus(flag, value);
-        } catch (InvalidValueException e) {
-            throw new UsageException(e.getMessage());
-        }
+        return UsageException.parsed(() -> TestPlan.End.parseCpus(flag, value));
     }
 }

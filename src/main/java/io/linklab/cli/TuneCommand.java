@@ -282,12 +282,7 @@ public final class TuneCommand extends CliCommand {
                 null,
                 1,
                 null);
-        TuneBudget tuneBudget;
-        try {
-            tuneBudget = TuneBudget.of(TuneBudget.parseTime("--budget", budget));
-        } catch (InvalidValueException e) {
-            throw new UsageException(e.getMessage());
-        }
+        TuneBudget tuneBudget = UsageException.parsed(() -> TuneBudget.of(TuneBudget.parseTime("--budget", budget)));
         if (tuneBudget.total().compareTo(tuneBudget.least()) < 0) {
             // refused before logging in: such a tune could only end with "no setting measured"
             throw new UsageException("--budget: '" + budget + "' is not valid — too short for one probe and its "

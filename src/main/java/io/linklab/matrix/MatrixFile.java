@@ -2,6 +2,7 @@ package io.linklab.matrix;
 
 import io.linklab.model.Expectation;
 import io.linklab.store.AtomicFile;
+import io.linklab.store.ResultCsv;
 import io.linklab.tools.csv.CsvRows;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -43,8 +44,7 @@ public final class MatrixFile {
             .text("status", MatrixRow::status)
             .text("reason", MatrixRow::reason)
             .text("run", MatrixRow::run)
-            .number("expected_bps", r -> r.verdict().expectedBps())
-            .text("verdict", r -> r.verdict().outcome().csv())
+            .columns(ResultCsv.verdictColumns(MatrixRow::verdict))
             .build();
 
     private MatrixFile() {}

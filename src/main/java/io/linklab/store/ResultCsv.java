@@ -5,6 +5,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
+import io.linklab.model.Verdict;
 import io.linklab.tools.csv.CsvColumn;
 import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -47,14 +49,8 @@ public final class ResultCsv {
                 .columns(ResultCsv.<Summary, ResultTables.SummaryRow>extend(
                                 ResultTables.SUMMARY, e -> new ResultTables.SummaryRow("", e.point(), null, e.value()))
                         .columns())
-                .number("expected_bps", e -> judged(e.value()) ? expected.bitsPerSecond() : null)
-                .text(
-                        "verdict",
-                        e -> judged(e.value())
-                                ? expected.judge(e.value().bitsPerSecond())
-                                        .outcome()
-                                        .csv()
-                                : null)
+                .columns(verdictColumns(
+                        e -> judged(e.value()) ? expected.judge(e.value().bitsPerSecond()) : null))
                 .build();
     }
 
@@ -75,11 +71,26 @@ public final class ResultCsv {
                 .number("retransmits", SweepRow::retransmits)
                 .number("gain", SweepRow::gain)
                 .text("status", SweepRow::status)
-                .number("expected_bps", r -> expected.bitsPerSecond())
-                .text(
-                        "verdict",
-                        r -> expected.judge(r.bitsPerSecond()).outcome().csv())
+                .columns(verdictColumns(r -> expected.judge(r.bitsPerSecond())))
                 .build();
+    }
+
+    /**
+     * The expected rate and the verdict on it, the last two columns of every table that judges a rate
+     * (summary.csv, sweep.csv, matrix.csv); a row without a verdict (null) leaves both empty.
+     */
+    public static <T> List<CsvColumn<T>> verdictColumns(Function<T, Verdict> verdict) {
+        return CsvTable.<T>builder()
+                .number("expected_bps", r -> {
+                    Verdict v = verdict.apply(r);
+                    return v == null ? null : v.expectedBps();
+                })
+                .text("verdict", r -> {
+                    Verdict v = verdict.apply(r);
+                    return v == null ? null : v.outcome().csv();
+                })
+                .build()
+                .columns();
     }
 
     /** The total a verdict is on: the receiver's SUM over all processes, where the tool reported it. */

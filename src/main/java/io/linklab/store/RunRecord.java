@@ -230,7 +230,6 @@ public final class RunRecord {
         return List.copyOf(pointTimes);
     }
 
-    /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
     /** What the run's directions and points were judged against: as asked, and the rate (or why there is none). */
     public synchronized void expected(String asked, Expectation.Expected e, Verdict.Outcome overall) {
         expectAsked = asked;
@@ -253,6 +252,7 @@ public final class RunRecord {
         return expected;
     }
 
+    /** The run was stopped at {@code at} by {@code by} before it was over: its outcome is "interrupted". */
     public synchronized void stopped(Instant at, String by) {
         this.stoppedAt = at;
         this.stoppedBy = by;

@@ -8,6 +8,8 @@ import io.linklab.model.Expectation;
 import io.linklab.model.Role;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
+import io.linklab.model.Verdict;
+import io.linklab.tools.csv.CsvTable;
 import io.linklab.tools.csv.CsvTableWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -58,6 +60,24 @@ class ResultCsvVerdictTest {
         assertEquals(",90000000000,pass", lines.get(1).substring(lines.get(1).lastIndexOf(",ok") + 3));
         assertEquals(",90000000000,fail", lines.get(2).substring(lines.get(2).lastIndexOf(",ok") + 3));
         assertEquals(true, lines.get(3).endsWith(",90000000000,"), lines.get(3));
+    }
+
+    @Test
+    void verdictColumnsWriteTheExpectedRateAndTheOutcomeAndLeaveBothEmptyWithoutAVerdict() throws Exception {
+        StringWriter out = new StringWriter();
+        CsvTable<Verdict> table = CsvTable.<Verdict>builder()
+                .columns(ResultCsv.verdictColumns(v -> v))
+                .build();
+        try (CsvTableWriter<Verdict> w = new CsvTableWriter<>(out, table)) {
+            w.write(NINETY_G.judge(95e9));
+            w.write(NINETY_G.judge(null));
+            w.write(Expectation.Expected.none("no speed").judge(95e9));
+            w.write(null);
+        }
+        // an empty first cell is quoted (RFC 4180 via commons-csv) so that the row is not read as a blank line
+        assertEquals(
+                List.of("expected_bps,verdict", "90000000000,pass", "90000000000,", "\"\",", "\"\","),
+                out.toString().lines().toList());
     }
 
     private static RunJournal.Entry<Summary> entry(String process, String stream, Role role, double bps) {
