@@ -1,6 +1,5 @@
 package io.linklab.engine;
 
-import io.linklab.model.Direction;
 import io.linklab.model.SweepRow;
 import io.linklab.model.Tool;
 import io.linklab.tools.driver.ToolDriver;
@@ -36,7 +35,7 @@ final class DrivenPoints implements PointDriver.Measurer {
     @Override
     public List<SweepRow> measure(SweepPoint point) throws InterruptedException {
         if (lost != null) {
-            return failed(point, lost);
+            return PointRunner.failed(point, lost);
         }
         if (!run.control().goesOn()) {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
@@ -57,7 +56,7 @@ final class DrivenPoints implements PointDriver.Measurer {
             rows = runner.run(point, index, null);
         } catch (Run.RunAbort e) {
             lost = e.getMessage();
-            rows = failed(point, lost);
+            rows = PointRunner.failed(point, lost);
         }
         run.record().pointTime(point.label(), start, Instant.now());
         index++;
@@ -70,21 +69,6 @@ final class DrivenPoints implements PointDriver.Measurer {
         }
         if (run.control().cancelled()) {
             throw new InterruptedException("stopped by " + run.control().stoppedBy());
-        }
-        return rows;
-    }
-
-    private static List<SweepRow> failed(SweepPoint point, String reason) {
-        List<SweepRow> rows = new ArrayList<>();
-        for (Direction d : PointRunner.directions(point.plan())) {
-            rows.add(SweepRow.failed(
-                    point.label(),
-                    point.mtu(),
-                    point.plan().streams(),
-                    point.plan().processes(),
-                    point.value(),
-                    d,
-                    reason));
         }
         return rows;
     }

@@ -74,6 +74,11 @@ final class PointRunner {
         return rows(point, directions, reps, failure);
     }
 
+    /** The rows of a point that measured nothing: per direction no figures, the reason in its status. */
+    static List<SweepRow> failed(SweepPoint point, String reason) {
+        return rows(point, directions(point.plan()), List.of(), reason);
+    }
+
     private static List<SweepRow> rows(
             SweepPoint point, List<Direction> directions, List<Map<Direction, Totals>> reps, String failure) {
         List<SweepRow> rows = new ArrayList<>();

@@ -139,7 +139,9 @@ final class ProcessMerger {
                 omitted,
                 parts.get(0).role(),
                 null,
-                startUtc);
+                startUtc,
+                null,
+                null);
     }
 
     /**
@@ -231,7 +233,8 @@ final class ProcessMerger {
                         lcpu.value(),
                         rcpu.value(),
                         lsd.value(),
-                        rsd.value()),
+                        rsd.value(),
+                        null),
                 List.of());
     }
 

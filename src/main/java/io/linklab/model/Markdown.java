@@ -18,28 +18,17 @@ public final class Markdown {
      * or another column), HTML is written as entities, and other control characters are left out.
      */
     public static String text(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '\r', '\n', '\t', '\u0085', '\u2028', '\u2029' -> out.append(' ');
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '&' -> out.append("&amp;");
-                case '\\', '`', '*', '_', '[', ']', '|', '~', '#' ->
-                    out.append('\\').append(c);
-                default -> {
-                    if (!Character.isISOControl(c)) {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        return TEXT.apply(s);
     }
+
+    private static final CharEscaper TEXT = c -> switch (c) {
+        case '\r', '\n', '\t', '\u0085', '\u2028', '\u2029' -> " ";
+        case '<' -> "&lt;";
+        case '>' -> "&gt;";
+        case '&' -> "&amp;";
+        case '\\', '`', '*', '_', '[', ']', '|', '~', '#' -> "\\" + c;
+        default -> Character.isISOControl(c) ? "" : null;
+    };
 
     /**
      * {@code path} as a link target relative to the report's folder, every byte but letters, digits, '-', '.', '_',

@@ -44,83 +44,6 @@ public record Sample(
 
     public static final String SUM = "SUM";
 
-    /** A sample of a tool that reports no RTT variance and no path MTU (all but iperf3's JSON). */
-    public Sample(
-            String process,
-            String stream,
-            Direction direction,
-            double startS,
-            double endS,
-            Long bytes,
-            Double bitsPerSecond,
-            Long retransmits,
-            Long cwndBytes,
-            Double rttMs,
-            Double jitterMs,
-            Long lostPackets,
-            Long packets,
-            boolean omitted,
-            Role role,
-            Integer streamIndex,
-            Instant startUtc) {
-        this(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
-                role,
-                streamIndex,
-                startUtc,
-                null,
-                null);
-    }
-
-    /** A sample as a parser first makes it: role, index and absolute time not (yet) known. */
-    public Sample(
-            String process,
-            String stream,
-            Direction direction,
-            double startS,
-            double endS,
-            Long bytes,
-            Double bitsPerSecond,
-            Long retransmits,
-            Long cwndBytes,
-            Double rttMs,
-            Double jitterMs,
-            Long lostPackets,
-            Long packets,
-            boolean omitted) {
-        this(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                rttMs,
-                jitterMs,
-                lostPackets,
-                packets,
-                omitted,
-                null,
-                null,
-                null);
-    }
-
     public boolean isSum() {
         return SUM.equals(stream);
     }
@@ -134,34 +57,6 @@ public record Sample(
             return null;
         }
         return (role == Role.SENDER) == (direction == Direction.C2S);
-    }
-
-    /** A TCP sample with only the fields every tool prints. */
-    public static Sample tcp(
-            String process,
-            String stream,
-            Direction direction,
-            double startS,
-            double endS,
-            Long bytes,
-            Double bitsPerSecond,
-            Long retransmits,
-            Long cwndBytes) {
-        return new Sample(
-                process,
-                stream,
-                direction,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                cwndBytes,
-                null,
-                null,
-                null,
-                null,
-                false);
     }
 
     public Sample withProcess(String newProcess) {
@@ -231,6 +126,8 @@ public record Sample(
                 omitted,
                 role,
                 null,
-                startUtc);
+                startUtc,
+                null,
+                null);
     }
 }

@@ -24,74 +24,8 @@ public record Summary(
         Double remoteServiceDemandUsPerKb,
         String note) {
 
-    public Summary(
-            String process,
-            String stream,
-            Direction direction,
-            Role role,
-            double startS,
-            double endS,
-            Long bytes,
-            Double bitsPerSecond,
-            Long retransmits,
-            Double jitterMs,
-            Long lostPackets,
-            Long packets,
-            Double localCpuPercent,
-            Double remoteCpuPercent,
-            Double localServiceDemandUsPerKb,
-            Double remoteServiceDemandUsPerKb) {
-        this(
-                process,
-                stream,
-                direction,
-                role,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                jitterMs,
-                lostPackets,
-                packets,
-                localCpuPercent,
-                remoteCpuPercent,
-                localServiceDemandUsPerKb,
-                remoteServiceDemandUsPerKb,
-                null);
-    }
-
     public boolean isSum() {
         return Sample.SUM.equals(stream);
-    }
-
-    public static Summary tcp(
-            String process,
-            String stream,
-            Direction direction,
-            Role role,
-            double startS,
-            double endS,
-            Long bytes,
-            Double bitsPerSecond,
-            Long retransmits) {
-        return new Summary(
-                process,
-                stream,
-                direction,
-                role,
-                startS,
-                endS,
-                bytes,
-                bitsPerSecond,
-                retransmits,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
     }
 
     /**
@@ -112,6 +46,7 @@ public record Summary(
                 s.jitterMs(),
                 s.lostPackets(),
                 s.packets(),
+                null,
                 null,
                 null,
                 null,

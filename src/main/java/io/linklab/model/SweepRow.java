@@ -25,19 +25,6 @@ public record SweepRow(
         Double gain,
         String status) {
 
-    /** A point that failed in one direction: nothing measured, the reason in its status. */
-    public static SweepRow failed(
-            String point,
-            Integer mtu,
-            Integer streams,
-            Integer processes,
-            Double value,
-            Direction direction,
-            String reason) {
-        return new SweepRow(
-                point, mtu, streams, processes, value, direction, null, null, null, null, null, "failed: " + reason);
-    }
-
     public boolean ok() {
         return "ok".equals(status);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Summary;
+import io.linklab.testing.TcpRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,10 +20,10 @@ class FindingRulesTest {
     /** The tbf recording's iperf3 totals: the server sent (-R), streams 5 and 7. */
     private static List<Summary> tbfTotals() {
         return List.of(
-                Summary.tcp(null, "5", Direction.S2C, Role.SENDER, 0, 3, (long) (50.5 * MIB), 141e6, 34630L),
-                Summary.tcp(null, "7", Direction.S2C, Role.SENDER, 0, 3, (long) (11.0 * MIB), 30.8e6, 7332L),
-                Summary.tcp(null, "SUM", Direction.S2C, Role.SENDER, 0, 3, (long) (61.5 * MIB), 172e6, 41962L),
-                Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (59.9 * MIB), 168e6, null));
+                TcpRows.total(null, "5", Direction.S2C, Role.SENDER, 0, 3, (long) (50.5 * MIB), 141e6, 34630L),
+                TcpRows.total(null, "7", Direction.S2C, Role.SENDER, 0, 3, (long) (11.0 * MIB), 30.8e6, 7332L),
+                TcpRows.total(null, "SUM", Direction.S2C, Role.SENDER, 0, 3, (long) (61.5 * MIB), 172e6, 41962L),
+                TcpRows.total(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (59.9 * MIB), 168e6, null));
     }
 
     private static PointEvidence recorded(String name, List<Summary> totals) throws Exception {
@@ -59,8 +60,8 @@ class FindingRulesTest {
         assertEquals(1, f.size(), f.toString());
         String m = f.get(0).message();
         assertTrue(
-                m.matches(
-                        "packets lost s2c: TCP on the server \\(h2\\) resent \\d{5} lost segments \\([01]\\.\\d+ % of.*"),
+                m.matches("packets lost s2c: TCP on the server \\(h2\\) resent \\d{5} lost segments \\([01]\\.\\d+ %"
+                        + " of.*"),
                 m);
         assertTrue(m.contains("no host counted a drop"), m);
     }
@@ -72,9 +73,9 @@ class FindingRulesTest {
     @Test
     void retransmitsTheReceiverAlreadyHadAreNoLoss() throws Exception {
         List<Summary> totals = List.of(
-                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 3, 4_530_000_000L, 12.1e9, 489L),
-                Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 3, 3_930_000_000L, 10.5e9, 475L),
-                Summary.tcp(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 8_460_000_000L, 22.6e9, null));
+                TcpRows.total(null, "5", Direction.C2S, Role.SENDER, 0, 3, 4_530_000_000L, 12.1e9, 489L),
+                TcpRows.total(null, "7", Direction.C2S, Role.SENDER, 0, 3, 3_930_000_000L, 10.5e9, 475L),
+                TcpRows.total(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 8_460_000_000L, 22.6e9, null));
         PointEvidence clean = new PointEvidence(
                 "",
                 null,
@@ -96,8 +97,8 @@ class FindingRulesTest {
         assertEquals(
                 List.of("link-speed-unknown"), all.stream().map(Finding::code).toList(), all.toString());
         assertEquals(
-                "c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0 "
-                        + "reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
+                "c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0"
+                    + " reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
                 all.get(0).message());
     }
 
@@ -205,7 +206,7 @@ class FindingRulesTest {
     void nicBytesAgreeWithTheToolsAndDisagreeWhenTheToolSawHalf() throws Exception {
         assertEquals(List.of(), FindingRules.nicBytesAgainstToolBytes(recorded("tbf", tbfTotals())));
         List<Summary> half =
-                List.of(Summary.tcp(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (30 * MIB), 84e6, null));
+                List.of(TcpRows.total(null, "SUM", Direction.S2C, Role.RECEIVER, 0, 3, (long) (30 * MIB), 84e6, null));
         List<Finding> f = FindingRules.nicBytesAgainstToolBytes(recorded("tbf", half));
         assertEquals(1, f.size());
         assertEquals("nic-bytes-disagree", f.get(0).code());
@@ -271,10 +272,10 @@ class FindingRulesTest {
     @Test
     void retransmitsOnOneStream() {
         List<Summary> s = List.of(
-                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 900L),
-                Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 40L),
-                Summary.tcp(null, "9", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 60L),
-                Summary.tcp(null, "SUM", Direction.C2S, Role.SENDER, 0, 10, 3L, 3e9, 1000L));
+                TcpRows.total(null, "5", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 900L),
+                TcpRows.total(null, "7", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 40L),
+                TcpRows.total(null, "9", Direction.C2S, Role.SENDER, 0, 10, 1L, 1e9, 60L),
+                TcpRows.total(null, "SUM", Direction.C2S, Role.SENDER, 0, 10, 3L, 3e9, 1000L));
         List<Finding> f = FindingRules.retransmitsOnOneStream(evidence(idle("client"), idle("server"), s));
         assertEquals(1, f.size());
         assertEquals(
@@ -329,8 +330,8 @@ class FindingRulesTest {
     void retransmitsOnOneStreamUnderReorderingCountOnlyWhatEachStreamLost() {
         EndSeries reordered = tcpSender(72_269, 4_993_576, 45_502.0, 1344);
         List<Summary> oneLossy = List.of(
-                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 4, 1_800_000_000L, 3.6e9, 45_000L),
-                Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 4, 3_000_000_000L, 6e9, 27_269L));
+                TcpRows.total(null, "5", Direction.C2S, Role.SENDER, 0, 4, 1_800_000_000L, 3.6e9, 45_000L),
+                TcpRows.total(null, "7", Direction.C2S, Role.SENDER, 0, 4, 3_000_000_000L, 6e9, 27_269L));
         List<Finding> f = FindingRules.retransmitsOnOneStream(evidence(reordered, idle("server"), oneLossy));
         assertEquals(1, f.size(), f.toString());
         assertEquals(
@@ -340,8 +341,8 @@ class FindingRulesTest {
                 f.get(0).message());
         // the same loss spread over both streams, as netem on the link makes it: no one stream to blame
         List<Summary> spread = List.of(
-                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 4, 2_400_000_000L, 4.8e9, 36_000L),
-                Summary.tcp(null, "7", Direction.C2S, Role.SENDER, 0, 4, 2_400_000_000L, 4.8e9, 36_269L));
+                TcpRows.total(null, "5", Direction.C2S, Role.SENDER, 0, 4, 2_400_000_000L, 4.8e9, 36_000L),
+                TcpRows.total(null, "7", Direction.C2S, Role.SENDER, 0, 4, 2_400_000_000L, 4.8e9, 36_269L));
         assertEquals(List.of(), FindingRules.retransmitsOnOneStream(evidence(reordered, idle("server"), spread)));
     }
 
@@ -385,8 +386,8 @@ class FindingRulesTest {
     @Test
     void retransmitsPerGbOfAnMtuPointLeaveOutWhatReorderingExplains() {
         List<Summary> totals = List.of(
-                Summary.tcp(null, "5", Direction.C2S, Role.SENDER, 0, 3, 2_000_000_000L, 5e9, 1000L),
-                Summary.tcp(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 2_000_000_000L, 5e9, null));
+                TcpRows.total(null, "5", Direction.C2S, Role.SENDER, 0, 3, 2_000_000_000L, 5e9, 1000L),
+                TcpRows.total(null, "SUM", Direction.C2S, Role.RECEIVER, 0, 3, 2_000_000_000L, 5e9, null));
         PointEvidence reordered = atMtu9000(tcpSender(1000, 1_500_000, 950.0, 40), totals);
         assertEquals(0, MtuGrowthRules.mtuPoint(reordered).retransmitsPerGb());
         PointEvidence lost = atMtu9000(tcpSender(1000, 1_500_000, 50.0, 40), totals);

@@ -7,6 +7,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.testing.TcpRows;
 import io.linklab.tools.CollectingSink;
 import io.linklab.tools.Fixtures;
 import io.linklab.tools.iperf3.Iperf3TextParser;
@@ -22,7 +23,7 @@ class ProcessMergerTest {
     private static final List<String> PORTS = List.of("5201", "5202", "5203", "5204");
 
     private static Sample s(String process, String stream, double start, double bps) {
-        return Sample.tcp(process, stream, Direction.C2S, start, start + 1, (long) (bps / 8), bps, 1L, 1000L);
+        return TcpRows.sample(process, stream, Direction.C2S, start, start + 1, (long) (bps / 8), bps, 1L, 1000L);
     }
 
     @Test
@@ -66,11 +67,11 @@ class ProcessMergerTest {
     @Test
     void totalsPreferEachProcessSumAndFallBackToStreams() {
         List<Summary> all = List.of(
-                Summary.tcp("5201", "5", Direction.C2S, Role.RECEIVER, 0, 5, 100L, 1e9, null),
-                Summary.tcp("5201", "7", Direction.C2S, Role.RECEIVER, 0, 5, 100L, 1e9, null),
-                Summary.tcp("5201", "SUM", Direction.C2S, Role.RECEIVER, 0, 5, 200L, 2e9, null),
-                Summary.tcp("5202", "5", Direction.C2S, Role.RECEIVER, 0, 5.01, 300L, 3e9, null),
-                Summary.tcp("5202", "5", Direction.C2S, Role.SENDER, 0, 5.01, 300L, 3e9, 7L));
+                TcpRows.total("5201", "5", Direction.C2S, Role.RECEIVER, 0, 5, 100L, 1e9, null),
+                TcpRows.total("5201", "7", Direction.C2S, Role.RECEIVER, 0, 5, 100L, 1e9, null),
+                TcpRows.total("5201", "SUM", Direction.C2S, Role.RECEIVER, 0, 5, 200L, 2e9, null),
+                TcpRows.total("5202", "5", Direction.C2S, Role.RECEIVER, 0, 5.01, 300L, 3e9, null),
+                TcpRows.total("5202", "5", Direction.C2S, Role.SENDER, 0, 5.01, 300L, 3e9, 7L));
         List<String> two = List.of("5201", "5202");
         Summary recv =
                 ProcessMerger.total(all, two, Direction.C2S, Role.RECEIVER).sum();
@@ -106,7 +107,7 @@ class ProcessMergerTest {
                 for (Direction d : Direction.values()) {
                     double bps = 1e9 * (1 + random.nextInt(40));
                     double skew = 0.001 * p; // each process's clock starts a little later
-                    q.add(Sample.tcp(port, "5", d, i + skew, i + 1 + skew, (long) (bps / 8), bps, (long) p, 1000L));
+                    q.add(TcpRows.sample(port, "5", d, i + skew, i + 1 + skew, (long) (bps / 8), bps, (long) p, 1000L));
                     expected.merge(d + "/" + i, bps, Double::sum);
                 }
             }
@@ -138,7 +139,7 @@ class ProcessMergerTest {
         m.sample(s("5201", "5", 0, 1e9));
         m.sample(s("5201", "5", 1, 1e9));
         // 5201's timer fired late: a 2.00-2.04 tail arrives before the others' second interval.
-        m.sample(Sample.tcp("5201", "5", Direction.C2S, 2.0, 2.04, 1000L, 5e7, 0L, 1000L));
+        m.sample(TcpRows.sample("5201", "5", Direction.C2S, 2.0, 2.04, 1000L, 5e7, 0L, 1000L));
         for (String p : PORTS.subList(1, 4)) {
             m.sample(s(p, "5", 0, 2e9));
             m.sample(s(p, "5", 1, 3e9));
@@ -171,9 +172,9 @@ class ProcessMergerTest {
         // Seed 000's four processes; the receiver total of 5204 never came (its output ended early).
         List<Summary> all = new ArrayList<>();
         for (String p : PORTS) {
-            all.add(Summary.tcp(p, "5", Direction.C2S, Role.SENDER, 0, 2, 100L, 7.85e9, 3L));
+            all.add(TcpRows.total(p, "5", Direction.C2S, Role.SENDER, 0, 2, 100L, 7.85e9, 3L));
             if (!p.equals("5204")) {
-                all.add(Summary.tcp(p, "5", Direction.C2S, Role.RECEIVER, 0, 2.04, 100L, 7.83e9, null));
+                all.add(TcpRows.total(p, "5", Direction.C2S, Role.RECEIVER, 0, 2.04, 100L, 7.83e9, null));
             }
         }
         ProcessMerger.Total recv = ProcessMerger.total(all, PORTS, Direction.C2S, Role.RECEIVER);

@@ -49,7 +49,19 @@ class ResultCsvVerdictTest {
         try (CsvTableWriter<SweepRow> w = new CsvTableWriter<>(out, ResultCsv.sweepTable(NINETY_G))) {
             w.write(new SweepRow("mtu=1500", 1500, 1, 1, 1500.0, Direction.C2S, 91e9, 90e9, 92e9, 0L, 1.0, "ok"));
             w.write(new SweepRow("mtu=9000", 9000, 1, 1, 9000.0, Direction.C2S, 80e9, 79e9, 81e9, 0L, 0.9, "ok"));
-            w.write(SweepRow.failed("mtu=9216", 9216, 1, 1, 9216.0, Direction.C2S, "the switch refused it"));
+            w.write(new SweepRow(
+                    "mtu=9216",
+                    9216,
+                    1,
+                    1,
+                    9216.0,
+                    Direction.C2S,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "failed: the switch refused it"));
         }
         List<String> lines = out.toString().lines().toList();
         assertEquals(
@@ -93,6 +105,7 @@ class ResultCsvVerdictTest {
                         10,
                         1000L,
                         bps,
+                        null,
                         null,
                         null,
                         null,

@@ -8,10 +8,9 @@ import io.linklab.engine.CommandPreview;
 import io.linklab.model.Direction;
 import io.linklab.model.Expectation;
 import io.linklab.model.Role;
-import io.linklab.model.Sample;
-import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.testing.TcpRows;
 import io.linklab.tools.csv.CsvRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,11 +44,11 @@ class ResultsStoreTest {
             j.sample(
                     "",
                     1,
-                    Sample.tcp(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L)
+                    TcpRows.sample(null, "5", Direction.C2S, 0, 1, 1_000_000L, 8.5e9, 3L, 65536L)
                             .withRole(Role.SENDER)
                             .withStreamIndex(1)
                             .withStartUtc(Instant.parse("2026-12-02T12:00:00.25Z")));
-            j.summary("", 1, Summary.tcp(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
+            j.summary("", 1, TcpRows.total(null, "5", Direction.C2S, Role.RECEIVER, 0, 1, 1_000_000L, 8.4e9, null));
             j.pointRows(
                     "",
                     List.of(new SweepRow("", null, 1, 1, 65536.0, Direction.C2S, 8.4e9, 8.4e9, 8.4e9, 3L, 1.0, "ok")));
@@ -190,10 +189,9 @@ class ResultsStoreTest {
         Files.writeString(
                 dir.resolve(RunJournal.FILE),
                 "\u0000\u0000\u0000\n"
-                        + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
-                        + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
-                        + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,"
-                        + "\"end\":2,\"bytes\":5,\"bps\":40}\n",
+                    + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
+                    + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
+                    + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,\"end\":2,\"bytes\":5,\"bps\":40}\n",
                 StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
 

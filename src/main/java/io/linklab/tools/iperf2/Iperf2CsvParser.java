@@ -87,6 +87,8 @@ public final class Iperf2CsvParser implements StreamingParser {
                 false,
                 role,
                 null,
+                null,
+                null,
                 null);
         if (onlyReports.isTotal(key, t0)) {
             total(sample, role);

@@ -301,7 +301,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
         lastDirection = d;
         Sample sample = new Sample(
                 null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets, false, roleOf(d), null,
-                null);
+                null, null, null);
         if (serverReport) {
             // The server's view of a client's stream, sent back to the client: what was received.
             emitTotal(sample, Role.RECEIVER);

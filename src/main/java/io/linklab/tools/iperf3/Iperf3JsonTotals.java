@@ -348,6 +348,7 @@ final class Iperf3JsonTotals {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 }

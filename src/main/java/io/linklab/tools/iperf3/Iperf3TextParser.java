@@ -340,6 +340,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
                             null,
                             null,
                             null,
+                            null,
                             null),
                     proc.server || proc.serverOutput,
                     sink);
@@ -361,6 +362,8 @@ public final class Iperf3TextParser extends BracketedTextParser {
                     packets,
                     omitted,
                     taggedView != null ? taggedView : proc.view(direction),
+                    null,
+                    null,
                     null,
                     null));
         }

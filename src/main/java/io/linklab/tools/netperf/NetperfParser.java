@@ -215,8 +215,26 @@ public final class NetperfParser implements StreamingParser {
         interimEnd += Double.isNaN(seconds) ? 0 : seconds;
         // netperf measures its interim results where it runs, the client: the sender of a STREAM test, the
         // receiver of a MAERTS one.
-        sink.sample(Sample.tcp(null, STREAM, direction, start, interimEnd, null, exact(v * mult), null, null)
-                .withRole(direction == Direction.C2S ? Role.SENDER : Role.RECEIVER));
+        sink.sample(new Sample(
+                null,
+                STREAM,
+                direction,
+                start,
+                interimEnd,
+                null,
+                exact(v * mult),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                false,
+                direction == Direction.C2S ? Role.SENDER : Role.RECEIVER,
+                null,
+                null,
+                null,
+                null));
     }
 
     private void units(String text) {
@@ -320,7 +338,8 @@ public final class NetperfParser implements StreamingParser {
                 cpu(lcpu),
                 cpu(rcpu),
                 cpu(lsd),
-                cpu(rsd)));
+                cpu(rsd),
+                null));
     }
 
     /** The -o value row under {@link #omniHeader}; false if the line is not one (its THROUGHPUT is no number). */
@@ -403,14 +422,15 @@ public final class NetperfParser implements StreamingParser {
                 cpu(number(kv.get("LOCAL_CPU_UTIL"))),
                 cpu(number(kv.get("REMOTE_CPU_UTIL"))),
                 cpu(number(kv.get("LOCAL_SD"))),
-                cpu(number(kv.get("REMOTE_SD")))));
+                cpu(number(kv.get("REMOTE_SD"))),
+                null));
         // netperf's manual: LOCAL_SEND_THROUGHPUT is "the throughput as measured by netperf for the successful
         // send calls it made", REMOTE_SEND_THROUGHPUT the same of netserver's; THROUGHPUT is the test's, what the
         // receiving end got (a UDP_STREAM's equals REMOTE_RECV_THROUGHPUT). With datagrams lost they differ.
         Double sent =
                 number(direction == Direction.C2S ? kv.get("LOCAL_SEND_THROUGHPUT") : kv.get("REMOTE_SEND_THROUGHPUT"));
         if (sent != null && sent >= 0) {
-            sink.summary(Summary.tcp(
+            sink.summary(new Summary(
                     null,
                     STREAM,
                     direction,
@@ -419,6 +439,14 @@ public final class NetperfParser implements StreamingParser {
                     elapsed == null ? 0 : elapsed,
                     null,
                     exact(sent * unitMultiplier(units)),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
                     null));
         }
         unmapped(printed);

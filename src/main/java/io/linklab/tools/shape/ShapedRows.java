@@ -4,7 +4,6 @@ import io.linklab.model.Direction;
 import io.linklab.model.MeasurementSink;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
-import io.linklab.model.ToolEvent;
 import io.linklab.tools.ToolMeta;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -19,9 +18,8 @@ import java.util.function.Supplier;
  * each role the tool does not report. Everything passes through at once except a single stream's SUM, which
  * follows its interval. Call {@link #finish()} when the output ends.
  */
-public final class ShapedRows implements MeasurementSink {
+public final class ShapedRows extends MeasurementSink.Forwarding {
 
-    private final MeasurementSink target;
     private final boolean notes;
     private final Supplier<Instant> clock;
     private final IntervalRows intervals;
@@ -35,7 +33,7 @@ public final class ShapedRows implements MeasurementSink {
      *              interval less that interval's end; null to use only what the output says ({@link ToolMeta#START_UTC})
      */
     public ShapedRows(MeasurementSink target, boolean notes, Supplier<Instant> clock) {
-        this.target = target;
+        super(target);
         this.notes = notes;
         this.clock = clock;
         this.intervals = new IntervalRows(target::sample);
@@ -59,12 +57,7 @@ public final class ShapedRows implements MeasurementSink {
         // Totals come after the last interval.
         intervals.flush();
         totals.add(s);
-        target.summary(s);
-    }
-
-    @Override
-    public void event(ToolEvent e) {
-        target.event(e);
+        super.summary(s);
     }
 
     @Override
@@ -78,7 +71,7 @@ public final class ShapedRows implements MeasurementSink {
         } else if (ToolMeta.STREAM_PORT.equals(key)) {
             streamPort(value);
         }
-        target.meta(key, value);
+        super.meta(key, value);
     }
 
     /** "ID DIRECTION PORT" (see {@link ToolMeta#STREAM_PORT}); anything else is passed over. */
@@ -110,7 +103,7 @@ public final class ShapedRows implements MeasurementSink {
             more.addAll(TotalRows.missingRoles(all, tool));
         }
         totals.clear();
-        more.forEach(target::summary);
+        more.forEach(super::summary);
     }
 
     /** Forgets what is still due without emitting it: the rows of this output were taken back. */

@@ -60,17 +60,24 @@ public final class TotalRows {
             Long retransmits = g.stream().allMatch(x -> x.retransmits() != null)
                     ? g.stream().mapToLong(Summary::retransmits).sum()
                     : null;
-            sums.add(Summary.tcp(
-                            first.process(),
-                            Sample.SUM,
-                            first.direction(),
-                            first.role(),
-                            start,
-                            end,
-                            bytes,
-                            bps,
-                            retransmits)
-                    .withNote("the sum of the " + streams + " streams' totals: the tool printed no SUM"));
+            sums.add(new Summary(
+                    first.process(),
+                    Sample.SUM,
+                    first.direction(),
+                    first.role(),
+                    start,
+                    end,
+                    bytes,
+                    bps,
+                    retransmits,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    "the sum of the " + streams + " streams' totals: the tool printed no SUM"));
         }
         return sums;
     }
@@ -119,16 +126,23 @@ public final class TotalRows {
     }
 
     private static Summary notReported(Summary like, Role role, String tool) {
-        return Summary.tcp(
-                        like.process(),
-                        Sample.SUM,
-                        like.direction(),
-                        role,
-                        like.startS(),
-                        like.endS(),
-                        null,
-                        null,
-                        null)
-                .withNote("not reported by " + Objects.requireNonNullElse(tool, "the tool"));
+        return new Summary(
+                like.process(),
+                Sample.SUM,
+                like.direction(),
+                role,
+                like.startS(),
+                like.endS(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                "not reported by " + Objects.requireNonNullElse(tool, "the tool"));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
+import io.linklab.testing.TcpRows;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +58,9 @@ class CsvTableWriterTest {
                         false,
                         Role.SENDER,
                         2,
-                        Instant.parse("2026-12-02T12:20:36.5Z"))));
+                        Instant.parse("2026-12-02T12:20:36.5Z"),
+                        null,
+                        null)));
         String[] lines = out.toString().split("\r\n");
         assertEquals(
                 "source,point,stream,direction,start_s,end_s,bytes,bits_per_second,retransmits,cwnd_bytes,"
@@ -75,7 +78,7 @@ class CsvTableWriterTest {
 
     private static ResultTables.SampleRow row(String source, double start) {
         return new ResultTables.SampleRow(
-                source, "", "1", Sample.tcp(null, "5", Direction.C2S, start, start + 1, 1024L, 8.5e9, null, null));
+                source, "", "1", TcpRows.sample(null, "5", Direction.C2S, start, start + 1, 1024L, 8.5e9, null, null));
     }
 
     @Test
@@ -134,7 +137,12 @@ class CsvTableWriterTest {
                         null,
                         null,
                         null,
-                        false)));
+                        false,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null)));
         String[] lines = out.toString().split("\r\n");
         assertEquals(
                 "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\").txt\",\"'+cmd|' /C calc'!A0\",\"'-2+3\",c2s,"

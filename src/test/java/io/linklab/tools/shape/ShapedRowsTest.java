@@ -10,6 +10,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.testing.TcpRows;
 import io.linklab.tools.CollectingSink;
 import io.linklab.tools.Fixtures;
 import io.linklab.tools.importer.LogImporter;
@@ -147,9 +148,9 @@ class ShapedRowsTest {
 
     @Test
     void aRoleThatSomeProcessReportedIsMissingElsewhereForAnotherReasonAndGetsNoNote() {
-        Summary sent1 = Summary.tcp("5201", Sample.SUM, Direction.C2S, Role.SENDER, 0, 2, 10L, 40.0, 0L);
-        Summary recv1 = Summary.tcp("5201", Sample.SUM, Direction.C2S, Role.RECEIVER, 0, 2, 10L, 40.0, null);
-        Summary sent2 = Summary.tcp("5202", Sample.SUM, Direction.C2S, Role.SENDER, 0, 2, 10L, 40.0, 0L);
+        Summary sent1 = TcpRows.total("5201", Sample.SUM, Direction.C2S, Role.SENDER, 0, 2, 10L, 40.0, 0L);
+        Summary recv1 = TcpRows.total("5201", Sample.SUM, Direction.C2S, Role.RECEIVER, 0, 2, 10L, 40.0, null);
+        Summary sent2 = TcpRows.total("5202", Sample.SUM, Direction.C2S, Role.SENDER, 0, 2, 10L, 40.0, 0L);
         assertEquals(List.of(), TotalRows.missingRoles(List.of(sent1, recv1, sent2), "iperf3"));
         List<Summary> notes = TotalRows.missingRoles(List.of(sent1, sent2), "iperf2");
         assertEquals(
@@ -244,10 +245,10 @@ class ShapedRowsTest {
         };
         Instant[] now = {Instant.parse("2026-12-02T10:00:01.020Z")};
         ShapedRows live = new ShapedRows(sink, false, () -> now[0]);
-        live.sample(Sample.tcp(null, "5", Direction.C2S, 0, 1.02, 10L, 80.0, 0L, null)
+        live.sample(TcpRows.sample(null, "5", Direction.C2S, 0, 1.02, 10L, 80.0, 0L, null)
                 .withRole(Role.SENDER));
         now[0] = now[0].plusSeconds(1);
-        live.sample(Sample.tcp(null, "5", Direction.C2S, 1.02, 2.02, 10L, 80.0, 0L, null)
+        live.sample(TcpRows.sample(null, "5", Direction.C2S, 1.02, 2.02, 10L, 80.0, 0L, null)
                 .withRole(Role.SENDER));
         live.finish();
         assertEquals(

@@ -7,6 +7,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
+import io.linklab.testing.TcpRows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,8 @@ class TotalRowsTest {
             stream("1", 0, 2.0043, 1_997_159_055L));
 
     private static Summary stream(String id, double start, double end, long bytes) {
-        return Summary.tcp(null, id, Direction.C2S, Role.RECEIVER, start, end, bytes, bytes * 8 / (end - start), null);
+        return TcpRows.total(
+                null, id, Direction.C2S, Role.RECEIVER, start, end, bytes, bytes * 8 / (end - start), null);
     }
 
     @Test
@@ -39,7 +41,7 @@ class TotalRowsTest {
     @Test
     void noSumIsMadeWhenAStreamIsMissingOrTheToolPrintedOne() {
         assertEquals(List.of(), TotalRows.sumsOfAllStreams(FOUR.subList(0, 3), 4), "a stream's total is missing");
-        Summary printed = Summary.tcp(null, Sample.SUM, Direction.C2S, Role.RECEIVER, 0, 2.0, 9L, 36.0, null);
+        Summary printed = TcpRows.total(null, Sample.SUM, Direction.C2S, Role.RECEIVER, 0, 2.0, 9L, 36.0, null);
         List<Summary> withSum = new ArrayList<>(FOUR);
         withSum.add(printed);
         assertEquals(List.of(), TotalRows.sumsOfAllStreams(withSum, 4));

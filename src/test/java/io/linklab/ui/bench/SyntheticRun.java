@@ -7,6 +7,7 @@ import io.linklab.model.Direction;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.testing.TcpRows;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -93,12 +94,14 @@ public final class SyntheticRun {
                                 + (float) end + " sec  " + bytes / 1048576 + " MBytes  " + Math.round(bps / 1e6)
                                 + " Mbits/sec  " + retr + "  " + cwnd[i] / 1024 + " KBytes");
                 l.sample(
-                        point, Sample.tcp(null, Integer.toString(5 + 2 * i), d, start, end, bytes, bps, retr, cwnd[i]));
+                        point,
+                        TcpRows.sample(null, Integer.toString(5 + 2 * i), d, start, end, bytes, bps, retr, cwnd[i]));
             }
             if (streams > 1) {
                 l.sample(
                         point,
-                        Sample.tcp(null, Sample.SUM, d, start, end, (long) (sum * intervalS / 8), sum, retrSum, null));
+                        TcpRows.sample(
+                                null, Sample.SUM, d, start, end, (long) (sum * intervalS / 8), sum, retrSum, null));
             }
         }
     }

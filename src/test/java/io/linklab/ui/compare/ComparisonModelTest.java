@@ -10,6 +10,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Verdict;
+import io.linklab.testing.TcpRows;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
@@ -58,7 +59,7 @@ class ComparisonModelTest {
             for (Role role : Role.values()) {
                 double rate = role == Role.SENDER ? clientRate : clientRate * 0.9;
                 for (String process : List.of("5201", "5202")) {
-                    Sample stream = Sample.tcp(process, "5", Direction.C2S, t - 1, t, 1L, rate / 2, null, null)
+                    Sample stream = TcpRows.sample(process, "5", Direction.C2S, t - 1, t, 1L, rate / 2, null, null)
                             .withRole(role)
                             .withStreamIndex(1);
                     rows.add(new PastRun.PointSample("", 1, stream));
@@ -67,7 +68,7 @@ class ComparisonModelTest {
                 rows.add(new PastRun.PointSample(
                         "",
                         1,
-                        Sample.tcp(null, Sample.SUM, Direction.C2S, t - 1, t, 2L, rate, null, null)
+                        TcpRows.sample(null, Sample.SUM, Direction.C2S, t - 1, t, 2L, rate, null, null)
                                 .withRole(role)));
             }
         }

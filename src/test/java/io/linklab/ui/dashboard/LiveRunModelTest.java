@@ -14,6 +14,7 @@ import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
 import io.linklab.model.TestPlan;
+import io.linklab.testing.TcpRows;
 import io.linklab.ui.charts.LiveChartContent;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +46,7 @@ class LiveRunModelTest {
     }
 
     private static Sample s(String process, String stream, Direction d, double end, double bps, long retr) {
-        return Sample.tcp(process, stream, d, end - 1, end, (long) (bps / 8), bps, retr, 100_000L);
+        return TcpRows.sample(process, stream, d, end - 1, end, (long) (bps / 8), bps, retr, 100_000L);
     }
 
     /** The line of this label in a chart's content (the dashboard's lab test reads its charts the same way). */
@@ -213,7 +214,28 @@ class LiveRunModelTest {
     @Test
     void omittedWarmUpIntervalsAreNotDrawn() {
         start(plan(1, 1, TestPlan.Mode.NORMAL, null), List.of(""));
-        model.sample("", new Sample(null, "5", Direction.C2S, 0, 1, 1L, 1e6, 0L, 1L, null, null, null, null, true));
+        model.sample(
+                "",
+                new Sample(
+                        null,
+                        "5",
+                        Direction.C2S,
+                        0,
+                        1,
+                        1L,
+                        1e6,
+                        0L,
+                        1L,
+                        null,
+                        null,
+                        null,
+                        null,
+                        true,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
         assertTrue(model.bitrate().entries().isEmpty());
     }
 
@@ -280,6 +302,8 @@ class LiveRunModelTest {
                 false,
                 role,
                 Sample.SUM.equals(stream) ? null : 1,
+                null,
+                null,
                 null);
     }
 
@@ -327,16 +351,16 @@ class LiveRunModelTest {
             // The client receives: no retransmits or window of its own.
             model.sample(
                     "",
-                    Sample.tcp(null, "5", Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
+                    TcpRows.sample(null, "5", Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
                             .withRole(Role.RECEIVER)
                             .withStreamIndex(1));
             model.sample(
                     "",
-                    Sample.tcp(null, Sample.SUM, Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
+                    TcpRows.sample(null, Sample.SUM, Direction.S2C, t - 1, t, 1000L, 8e9, null, null)
                             .withRole(Role.RECEIVER));
             model.sample(
                     "",
-                    Sample.tcp(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
+                    TcpRows.sample(null, "7", Direction.S2C, t - 1, t, 1000L, 8.1e9, 3L * t, 65536L * t)
                             .withRole(Role.SENDER)
                             .withStreamIndex(1));
         }

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linklab.engine.CommandPreview;
 import io.linklab.model.Direction;
-import io.linklab.model.Sample;
 import io.linklab.model.TestPlan;
 import io.linklab.store.ResultsStore;
 import io.linklab.store.RunJournal;
 import io.linklab.store.RunRecord;
+import io.linklab.testing.TcpRows;
 import io.linklab.tools.Fixtures;
 import io.linklab.ui.history.ImportedLogRun;
 import io.linklab.ui.history.PastRun;
@@ -68,7 +68,7 @@ class RunReplayTest {
         record.write(dir);
         try (RunJournal j = new RunJournal(dir)) {
             for (int t = 1; t <= 3; t++) {
-                j.sample("", 1, Sample.tcp(null, "5", Direction.C2S, t - 1, t, 1_000_000L, 8e9 + t, 1L, 65536L));
+                j.sample("", 1, TcpRows.sample(null, "5", Direction.C2S, t - 1, t, 1_000_000L, 8e9 + t, 1L, 65536L));
             }
         }
         record.finish(RunRecord.State.OK, "c2s 8.00 Gbit/s", Instant.now());

@@ -194,14 +194,19 @@ public final class DashboardScreens {
             model.pointStarted(new SweepPoint("mtu=5500", plan, 5500, 5500.0), i, points.size());
             model.pointFinished(
                     "mtu=5500",
-                    List.of(SweepRow.failed(
+                    List.of(new SweepRow(
                             "mtu=5500",
                             5500,
                             1,
                             1,
                             5500.0,
                             Direction.C2S,
-                            "iperf stopped: connection reset (the seed's empty cells)")));
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            "failed: iperf stopped: connection reset (the seed's empty cells)")));
             model.runFinished(new RunOutcome(RunOutcome.Status.FAILED, "1 of 23 points failed", null));
         });
         feeder.start();

@@ -59,8 +59,19 @@ class SweepModelTest {
                 List.of(new SweepRow("mtu=1500", 1500, 1, 1, 1500.0, Direction.C2S, 9e8, 8.9e8, 9.1e8, 3L, 1.0, "ok")));
         m.pointFinished(
                 "mtu=9000",
-                List.of(SweepRow.failed(
-                        "mtu=9000", 9000, 1, 1, 9000.0, Direction.C2S, "host h2 unreachable after MTU change")));
+                List.of(new SweepRow(
+                        "mtu=9000",
+                        9000,
+                        1,
+                        1,
+                        9000.0,
+                        Direction.C2S,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "failed: host h2 unreachable after MTU change")));
         PlotFrame f = m.frame(600);
         assertEquals(1, f.lines().get(0).points().size());
         PlotFrame.Mark failed = f.marks().get(0);
