@@ -98,7 +98,7 @@ class FindingRulesTest {
                 List.of("link-speed-unknown"), all.stream().map(Finding::code).toList(), all.toString());
         assertEquals(
                 "c2s reached 22.6 Gbit/s; the link speed is unknown: neither the client's data0 nor the server's data0"
-                    + " reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
+                        + " reports one (a virtual interface such as veth, a bridge or a tunnel, or a link that is down)",
                 all.get(0).message());
     }
 

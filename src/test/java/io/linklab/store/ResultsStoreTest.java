@@ -189,9 +189,9 @@ class ResultsStoreTest {
         Files.writeString(
                 dir.resolve(RunJournal.FILE),
                 "\u0000\u0000\u0000\n"
-                    + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
-                    + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
-                    + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,\"end\":2,\"bytes\":5,\"bps\":40}\n",
+                        + "{\"type\":\"event\",\"point\":\"\",\"severity\":\"LOUD\",\"message\":\"x\"}\n"
+                        + "{\"type\":\"sample\",\"point\":\"\",\"stream\":\"5\",\"start\":\"soon\",\"end\":2}\n"
+                        + "{\"type\":\"sample\",\"point\":\"\",\"rep\":1,\"stream\":\"5\",\"direction\":\"c2s\",\"start\":1,\"end\":2,\"bytes\":5,\"bps\":40}\n",
                 StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
 
