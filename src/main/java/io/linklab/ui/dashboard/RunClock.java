@@ -1,6 +1,7 @@
 package io.linklab.ui.dashboard;
 
 import io.linklab.engine.RunInfo;
+import io.linklab.model.PlanDuration;
 import io.linklab.model.TestPlan;
 import java.time.Duration;
 import java.util.function.LongSupplier;
@@ -10,9 +11,6 @@ import java.util.function.LongSupplier;
  * Not thread-safe: its owner guards it.
  */
 final class RunClock {
-
-    /** Seconds a point is assumed to need beyond its duration (server start, connect, MTU change). */
-    private static final double POINT_OVERHEAD_S = 3;
 
     private final LongSupplier nanos;
     private long startNanos;
@@ -54,9 +52,8 @@ final class RunClock {
         int points = i == null ? 1 : Math.max(1, i.points().size());
         long now = finished ? endNanos : nanos.getAsLong();
         double elapsed = (now - startNanos) / 1e9;
-        double perPoint = plan == null
-                ? 10
-                : (plan.durationS() + plan.omitS()) * Math.max(1, plan.repetitions()) + POINT_OVERHEAD_S;
+        // Until a point has finished, what the wizard estimated.
+        double perPoint = plan == null ? 10 : PlanDuration.pointSeconds(plan);
         if (pointsDone > 0) {
             // What the finished points took is a better guess than the plan (MTU changes, slow servers).
             perPoint = (pointsDoneNanos - startNanos) / 1e9 / pointsDone;

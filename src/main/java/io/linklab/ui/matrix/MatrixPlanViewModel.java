@@ -4,6 +4,7 @@ import io.linklab.matrix.MatrixPair;
 import io.linklab.matrix.MatrixPairs;
 import io.linklab.matrix.MatrixRun;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
+import io.linklab.model.PlanDuration;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.ui.runs.MatrixLauncher;
@@ -178,7 +179,7 @@ public final class MatrixPlanViewModel {
             return n + " pairs";
         }
         long rounds = (n + at - 1) / at;
-        long seconds = rounds * TestWizardViewModel.estimatedSeconds(plan.get());
+        long seconds = rounds * PlanDuration.seconds(plan.get());
         return n + " pairs, up to " + at + " at once: "
                 + TestWizardViewModel.describeDuration(seconds).replaceFirst("^about", "at least about");
     }

@@ -8,6 +8,7 @@ import static io.linklab.ui.wizard.WizardForm.text;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.PlanDuration;
 import io.linklab.model.TestPlan;
 import java.util.List;
 import java.util.function.Consumer;
@@ -219,7 +220,7 @@ public final class TestWizard {
                 copy.setText("Copy as shell script");
                 summary.setText(vm.plan()
                         .map(plan -> "These commands run on the hosts, in this order. "
-                                + TestWizardViewModel.describeDuration(TestWizardViewModel.estimatedSeconds(plan))
+                                + TestWizardViewModel.describeDuration(PlanDuration.seconds(plan))
                                         .replaceFirst("about", "It takes about")
                                 + ". Press Run to start.")
                         .orElse(""));

@@ -7,6 +7,7 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.LinkSpec;
+import io.linklab.model.PlanDuration;
 import io.linklab.model.TestPlan;
 import io.linklab.model.TestPlan.Mode;
 import io.linklab.model.TestPlan.Protocol;
@@ -44,10 +45,6 @@ public final class TestWizardViewModel {
 
     /** "No sweep" in the sweep picker. */
     public static final String NO_SWEEP = "none";
-    /** Seconds each run spends beyond its measured time: server start, connection set-up, final report. */
-    static final int RUN_OVERHEAD_S = 3;
-    /** Seconds an MTU change and the check that the path carries it take per point. */
-    static final int MTU_CHANGE_S = 4;
 
     private static final Set<String> ENDS_FIELDS = Set.of(
             "client.login", "server.login", "target", "client.interface", "server.interface", "client", "server");
@@ -153,7 +150,7 @@ public final class TestWizardViewModel {
         sweepValid = Bindings.createBooleanBinding(() -> draft.get().problems.isEmpty(), draft);
         sweepPoints = Bindings.createObjectBinding(() -> draft.get().points, draft);
         estimate = Bindings.createStringBinding(
-                () -> draft.get().plan == null ? "" : describeDuration(estimatedSeconds(draft.get().plan)), draft);
+                () -> draft.get().plan == null ? "" : describeDuration(PlanDuration.seconds(draft.get().plan)), draft);
         commands = Bindings.createObjectBinding(
                 () -> {
                     Draft d = draft.get();
@@ -422,16 +419,6 @@ public final class TestWizardViewModel {
     public Optional<TestPlan> plan() {
         Draft d = draft.get();
         return d.plan != null && d.problems.isEmpty() ? Optional.of(d.plan) : Optional.empty();
-    }
-
-    public static long estimatedSeconds(TestPlan plan) {
-        int points = plan.isSweep() ? plan.sweep().values().size() : 1;
-        long perRun = plan.omitS() + plan.durationS() + RUN_OVERHEAD_S;
-        long total = (long) points * plan.repetitions() * perRun;
-        if (plan.isSweep() && plan.sweep().kind() == SweepKind.MTU) {
-            total += (long) points * MTU_CHANGE_S;
-        }
-        return total;
     }
 
     public static String describeDuration(long seconds) {

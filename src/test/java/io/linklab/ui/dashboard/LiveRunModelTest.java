@@ -10,6 +10,7 @@ import io.linklab.engine.RunOutcome;
 import io.linklab.engine.SweepPoint;
 import io.linklab.engine.SweepPoints;
 import io.linklab.model.Direction;
+import io.linklab.model.PlanDuration;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.SweepRow;
@@ -266,8 +267,9 @@ class LiveRunModelTest {
         clock.addAndGet(Duration.ofSeconds(5).toNanos());
         LiveRunModel.Progress early = model.takeSnapshot().progress();
         assertEquals(5, early.elapsed().toSeconds());
-        // plan: 10 s + 3 s overhead per point, 39 s in all, 5 s gone
-        assertEquals(34, early.remaining().toSeconds());
+        // the wizard's estimate: 10 s + 3 s overhead + 4 s MTU change per point, 51 s in all, 5 s gone
+        assertEquals(PlanDuration.seconds(p) - 5, early.remaining().toSeconds());
+        assertEquals(46, early.remaining().toSeconds());
         clock.addAndGet(Duration.ofSeconds(15).toNanos());
         model.pointFinished("mtu=1500", List.of());
         model.pointStarted(SweepPoints.of(p).get(1), 1, 3);
