@@ -3,6 +3,7 @@ package io.linklab.matrix;
 import io.linklab.engine.ParserFactory;
 import io.linklab.engine.RunHandle;
 import io.linklab.engine.RunListener;
+import io.linklab.engine.RunListeners;
 import io.linklab.engine.RunOutcome;
 import io.linklab.engine.TestEngine;
 import io.linklab.engine.TransportFactory;

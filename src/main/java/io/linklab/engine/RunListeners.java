@@ -1,11 +1,7 @@
-package io.linklab.matrix;
+package io.linklab.engine;
 
 import io.linklab.counters.Finding;
 import io.linklab.counters.HostCounterRow;
-import io.linklab.engine.RunInfo;
-import io.linklab.engine.RunListener;
-import io.linklab.engine.RunOutcome;
-import io.linklab.engine.SweepPoint;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
 import io.linklab.model.SweepRow;
@@ -13,15 +9,16 @@ import io.linklab.model.ToolEvent;
 import java.util.List;
 
 /**
- * A pair's run told to the matrix and to whoever watches that pair live, the matrix first: a watcher that fails
- * cannot keep the matrix from hearing a pair's end.
+ * One run told to two listeners, in order: a matrix's pair to the matrix first and then to whoever watches that
+ * pair live, so a watcher that fails cannot keep the matrix from hearing a pair's end. It stands beside
+ * RunListener so that a method added there is added here too (RunListenersTest checks every one).
  */
-final class RunListeners {
+public final class RunListeners {
 
     private RunListeners() {}
 
     /** {@code first}, then {@code second} for every event; just {@code first} when there is no second. */
-    static RunListener both(RunListener first, RunListener second) {
+    public static RunListener both(RunListener first, RunListener second) {
         if (second == null) {
             return first;
         }
