@@ -164,7 +164,7 @@ final class Repetition {
             // The clients are over and their output is in: the SUMs are made from what was taken until now.
             all = new ArrayList<>(summaries.close());
             // The totals only the servers print (iperf2's receiver), once they have printed them.
-            for (Summary t : serverViews.takeTotals(ServerViews.lacking(all, directions), ServerViews.TOTALS_WAIT)) {
+            for (Summary t : serverViews.takeTotals(ServerViews.lacking(all, directions))) {
                 record(t);
                 all.add(t);
             }
@@ -233,15 +233,14 @@ final class Repetition {
     /**
      * After a stop or a failure, the totals the servers printed for what the clients' own totals lack: a stopped
      * iperf3 client prints the receiver's total as zero (the two ends never exchanged them), while its server
-     * printed what it received. The servers' output is over, so nothing is waited for.
+     * printed what it received. The servers' output is over, so nothing is waited for, and each server's are kept
+     * whether or not the others printed theirs.
      */
     private void keepServersTotals(ServerViews serverViews, List<Summary> taken) {
         try {
-            for (Summary t : serverViews.takeTotals(ServerViews.lacking(taken, directions), Duration.ZERO)) {
+            for (Summary t : serverViews.takeEachServersTotals(ServerViews.lacking(taken, directions))) {
                 record(t);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // not reached: a zero wait does not sleep
         } catch (RuntimeException e) {
             // the clean-up goes on even when the journal cannot take these rows (a full disk)
             run.record()

@@ -73,18 +73,18 @@ final class ServerViews {
     }
 
     /**
-     * The servers' totals for {@code wanted}, once every server has printed them or {@code wait} has passed
-     * ({@link #TOTALS_WAIT} after a client's end; none once the servers' output is over): each server's totals of
-     * those parts with a SUM for a single stream's, or one made from every stream's total where a server printed
-     * all of those but no SUM, journaled by the caller. A part some server did not print is left out for all of
-     * them (a SUM of fewer processes would be short). No total is taken after this.
+     * The servers' totals for {@code wanted}, once every server has printed them or {@link #TOTALS_WAIT} has
+     * passed: each server's totals of those parts with a SUM for a single stream's, or one made from every
+     * stream's total where a server printed all of those but no SUM, journaled by the caller.
+     * A part some server did not print is left out for all of them (a SUM of fewer processes would be short).
+     * No total is taken after this.
      */
-    List<Summary> takeTotals(Set<Part> wanted, Duration wait) throws InterruptedException {
+    List<Summary> takeTotals(Set<Part> wanted) throws InterruptedException {
         if (views.isEmpty() || wanted.isEmpty()) {
             views.forEach(View::closeTotals);
             return List.of();
         }
-        long deadline = System.nanoTime() + wait.toNanos();
+        long deadline = System.nanoTime() + TOTALS_WAIT.toNanos();
         while (!views.stream().allMatch(v -> v.hasAll(wanted)) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
@@ -98,14 +98,36 @@ final class ServerViews {
                 continue;
             }
             for (List<Summary> totals : each) {
-                List<Summary> mine = totals.stream()
-                        .filter(s -> s.direction() == part.direction() && s.role() == part.role())
-                        .toList();
-                out.addAll(mine);
-                out.addAll(TotalRows.singleStreamSums(mine));
-                out.addAll(TotalRows.sumsOfAllStreams(mine, streams));
+                out.addAll(totalsOf(totals, part));
             }
         }
+        return out;
+    }
+
+    /**
+     * After a stop, once the servers' output is over: each server's totals for {@code wanted}, whatever the others
+     * printed (a server stopped while it printed may have none). No SUM over the processes is made of them, so
+     * none can be short. No total is taken after this.
+     */
+    List<Summary> takeEachServersTotals(Set<Part> wanted) {
+        List<Summary> out = new ArrayList<>();
+        for (View v : views) {
+            List<Summary> totals = v.closeTotals();
+            for (Part part : wanted) {
+                out.addAll(totalsOf(totals, part));
+            }
+        }
+        return out;
+    }
+
+    /** One server's totals of a part, with a SUM for a single stream's or one made from every stream's. */
+    private List<Summary> totalsOf(List<Summary> totals, Part part) {
+        List<Summary> mine = totals.stream()
+                .filter(s -> s.direction() == part.direction() && s.role() == part.role())
+                .toList();
+        List<Summary> out = new ArrayList<>(mine);
+        out.addAll(TotalRows.singleStreamSums(mine));
+        out.addAll(TotalRows.sumsOfAllStreams(mine, streams));
         return out;
     }
 

@@ -325,12 +325,26 @@ class ScriptedRunTest {
         assertFalse(s.running("iperf3"), "the server was left running");
     }
 
+    /** An iperf3 server that listens, reports an interval and, once stopped, prints {@code parting}. */
+    private static Script serverStoppedWith(int port, String parting) {
+        return Script.prints("-----------------------------------------------------------\n"
+                        + "Server listening on " + port + " (test #1)\n"
+                        + "-----------------------------------------------------------\n"
+                        + "Accepted connection from 198.19.0.1, port 36286\n"
+                        + "[  5] local 198.19.0.2 port " + port + " connected to 198.19.0.1 port 36290\n"
+                        + "[ ID] Interval           Transfer     Bitrate\n"
+                        + "[  5]   0.00-1.00   sec  1.12 GBytes  9.62 Gbits/sec\n")
+                .runningUntilStopped()
+                .partingWith(Duration.ofMillis(50), parting);
+    }
+
     /**
      * A stopped iperf3 client prints the receiver's total as 0 bytes (the ends never exchanged their results),
-     * while its server printed what it received: that one is kept in the results, the zero left out.
+     * while its server printed what it received: that one is kept in the results, the zero left out. Each server's
+     * is kept though the other server, stopped while it printed, has none: no SUM over the processes is made of them.
      */
     @Test
-    void aStopKeepsTheServersReceiverTotalWhereTheClientPrintedAZero() throws Exception {
+    void aStopKeepsEachServersReceiverTotalWhereTheClientPrintedAZero() throws Exception {
         ScriptedTransport c = client().on(
                         "^iperf3 -c",
                         Script.prints(IPERF3_CLIENT_INTERVALS)
@@ -342,29 +356,25 @@ class ScriptedRunTest {
                                         [  5]   0.00-2.06   sec  0.00 Bytes  0.00 bits/sec                  receiver
                                         iperf3: interrupt - the client has terminated
                                         """));
-        ScriptedTransport s = server().on(
-                        "iperf3 -s", Script.prints("""
-                                        -----------------------------------------------------------
-                                        Server listening on 5201 (test #1)
-                                        -----------------------------------------------------------
-                                        Accepted connection from 198.19.0.1, port 36286
-                                        [  5] local 198.19.0.2 port 5201 connected to 198.19.0.1 port 36290
-                                        [ ID] Interval           Transfer     Bitrate
-                                        [  5]   0.00-1.00   sec  1.12 GBytes  9.62 Gbits/sec
-                                        """).runningUntilStopped().partingWith(Duration.ofMillis(50), """
-                                        - - - - - - - - - - - - - - - - - - - - - - - - -
-                                        [ ID] Interval           Transfer     Bitrate
-                                        [  5]   0.00-2.06   sec  2.29 GBytes  9.55 Gbits/sec                  receiver
-                                        iperf3: interrupt - the server has terminated
-                                        """));
+        ScriptedTransport s = server().on("iperf3 -s -1 -p 5201 ", serverStoppedWith(5201, """
+                        - - - - - - - - - - - - - - - - - - - - - - - - -
+                        [ ID] Interval           Transfer     Bitrate
+                        [  5]   0.00-2.06   sec  2.29 GBytes  9.55 Gbits/sec                  receiver
+                        iperf3: interrupt - the server has terminated
+                        """))
+                .on("iperf3 -s -1 -p 5202 ", serverStoppedWith(5202, """
+                        - - - - - - - - - - - - - - - - - - - - - - - - -
+                        iperf3: interrupt - the server has terminated
+                        """));
         TestEngine engine = engine(c, s, PointHooks.NONE);
-        CountDownLatch measured = new CountDownLatch(2);
-        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
-            @Override
-            public void sample(String point, Sample sample) {
-                measured.countDown();
-            }
-        });
+        CountDownLatch measured = new CountDownLatch(4);
+        RunHandle h =
+                engine.start(plan(null).toBuilder().durationS(30).processes(2).build(), new RunListener() {
+                    @Override
+                    public void sample(String point, Sample sample) {
+                        measured.countDown();
+                    }
+                });
         assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
         h.cancel();
 
@@ -374,15 +384,20 @@ class ScriptedRunTest {
         List<Summary> totals =
                 run.summaries().stream().map(RunJournal.Entry::value).toList();
         assertEquals(
-                List.of("sender 5 9.59E9", "receiver 5 9.55E9"),
+                List.of("1 receiver 5 9.55E9", "1 sender 5 9.59E9", "2 sender 5 9.59E9"),
                 totals.stream()
                         .filter(t -> !t.isSum())
-                        .map(t -> t.role().csv() + " " + t.stream() + " " + t.bitsPerSecond())
+                        .map(t -> t.process() + " " + t.role().csv() + " " + t.stream() + " " + t.bitsPerSecond())
+                        .sorted()
                         .toList(),
-                "the client's sender total and the server's receiver total, no zero: " + totals);
+                "the clients' sender totals and the one server's receiver total, no zero: " + totals);
         assertTrue(
-                totals.stream().anyMatch(t -> t.isSum() && t.role() == Role.RECEIVER && t.bitsPerSecond() == 9.55e9),
-                "the receiver's SUM is the server's: " + totals);
+                totals.stream()
+                        .anyMatch(t -> t.isSum()
+                                && "1".equals(t.process())
+                                && t.role() == Role.RECEIVER
+                                && t.bitsPerSecond() == 9.55e9),
+                "the receiver's SUM of process 1 is its server's: " + totals);
     }
 
     /**
