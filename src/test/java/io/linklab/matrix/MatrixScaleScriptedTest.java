@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import io.linklab.testing.Heap;
 import io.linklab.testing.RecordingTransport;
 import io.linklab.testing.ScriptedMatrixLab;
 import io.linklab.testing.ScriptedTransport;
@@ -113,7 +114,7 @@ class MatrixScaleScriptedTest {
                         busy.remove(pair.server());
                         // the heap while the matrix runs (logins open, runs in flight), a quarter of the way each
                         if (++finished[0] % (992 / 4) == 0) {
-                            mostHeap[0] = Math.max(mostHeap[0], usedHeapAfterGc());
+                            mostHeap[0] = Math.max(mostHeap[0], Heap.usedAfterGc());
                         }
                     }
                 });
@@ -135,7 +136,7 @@ class MatrixScaleScriptedTest {
                         .toString());
         assertEquals(HOSTS, hosts.size(), "one login per host");
 
-        long used = Math.max(mostHeap[0], usedHeapAfterGc());
+        long used = Math.max(mostHeap[0], Heap.usedAfterGc());
         System.out.printf(
                 Locale.ROOT,
                 "matrix of %d hosts / %d pairs: %.1f s, at most %d tests at once, heap used after GC at most %d MB "
@@ -146,16 +147,5 @@ class MatrixScaleScriptedTest {
                 mostAtOnce[0],
                 used >> 20);
         assertTrue(used < 512L << 20, "heap used during the matrix: " + (used >> 20) + " MB");
-    }
-
-    private static long usedHeapAfterGc() {
-        Runtime rt = Runtime.getRuntime();
-        long used = Long.MAX_VALUE;
-        // System.gc is a request: the lowest of a few is what the heap really holds
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            used = Math.min(used, rt.totalMemory() - rt.freeMemory());
-        }
-        return used;
     }
 }

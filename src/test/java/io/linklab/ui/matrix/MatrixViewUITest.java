@@ -14,6 +14,7 @@ import io.linklab.model.HostSpec;
 import io.linklab.model.InterfaceSpec;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
+import io.linklab.testing.Heap;
 import io.linklab.ui.ScriptedRuns;
 import io.linklab.ui.UiTestSupport;
 import io.linklab.ui.WholeText;
@@ -121,9 +122,7 @@ class MatrixViewUITest extends MatrixWindowTestBase {
     }
 
     private static long heapInUseMegabytes() {
-        Runtime rt = Runtime.getRuntime();
-        System.gc();
-        return (rt.totalMemory() - rt.freeMemory()) >> 20;
+        return Heap.usedAfterGc() >> 20;
     }
 
     @Test
