@@ -28,6 +28,38 @@ public record Summary(
         return Sample.SUM.equals(stream);
     }
 
+    /** A total of what was transferred alone: no datagram, CPU or service-demand figures. */
+    public static Summary transfer(
+            String process,
+            String stream,
+            Direction direction,
+            Role role,
+            double startS,
+            double endS,
+            Long bytes,
+            Double bitsPerSecond,
+            Long retransmits,
+            String note) {
+        return new Summary(
+                process,
+                stream,
+                direction,
+                role,
+                startS,
+                endS,
+                bytes,
+                bitsPerSecond,
+                retransmits,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                note);
+    }
+
     /**
      * An interval as the end-of-test total, for the tools that print their total as one more interval from 0
      * (iperf 2): its figures, the role given.

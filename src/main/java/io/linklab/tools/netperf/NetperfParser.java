@@ -430,7 +430,7 @@ public final class NetperfParser implements StreamingParser {
         Double sent =
                 number(direction == Direction.C2S ? kv.get("LOCAL_SEND_THROUGHPUT") : kv.get("REMOTE_SEND_THROUGHPUT"));
         if (sent != null && sent >= 0) {
-            sink.summary(new Summary(
+            sink.summary(Summary.transfer(
                     null,
                     STREAM,
                     direction,
@@ -439,13 +439,6 @@ public final class NetperfParser implements StreamingParser {
                     elapsed == null ? 0 : elapsed,
                     null,
                     exact(sent * unitMultiplier(units)),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
                     null,
                     null));
         }

@@ -60,7 +60,7 @@ public final class TotalRows {
             Long retransmits = g.stream().allMatch(x -> x.retransmits() != null)
                     ? g.stream().mapToLong(Summary::retransmits).sum()
                     : null;
-            sums.add(new Summary(
+            sums.add(Summary.transfer(
                     first.process(),
                     Sample.SUM,
                     first.direction(),
@@ -70,13 +70,6 @@ public final class TotalRows {
                     bytes,
                     bps,
                     retransmits,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
                     "the sum of the " + streams + " streams' totals: the tool printed no SUM"));
         }
         return sums;
@@ -126,20 +119,13 @@ public final class TotalRows {
     }
 
     private static Summary notReported(Summary like, Role role, String tool) {
-        return new Summary(
+        return Summary.transfer(
                 like.process(),
                 Sample.SUM,
                 like.direction(),
                 role,
                 like.startS(),
                 like.endS(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
                 null,
                 null,
                 null,
