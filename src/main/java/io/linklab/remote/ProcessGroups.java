@@ -28,6 +28,10 @@ final class ProcessGroups {
      * vanish that way before its pid file is written, hence the retries. The watchdog's KILL takes the
      * wrapper too, so the watchdog removes the pid file and the empty folder itself first.
      *
+     * <p>The pid file appears whole, by a rename: a cleanup that read it between its creation and its
+     * first byte took it for a stale file, removed it and left the command running with no file to
+     * find it by.
+     *
      * <p>When the command ends by itself the watchdog is ended with KILL, not left to the group's TERM
      * (once it has fired, its {@code PIDFILE.fired} says so and it finishes the kill itself): it is forked
      * with the wrapper's TERM trap, and a TERM that reaches it before it has reset that trap is swallowed,
@@ -39,7 +43,7 @@ final class ProcessGroups {
             d=${f%/*}
             n=0
             until { mkdir -m 700 "$d" 2>/dev/null || { [ -d "$d" ] && [ ! -h "$d" ] && [ -O "$d" ]; }; } \\
-                && echo $$ 2>/dev/null >"$f"; do
+                && echo $$ 2>/dev/null >"$f.new" && mv -f "$f.new" "$f" 2>/dev/null; do
               if [ -h "$d" ] || { [ -e "$d" ] && { [ ! -d "$d" ] || [ ! -O "$d" ]; }; } || [ $n -ge 5 ]; then
                 echo "linklab: cannot use $d for pid files" >&2; exit 125
               fi
