@@ -15,11 +15,14 @@ import io.linklab.ui.tune.TuneForm;
 import io.linklab.ui.wizard.TestWizard;
 import io.linklab.ui.wizard.TestWizardViewModel;
 import java.io.File;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import javafx.beans.InvalidationListener;
 import javafx.scene.Scene;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
@@ -77,12 +80,31 @@ final class TestActions {
         }
         TestWizard wizard = new TestWizard(stage.get(), vm, this::run, this::savePlan);
         wizard.offerTune(this::findBest);
+        loginAheadOnEachChange(vm);
+        wizard.onClosedWithoutRun(runStarter::dropEarlyLogins);
         Scene scene = stage.get() == null ? null : stage.get().getScene();
         if (scene != null) {
             wizard.wizard().getDialog().getDialogPane().getStylesheets().setAll(scene.getStylesheets());
         }
         wizard.show();
         return wizard;
+    }
+
+    /**
+     * A person spends seconds in the wizard; the logins to its two ends are made meanwhile, so that Run does not
+     * wait for them (on a host with a slow login shell that is about a second).
+     */
+    private void loginAheadOnEachChange(TestWizardViewModel vm) {
+        Topology lab = editor.topology();
+        InvalidationListener ends = o -> runStarter.loginAhead(
+                Stream.of(vm.client.get(), vm.server.get())
+                        .filter(Objects::nonNull)
+                        .map(HostSpec::login)
+                        .toList(),
+                lab);
+        vm.client.addListener(ends);
+        vm.server.addListener(ends);
+        ends.invalidated(null);
     }
 
     /** "Find best settings…" from the wizard: the tune's dialog over the wizard's ends; Start runs it. */

@@ -1,5 +1,6 @@
 package io.linklab.ui.runs;
 
+import io.linklab.engine.EarlyLogins;
 import io.linklab.engine.LabLogins;
 import io.linklab.engine.ParserFactory;
 import io.linklab.engine.RunHandle;
@@ -21,6 +22,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Collection;
 
 /**
  * How the runs area reaches the engine: its results store, the live parsers, and {@link LabLogins} over the drawn
@@ -43,16 +45,29 @@ public final class EngineWiring {
     /**
      * Runs go into {@code store}; a plan's logins are looked up in the topology so a host's key file and jump
      * host apply; passwords, passphrases and unknown host keys are asked through {@code prompts}, the same
-     * questions a probe of that host asks (and a password remembered there is used here).
+     * questions a probe of that host asks (and a password remembered there is used here). The wizard's ends are
+     * logged in to while it is open ({@link EarlyLogins}, decision 0805), asking nothing, and a run takes those.
      */
     public static RunLauncher launcher(ResultsStore store, SshSettings settings, LoginPrompts prompts) {
         ParserFactory parsers = ParserFactory.live();
+        EarlyLogins early = new EarlyLogins(lab -> new LabLogins(settings, LoginPrompts.NONE, lab));
         return new RunLauncher() {
             @Override
             public RunHandle start(TestPlan plan, Topology topology, RunListener listener) throws IOException {
-                TestEngine engine = new TestEngine(store, new LabLogins(settings, prompts, topology), parsers)
+                TestEngine engine = new TestEngine(
+                                store, early.takingFirst(new LabLogins(settings, prompts, topology)), parsers)
                         .withExpectation(expectation(plan, topology));
                 return engine.start(plan, listener);
+            }
+
+            @Override
+            public void loginAhead(Collection<String> logins, Topology topology) {
+                early.prepare(logins, topology);
+            }
+
+            @Override
+            public void dropEarlyLogins() {
+                early.dropAll();
             }
 
             @Override

@@ -7,6 +7,7 @@ import io.linklab.model.Topology;
 import io.linklab.tune.TuneDriver;
 import io.linklab.tune.TuneRequest;
 import java.io.IOException;
+import java.util.Collection;
 
 /** Starts a run through the engine and returns at once. */
 @FunctionalInterface
@@ -24,4 +25,13 @@ public interface RunLauncher {
             throws IOException {
         throw new IOException("tunes cannot be started here");
     }
+
+    /**
+     * Logs in to {@code logins} of {@code topology} ahead of a Run, in the background, for the next {@link #start}
+     * to take; logins made ahead for other hosts are closed. A launcher that logs in only at Run does nothing.
+     */
+    default void loginAhead(Collection<String> logins, Topology topology) {}
+
+    /** Closes every login made ahead that no run took: the wizard closed without Run, or the window closes. */
+    default void dropEarlyLogins() {}
 }

@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -206,6 +207,16 @@ public final class RunsArea implements RunStarter {
         startRun(plan, topology);
     }
 
+    @Override
+    public void loginAhead(Collection<String> logins, Topology topology) {
+        launcher.loginAhead(logins, topology);
+    }
+
+    @Override
+    public void dropEarlyLogins() {
+        launcher.dropEarlyLogins();
+    }
+
     /** {@link #start(TestPlan, Topology)} that returns the dashboard it opened. */
     public DashboardView startRun(TestPlan plan, Topology topology) {
         LiveRunModel model = new LiveRunModel();
@@ -351,5 +362,6 @@ public final class RunsArea implements RunStarter {
         workspace.closeWindows();
         loop.close();
         timer.shutdownNow();
+        launcher.dropEarlyLogins();
     }
 }

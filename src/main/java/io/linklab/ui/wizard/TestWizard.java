@@ -20,6 +20,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
+import javafx.scene.control.DialogEvent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextArea;
@@ -91,6 +92,18 @@ public final class TestWizard {
             wizard.getDialog().close();
             onTune.accept(plan);
         }));
+    }
+
+    /**
+     * Calls {@code action} when the wizard closes other than by Run: Cancel, the close box, or "Find best
+     * settings…" (the dialog's result is set before it is hidden).
+     */
+    public void onClosedWithoutRun(Runnable action) {
+        wizard.getDialog().addEventHandler(DialogEvent.DIALOG_HIDDEN, e -> {
+            if (wizard.resultProperty().get() != ButtonType.FINISH) {
+                action.run();
+            }
+        });
     }
 
     /** Shows the wizard without blocking; Run hands the plan over when pressed. */

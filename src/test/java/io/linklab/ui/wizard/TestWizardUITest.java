@@ -15,6 +15,7 @@ import io.linklab.ui.runs.RunStarter;
 import io.linklab.ui.tasks.TaskRunner;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.prefs.Preferences;
 import javafx.scene.Node;
@@ -38,6 +39,8 @@ class TestWizardUITest {
 
     private final Preferences prefs = UiTestSupport.freshPreferences();
     private final List<TestPlan> started = new ArrayList<>();
+    private final List<List<String>> loggedInAhead = new ArrayList<>();
+    private int dropped;
     private MainWindow window;
 
     /** Runs, imports and reports of this test: never the user's ~/LinkLab. */
@@ -46,7 +49,22 @@ class TestWizardUITest {
 
     @Start
     void start(Stage stage) {
-        RunStarter starter = (plan, topology) -> started.add(plan);
+        RunStarter starter = new RunStarter() {
+            @Override
+            public void start(TestPlan plan, Topology topology) {
+                started.add(plan);
+            }
+
+            @Override
+            public void loginAhead(Collection<String> logins, Topology topology) {
+                loggedInAhead.add(List.copyOf(logins));
+            }
+
+            @Override
+            public void dropEarlyLogins() {
+                dropped++;
+            }
+        };
         window = new MainWindow(AppServices.inFolder(home, new Settings(prefs), TaskRunner.sameThread())
                 .withRunStarter(starter));
         window.install(stage);
@@ -127,10 +145,32 @@ class TestWizardUITest {
         robot.clickOn(run);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1, started.size());
+        assertEquals(0, dropped, "Run takes the logins made while the wizard was open");
         TestPlan plan = started.get(0);
         assertEquals(4, plan.processes());
         assertEquals(2, plan.streams());
         assertEquals("198.19.4.2", plan.target());
         assertFalse(new Settings(prefs).get(Settings.LAST_PLAN).isEmpty(), "the last plan is remembered");
+    }
+
+    @Test
+    void logsInToItsEndsWhileOpenAndClosesThoseLoginsWhenCancelled(FxRobot robot) {
+        Topology lab = TestWizardViewModelTest.twoHosts();
+        robot.interact(() -> window.editor().newTopology(lab));
+        robot.clickOn("#toolbar-new-test");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(loggedInAhead.isEmpty(), "no login ahead while the wizard is open");
+        assertEquals(
+                List.of("root@198.18.4.11", "root@198.18.4.12"),
+                loggedInAhead.get(loggedInAhead.size() - 1),
+                "the wizard's two ends, client first");
+        assertEquals(0, dropped);
+
+        robot.clickOn(robot.lookup(".button")
+                .match((Node n) -> n instanceof Button b && "Cancel".equals(b.getText()) && b.isVisible())
+                .queryButton());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, dropped, "Cancel closes the logins made ahead");
+        assertTrue(started.isEmpty());
     }
 }
