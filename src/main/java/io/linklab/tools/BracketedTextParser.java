@@ -51,6 +51,26 @@ public abstract class BracketedTextParser implements StreamingParser {
     }
 
     /**
+     * The stream a tag names, read by {@link #sc} up to and with its ']': "5]" is stream 5, "SUM]" (and iperf 2.1's
+     * per-direction "SUM-2]") the sum; null when the tag is neither.
+     */
+    protected final String streamTag() {
+        String stream;
+        if (sc.lookingAtDigit()) {
+            stream = ToolMeta.streamId(sc.readLong());
+        } else if (sc.expect("SUM")) {
+            stream = Sample.SUM;
+            while (!sc.atEnd() && sc.peek() != ']') {
+                sc.pos(sc.pos() + 1);
+            }
+        } else {
+            return null;
+        }
+        sc.skipSpaces();
+        return sc.expect(']') ? stream : null;
+    }
+
+    /**
      * The interval whose head {@link #sc} has just read ({@link TextScanner#readIntervalHead}), with the figures
      * that followed the head; a text line carries no stream index, start time, RTT variance or path MTU.
      *

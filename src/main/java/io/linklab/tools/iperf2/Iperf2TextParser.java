@@ -80,30 +80,16 @@ public final class Iperf2TextParser extends BracketedTextParser {
     protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
-        String stream;
-        boolean star = false;
-        if (s.expect('*')) {
-            star = true;
-        }
-        if (s.lookingAtDigit()) {
-            stream = ToolMeta.streamId(s.readLong());
-        } else if (s.expect("SUM")) {
-            stream = Sample.SUM;
-            // 2.1 names per-direction sums "[SUM-2]"; they are still sums.
-            while (!s.atEnd() && s.peek() != ']') {
-                s.pos(s.pos() + 1);
-            }
-        } else if (s.expect("ID]")) {
+        if (s.expect("ID]")) {
             announce();
             hdrWriteErr = line.indexOf("Write/Err", bracket) >= 0;
             hdrRtry = line.indexOf("Rtry", bracket) >= 0;
             hdrCwndRtt = line.indexOf("/RTT", bracket) >= 0;
             return true;
-        } else {
-            return false;
         }
-        s.skipSpaces();
-        if (!s.expect(']')) {
+        boolean star = s.expect('*');
+        String stream = streamTag();
+        if (stream == null) {
             return false;
         }
         String key = star ? "*" + stream : stream;

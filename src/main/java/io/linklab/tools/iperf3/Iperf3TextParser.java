@@ -192,20 +192,12 @@ public final class Iperf3TextParser extends BracketedTextParser {
     protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
-        String stream;
-        if (s.lookingAtDigit()) {
-            long id = s.readLong();
-            stream = ToolMeta.streamId(id);
-        } else if (s.expect("SUM")) {
-            stream = Sample.SUM;
-        } else if (s.expect("ID]")) {
+        if (s.expect("ID]")) {
             header(line, bracket, end);
             return true;
-        } else {
-            return false;
         }
-        s.skipSpaces();
-        if (!s.expect(']')) {
+        String stream = streamTag();
+        if (stream == null) {
             return false;
         }
         Direction tagged = null;
