@@ -33,10 +33,7 @@ public final class MatrixFile {
             .text("server", MatrixRow::server)
             .text("direction", MatrixRow::direction)
             .number("mtu", MatrixRow::mtu)
-            .number("bits_per_second", MatrixRow::bitsPerSecond)
-            .number("bits_per_second_min", MatrixRow::bitsPerSecondMin)
-            .number("bits_per_second_max", MatrixRow::bitsPerSecondMax)
-            .number("retransmits", MatrixRow::retransmits)
+            .columns(ResultCsv.repeatedRateColumns())
             .number("link_speed_bps", MatrixRow::linkSpeedBps)
             .number(
                     "fraction_of_link",

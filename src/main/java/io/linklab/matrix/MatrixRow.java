@@ -1,6 +1,7 @@
 package io.linklab.matrix;
 
 import io.linklab.model.Expectation;
+import io.linklab.model.RepeatedRate;
 import io.linklab.model.Verdict;
 import java.util.Comparator;
 
@@ -28,7 +29,8 @@ public record MatrixRow(
         String reason,
         String run,
         Integer mtu,
-        Expectation expectation) {
+        Expectation expectation)
+        implements RepeatedRate {
 
     public MatrixRow {
         expectation = expectation == null ? Expectation.DEFAULT : expectation;

@@ -61,7 +61,8 @@ public final class Rates {
         return onScreen(gbit(bps, decimals));
     }
 
-    private static String onScreen(String fileForm) {
+    /** A file form ({@link #text}, {@link #number} …) with the user's decimal separator, for the window's labels. */
+    public static String onScreen(String fileForm) {
         char separator = DecimalFormatSymbols.getInstance(Locale.getDefault(Locale.Category.FORMAT))
                 .getDecimalSeparator();
         return fileForm.replace('.', separator);

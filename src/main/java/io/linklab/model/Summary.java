@@ -61,8 +61,9 @@ public record Summary(
     }
 
     /**
-     * An interval as the end-of-test total, for the tools that print their total as one more interval from 0
-     * (iperf 2): its figures, the role given.
+     * An interval as the end-of-test total, for the tools whose totals are lines of the intervals' columns (iperf 2
+     * prints its total as one more interval from 0, iperf3 text its totals under the intervals): its figures, the
+     * role given.
      */
     public static Summary ofInterval(Sample s, Role role) {
         return new Summary(

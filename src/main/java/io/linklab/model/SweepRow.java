@@ -23,7 +23,8 @@ public record SweepRow(
         Double bitsPerSecondMax,
         Long retransmits,
         Double gain,
-        String status) {
+        String status)
+        implements RepeatedRate {
 
     public boolean ok() {
         return "ok".equals(status);

@@ -1,6 +1,7 @@
 package io.linklab.store;
 
 import io.linklab.model.Expectation;
+import io.linklab.model.RepeatedRate;
 import io.linklab.model.Role;
 import io.linklab.model.Sample;
 import io.linklab.model.Summary;
@@ -65,14 +66,22 @@ public final class ResultCsv {
                 .text(
                         "direction",
                         r -> r.direction() == null ? null : r.direction().csv())
-                .number("bits_per_second", SweepRow::bitsPerSecond)
-                .number("bits_per_second_min", SweepRow::bitsPerSecondMin)
-                .number("bits_per_second_max", SweepRow::bitsPerSecondMax)
-                .number("retransmits", SweepRow::retransmits)
+                .columns(repeatedRateColumns())
                 .number("gain", SweepRow::gain)
                 .text("status", SweepRow::status)
                 .columns(verdictColumns(r -> expected.judge(r.bitsPerSecond())))
                 .build();
+    }
+
+    /** The rate over the repetitions, its lowest and highest, and the retransmits: sweep.csv's, and matrix.csv's. */
+    public static <T extends RepeatedRate> List<CsvColumn<T>> repeatedRateColumns() {
+        return CsvTable.<T>builder()
+                .number("bits_per_second", r -> r.bitsPerSecond())
+                .number("bits_per_second_min", r -> r.bitsPerSecondMin())
+                .number("bits_per_second_max", r -> r.bitsPerSecondMax())
+                .number("retransmits", r -> r.retransmits())
+                .build()
+                .columns();
     }
 
     /**

@@ -92,6 +92,47 @@ public final class TextScanner {
         return new UdpLoss((long) lost, total >= 0 ? total : null);
     }
 
+    /** A UDP report's jitter and datagram loss as {@link #readJitterOrLoss} gathers them; null where not printed. */
+    public static final class UdpFigures {
+        private Double jitterMs;
+        private Long lost;
+        private Long packets;
+
+        public Double jitterMs() {
+            return jitterMs;
+        }
+
+        public Long lost() {
+            return lost;
+        }
+
+        public Long packets() {
+            return packets;
+        }
+    }
+
+    /**
+     * After the number {@code n}, the rest of a UDP report's jitter ("0.018 ms") or loss ("12/ 8000"), read into
+     * {@code figures}; false, and only blanks read, when {@code n} is neither. A loss counts only after the jitter
+     * and only once: iperf2 -e prints "Write/Err" before it and latencies "avg/min/max/stdev" after it, which read
+     * as LOST/TOTAL too.
+     */
+    public boolean readJitterOrLoss(double n, UdpFigures figures) {
+        UdpLoss loss = readLossAfter(n);
+        if (loss != null) {
+            if (figures.lost == null && figures.jitterMs != null) {
+                figures.lost = loss.lost();
+                figures.packets = loss.total();
+            }
+            return true;
+        }
+        if (skipSpaces().expect("ms")) {
+            figures.jitterMs = n;
+            return true;
+        }
+        return false;
+    }
+
     /** Consumes {@code word} if the text continues with it. */
     public boolean expect(String word) {
         if (s.startsWith(word, pos) && pos + word.length() <= end) {

@@ -65,4 +65,19 @@ class TextScannerTest {
         assertNull(jitter.readLossAfter(jitter.readDouble()));
         assertEquals(5, jitter.pos());
     }
+
+    @Test
+    void takesAUdpLossOnlyOnceAndOnlyAfterTheJitter() {
+        String line = "91/0 0.018 ms 3/ 893 (0.3%) 0.012/0.008 ms";
+        TextScanner s = new TextScanner().reset(line, 0, line.length());
+        TextScanner.UdpFigures udp = new TextScanner.UdpFigures();
+        while (!s.skipSpaces().atEnd()) {
+            if (!s.lookingAtDigit() || !s.readJitterOrLoss(s.readDouble(), udp)) {
+                s.skipWord();
+            }
+        }
+        assertEquals(0.018, udp.jitterMs());
+        assertEquals(3L, udp.lost());
+        assertEquals(893L, udp.packets());
+    }
 }

@@ -80,30 +80,16 @@ public final class Iperf2TextParser extends BracketedTextParser {
     protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
-        String stream;
-        boolean star = false;
-        if (s.expect('*')) {
-            star = true;
-        }
-        if (s.lookingAtDigit()) {
-            stream = ToolMeta.streamId(s.readLong());
-        } else if (s.expect("SUM")) {
-            stream = Sample.SUM;
-            // 2.1 names per-direction sums "[SUM-2]"; they are still sums.
-            while (!s.atEnd() && s.peek() != ']') {
-                s.pos(s.pos() + 1);
-            }
-        } else if (s.expect("ID]")) {
+        if (s.expect("ID]")) {
             announce();
             hdrWriteErr = line.indexOf("Write/Err", bracket) >= 0;
             hdrRtry = line.indexOf("Rtry", bracket) >= 0;
             hdrCwndRtt = line.indexOf("/RTT", bracket) >= 0;
             return true;
-        } else {
-            return false;
         }
-        s.skipSpaces();
-        if (!s.expect(']')) {
+        boolean star = s.expect('*');
+        String stream = streamTag();
+        if (stream == null) {
             return false;
         }
         String key = star ? "*" + stream : stream;
@@ -223,10 +209,6 @@ public final class Iperf2TextParser extends BracketedTextParser {
         if (!s.readIntervalHead()) {
             return false;
         }
-        double t0 = s.headStart();
-        double t1 = s.headEnd();
-        long bytes = s.headBytes();
-        double bps = s.headRate();
         announce();
         if (run == 0) {
             newRunIfNeeded();
@@ -235,9 +217,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
         Long retr = null;
         Long cwnd = null;
         Double rtt = null;
-        Double jitter = null;
-        Long lost = null;
-        Long packets = null;
+        TextScanner.UdpFigures udp = new TextScanner.UdpFigures();
         boolean serverReport = key.equals(serverReportFor);
         serverReportFor = null;
         if (!serverReport && hdrWriteErr && (hdrRtry || hdrCwndRtt)) {
@@ -269,18 +249,7 @@ public final class Iperf2TextParser extends BracketedTextParser {
             while (!s.skipSpaces().atEnd()) {
                 char c = s.peek();
                 if (TextScanner.isDigit(c)) {
-                    double n = s.readDouble();
-                    TextScanner.UdpLoss loss = s.readLossAfter(n);
-                    if (loss != null) {
-                        if (lost == null && jitter != null) {
-                            lost = loss.lost();
-                            packets = loss.total();
-                        }
-                        continue;
-                    }
-                    if (s.skipSpaces().expect("ms")) {
-                        jitter = n;
-                    }
+                    s.readJitterOrLoss(s.readDouble(), udp);
                     continue;
                 }
                 if (!s.skipWord()) {
@@ -299,9 +268,9 @@ public final class Iperf2TextParser extends BracketedTextParser {
             }
         }
         lastDirection = d;
-        Sample sample = new Sample(
-                null, stream, d, t0, t1, bytes, bps, retr, cwnd, rtt, jitter, lost, packets, false, roleOf(d), null,
-                null, null, null);
+        Sample sample = intervalSample(null, stream, d, retr, cwnd, rtt, udp, udp.packets(), false, roleOf(d));
+        double t0 = sample.startS();
+        double t1 = sample.endS();
         if (serverReport) {
             // The server's view of a client's stream, sent back to the client: what was received.
             emitTotal(sample, Role.RECEIVER);

@@ -192,20 +192,12 @@ public final class Iperf3TextParser extends BracketedTextParser {
     protected boolean bracketLine(String line, int bracket, int end) {
         TextScanner s = sc.reset(line, bracket + 1, end);
         s.skipSpaces();
-        String stream;
-        if (s.lookingAtDigit()) {
-            long id = s.readLong();
-            stream = ToolMeta.streamId(id);
-        } else if (s.expect("SUM")) {
-            stream = Sample.SUM;
-        } else if (s.expect("ID]")) {
+        if (s.expect("ID]")) {
             header(line, bracket, end);
             return true;
-        } else {
-            return false;
         }
-        s.skipSpaces();
-        if (!s.expect(']')) {
+        String stream = streamTag();
+        if (stream == null) {
             return false;
         }
         Direction tagged = null;
@@ -254,17 +246,11 @@ public final class Iperf3TextParser extends BracketedTextParser {
         if (!s.readIntervalHead()) {
             return false;
         }
-        double t0 = s.headStart();
-        double t1 = s.headEnd();
-        long bytes = s.headBytes();
-        double bps = s.headRate();
         announce();
         Proc proc = bracket == 0 ? untitled : procBefore(line, bracket);
         Long retr = null;
         Long cwnd = null;
-        Long lost = null;
-        Long packets = null;
-        Double jitter = null;
+        TextScanner.UdpFigures udp = new TextScanner.UdpFigures();
         Role role = null;
         boolean omitted = false;
         long count = -1;
@@ -281,14 +267,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
                     s.skipWord();
                     continue;
                 }
-                TextScanner.UdpLoss loss = s.readLossAfter(n);
-                if (loss != null) {
-                    lost = loss.lost();
-                    packets = loss.total();
-                    continue;
-                }
-                if (s.skipSpaces().expect("ms")) {
-                    jitter = n;
+                if (s.readJitterOrLoss(n, udp)) {
                     continue;
                 }
                 count = (long) n;
@@ -307,6 +286,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
                 s.skipWord();
             }
         }
+        Long packets = udp.packets();
         if (count >= 0) {
             if (proc.udp) {
                 packets = count;
@@ -315,57 +295,30 @@ public final class Iperf3TextParser extends BracketedTextParser {
             }
         }
         Direction direction = tagged != null ? tagged : proc.direction();
-        if (role == null && proc.summarySection && proc.carriesOn(stream, direction, t0)) {
+        if (role == null && proc.summarySection && proc.carriesOn(stream, direction, s.headStart())) {
             proc.summarySection = false; // a stopped interval printed after the totals: measured like any other
         }
         if (role == null && proc.summarySection) {
             // iperf3 3.0 printed some summaries without a label: the side that printed it is the one it speaks for.
-            role = jitter != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
+            role = udp.jitterMs() != null || (proc.server && !proc.senderColumns) ? Role.RECEIVER : Role.SENDER;
         }
+        Sample interval = intervalSample(
+                proc.process(),
+                stream,
+                direction,
+                retr,
+                cwnd,
+                null,
+                udp,
+                packets,
+                omitted,
+                taggedView != null ? taggedView : proc.view(direction));
         if (role != null) {
-            proc.totals.add(
-                    new Summary(
-                            proc.process(),
-                            stream,
-                            direction,
-                            role,
-                            t0,
-                            t1,
-                            bytes,
-                            bps,
-                            retr,
-                            jitter,
-                            lost,
-                            packets,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null),
-                    proc.server || proc.serverOutput,
-                    sink);
-        } else if (!proc.reprint(stream, direction, t0, t1, omitted)) {
+            // a total's figures are the line's; whose view it is comes from its label (or the guess above)
+            proc.totals.add(Summary.ofInterval(interval, role), proc.server || proc.serverOutput, sink);
+        } else if (!proc.reprint(stream, direction, interval.startS(), interval.endS(), omitted)) {
             proc.separatorSeen = false;
-            sink.sample(new Sample(
-                    proc.process(),
-                    stream,
-                    direction,
-                    t0,
-                    t1,
-                    bytes,
-                    bps,
-                    retr,
-                    cwnd,
-                    null,
-                    jitter,
-                    lost,
-                    packets,
-                    omitted,
-                    taggedView != null ? taggedView : proc.view(direction),
-                    null,
-                    null,
-                    null,
-                    null));
+            sink.sample(interval);
         }
         return true;
     }

@@ -31,7 +31,7 @@ import javafx.stage.Window;
  */
 public final class ChartView extends Region {
 
-    private volatile PlotPainter painter = new PlotPainter(false);
+    private volatile PlotPainter painter = new PlotPainter(false, true);
 
     private final ChartContent content;
     private final ChartRenderLoop loop;
@@ -154,7 +154,7 @@ public final class ChartView extends Region {
 
     /** Draws a legend inside the plot (views without a legend of their own, such as the comparison). */
     public ChartView withLegend() {
-        painter = new PlotPainter(true);
+        painter = new PlotPainter(true, true);
         refresh();
         return this;
     }

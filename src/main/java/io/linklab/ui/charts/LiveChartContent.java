@@ -1,5 +1,6 @@
 package io.linklab.ui.charts;
 
+import io.linklab.model.Rates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -264,8 +265,8 @@ public final class LiveChartContent implements ChartContent {
             if (Double.isNaN(xn) || Math.abs(xn - nearest) > 1e-6) {
                 continue;
             }
-            out.add(new HoverValues.Entry(e.label, e.rgb, u.format(e.series.valueNear(nearest))));
+            out.add(new HoverValues.Entry(e.label, e.rgb, u.screenFormat(e.series.valueNear(nearest))));
         }
-        return new HoverValues("t = " + ValueUnit.number(nearest) + " s", out);
+        return new HoverValues("t = " + Rates.onScreen(ValueUnit.number(nearest)) + " s", out);
     }
 }

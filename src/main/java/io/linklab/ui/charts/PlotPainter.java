@@ -1,5 +1,6 @@
 package io.linklab.ui.charts;
 
+import io.linklab.model.Rates;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -28,10 +29,15 @@ public final class PlotPainter {
             new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 3f}, 0f);
 
     private final boolean legend;
+    private final boolean onScreen;
 
-    /** @param legend draw a legend inside the plot (exports; the live view has an interactive one beside it) */
-    public PlotPainter(boolean legend) {
+    /**
+     * @param legend   draw a legend inside the plot (exports; the live view has an interactive one beside it)
+     * @param onScreen spell the ticks with the user's decimal separator (the window), else with a point (files)
+     */
+    public PlotPainter(boolean legend, boolean onScreen) {
         this.legend = legend;
+        this.onScreen = onScreen;
     }
 
     /** Where the plot area sits inside an image, and how data maps to pixels. */
@@ -111,7 +117,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(l.left(), y, l.right(), y);
             g.setColor(TEXT);
-            String s = tickText(t);
+            String s = onScreen ? Rates.onScreen(tickText(t)) : tickText(t);
             g.drawString(s, l.left() - 6 - fm.stringWidth(s), y + fm.getAscent() / 2 - 1);
         }
         double xStep = f.xUnit().prefixStep(Math.max(Math.abs(l.x0()), Math.abs(l.x1())));
@@ -126,7 +132,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(x, l.top(), x, l.bottom());
             g.setColor(TEXT);
-            String s = tickText(t);
+            String s = onScreen ? Rates.onScreen(tickText(t)) : tickText(t);
             g.drawString(s, x - fm.stringWidth(s) / 2, l.bottom() + fm.getAscent() + 3);
         }
         g.setColor(AXIS);

@@ -2,7 +2,11 @@ package io.linklab.ui.charts;
 
 import io.linklab.model.Rates;
 
-/** How a chart axis, a hover label or a table cell spells a value: rates in bit/s or byte/s, sizes, counts. */
+/**
+ * How a chart axis, a hover label or a table cell spells a value: rates in bit/s or byte/s, sizes, counts. As with
+ * {@link Rates}, {@link #format} is the file form (exported charts, reports: always a decimal point) and
+ * {@link #screenFormat} the window's, with the user's decimal separator.
+ */
 public enum ValueUnit {
     /** Stored in bits per second, shown with decimal prefixes (Mbit/s, Gbit/s) as the tools print them. */
     BITS_PER_SECOND("bit/s", 1.0, 1000, true),
@@ -83,6 +87,11 @@ public enum ValueUnit {
         double v = scale(stored) / step;
         String unit = label(step);
         return number(v) + (unit.isEmpty() ? "" : " " + unit);
+    }
+
+    /** {@link #format} with the user's decimal separator: "34,1 Gbit/s" on a German desktop. */
+    public String screenFormat(double stored) {
+        return Rates.onScreen(format(stored));
     }
 
     /** A number alone with three significant digits and no exponent, as {@link Rates#number} spells it. */

@@ -43,17 +43,17 @@ public final class StreamRowView {
     }
 
     void update(LiveRunModel.StreamRow r, ValueUnit rate, boolean ended) {
-        set(2, r.bitsPerSecond() == null ? "–" : rate.format(r.bitsPerSecond()));
-        set(3, !ended || r.averageBitsPerSecond() == null ? "–" : rate.format(r.averageBitsPerSecond()));
+        set(2, r.bitsPerSecond() == null ? "–" : rate.screenFormat(r.bitsPerSecond()));
+        set(3, !ended || r.averageBitsPerSecond() == null ? "–" : rate.screenFormat(r.averageBitsPerSecond()));
         set(4, r.retransmits() == null ? "–" : r.retransmits().toString());
         set(5, Long.toString(r.totalRetransmits()));
-        set(6, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.format(r.cwndBytes()));
+        set(6, r.cwndBytes() == null ? "–" : ValueUnit.BYTES.screenFormat(r.cwndBytes()));
         set(
                 7,
                 r.rttMs() != null
-                        ? ValueUnit.MILLISECONDS.format(r.rttMs())
-                        : r.jitterMs() != null ? ValueUnit.MILLISECONDS.format(r.jitterMs()) : "–");
-        set(8, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.format(r.lossPercent()));
+                        ? ValueUnit.MILLISECONDS.screenFormat(r.rttMs())
+                        : r.jitterMs() != null ? ValueUnit.MILLISECONDS.screenFormat(r.jitterMs()) : "–");
+        set(8, r.lossPercent() == null ? "–" : ValueUnit.PERCENT.screenFormat(r.lossPercent()));
     }
 
     private void set(int i, String v) {

@@ -39,7 +39,7 @@ public final class ChartImages {
         PlotPainter.Layout probe = PlotPainter.layout(width, height, null);
         PlotFrame frame = content.frame(probe.columns());
         if (s == 1) {
-            return new PlotPainter(true).paint(frame, width, height);
+            return new PlotPainter(true, false).paint(frame, width, height);
         }
         int pw = (int) Math.ceil(width * s);
         int ph = (int) Math.ceil(height * s);
@@ -47,7 +47,7 @@ public final class ChartImages {
         Graphics2D g = img.createGraphics();
         try {
             g.scale(pw / (double) width, ph / (double) height);
-            new PlotPainter(true).paint(g, frame, width, height);
+            new PlotPainter(true, false).paint(g, frame, width, height);
         } finally {
             g.dispose();
         }

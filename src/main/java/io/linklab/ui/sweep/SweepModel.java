@@ -337,10 +337,10 @@ public final class SweepModel implements ChartContent {
             e.add(new HoverValues.Entry("failed", Palette.FAILED, best.status()));
         }
         if (best.c2s() != null) {
-            e.add(new HoverValues.Entry("c2s (send)", Palette.color(0), u.format(best.c2s())));
+            e.add(new HoverValues.Entry("c2s (send)", Palette.color(0), u.screenFormat(best.c2s())));
         }
         if (best.s2c() != null) {
-            e.add(new HoverValues.Entry("s2c (receive)", Palette.color(1), u.format(best.s2c())));
+            e.add(new HoverValues.Entry("s2c (receive)", Palette.color(1), u.screenFormat(best.s2c())));
         }
         if (best.flag() != null) {
             e.add(new HoverValues.Entry("flag", Palette.WARNING, best.flag()));

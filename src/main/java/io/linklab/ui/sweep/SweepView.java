@@ -96,7 +96,7 @@ public final class SweepView {
         return (model.frame(1).yUnit() == ValueUnit.BYTES_PER_SECOND
                         ? ValueUnit.BYTES_PER_SECOND
                         : ValueUnit.BITS_PER_SECOND)
-                .format(bps);
+                .screenFormat(bps);
     }
 
     private static TableColumn<SweepModel.TableRow, String> column(

@@ -255,8 +255,9 @@ public final class TuneModel implements ChartContent {
         e.add(new HoverValues.Entry("settings", Palette.SUM, p.settings().label()));
         if (p.ok()) {
             ValueUnit u = ValueUnit.BITS_PER_SECOND;
-            e.add(new HoverValues.Entry("rate", Palette.color(0), u.format(p.rate())));
-            e.add(new HoverValues.Entry("min–max", Palette.color(0), u.format(p.min()) + " – " + u.format(p.max())));
+            e.add(new HoverValues.Entry("rate", Palette.color(0), u.screenFormat(p.rate())));
+            e.add(new HoverValues.Entry(
+                    "min–max", Palette.color(0), u.screenFormat(p.min()) + " – " + u.screenFormat(p.max())));
         } else {
             e.add(new HoverValues.Entry("failed", Palette.FAILED, p.failure()));
         }

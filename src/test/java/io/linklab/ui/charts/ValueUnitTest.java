@@ -3,6 +3,7 @@ package io.linklab.ui.charts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class ValueUnitTest {
@@ -15,6 +16,20 @@ class ValueUnitTest {
         assertEquals("4.26 GB/s", ValueUnit.BYTES_PER_SECOND.format(34.1e9));
         assertEquals("256 KiB", ValueUnit.BYTES.format(262144));
         assertEquals("12", ValueUnit.COUNT.format(12));
+    }
+
+    @Test
+    void aGermanDesktopShowsACommaWhileFilesKeepThePoint() {
+        Locale before = Locale.getDefault();
+        Locale.setDefault(Locale.GERMANY);
+        try {
+            assertEquals("4,42 Gbit/s", ValueUnit.BITS_PER_SECOND.screenFormat(4.42e9));
+            assertEquals("0,250 ms", ValueUnit.MILLISECONDS.screenFormat(0.25));
+            // the form the report files and exported charts are written with
+            assertEquals("4.42 Gbit/s", ValueUnit.BITS_PER_SECOND.format(4.42e9));
+        } finally {
+            Locale.setDefault(before);
+        }
     }
 
     @Test
