@@ -1,6 +1,7 @@
 package io.linklab.engine;
 
 import io.linklab.model.HostSpec;
+import io.linklab.model.InvalidValueException;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshTarget;
 import io.linklab.remote.Transport;
@@ -63,8 +64,13 @@ public final class EarlyLogins {
         LabLogins quiet = quietLogins.apply(lab);
         Map<SshTarget, String> wanted = new HashMap<>();
         for (String login : new LinkedHashSet<>(logins)) {
-            if (login != null && !login.isBlank() && !HostSpec.LOCAL.equals(login)) {
+            if (login == null || login.isBlank() || HostSpec.LOCAL.equals(login)) {
+                continue;
+            }
+            try {
                 wanted.put(quiet.target(login), login);
+            } catch (InvalidValueException e) {
+                // the wizard says what is wrong with it, and Run stays disabled until it is right
             }
         }
         held.entrySet().removeIf(e -> {

@@ -64,9 +64,9 @@ class EarlyLoginsTest {
     }
 
     @Test
-    void localEndsAndBlankOnesNeedNoLoginAhead() {
+    void localEndsBlankOnesAndLoginsThatDoNotParseAreNotLoggedInToAhead() {
         EarlyLogins early = new EarlyLogins(lab -> new LabLogins(settings(), LoginPrompts.NONE, lab), true);
-        early.prepare(Arrays.asList(HostSpec.LOCAL, "", null), null);
+        early.prepare(Arrays.asList(HostSpec.LOCAL, "", null, "@nohost", "root@host:notaport"), null);
         assertEquals(Set.of(), early.held());
     }
 
