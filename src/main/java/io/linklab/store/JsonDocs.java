@@ -323,14 +323,14 @@ public final class JsonDocs {
         return v.asDouble();
     }
 
-    static <E extends Enum<E>> E enumValue(String name, JsonNode node, String field, Class<E> type, E fallback)
+    /** The constant {@code spelled} names as {@link #spelling} writes it, in any case; null: {@code fallback}. */
+    static <E extends Enum<E>> E enumValue(String name, String field, String spelled, Class<E> type, E fallback)
             throws FileFormatException {
-        String s = text(name, node, field, null);
-        if (s == null) {
+        if (spelled == null) {
             return fallback;
         }
         for (E e : type.getEnumConstants()) {
-            if (spelling(e).equals(s.toLowerCase())) {
+            if (spelling(e).equals(spelled.toLowerCase())) {
                 return e;
             }
         }
@@ -338,7 +338,7 @@ public final class JsonDocs {
         for (E e : type.getEnumConstants()) {
             known.append(known.length() == 0 ? "" : ", ").append(spelling(e));
         }
-        throw new FileFormatException(name + ": \"" + field + "\" is '" + s + "'; expected one of " + known);
+        throw new FileFormatException(name + ": \"" + field + "\" is '" + spelled + "'; expected one of " + known);
     }
 
     static String spelling(Enum<?> e) {
