@@ -75,6 +75,8 @@ public final class JsonDocs {
      */
     static final int MAX_BYTES = 4 << 20;
 
+    private static final List<String> HEADER = List.of("format", "version");
+
     private JsonDocs() {}
 
     public static ObjectNode header(String format, int version) {
@@ -84,8 +86,12 @@ public final class JsonDocs {
         return root;
     }
 
-    /** Writes {@code doc}, a tree or a record of the document, pretty-printed and ending in a newline. */
-    public static void write(Path file, Object doc) throws IOException {
+    /** The document of {@code body}, a record of its fields after the header. */
+    public static ObjectNode document(String format, int version, Object body) {
+        return header(format, version).setAll((ObjectNode) MAPPER.valueToTree(body));
+    }
+
+    public static void write(Path file, JsonNode doc) throws IOException {
         AtomicFile.writeString(file, MAPPER.writeValueAsString(doc) + "\n");
     }
 
@@ -187,12 +193,29 @@ public final class JsonDocs {
      * ("hosts[0].port") and the value found.
      */
     public static <T> T bind(String name, JsonNode doc, Class<T> type) throws FileFormatException {
+        return bind(name, doc, type, List.of());
+    }
+
+    /**
+     * The body of a {@link #document} as {@code body}, as {@link #bind} reads it. The header is left to {@link #read},
+     * which checks it where a document is a file of its own; inside another document (a matrix's lab) it is taken as
+     * it is.
+     */
+    public static <T> T bindBody(String name, JsonNode doc, Class<T> body) throws FileFormatException {
+        return bind(name, doc instanceof ObjectNode o ? o.deepCopy().remove(HEADER) : doc, body, HEADER);
+    }
+
+    private static <T> T bind(String name, JsonNode doc, Class<T> type, List<String> alsoKnown)
+            throws FileFormatException {
         try {
             return MAPPER.treeToValue(doc, type);
         } catch (UnrecognizedPropertyException e) {
             Set<String> known = e.getKnownPropertyIds().stream()
                     .map(String::valueOf)
                     .collect(Collectors.toCollection(TreeSet::new));
+            if (e.getPath().size() == 1) {
+                known.addAll(alsoKnown);
+            }
             throw new FileFormatException(
                     name + ": unknown field \"" + path(e.getPath()) + "\" (known: " + String.join(", ", known) + ")");
         } catch (JsonMappingException e) {

@@ -23,16 +23,8 @@ public final class PlanFiles {
     public static final String FORMAT = "linklab-plan";
     public static final int VERSION = 1;
 
-    /**
-     * The file as written, one record per JSON object with its fields in their order. Numbers are boxed: a field
-     * left out or null reads as the default plan's.
-     *
-     * @param format  checked where a whole file is read ({@link JsonDocs#read}); any value inside another document
-     * @param version likewise
-     */
+    /** A plan file, its fields in their order; a number left out or null reads as the default plan's. */
     private record PlanFile(
-            Object format,
-            Object version,
             String tool,
             PlanEnd client,
             PlanEnd server,
@@ -65,7 +57,7 @@ public final class PlanFiles {
     private PlanFiles() {}
 
     public static void write(Path file, TestPlan plan) throws IOException {
-        JsonDocs.write(file, planFile(plan));
+        JsonDocs.write(file, toJson(plan));
     }
 
     /** Reads and checks a plan file; every problem names the file and the field. */
@@ -74,14 +66,12 @@ public final class PlanFiles {
     }
 
     public static ObjectNode toJson(TestPlan plan) {
-        return JsonDocs.MAPPER.valueToTree(planFile(plan));
+        return JsonDocs.document(FORMAT, VERSION, planFile(plan));
     }
 
     private static PlanFile planFile(TestPlan plan) {
         TestPlan.Sweep s = plan.sweep();
         return new PlanFile(
-                FORMAT,
-                VERSION,
                 plan.tool().id(),
                 planEnd(plan.client()),
                 planEnd(plan.server()),
@@ -112,7 +102,7 @@ public final class PlanFiles {
     }
 
     public static TestPlan fromJson(String name, JsonNode root) throws FileFormatException {
-        PlanFile f = JsonDocs.bind(name, root, PlanFile.class);
+        PlanFile f = JsonDocs.bindBody(name, root, PlanFile.class);
         TestPlan d = TestPlan.defaults(null, null, null);
         Tool tool;
         try {

@@ -27,20 +27,8 @@ public final class TopologyFiles {
     public static final String FORMAT = "linklab-topology";
     public static final int VERSION = 1;
 
-    /**
-     * The file as written, one record per JSON object with its fields in their order. Numbers are boxed: a field
-     * left out or null reads as its default.
-     *
-     * @param format  checked where a whole file is read ({@link JsonDocs#read}); any value inside another document
-     * @param version likewise
-     */
-    private record LabFile(
-            Object format,
-            Object version,
-            String name,
-            List<HostEntry> hosts,
-            List<SwitchEntry> switches,
-            List<LinkEntry> links) {}
+    /** A lab file, one record per JSON object, each with its fields in their order; null reads as the default. */
+    private record LabFile(String name, List<HostEntry> hosts, List<SwitchEntry> switches, List<LinkEntry> links) {}
 
     private record HostEntry(
             String id,
@@ -72,21 +60,15 @@ public final class TopologyFiles {
     private TopologyFiles() {}
 
     public static void write(Path file, Topology topology) throws IOException {
-        JsonDocs.write(file, labFile(topology));
-    }
-
-    public static Topology read(Path file) throws FileFormatException {
-        return fromJson(file.toString(), JsonDocs.read(file, FORMAT, VERSION));
+        JsonDocs.write(file, toJson(topology));
     }
 
     public static ObjectNode toJson(Topology t) {
-        return JsonDocs.MAPPER.valueToTree(labFile(t));
+        return JsonDocs.document(FORMAT, VERSION, labFile(t));
     }
 
     private static LabFile labFile(Topology t) {
         return new LabFile(
-                FORMAT,
-                VERSION,
                 t.name(),
                 t.hosts().stream()
                         .map(h -> new HostEntry(
@@ -116,8 +98,12 @@ public final class TopologyFiles {
                         .toList());
     }
 
+    public static Topology read(Path file) throws FileFormatException {
+        return fromJson(file.toString(), JsonDocs.read(file, FORMAT, VERSION));
+    }
+
     public static Topology fromJson(String name, JsonNode root) throws FileFormatException {
-        LabFile file = JsonDocs.bind(name, root, LabFile.class);
+        LabFile file = JsonDocs.bindBody(name, root, LabFile.class);
         Set<String> ids = new HashSet<>();
         List<HostSpec> hosts = new ArrayList<>();
         List<HostEntry> hostEntries = JsonDocs.elements(name, "hosts", file.hosts(), HostEntry.class);
