@@ -71,4 +71,14 @@ class RunRecordOutcomeTest {
         r.write(dir);
         assertEquals("failed", outcome().get("status").asText());
     }
+
+    @Test
+    void aRunFoundInterruptedSaysByWhatAsNullNotByLeavingItOut() throws Exception {
+        RunRecord r = begun();
+        r.finish(RunRecord.State.INTERRUPTED, "LinkLab stopped", Instant.parse("2026-01-02T10:00:09Z"));
+        r.write(dir);
+        assertEquals("interrupted", outcome().get("status").asText());
+        assertTrue(
+                outcome().has("by") && outcome().get("by").isNull(), outcome().toString());
+    }
 }
