@@ -22,7 +22,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -79,7 +78,7 @@ public final class JsonDocs {
 
     private JsonDocs() {}
 
-    public static ObjectNode header(String format, int version) {
+    private static ObjectNode header(String format, int version) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", format);
         root.put("version", version);
@@ -188,7 +187,7 @@ public final class JsonDocs {
 
     /**
      * {@code doc} (a document's tree, or a part of it) as the record {@code type}, whose components are named as the
-     * fields are. A field the record does not know is refused, as {@link #onlyKeys} does: a misspelt "stream" must
+     * fields are. A field the record does not know is refused, since a misspelt "stream" must
      * not silently become the default. A value of the wrong JSON type is refused naming its path from {@code doc}
      * ("hosts[0].port") and the value found.
      */
@@ -298,52 +297,6 @@ public final class JsonDocs {
                 .findProperties();
         return "an object such as {"
                 + fields.stream().map(f -> "\"" + f.getName() + "\": …").collect(Collectors.joining(", ")) + "}";
-    }
-
-    /** Unknown keys are refused: a misspelt "stream" must not silently become the default. */
-    public static void onlyKeys(String name, String where, JsonNode node, Set<String> allowed)
-            throws FileFormatException {
-        Iterator<String> it = node.fieldNames();
-        while (it.hasNext()) {
-            String k = it.next();
-            if (!allowed.contains(k)) {
-                throw new FileFormatException(name + ": unknown field \"" + where + k + "\" (known: "
-                        + String.join(", ", new TreeSet<>(allowed)) + ")");
-            }
-        }
-    }
-
-    public static String text(String name, JsonNode node, String field, String fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isTextual()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a string in quotes");
-        }
-        return v.asText();
-    }
-
-    public static int integer(String name, JsonNode node, String field, int fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a whole number, not " + v);
-        }
-        return v.asInt();
-    }
-
-    static double number(String name, JsonNode node, String field, double fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isNumber()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a number, not " + v);
-        }
-        return v.asDouble();
     }
 
     /** The constant {@code spelled} names as {@link #spelling} writes it, in any case; null: {@code fallback}. */
