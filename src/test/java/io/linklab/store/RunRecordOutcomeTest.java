@@ -74,11 +74,12 @@ class RunRecordOutcomeTest {
 
     @Test
     void aRunFoundInterruptedSaysByWhatAsNullNotByLeavingItOut() throws Exception {
-        RunRecord r = begun();
-        r.finish(RunRecord.State.INTERRUPTED, "LinkLab stopped", Instant.parse("2026-01-02T10:00:09Z"));
-        r.write(dir);
-        assertEquals("interrupted", outcome().get("status").asText());
-        assertTrue(
-                outcome().has("by") && outcome().get("by").isNull(), outcome().toString());
+        begun().write(dir);
+        RunRecord found = RunRecord.read(dir);
+        found.interruptedIfRunning();
+        found.write(dir);
+        JsonNode o = outcome();
+        assertEquals("interrupted", o.get("status").asText());
+        assertTrue(o.has("by") && o.get("by").isNull(), o.toString());
     }
 }

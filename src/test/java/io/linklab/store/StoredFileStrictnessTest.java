@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,16 +40,13 @@ class StoredFileStrictnessTest {
         return f;
     }
 
-    private String labRefusal(String text) throws Exception {
-        Path f = file("lab.json", text);
-        return assertThrows(FileFormatException.class, () -> TopologyFiles.read(f), text)
+    /** Writes {@code text} as {@code name} and checks that {@code reader} refuses it naming the file and {@code field}. */
+    private void assertRefused(String name, ThrowingConsumer<Path> reader, String text, String field) throws Exception {
+        Path f = file(name, text);
+        String m = assertThrows(FileFormatException.class, () -> reader.accept(f), text)
                 .getMessage();
-    }
-
-    private String planRefusal(String text) throws Exception {
-        Path f = file("plan.json", text);
-        return assertThrows(FileFormatException.class, () -> PlanFiles.read(f), text)
-                .getMessage();
+        assertTrue(m.startsWith(f + ": "), m);
+        assertTrue(m.contains(json(field)), m);
     }
 
     @ParameterizedTest
@@ -75,9 +73,7 @@ class StoredFileStrictnessTest {
                 ",'management':''      | 'hosts[0].management'",
             })
     void aHostsMistakeNamesTheFileAndTheField(String fields, String named) throws Exception {
-        String m = labRefusal(String.format(LAB, String.format(HOST, fields)));
-        assertTrue(m.startsWith(dir.resolve("lab.json") + ": "), m);
-        assertTrue(m.contains(json(named)), m);
+        assertRefused("lab.json", TopologyFiles::read, String.format(LAB, String.format(HOST, fields)), named);
     }
 
     @ParameterizedTest
@@ -101,9 +97,7 @@ class StoredFileStrictnessTest {
                 "'links':{}                                  | links'",
             })
     void aLabMistakeNamesTheFileAndTheField(String fields, String named) throws Exception {
-        String m = labRefusal(String.format(LAB, fields));
-        assertTrue(m.startsWith(dir.resolve("lab.json") + ": "), m);
-        assertTrue(m.contains(json(named)), m);
+        assertRefused("lab.json", TopologyFiles::read, String.format(LAB, fields), named);
     }
 
     @ParameterizedTest
@@ -158,9 +152,8 @@ class StoredFileStrictnessTest {
                 "                          | ,'streams':0                          | streams",
             })
     void aPlansMistakeNamesTheFileAndTheField(String client, String fields, String named) throws Exception {
-        String m = planRefusal(String.format(PLAN, client == null ? "" : client, fields == null ? "" : fields));
-        assertTrue(m.startsWith(dir.resolve("plan.json") + ": "), m);
-        assertTrue(m.contains(json(named)), m);
+        String text = String.format(PLAN, client == null ? "" : client, fields == null ? "" : fields);
+        assertRefused("plan.json", PlanFiles::read, text, named);
     }
 
     @ParameterizedTest
