@@ -10,6 +10,7 @@ import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.store.FileFormatException;
+import io.linklab.store.JsonBinding;
 import io.linklab.store.JsonDocs;
 import io.linklab.store.PlanFiles;
 import io.linklab.store.TopologyFiles;
@@ -113,13 +114,13 @@ public final class MatrixPlanFile {
     public static Stored read(Path dir) throws FileFormatException {
         Path file = dir.resolve(NAME);
         String name = file.toString();
-        MatrixFile m = JsonDocs.bindBody(name, JsonDocs.read(file, FORMAT, VERSION), MatrixFile.class);
+        MatrixFile m = JsonBinding.bindBody(name, JsonDocs.read(file, FORMAT, VERSION), MatrixFile.class);
         Topology lab = TopologyFiles.fromJson(name + " \"lab\"", object(name, "lab", m.lab()));
         TestPlan test = PlanFiles.fromJson(name + " \"test\"", object(name, "test", m.test()));
         if (m.pairs() == null || m.pairs().isEmpty()) {
             throw new FileFormatException(name + ": \"pairs\" must be a list of the matrix's pairs");
         }
-        List<PairEntry> entries = JsonDocs.elements(name, "pairs", m.pairs(), PairEntry.class);
+        List<PairEntry> entries = JsonBinding.elements(name, "pairs", m.pairs(), PairEntry.class);
         List<MatrixPair> pairs = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             pairs.add(pair(name, "pairs[" + i + "]", entries.get(i), lab));

@@ -102,7 +102,7 @@ public final class PlanFiles {
     }
 
     public static TestPlan fromJson(String name, JsonNode root) throws FileFormatException {
-        PlanFile f = JsonDocs.bindBody(name, root, PlanFile.class);
+        PlanFile f = JsonBinding.bindBody(name, root, PlanFile.class);
         TestPlan d = TestPlan.defaults(null, null, null);
         Tool tool;
         try {

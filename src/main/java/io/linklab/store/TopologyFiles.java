@@ -103,15 +103,15 @@ public final class TopologyFiles {
     }
 
     public static Topology fromJson(String name, JsonNode root) throws FileFormatException {
-        LabFile file = JsonDocs.bindBody(name, root, LabFile.class);
+        LabFile file = JsonBinding.bindBody(name, root, LabFile.class);
         Set<String> ids = new HashSet<>();
         List<HostSpec> hosts = new ArrayList<>();
-        List<HostEntry> hostEntries = JsonDocs.elements(name, "hosts", file.hosts(), HostEntry.class);
+        List<HostEntry> hostEntries = JsonBinding.elements(name, "hosts", file.hosts(), HostEntry.class);
         for (int i = 0; i < hostEntries.size(); i++) {
             hosts.add(host(name, "hosts[" + i + "]", hostEntries.get(i), ids));
         }
         List<SwitchSpec> switches = new ArrayList<>();
-        List<SwitchEntry> switchEntries = JsonDocs.elements(name, "switches", file.switches(), SwitchEntry.class);
+        List<SwitchEntry> switchEntries = JsonBinding.elements(name, "switches", file.switches(), SwitchEntry.class);
         for (int i = 0; i < switchEntries.size(); i++) {
             SwitchEntry s = switchEntries.get(i);
             String id = id(name, "switches[" + i + "]", s.id(), ids);
@@ -119,7 +119,7 @@ public final class TopologyFiles {
                     new SwitchSpec(id, or(s.name(), id), s.model(), or(s.maxMtu(), 0), or(s.x(), 0.0), or(s.y(), 0.0)));
         }
         List<LinkSpec> links = new ArrayList<>();
-        List<LinkEntry> linkEntries = JsonDocs.elements(name, "links", file.links(), LinkEntry.class);
+        List<LinkEntry> linkEntries = JsonBinding.elements(name, "links", file.links(), LinkEntry.class);
         for (int i = 0; i < linkEntries.size(); i++) {
             LinkEntry l = linkEntries.get(i);
             String at = "links[" + i + "]";
@@ -155,7 +155,7 @@ public final class TopologyFiles {
         }
         List<InterfaceSpec> ifs = new ArrayList<>();
         List<InterfaceEntry> entries =
-                JsonDocs.elements(name, at + ".interfaces", h.interfaces(), InterfaceEntry.class);
+                JsonBinding.elements(name, at + ".interfaces", h.interfaces(), InterfaceEntry.class);
         for (int j = 0; j < entries.size(); j++) {
             ifs.add(iface(name, at + ".interfaces[" + j + "]", entries.get(j)));
         }
