@@ -1,8 +1,8 @@
 package io.linklab.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Expectation;
 import io.linklab.model.InvalidValueException;
@@ -10,6 +10,7 @@ import io.linklab.model.Printable;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.store.FileFormatException;
+import io.linklab.store.JsonBinding;
 import io.linklab.store.JsonDocs;
 import io.linklab.store.PlanFiles;
 import io.linklab.store.TopologyFiles;
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,18 +35,32 @@ public final class MatrixPlanFile {
     public static final String FORMAT = "linklab-matrix";
     public static final int VERSION = 1;
 
-    private static final Set<String> KEYS =
-            Set.of("format", "version", "lab", "test", "pairs", "concurrency", "shareHosts", "uplinks");
-    private static final Set<String> PAIR_KEYS = Set.of(
-            "client",
-            "clientInterface",
-            "server",
-            "serverInterface",
-            "target",
-            "linkSpeed",
-            "uplinks",
-            "folder",
-            "expect");
+    /**
+     * matrix.json's body after its header, its fields in their order.
+     *
+     * @param lab  the lab file's document, read and checked as a lab file
+     * @param test the plan file's document, likewise
+     * @param shareHosts a node, not a Boolean: an explicit null is refused, while a file without it shares none
+     */
+    private record MatrixFile(
+            JsonNode lab,
+            JsonNode test,
+            List<PairEntry> pairs,
+            Integer concurrency,
+            JsonNode shareHosts,
+            String uplinks) {}
+
+    /** @param uplinks link ids, each read as text whatever its JSON type, as before */
+    private record PairEntry(
+            String client,
+            String clientInterface,
+            String server,
+            String serverInterface,
+            String target,
+            String linkSpeed,
+            String expect,
+            List<JsonNode> uplinks,
+            String folder) {}
 
     /**
      * What a matrix was started with.
@@ -74,55 +88,52 @@ public final class MatrixPlanFile {
             MatrixRun.Options options,
             Function<MatrixPair, String> folders)
             throws IOException {
-        ObjectNode root = JsonDocs.header(FORMAT, VERSION);
-        root.set("lab", TopologyFiles.toJson(lab));
-        root.set("test", PlanFiles.toJson(firstPairsTest(lab, base, pairs)));
-        ArrayNode list = root.putArray("pairs");
-        for (MatrixPair p : pairs) {
-            ObjectNode n = list.addObject();
-            n.put("client", p.client());
-            n.put("clientInterface", p.clientIface());
-            n.put("server", p.server());
-            n.put("serverInterface", p.serverIface());
-            n.put("target", p.target());
-            n.put("linkSpeed", p.linkSpeed());
-            n.put("expect", p.expectation().text());
-            ArrayNode uplinks = n.putArray("uplinks");
-            p.uplinks().forEach(uplinks::add);
-            n.put("folder", folders.apply(p));
-        }
-        root.put("concurrency", options.concurrency());
-        root.put("shareHosts", options.shareHosts());
-        root.put("uplinks", options.uplinks() == Uplinks.TOGETHER ? "together" : "one");
-        JsonDocs.write(dir.resolve(NAME), root);
+        List<PairEntry> entries = pairs.stream()
+                .map(p -> new PairEntry(
+                        p.client(),
+                        p.clientIface(),
+                        p.server(),
+                        p.serverIface(),
+                        p.target(),
+                        p.linkSpeed(),
+                        p.expectation().text(),
+                        p.uplinks().stream().<JsonNode>map(TextNode::valueOf).toList(),
+                        folders.apply(p)))
+                .toList();
+        MatrixFile file = new MatrixFile(
+                TopologyFiles.toJson(lab),
+                PlanFiles.toJson(firstPairsTest(lab, base, pairs)),
+                entries,
+                options.concurrency(),
+                BooleanNode.valueOf(options.shareHosts()),
+                options.uplinks() == Uplinks.TOGETHER ? "together" : "one");
+        JsonDocs.write(dir.resolve(NAME), JsonDocs.document(FORMAT, VERSION, file));
     }
 
     /** Reads and checks {@code dir}'s matrix.json; every problem names the file and the field. */
     public static Stored read(Path dir) throws FileFormatException {
         Path file = dir.resolve(NAME);
         String name = file.toString();
-        ObjectNode root = JsonDocs.read(file, FORMAT, VERSION);
-        JsonDocs.onlyKeys(name, "", root, KEYS);
-        Topology lab = TopologyFiles.fromJson(name + " \"lab\"", object(name, root, "lab"));
-        TestPlan test = PlanFiles.fromJson(name + " \"test\"", object(name, root, "test"));
-        JsonNode list = root.get("pairs");
-        if (list == null || !list.isArray() || list.isEmpty()) {
+        MatrixFile m = JsonBinding.bindBody(name, JsonDocs.read(file, FORMAT, VERSION), MatrixFile.class);
+        Topology lab = TopologyFiles.fromJson(name + " \"lab\"", object(name, "lab", m.lab()));
+        TestPlan test = PlanFiles.fromJson(name + " \"test\"", object(name, "test", m.test()));
+        if (m.pairs() == null || m.pairs().isEmpty()) {
             throw new FileFormatException(name + ": \"pairs\" must be a list of the matrix's pairs");
         }
+        List<PairEntry> entries = JsonBinding.elements(name, "pairs", m.pairs(), PairEntry.class);
         List<MatrixPair> pairs = new ArrayList<>();
-        int i = 0;
-        for (JsonNode n : list) {
-            pairs.add(pair(name, "pairs[" + i++ + "]", n, lab));
+        for (int i = 0; i < entries.size(); i++) {
+            pairs.add(pair(name, "pairs[" + i + "]", entries.get(i), lab));
         }
-        int concurrency = JsonDocs.integer(name, root, "concurrency", 1);
+        int concurrency = m.concurrency() == null ? 1 : m.concurrency();
         if (concurrency < 1) {
             throw new FileFormatException(name + ": \"concurrency\" must be 1 or more, not " + concurrency);
         }
-        JsonNode share = root.get("shareHosts");
+        JsonNode share = m.shareHosts();
         if (share != null && !share.isBoolean()) {
             throw new FileFormatException(name + ": \"shareHosts\" must be true or false, not " + share);
         }
-        String uplinks = JsonDocs.text(name, root, "uplinks", "one");
+        String uplinks = m.uplinks() == null ? "one" : m.uplinks();
         if (!uplinks.equals("one") && !uplinks.equals("together")) {
             throw new FileFormatException(name + ": \"uplinks\" is '" + uplinks + "'; expected one or together");
         }
@@ -167,43 +178,32 @@ public final class MatrixPlanFile {
         return map;
     }
 
-    private static MatrixPair pair(String name, String at, JsonNode n, Topology lab) throws FileFormatException {
-        if (!n.isObject()) {
-            throw new FileFormatException(name + ": \"" + at + "\" must be an object with \"client\" and \"server\"");
-        }
-        JsonDocs.onlyKeys(name, at + ".", n, PAIR_KEYS);
-        String client = host(name, at + ".client", n, lab);
-        String server = host(name, at + ".server", n, lab);
+    private static MatrixPair pair(String name, String at, PairEntry p, Topology lab) throws FileFormatException {
+        String client = host(name, at + ".client", p.client(), lab);
+        String server = host(name, at + ".server", p.server(), lab);
         if (client.equals(server)) {
             throw new FileFormatException(name + ": \"" + at + "\" names " + client + " twice; a pair needs two hosts");
         }
-        String folder = JsonDocs.text(name, n, "folder", null);
-        if (folder != null && !MatrixFolders.isName(folder)) {
-            throw new FileFormatException(name + ": \"" + at + ".folder\" is '" + Printable.brief(folder)
+        if (p.folder() != null && !MatrixFolders.isName(p.folder())) {
+            throw new FileFormatException(name + ": \"" + at + ".folder\" is '" + Printable.brief(p.folder())
                     + "', which is no folder name (one name of letters, digits, '_', '-' or '.', not a path)");
         }
-        List<String> uplinks = new ArrayList<>();
-        JsonNode u = n.get("uplinks");
-        if (u != null && !u.isNull()) {
-            if (!u.isArray()) {
-                throw new FileFormatException(name + ": \"" + at + ".uplinks\" must be a list of link ids");
-            }
-            u.forEach(x -> uplinks.add(x.asText()));
-        }
+        List<String> uplinks = p.uplinks() == null
+                ? List.of()
+                : p.uplinks().stream().map(JsonNode::asText).toList();
         return new MatrixPair(
                 client,
-                JsonDocs.text(name, n, "clientInterface", null),
+                p.clientInterface(),
                 server,
-                JsonDocs.text(name, n, "serverInterface", null),
-                JsonDocs.text(name, n, "target", null),
-                JsonDocs.text(name, n, "linkSpeed", null),
+                p.serverInterface(),
+                p.target(),
+                p.linkSpeed(),
                 uplinks,
-                expectation(name, at, n));
+                expectation(name, at, p.expect()));
     }
 
     /** A pair's expected rate as written; none (a matrix.json from before verdicts): the default. */
-    private static Expectation expectation(String name, String at, JsonNode n) throws FileFormatException {
-        String text = JsonDocs.text(name, n, "expect", null);
+    private static Expectation expectation(String name, String at, String text) throws FileFormatException {
         if (text == null) {
             return Expectation.DEFAULT;
         }
@@ -214,9 +214,7 @@ public final class MatrixPlanFile {
         }
     }
 
-    private static String host(String name, String at, JsonNode n, Topology lab) throws FileFormatException {
-        String field = at.substring(at.lastIndexOf('.') + 1);
-        String id = JsonDocs.text(name, n, field, null);
+    private static String host(String name, String at, String id, Topology lab) throws FileFormatException {
         if (id == null || lab.host(id).isEmpty()) {
             throw new FileFormatException(
                     name + ": \"" + at + "\" is '" + Printable.brief(id) + "', which is no host of its \"lab\"");
@@ -224,8 +222,7 @@ public final class MatrixPlanFile {
         return id;
     }
 
-    private static JsonNode object(String name, JsonNode root, String field) throws FileFormatException {
-        JsonNode n = root.get(field);
+    private static JsonNode object(String name, String field, JsonNode n) throws FileFormatException {
         if (n == null || !n.isObject()) {
             throw new FileFormatException(name + ": \"" + field + "\" must be an object");
         }

@@ -4,16 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reading and writing LinkLab's versioned JSON documents: a "format" name and a "version" number
@@ -22,7 +21,11 @@ import java.util.TreeSet;
  */
 public final class JsonDocs {
 
-    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Writes the documents, and binds them to records as {@link JsonBinding} says. */
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .addModule(JsonBinding.jsonTypesOnly())
+            .build();
 
     /**
      * The largest lab or plan file read. A plan is about 1 KiB; a lab of 1000 hosts with 8 interfaces each and
@@ -32,13 +35,21 @@ public final class JsonDocs {
      */
     static final int MAX_BYTES = 4 << 20;
 
+    /** The fields every document starts with, which {@link #read} checks. */
+    static final List<String> HEADER = List.of("format", "version");
+
     private JsonDocs() {}
 
-    public static ObjectNode header(String format, int version) {
+    private static ObjectNode header(String format, int version) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", format);
         root.put("version", version);
         return root;
+    }
+
+    /** The document of {@code body}, a record of its fields after the header. */
+    public static ObjectNode document(String format, int version, Object body) {
+        return header(format, version).setAll((ObjectNode) MAPPER.valueToTree(body));
     }
 
     public static void write(Path file, JsonNode doc) throws IOException {
@@ -115,60 +126,14 @@ public final class JsonDocs {
         return (ObjectNode) node;
     }
 
-    /** Unknown keys are refused: a misspelt "stream" must not silently become the default. */
-    public static void onlyKeys(String name, String where, JsonNode node, Set<String> allowed)
+    /** The constant {@code spelled} names as {@link #spelling} writes it, in any case; null: {@code fallback}. */
+    static <E extends Enum<E>> E enumValue(String name, String field, String spelled, Class<E> type, E fallback)
             throws FileFormatException {
-        Iterator<String> it = node.fieldNames();
-        while (it.hasNext()) {
-            String k = it.next();
-            if (!allowed.contains(k)) {
-                throw new FileFormatException(name + ": unknown field \"" + where + k + "\" (known: "
-                        + String.join(", ", new TreeSet<>(allowed)) + ")");
-            }
-        }
-    }
-
-    public static String text(String name, JsonNode node, String field, String fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isTextual()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a string in quotes");
-        }
-        return v.asText();
-    }
-
-    public static int integer(String name, JsonNode node, String field, int fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a whole number, not " + v);
-        }
-        return v.asInt();
-    }
-
-    static double number(String name, JsonNode node, String field, double fallback) throws FileFormatException {
-        JsonNode v = node.get(field);
-        if (v == null || v.isNull()) {
-            return fallback;
-        }
-        if (!v.isNumber()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a number, not " + v);
-        }
-        return v.asDouble();
-    }
-
-    static <E extends Enum<E>> E enumValue(String name, JsonNode node, String field, Class<E> type, E fallback)
-            throws FileFormatException {
-        String s = text(name, node, field, null);
-        if (s == null) {
+        if (spelled == null) {
             return fallback;
         }
         for (E e : type.getEnumConstants()) {
-            if (spelling(e).equals(s.toLowerCase())) {
+            if (spelling(e).equals(spelled.toLowerCase())) {
                 return e;
             }
         }
@@ -176,7 +141,7 @@ public final class JsonDocs {
         for (E e : type.getEnumConstants()) {
             known.append(known.length() == 0 ? "" : ", ").append(spelling(e));
         }
-        throw new FileFormatException(name + ": \"" + field + "\" is '" + s + "'; expected one of " + known);
+        throw new FileFormatException(name + ": \"" + field + "\" is '" + spelled + "'; expected one of " + known);
     }
 
     static String spelling(Enum<?> e) {

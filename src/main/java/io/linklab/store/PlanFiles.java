@@ -1,8 +1,10 @@
 package io.linklab.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.TestPlan;
 import io.linklab.model.Tool;
@@ -11,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Test plans as readable, versioned JSON files (format "linklab-plan", version 1) that engineers keep
@@ -22,28 +23,36 @@ public final class PlanFiles {
     public static final String FORMAT = "linklab-plan";
     public static final int VERSION = 1;
 
-    private static final Set<String> KEYS = Set.of(
-            "format",
-            "version",
-            "tool",
-            "client",
-            "server",
-            "target",
-            "protocol",
-            "bitrate",
-            "duration",
-            "interval",
-            "omit",
-            "streams",
-            "processes",
-            "port",
-            "mode",
-            "window",
-            "messageSize",
-            "repetitions",
-            "sweep");
-    private static final Set<String> END_KEYS = Set.of("login", "interface", "cpus");
-    private static final Set<String> SWEEP_KEYS = Set.of("kind", "values");
+    /** A plan file, its fields in their order; a number left out or null reads as the default plan's. */
+    private record PlanFile(
+            String tool,
+            PlanEnd client,
+            PlanEnd server,
+            String target,
+            String protocol,
+            String bitrate,
+            Integer duration,
+            Double interval,
+            Integer omit,
+            Integer streams,
+            Integer processes,
+            Integer port,
+            String mode,
+            String window,
+            String messageSize,
+            Integer repetitions,
+            SweepEntry sweep) {}
+
+    /** @param cpus as taskset writes it ("2,4,6-9"); left out when the end is not pinned */
+    private record PlanEnd(
+            String login,
+            @JsonProperty("interface") String iface,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String cpus) {}
+
+    /** @param values numbers or sizes as written: 9000 and "4M" alike */
+    private record SweepEntry(String kind, List<JsonNode> values) {}
+
+    private static final String END_EXAMPLE = "{\"login\": \"root@10.0.0.1\", \"interface\": \"eth0\"}";
 
     private PlanFiles() {}
 
@@ -57,97 +66,68 @@ public final class PlanFiles {
     }
 
     public static ObjectNode toJson(TestPlan plan) {
-        ObjectNode root = JsonDocs.header(FORMAT, VERSION);
-        root.put("tool", plan.tool().id());
-        root.set("client", end(plan.client()));
-        root.set("server", end(plan.server()));
-        root.put("target", plan.target());
-        root.put("protocol", JsonDocs.spelling(plan.protocol()));
-        root.put("bitrate", plan.udpBitrate());
-        root.put("duration", plan.durationS());
-        root.put("interval", plan.intervalS());
-        root.put("omit", plan.omitS());
-        root.put("streams", plan.streams());
-        root.put("processes", plan.processes());
-        root.put("port", plan.basePort());
-        root.put("mode", JsonDocs.spelling(plan.mode()));
-        root.put("window", plan.window());
-        root.put("messageSize", plan.messageSize());
-        root.put("repetitions", plan.repetitions());
-        if (plan.sweep() != null) {
-            ObjectNode sweep = root.putObject("sweep");
-            sweep.put("kind", JsonDocs.spelling(plan.sweep().kind()));
-            ArrayNode values = sweep.putArray("values");
-            plan.sweep().values().forEach(values::add);
-        } else {
-            root.putNull("sweep");
-        }
-        return root;
+        return JsonDocs.document(FORMAT, VERSION, planFile(plan));
     }
 
-    private static ObjectNode end(TestPlan.End end) {
-        ObjectNode n = JsonDocs.MAPPER.createObjectNode();
-        n.put("login", end.login());
-        n.put("interface", end.dataInterface());
-        if (!end.cpus().isEmpty()) {
-            n.put("cpus", end.cpuText()); // as taskset writes it: "2,4,6-9"
-        }
-        return n;
+    private static PlanFile planFile(TestPlan plan) {
+        TestPlan.Sweep s = plan.sweep();
+        return new PlanFile(
+                plan.tool().id(),
+                planEnd(plan.client()),
+                planEnd(plan.server()),
+                plan.target(),
+                JsonDocs.spelling(plan.protocol()),
+                plan.udpBitrate(),
+                plan.durationS(),
+                plan.intervalS(),
+                plan.omitS(),
+                plan.streams(),
+                plan.processes(),
+                plan.basePort(),
+                JsonDocs.spelling(plan.mode()),
+                plan.window(),
+                plan.messageSize(),
+                plan.repetitions(),
+                s == null
+                        ? null
+                        : new SweepEntry(
+                                JsonDocs.spelling(s.kind()),
+                                s.values().stream()
+                                        .<JsonNode>map(TextNode::valueOf)
+                                        .toList()));
+    }
+
+    private static PlanEnd planEnd(TestPlan.End end) {
+        return new PlanEnd(end.login(), end.dataInterface(), end.cpus().isEmpty() ? null : end.cpuText());
     }
 
     public static TestPlan fromJson(String name, JsonNode root) throws FileFormatException {
-        JsonDocs.onlyKeys(name, "", root, KEYS);
+        PlanFile f = JsonBinding.bindBody(name, root, PlanFile.class);
         TestPlan d = TestPlan.defaults(null, null, null);
-        String toolId = JsonDocs.text(name, root, "tool", d.tool().id());
         Tool tool;
         try {
-            tool = Tool.fromId(toolId);
+            tool = Tool.fromId(or(f.tool(), d.tool().id()));
         } catch (IllegalArgumentException e) {
             throw new FileFormatException(name + ": \"tool\": " + e.getMessage());
         }
-        TestPlan.Sweep sweep = null;
-        JsonNode s = root.get("sweep");
-        if (s != null && !s.isNull()) {
-            if (!s.isObject()) {
-                throw new FileFormatException(name + ": \"sweep\" must be an object with \"kind\" and \"values\"");
-            }
-            JsonDocs.onlyKeys(name, "sweep.", s, SWEEP_KEYS);
-            TestPlan.SweepKind kind = JsonDocs.enumValue(name, s, "kind", TestPlan.SweepKind.class, null);
-            if (kind == null) {
-                throw new FileFormatException(name + ": \"sweep.kind\" is missing");
-            }
-            JsonNode vs = s.get("values");
-            if (vs == null || !vs.isArray()) {
-                throw new FileFormatException(name + ": \"sweep.values\" must be a list such as [1500, 9000]");
-            }
-            List<String> values = new ArrayList<>();
-            for (JsonNode v : vs) {
-                if (!v.isValueNode() || v.isNull()) {
-                    throw new FileFormatException(
-                            name + ": \"sweep.values\" holds " + v + "; expected numbers or sizes");
-                }
-                values.add(v.asText());
-            }
-            sweep = new TestPlan.Sweep(kind, values);
-        }
         TestPlan plan = new TestPlan(
                 tool,
-                readEnd(name, root, "client"),
-                readEnd(name, root, "server"),
-                JsonDocs.text(name, root, "target", null),
-                JsonDocs.enumValue(name, root, "protocol", TestPlan.Protocol.class, d.protocol()),
-                JsonDocs.text(name, root, "bitrate", null),
-                JsonDocs.integer(name, root, "duration", d.durationS()),
-                JsonDocs.number(name, root, "interval", d.intervalS()),
-                JsonDocs.integer(name, root, "omit", d.omitS()),
-                JsonDocs.integer(name, root, "streams", d.streams()),
-                JsonDocs.integer(name, root, "processes", d.processes()),
-                JsonDocs.integer(name, root, "port", d.basePort()),
-                JsonDocs.enumValue(name, root, "mode", TestPlan.Mode.class, d.mode()),
-                JsonDocs.text(name, root, "window", null),
-                JsonDocs.text(name, root, "messageSize", null),
-                JsonDocs.integer(name, root, "repetitions", d.repetitions()),
-                sweep);
+                end(name, "client", f.client()),
+                end(name, "server", f.server()),
+                f.target(),
+                JsonDocs.enumValue(name, "protocol", f.protocol(), TestPlan.Protocol.class, d.protocol()),
+                f.bitrate(),
+                or(f.duration(), d.durationS()),
+                or(f.interval(), d.intervalS()),
+                or(f.omit(), d.omitS()),
+                or(f.streams(), d.streams()),
+                or(f.processes(), d.processes()),
+                or(f.port(), d.basePort()),
+                JsonDocs.enumValue(name, "mode", f.mode(), TestPlan.Mode.class, d.mode()),
+                f.window(),
+                f.messageSize(),
+                or(f.repetitions(), d.repetitions()),
+                f.sweep() == null ? null : sweep(name, f.sweep()));
         List<PlanCheck.Problem> problems = PlanCheck.problems(plan);
         if (!problems.isEmpty()) {
             throw new FileFormatException(name + ": " + problems.get(0));
@@ -155,19 +135,36 @@ public final class PlanFiles {
         return plan;
     }
 
-    private static TestPlan.End readEnd(String name, JsonNode root, String field) throws FileFormatException {
-        JsonNode n = root.get(field);
-        if (n == null || !n.isObject()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be an object such as "
-                    + "{\"login\": \"root@10.0.0.1\", \"interface\": \"eth0\"}");
+    private static TestPlan.Sweep sweep(String name, SweepEntry s) throws FileFormatException {
+        TestPlan.SweepKind kind = JsonDocs.enumValue(name, "sweep.kind", s.kind(), TestPlan.SweepKind.class, null);
+        if (kind == null) {
+            throw new FileFormatException(name + ": \"sweep.kind\" is missing");
         }
-        JsonDocs.onlyKeys(name, field + ".", n, END_KEYS);
-        List<Integer> cpus;
+        if (s.values() == null) {
+            throw new FileFormatException(name + ": \"sweep.values\" must be a list such as [1500, 9000]");
+        }
+        List<String> values = new ArrayList<>();
+        for (JsonNode v : s.values()) {
+            if (!v.isValueNode() || v.isNull()) {
+                throw new FileFormatException(name + ": \"sweep.values\" holds " + v + "; expected numbers or sizes");
+            }
+            values.add(v.asText());
+        }
+        return new TestPlan.Sweep(kind, values);
+    }
+
+    private static TestPlan.End end(String name, String field, PlanEnd e) throws FileFormatException {
+        if (e == null) {
+            throw new FileFormatException(name + ": \"" + field + "\" must be an object such as " + END_EXAMPLE);
+        }
         try {
-            cpus = TestPlan.End.parseCpus(field + ".cpus", JsonDocs.text(name, n, "cpus", null));
-        } catch (InvalidValueException e) {
-            throw new FileFormatException(name + ": " + e.getMessage());
+            return new TestPlan.End(e.login(), e.iface(), TestPlan.End.parseCpus(field + ".cpus", e.cpus()));
+        } catch (InvalidValueException bad) {
+            throw new FileFormatException(name + ": " + bad.getMessage());
         }
-        return new TestPlan.End(JsonDocs.text(name, n, "login", null), JsonDocs.text(name, n, "interface", null), cpus);
+    }
+
+    private static <T> T or(T read, T fallback) {
+        return read == null ? fallback : read;
     }
 }

@@ -1,9 +1,10 @@
 package io.linklab.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.Direction;
 import io.linklab.model.Expectation;
@@ -342,74 +343,94 @@ public final class RunRecord {
         }
     }
 
+    /**
+     * run.json as written, its fields in their order. What is null is written as null, but for "expect", which a
+     * run recorded before verdicts leaves out; "outcome" is a map because it holds "by" only for a stopped run,
+     * null or not.
+     */
+    private record RunFile(
+            String format,
+            int version,
+            String id,
+            String name,
+            String note,
+            String status,
+            String message,
+            String started,
+            String ended,
+            Map<String, String> outcome,
+            Map<String, Double> headline,
+            String linklab,
+            JsonNode plan,
+            List<String> points,
+            Map<String, List<String>> commands,
+            Map<String, Map<String, String>> hosts,
+            MtuEntry mtu,
+            List<PointTimeEntry> pointTimes,
+            @JsonInclude(JsonInclude.Include.NON_NULL) ExpectEntry expect,
+            List<String> warnings) {}
+
+    private record MtuEntry(Map<String, Integer> original, String restore) {}
+
+    private record PointTimeEntry(String point, String started, String ended) {}
+
+    private record ExpectEntry(
+            String asked,
+            @JsonProperty("expected_bps") Double expectedBps,
+            @JsonProperty("why_none") String whyNone,
+            String verdict) {}
+
     private void writeFile(Path runDir) throws IOException {
-        ObjectNode root = Json.MAPPER.createObjectNode();
-        root.put("format", FORMAT);
-        root.put("version", VERSION);
-        root.put("id", id);
-        root.put("name", name);
-        root.put("note", note);
-        root.put("status", state.name().toLowerCase());
-        root.put("message", message);
-        root.put("started", started == null ? null : started.toString());
-        root.put("ended", ended == null ? null : ended.toString());
-        root.set("outcome", outcome());
-        ObjectNode head = root.putObject("headline");
+        Map<String, Double> head = new LinkedHashMap<>();
         headline.forEach((d, bps) -> head.put(d.csv(), bps));
-        root.put("linklab", RunRecord.class.getPackage().getImplementationVersion());
-        root.set("plan", plan);
-        ArrayNode pts = root.putArray("points");
-        points.forEach(pts::add);
-        ObjectNode cmds = root.putObject("commands");
-        commands.forEach((k, v) -> {
-            ArrayNode a = cmds.putArray(k);
-            v.forEach(a::add);
-        });
-        ObjectNode hs = root.putObject("hosts");
-        hosts.forEach((k, v) -> {
-            ObjectNode h = hs.putObject(k);
-            v.forEach(h::put);
-        });
-        ObjectNode mtu = root.putObject("mtu");
-        ObjectNode orig = mtu.putObject("original");
-        originalMtus.forEach(orig::put);
-        mtu.put("restore", mtuRestore);
-        ArrayNode times = root.putArray("pointTimes");
-        for (PointTime t : pointTimes) {
-            ObjectNode n = times.addObject();
-            n.put("point", t.point());
-            n.put("started", t.started().toString());
-            n.put("ended", t.ended().toString());
-        }
-        if (expected != null) {
-            ObjectNode ex = root.putObject("expect");
-            ex.put("asked", expectAsked);
-            ex.put("expected_bps", expected.bitsPerSecond());
-            ex.put("why_none", expected.whyNone());
-            ex.put("verdict", verdict.csv());
-        }
-        ArrayNode ws = root.putArray("warnings");
-        warnings.forEach(ws::add);
-        AtomicFile.writeString(runDir.resolve(FILE), Json.MAPPER.writeValueAsString(root) + "\n");
+        RunFile file = new RunFile(
+                FORMAT,
+                VERSION,
+                id,
+                name,
+                note,
+                state.name().toLowerCase(),
+                message,
+                text(started),
+                text(ended),
+                outcome(),
+                head,
+                RunRecord.class.getPackage().getImplementationVersion(),
+                plan,
+                points,
+                commands,
+                hosts,
+                new MtuEntry(originalMtus, mtuRestore),
+                pointTimes.stream()
+                        .map(t -> new PointTimeEntry(t.point(), text(t.started()), text(t.ended())))
+                        .toList(),
+                expected == null
+                        ? null
+                        : new ExpectEntry(expectAsked, expected.bitsPerSecond(), expected.whyNone(), verdict.csv()),
+                warnings);
+        AtomicFile.writeString(runDir.resolve(FILE), Json.MAPPER.writeValueAsString(file) + "\n");
     }
 
     /**
      * How the run ended, for scripts: {"status": "completed"|"failed"|"interrupted", "at": TIME} and, for an
      * interrupted run, "by" (what stopped it, at "at"); null while it runs.
      */
-    private ObjectNode outcome() {
+    private Map<String, String> outcome() {
         if (state == State.RUNNING) {
             return null;
         }
-        ObjectNode o = Json.MAPPER.createObjectNode();
+        Map<String, String> o = new LinkedHashMap<>();
         boolean stopped = state == State.CANCELLED || state == State.INTERRUPTED;
         o.put("status", state == State.OK ? "completed" : stopped ? "interrupted" : "failed");
-        Instant at = stoppedAt != null ? stoppedAt : ended;
-        o.put("at", at == null ? null : at.toString());
+        o.put("at", text(stoppedAt != null ? stoppedAt : ended));
         if (stopped) {
             o.put("by", stoppedBy);
         }
         return o;
+    }
+
+    private static String text(Instant at) {
+        return at == null ? null : at.toString();
     }
 
     public static RunRecord read(Path runDir) throws FileFormatException {

@@ -1,7 +1,8 @@
 package io.linklab.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linklab.model.Expectation;
 import io.linklab.model.HostSpec;
@@ -26,13 +27,35 @@ public final class TopologyFiles {
     public static final String FORMAT = "linklab-topology";
     public static final int VERSION = 1;
 
-    private static final Set<String> KEYS = Set.of("format", "version", "name", "hosts", "switches", "links");
-    private static final Set<String> HOST_KEYS =
-            Set.of("id", "name", "management", "user", "port", "identity", "jump", "interfaces", "x", "y");
-    private static final Set<String> IF_KEYS = Set.of("name", "address", "mtu", "speed");
-    private static final Set<String> SWITCH_KEYS = Set.of("id", "name", "model", "maxMtu", "x", "y");
-    private static final Set<String> LINK_KEYS = Set.of("id", "a", "b", "speed", "expect");
-    private static final Set<String> LINK_END_KEYS = Set.of("node", "interface");
+    /** A lab file, one record per JSON object, each with its fields in their order; null reads as the default. */
+    private record LabFile(String name, List<HostEntry> hosts, List<SwitchEntry> switches, List<LinkEntry> links) {}
+
+    private record HostEntry(
+            String id,
+            String name,
+            String management,
+            String user,
+            Integer port,
+            String identity,
+            String jump,
+            List<InterfaceEntry> interfaces,
+            Double x,
+            Double y) {}
+
+    private record InterfaceEntry(String name, String address, Integer mtu, String speed) {}
+
+    private record SwitchEntry(String id, String name, String model, Integer maxMtu, Double x, Double y) {}
+
+    /** @param expect left out when the link has none, as files from before expected rates are */
+    private record LinkEntry(
+            String id,
+            LinkEnd a,
+            LinkEnd b,
+            String speed,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String expect) {}
+
+    private record LinkEnd(
+            String node, @JsonProperty("interface") String iface) {}
 
     private TopologyFiles() {}
 
@@ -40,198 +63,155 @@ public final class TopologyFiles {
         JsonDocs.write(file, toJson(topology));
     }
 
+    public static ObjectNode toJson(Topology t) {
+        return JsonDocs.document(FORMAT, VERSION, labFile(t));
+    }
+
+    private static LabFile labFile(Topology t) {
+        return new LabFile(
+                t.name(),
+                t.hosts().stream()
+                        .map(h -> new HostEntry(
+                                h.id(),
+                                h.name(),
+                                h.managementAddress(),
+                                h.sshUser(),
+                                h.sshPort(),
+                                h.identityFile(),
+                                h.jumpHost(),
+                                h.interfaces().stream()
+                                        .map(i -> new InterfaceEntry(i.name(), i.address(), i.mtu(), i.speed()))
+                                        .toList(),
+                                h.x(),
+                                h.y()))
+                        .toList(),
+                t.switches().stream()
+                        .map(s -> new SwitchEntry(s.id(), s.name(), s.model(), s.maxMtu(), s.x(), s.y()))
+                        .toList(),
+                t.links().stream()
+                        .map(l -> new LinkEntry(
+                                l.id(),
+                                new LinkEnd(l.a().nodeId(), l.a().iface()),
+                                new LinkEnd(l.b().nodeId(), l.b().iface()),
+                                l.nominalSpeed(),
+                                l.expect()))
+                        .toList());
+    }
+
     public static Topology read(Path file) throws FileFormatException {
         return fromJson(file.toString(), JsonDocs.read(file, FORMAT, VERSION));
     }
 
-    public static ObjectNode toJson(Topology t) {
-        ObjectNode root = JsonDocs.header(FORMAT, VERSION);
-        root.put("name", t.name());
-        ArrayNode hosts = root.putArray("hosts");
-        for (HostSpec h : t.hosts()) {
-            ObjectNode n = hosts.addObject();
-            n.put("id", h.id());
-            n.put("name", h.name());
-            n.put("management", h.managementAddress());
-            n.put("user", h.sshUser());
-            n.put("port", h.sshPort());
-            n.put("identity", h.identityFile());
-            n.put("jump", h.jumpHost());
-            ArrayNode ifs = n.putArray("interfaces");
-            for (InterfaceSpec i : h.interfaces()) {
-                ObjectNode in = ifs.addObject();
-                in.put("name", i.name());
-                in.put("address", i.address());
-                in.put("mtu", i.mtu());
-                in.put("speed", i.speed());
-            }
-            n.put("x", h.x());
-            n.put("y", h.y());
-        }
-        ArrayNode switches = root.putArray("switches");
-        for (SwitchSpec s : t.switches()) {
-            ObjectNode n = switches.addObject();
-            n.put("id", s.id());
-            n.put("name", s.name());
-            n.put("model", s.model());
-            n.put("maxMtu", s.maxMtu());
-            n.put("x", s.x());
-            n.put("y", s.y());
-        }
-        ArrayNode links = root.putArray("links");
-        for (LinkSpec l : t.links()) {
-            ObjectNode n = links.addObject();
-            n.put("id", l.id());
-            n.set("a", linkEnd(l.a()));
-            n.set("b", linkEnd(l.b()));
-            n.put("speed", l.nominalSpeed());
-            if (l.expect() != null) {
-                n.put("expect", l.expect());
-            }
-        }
-        return root;
-    }
-
-    private static ObjectNode linkEnd(LinkSpec.End e) {
-        ObjectNode n = JsonDocs.MAPPER.createObjectNode();
-        n.put("node", e.nodeId());
-        n.put("interface", e.iface());
-        return n;
-    }
-
     public static Topology fromJson(String name, JsonNode root) throws FileFormatException {
-        JsonDocs.onlyKeys(name, "", root, KEYS);
+        LabFile file = JsonBinding.bindBody(name, root, LabFile.class);
         Set<String> ids = new HashSet<>();
         List<HostSpec> hosts = new ArrayList<>();
-        int i = 0;
-        for (JsonNode n : array(name, root, "hosts")) {
-            String at = "hosts[" + i++ + "]";
-            JsonDocs.onlyKeys(name, at + ".", n, HOST_KEYS);
-            String id = id(name, n, at, ids);
-            String mgmt = required(name, n, at, "management");
-            if (!HostSpec.LOCAL.equals(mgmt)) {
-                check(name, at + ".management", mgmt, Validators.hostOrAddress(mgmt));
-            }
-            String user = JsonDocs.text(name, n, "user", null);
-            if (user != null) {
-                check(name, at + ".user", user, Validators.userName(user));
-            }
-            int port = JsonDocs.integer(name, n, "port", 22);
-            check(name, at + ".port", String.valueOf(port), Validators.port(port));
-            String identity = JsonDocs.text(name, n, "identity", null);
-            if (identity != null) {
-                check(name, at + ".identity", identity, Validators.identityFile(identity));
-            }
-            String jump = JsonDocs.text(name, n, "jump", null);
-            if (jump != null) {
-                check(name, at + ".jump", jump, SshTarget.jumpProblem(jump));
-            }
-            List<InterfaceSpec> ifs = new ArrayList<>();
-            int j = 0;
-            for (JsonNode in : array(name, n, "interfaces")) {
-                String iat = at + ".interfaces[" + j++ + "]";
-                JsonDocs.onlyKeys(name, iat + ".", in, IF_KEYS);
-                String ifName = required(name, in, iat, "name");
-                check(name, iat + ".name", ifName, Validators.interfaceName(ifName));
-                String addr = JsonDocs.text(name, in, "address", null);
-                if (addr != null) {
-                    check(name, iat + ".address", addr, Validators.ipAddress(addr));
-                }
-                int mtu = JsonDocs.integer(name, in, "mtu", 0);
-                // The loopback interface reports 65536, one more than any MTU LinkLab would set.
-                if (mtu != 0 && (mtu < 68 || mtu > 65536)) {
-                    check(name, iat + ".mtu", String.valueOf(mtu), Validators.mtu(mtu));
-                }
-                ifs.add(new InterfaceSpec(ifName, addr, mtu, JsonDocs.text(name, in, "speed", null)));
-            }
-            hosts.add(new HostSpec(
-                    id,
-                    JsonDocs.text(name, n, "name", id),
-                    mgmt,
-                    user,
-                    port,
-                    identity,
-                    jump,
-                    ifs,
-                    JsonDocs.number(name, n, "x", 0),
-                    JsonDocs.number(name, n, "y", 0)));
+        List<HostEntry> hostEntries = JsonBinding.elements(name, "hosts", file.hosts(), HostEntry.class);
+        for (int i = 0; i < hostEntries.size(); i++) {
+            hosts.add(host(name, "hosts[" + i + "]", hostEntries.get(i), ids));
         }
         List<SwitchSpec> switches = new ArrayList<>();
-        i = 0;
-        for (JsonNode n : array(name, root, "switches")) {
-            String at = "switches[" + i++ + "]";
-            JsonDocs.onlyKeys(name, at + ".", n, SWITCH_KEYS);
-            String id = id(name, n, at, ids);
-            switches.add(new SwitchSpec(
-                    id,
-                    JsonDocs.text(name, n, "name", id),
-                    JsonDocs.text(name, n, "model", null),
-                    JsonDocs.integer(name, n, "maxMtu", 0),
-                    JsonDocs.number(name, n, "x", 0),
-                    JsonDocs.number(name, n, "y", 0)));
+        List<SwitchEntry> switchEntries = JsonBinding.elements(name, "switches", file.switches(), SwitchEntry.class);
+        for (int i = 0; i < switchEntries.size(); i++) {
+            SwitchEntry s = switchEntries.get(i);
+            String id = id(name, "switches[" + i + "]", s.id(), ids);
+            switches.add(
+                    new SwitchSpec(id, or(s.name(), id), s.model(), or(s.maxMtu(), 0), or(s.x(), 0.0), or(s.y(), 0.0)));
         }
         List<LinkSpec> links = new ArrayList<>();
-        i = 0;
-        for (JsonNode n : array(name, root, "links")) {
-            String at = "links[" + i++ + "]";
-            JsonDocs.onlyKeys(name, at + ".", n, LINK_KEYS);
-            String expect = JsonDocs.text(name, n, "expect", null);
-            if (expect != null) {
-                check(name, at + ".expect", expect, Expectation.problem(expect));
+        List<LinkEntry> linkEntries = JsonBinding.elements(name, "links", file.links(), LinkEntry.class);
+        for (int i = 0; i < linkEntries.size(); i++) {
+            LinkEntry l = linkEntries.get(i);
+            String at = "links[" + i + "]";
+            if (l.expect() != null) {
+                check(name, at + ".expect", l.expect(), Expectation.problem(l.expect()));
             }
             links.add(new LinkSpec(
-                    JsonDocs.text(name, n, "id", "link" + i),
-                    end(name, n, at, "a", ids),
-                    end(name, n, at, "b", ids),
-                    JsonDocs.text(name, n, "speed", null),
-                    expect));
+                    or(l.id(), "link" + (i + 1)),
+                    end(name, at + ".a", l.a(), ids),
+                    end(name, at + ".b", l.b(), ids),
+                    l.speed(),
+                    l.expect()));
         }
-        return new Topology(JsonDocs.text(name, root, "name", "Untitled"), hosts, switches, links);
+        return new Topology(or(file.name(), "Untitled"), hosts, switches, links);
     }
 
-    private static LinkSpec.End end(String name, JsonNode link, String at, String field, Set<String> ids)
-            throws FileFormatException {
-        JsonNode n = link.get(field);
-        if (n == null || !n.isObject()) {
-            throw new FileFormatException(
-                    name + ": \"" + at + "." + field + "\" must be {\"node\": ID, \"interface\": IF}");
+    private static HostSpec host(String name, String at, HostEntry h, Set<String> ids) throws FileFormatException {
+        String id = id(name, at, h.id(), ids);
+        String mgmt = required(name, at + ".management", h.management());
+        if (!HostSpec.LOCAL.equals(mgmt)) {
+            check(name, at + ".management", mgmt, Validators.hostOrAddress(mgmt));
         }
-        JsonDocs.onlyKeys(name, at + "." + field + ".", n, LINK_END_KEYS);
-        String node = required(name, n, at + "." + field, "node");
+        if (h.user() != null) {
+            check(name, at + ".user", h.user(), Validators.userName(h.user()));
+        }
+        int port = or(h.port(), 22);
+        check(name, at + ".port", String.valueOf(port), Validators.port(port));
+        if (h.identity() != null) {
+            check(name, at + ".identity", h.identity(), Validators.identityFile(h.identity()));
+        }
+        if (h.jump() != null) {
+            check(name, at + ".jump", h.jump(), SshTarget.jumpProblem(h.jump()));
+        }
+        List<InterfaceSpec> ifs = new ArrayList<>();
+        List<InterfaceEntry> entries =
+                JsonBinding.elements(name, at + ".interfaces", h.interfaces(), InterfaceEntry.class);
+        for (int j = 0; j < entries.size(); j++) {
+            ifs.add(iface(name, at + ".interfaces[" + j + "]", entries.get(j)));
+        }
+        return new HostSpec(
+                id,
+                or(h.name(), id),
+                mgmt,
+                h.user(),
+                port,
+                h.identity(),
+                h.jump(),
+                ifs,
+                or(h.x(), 0.0),
+                or(h.y(), 0.0));
+    }
+
+    private static InterfaceSpec iface(String name, String at, InterfaceEntry i) throws FileFormatException {
+        String ifName = required(name, at + ".name", i.name());
+        check(name, at + ".name", ifName, Validators.interfaceName(ifName));
+        if (i.address() != null) {
+            check(name, at + ".address", i.address(), Validators.ipAddress(i.address()));
+        }
+        int mtu = or(i.mtu(), 0);
+        // The loopback interface reports 65536, one more than any MTU LinkLab would set.
+        if (mtu != 0 && (mtu < 68 || mtu > 65536)) {
+            check(name, at + ".mtu", String.valueOf(mtu), Validators.mtu(mtu));
+        }
+        return new InterfaceSpec(ifName, i.address(), mtu, i.speed());
+    }
+
+    private static <T> T or(T read, T fallback) {
+        return read == null ? fallback : read;
+    }
+
+    private static LinkSpec.End end(String name, String at, LinkEnd e, Set<String> ids) throws FileFormatException {
+        if (e == null) {
+            throw new FileFormatException(name + ": \"" + at + "\" must be {\"node\": ID, \"interface\": IF}");
+        }
+        String node = required(name, at + ".node", e.node());
         if (!ids.contains(node)) {
-            throw new FileFormatException(name + ": \"" + at + "." + field + ".node\" is '" + Printable.brief(node)
+            throw new FileFormatException(name + ": \"" + at + ".node\" is '" + Printable.brief(node)
                     + "', which is no host or switch of this topology");
         }
-        return new LinkSpec.End(node, JsonDocs.text(name, n, "interface", null));
+        return new LinkSpec.End(node, e.iface());
     }
 
-    private static Iterable<JsonNode> array(String name, JsonNode node, String field) throws FileFormatException {
-        JsonNode a = node.get(field);
-        if (a == null || a.isNull()) {
-            return List.of();
+    private static String required(String name, String field, String value) throws FileFormatException {
+        if (value == null || value.isBlank()) {
+            throw new FileFormatException(name + ": \"" + field + "\" is missing");
         }
-        if (!a.isArray()) {
-            throw new FileFormatException(name + ": \"" + field + "\" must be a list [ … ]");
-        }
-        for (JsonNode e : a) {
-            if (!e.isObject()) {
-                throw new FileFormatException(name + ": \"" + field + "\" must hold objects { … }, not " + e);
-            }
-        }
-        return a;
-    }
-
-    private static String required(String name, JsonNode n, String at, String field) throws FileFormatException {
-        String v = JsonDocs.text(name, n, field, null);
-        if (v == null || v.isBlank()) {
-            throw new FileFormatException(name + ": \"" + at + "." + field + "\" is missing");
-        }
-        return v;
+        return value;
     }
 
     /** A host's or switch's id: a name by {@link Validators#nodeId}, used once in the file. */
-    private static String id(String name, JsonNode n, String at, Set<String> ids) throws FileFormatException {
-        String id = required(name, n, at, "id");
+    private static String id(String name, String at, String value, Set<String> ids) throws FileFormatException {
+        String id = required(name, at + ".id", value);
         check(name, at + ".id", id, Validators.nodeId(id));
         unique(name, ids, id, at);
         return id;

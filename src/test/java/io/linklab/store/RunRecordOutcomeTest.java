@@ -71,4 +71,15 @@ class RunRecordOutcomeTest {
         r.write(dir);
         assertEquals("failed", outcome().get("status").asText());
     }
+
+    @Test
+    void aRunFoundInterruptedSaysByWhatAsNullNotByLeavingItOut() throws Exception {
+        begun().write(dir);
+        RunRecord found = RunRecord.read(dir);
+        found.interruptedIfRunning();
+        found.write(dir);
+        JsonNode o = outcome();
+        assertEquals("interrupted", o.get("status").asText());
+        assertTrue(o.has("by") && o.get("by").isNull(), o.toString());
+    }
 }
