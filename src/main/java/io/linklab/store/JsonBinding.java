@@ -86,7 +86,7 @@ public final class JsonBinding {
      * its own; inside another document (a matrix's lab) it is taken as it is.
      */
     public static <T> T bindBody(String name, JsonNode doc, Class<T> type) throws FileFormatException {
-        JsonNode body = doc instanceof ObjectNode o ? o.deepCopy().remove(JsonDocs.HEADER) : doc;
+        JsonNode body = doc instanceof ObjectNode o ? withoutHeader(o) : doc;
         try {
             return JsonDocs.MAPPER.treeToValue(body, type);
         } catch (UnrecognizedPropertyException e) {
@@ -105,6 +105,17 @@ public final class JsonBinding {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new FileFormatException(name + ": cannot be read (" + JsonDocs.readable(e.getMessage()) + ")", e);
         }
+    }
+
+    /**
+     * The document's fields but its header, sharing their values with it: copying the whole tree (a matrix's
+     * plan holds its whole lab) only to drop the header's two fields would walk every value twice.
+     */
+    private static ObjectNode withoutHeader(ObjectNode doc) {
+        ObjectNode body = doc.objectNode();
+        body.setAll(doc);
+        body.remove(JsonDocs.HEADER);
+        return body;
     }
 
     /**
