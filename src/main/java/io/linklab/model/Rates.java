@@ -63,9 +63,13 @@ public final class Rates {
 
     /** A file form ({@link #text}, {@link #number} …) with the user's decimal separator, for the window's labels. */
     public static String onScreen(String fileForm) {
-        char separator = DecimalFormatSymbols.getInstance(Locale.getDefault(Locale.Category.FORMAT))
+        return fileForm.replace('.', screenSeparator());
+    }
+
+    /** The user's decimal separator, for a caller that spells many numbers at once (a chart's ticks). */
+    public static char screenSeparator() {
+        return DecimalFormatSymbols.getInstance(Locale.getDefault(Locale.Category.FORMAT))
                 .getDecimalSeparator();
-        return fileForm.replace('.', separator);
     }
 
     /** A number alone with three significant digits and no exponent (hot path of tables: no String.format). */

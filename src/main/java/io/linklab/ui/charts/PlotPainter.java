@@ -97,6 +97,8 @@ public final class PlotPainter {
         Layout l = layout(width, height, f);
         g.setFont(FONT);
         FontMetrics fm = g.getFontMetrics();
+        // looked up once a frame, not once a tick: the render thread paints live charts many times a second
+        char separator = onScreen ? Rates.screenSeparator() : '.';
         if (f.title() != null) {
             g.setFont(TITLE_FONT);
             g.setColor(TEXT);
@@ -117,7 +119,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(l.left(), y, l.right(), y);
             g.setColor(TEXT);
-            String s = onScreen ? Rates.onScreen(tickText(t)) : tickText(t);
+            String s = tickText(t).replace('.', separator);
             g.drawString(s, l.left() - 6 - fm.stringWidth(s), y + fm.getAscent() / 2 - 1);
         }
         double xStep = f.xUnit().prefixStep(Math.max(Math.abs(l.x0()), Math.abs(l.x1())));
@@ -132,7 +134,7 @@ public final class PlotPainter {
             g.setColor(GRID);
             g.drawLine(x, l.top(), x, l.bottom());
             g.setColor(TEXT);
-            String s = onScreen ? Rates.onScreen(tickText(t)) : tickText(t);
+            String s = tickText(t).replace('.', separator);
             g.drawString(s, x - fm.stringWidth(s) / 2, l.bottom() + fm.getAscent() + 3);
         }
         g.setColor(AXIS);
