@@ -8,7 +8,9 @@
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: wall,fidelity,sweep]
 #   LOGIN=slow LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ...   # hosts whose login shell burns 0.9 s
 #   CORES=split LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ... # each host on a core of its own
-#   PARTS may add "sessions" (where the two-process gap comes from); JAR may be the installed linklab command
+#   WORKSTATION=idle ... # LinkLab's JVM and the by-hand ssh clients under SCHED_IDLE, as on a third machine
+#   PARTS may add "sessions" (where the two-process gap comes from) and "cause" (-P 4 with LinkLab's JVM stopped
+#   for 3 s); JAR may be the installed linklab command; LINKLAB_JAVA_OPTS adds options to `java -jar JAR`
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}

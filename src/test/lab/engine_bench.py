@@ -16,12 +16,21 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
 3. sweep: an MTU sweep 1500,4000,9000 of 2-second tests, each point's time beyond the test (MTU set and
    verified on both ends, servers, samplers and clients started and stopped), and both MTUs afterwards;
 4. sessions (only when named): -P 2 with 2 processes, by hand with the clients in one session and in one each,
-   alternated with LinkLab, to tell the scheduler's share per session from a cost of LinkLab's.
+   alternated with LinkLab, to tell the scheduler's share per session from a cost of LinkLab's;
+5. cause (only when named): -P 4 by hand, by LinkLab, and by LinkLab with its JVM stopped in the test's seconds 2
+   to 4, alternated, each interval's sender SUM: whether what LinkLab's -P 4 loses is its JVM's work on the
+   cores the lab's hosts share.
+
+The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
+each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, so it takes only
+the time both hosts leave, as a third machine would. LINKLAB_JAVA_OPTS adds JVM options to `java -jar`, e.g.
+-XX:TieredStopAtLevel=1, the installed command's JIT setting.
 """
 import csv
 import json
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -30,20 +39,23 @@ import threading
 import time
 from datetime import datetime
 
+ENV = os.environ
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 # a jar runs as `java -jar JAR` (no class-data archive); anything else is the command a user types, e.g. the
 # installed /usr/bin/linklab or the app image's lib/app/linklab, which map the archive postinst made (0802)
-LINKLAB = ["java", "-jar", JAR] if JAR.endswith(".jar") else [JAR]
-# which parts run: wall (1 and the CPU), fidelity, sweep
+# WORKSTATION=idle runs what a person's workstation runs (LinkLab's JVM; the by-hand side's ssh clients) under
+# SCHED_IDLE: it gets only the time both hosts leave, as on a third machine; by default it shares the hosts' cores
+WS = ["chrt", "--idle", "0"] if ENV.get("WORKSTATION", "shared") == "idle" else []
+LINKLAB = WS + (["java"] + ENV.get("LINKLAB_JAVA_OPTS", "").split() + ["-jar", JAR] if JAR.endswith(".jar") else [JAR])
+# which parts run: wall (1 and the CPU), fidelity, sweep; sessions and cause when named
 PARTS = (sys.argv[3] if len(sys.argv) > 3 else "wall,fidelity,sweep").split(",")
-ENV = os.environ
 PORT = 5570
 HAND_PORT = 5580
 TICKS = os.sysconf("SC_CLK_TCK")
 SLOW = ENV.get("LOGIN", "fast") == "slow"
 SSH_PORT = ENV.get("SLOW_LOGIN_PORT", "2201") if SLOW else "22"
-SSH = ["ssh", "-F", ENV["SSH_CONFIG"], "-o", "BatchMode=yes", "-p", SSH_PORT]
+SSH = WS + ["ssh", "-F", ENV["SSH_CONFIG"], "-o", "BatchMode=yes", "-p", SSH_PORT]
 AT = "" if SSH_PORT == "22" else ":" + SSH_PORT
 LOGINS = ["--client", "root@" + ENV["H1_MGMT"] + AT, "--server", "root@" + ENV["H2_MGMT"] + AT,
           "--target", ENV["H2_DATA"],
@@ -103,9 +115,11 @@ def group_shares(before, after, seconds):
     return shares
 
 
-def linklab(name, extra):
+def linklab(name, extra, freeze=0.0):
     """Runs `linklab test`; returns (wall s, receiver Gbit/s, JVM CPU while the tool ran, dir); the CPU is a pair:
-    the thread groups' shares of one core over the tool's seconds, and the JVM's from "running" to the result."""
+    the thread groups' shares of one core over the tool's seconds, and the JVM's from "running" to the result.
+    With freeze, the JVM is stopped (SIGSTOP) for that many seconds once the first interval is in its journal:
+    the tools on the hosts go on, their output waits in the SSH connection."""
     out = os.path.join(WORK, name)
     log = open(out + ".log", "w")
     t0 = time.monotonic()
@@ -133,6 +147,10 @@ def linklab(name, extra):
                 with open(path) as f:
                     if any('"type":"sample"' in line for line in f):
                         first_interval.append(time.monotonic() - t0)
+                        if freeze:
+                            os.kill(p.pid, signal.SIGSTOP)
+                            time.sleep(freeze)
+                            os.kill(p.pid, signal.SIGCONT)
                         return
             except OSError:
                 pass
@@ -188,6 +206,13 @@ def receiver_rate(out):
     sys.exit("no receiver SUM in %s/summary.csv" % out)
 
 
+def sender_intervals(out):
+    """The sender SUM of each 1-second interval, in Gbit/s, from samples.csv."""
+    rows = [r for r in csv.DictReader(open(os.path.join(out, "samples.csv")))
+            if r["role"] == "sender" and r["stream"] == "SUM" and r["point"] == ""]
+    return [float(r["bits_per_second"]) / 1e9 for r in sorted(rows, key=lambda r: float(r["start_s"]))]
+
+
 def slowest_login():
     """The slower host's `ssh HOST true`, the cost of one login there."""
     times = []
@@ -199,7 +224,8 @@ def slowest_login():
 
 
 def by_hand(streams=1, processes=1, duration=5, own_sessions=False):
-    """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes). The clients
+    """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes, the sender
+    SUM of each interval of the first process in Gbit/s). The clients
     share the one session of their ssh command, as a person's `a & b` does; with own_sessions each runs under
     setsid, in a session of its own, as LinkLab starts every process."""
     ports = [HAND_PORT + i for i in range(processes)]
@@ -212,10 +238,14 @@ def by_hand(streams=1, processes=1, duration=5, own_sessions=False):
                           capture_output=True, text=True).stdout
     wall = time.monotonic() - t0
     total = 0.0
+    intervals = []
     for line in text.splitlines():
         if line.rstrip().endswith("receiver") and ("[SUM]" in line or streams == 1):
             total += float(line.split()[-3]) / 1000
-    return wall, total
+        elif line.startswith("[SUM]") and " sec " in line and not line.rstrip().endswith("sender"):
+            fields = line.split()
+            intervals.append(float(fields[fields.index("Mbits/sec") - 1]) / 1000)
+    return wall, total, intervals[:duration]
 
 
 def instant(text):
@@ -229,8 +259,8 @@ def med(xs):
 
 
 def wall():
-    print("## 1. a 5-second iperf3 test: LinkLab (java -jar) against two ssh commands, alternated; %s logins" % (
-        "slow" if SLOW else "fast"))
+    print("## 1. a 5-second iperf3 test: LinkLab (%s) against two ssh commands, alternated; %s logins" % (
+        " ".join(LINKLAB), "slow" if SLOW else "fast"))
     print("%-5s %-8s %8s %8s %8s %8s %8s %8s" % ("round", "first", "ll_s", "hand_s", "ratio", "login_s", "to_1st",
                                                "last_end"))
     ll_wall, hand_wall, logins, shares = [], [], [], []
@@ -284,6 +314,36 @@ def fidelity():
         print("%-18s pairs LinkLab/by hand: %s; median %.3f (target >= 0.97); Gbit/s LinkLab %s, by hand %s" % (
             label, " ".join("%.3f" % x for x in ratios), med(ratios), "/".join("%.1f" % x for x in ll),
             "/".join("%.1f" % x for x in hand)))
+
+
+def cause():
+    """Where LinkLab's -P 4 loses against the by-hand test: the same test by hand, by LinkLab, and by LinkLab with its
+    JVM stopped in the test's seconds 2 to 4 (SIGSTOP once the first interval is in its journal, SIGCONT 3 s later),
+    alternated; each interval's sender SUM. If the seconds with the JVM stopped read what the by-hand test reads and
+    the same seconds of the running JVM read less, the cost is the JVM's own work on the cores the hosts share."""
+    print()
+    print("## 5. -P 4 per interval: by hand, LinkLab, LinkLab with its JVM stopped in seconds 2-4; %s logins" % (
+        "slow" if SLOW else "fast"))
+    sides = {"by hand": [], "LinkLab": [], "JVM stopped": []}
+    names = list(sides)
+    for r in range(1, ROUNDS + 1):
+        for side in names[r % 3:] + names[:r % 3]:
+            if side == "by hand":
+                sides[side].append(by_hand(4)[2])
+            else:
+                out = linklab("cause-%d-%s" % (r, "stopped" if side == "JVM stopped" else "running"), ["--duration", "5", "--streams", "4"],
+                              freeze=3.0 if side == "JVM stopped" else 0.0)[3]
+                sides[side].append(sender_intervals(out))
+    middle = {}
+    for side in names:
+        whole = [x for x in sides[side] if len(x) == 5]
+        middle[side] = [statistics.mean(x[1:4]) for x in whole]
+        print("%-12s median Gbit/s per interval: %s; seconds 2-4: %s" % (
+            side, " ".join("%.1f" % med(c) for c in zip(*whole)), "/".join("%.1f" % x for x in middle[side])))
+    for side in ("LinkLab", "JVM stopped"):
+        ratios = [a / b for a, b in zip(middle[side], middle["by hand"])]
+        print("%s / by hand, seconds 2-4: %s; median %.3f" % (
+            side, " ".join("%.3f" % x for x in ratios), med(ratios)))
 
 
 def sessions():
@@ -358,6 +418,8 @@ def main():
             sweep()
         if "sessions" in PARTS:
             sessions()
+        if "cause" in PARTS:
+            cause()
     finally:
         if split:
             pin_hosts(False)
