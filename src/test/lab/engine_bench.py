@@ -225,7 +225,7 @@ def slowest_login():
 
 def by_hand(streams=1, processes=1, duration=5, own_sessions=False):
     """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes, the sender
-    SUM of each interval of the first process in Gbit/s). The clients
+    SUM of each interval in Gbit/s, meaningful for one process: two print theirs interleaved). The clients
     share the one session of their ssh command, as a person's `a & b` does; with own_sessions each runs under
     setsid, in a session of its own, as LinkLab starts every process."""
     ports = [HAND_PORT + i for i in range(processes)]
@@ -331,17 +331,19 @@ def cause():
             if side == "by hand":
                 sides[side].append(by_hand(4)[2])
             else:
-                out = linklab("cause-%d-%s" % (r, "stopped" if side == "JVM stopped" else "running"), ["--duration", "5", "--streams", "4"],
-                              freeze=3.0 if side == "JVM stopped" else 0.0)[3]
+                stopped = side == "JVM stopped"
+                out = linklab("cause-%d-%s" % (r, "stopped" if stopped else "running"),
+                              ["--duration", "5", "--streams", "4"], freeze=3.0 if stopped else 0.0)[3]
                 sides[side].append(sender_intervals(out))
-    middle = {}
+    # seconds 2-4 of each round (None where a run lacks an interval), so that ratios pair the same round's runs
+    middle = {side: [statistics.mean(x[1:4]) if len(x) == 5 else None for x in runs] for side, runs in sides.items()}
     for side in names:
         whole = [x for x in sides[side] if len(x) == 5]
-        middle[side] = [statistics.mean(x[1:4]) for x in whole]
         print("%-12s median Gbit/s per interval: %s; seconds 2-4: %s" % (
-            side, " ".join("%.1f" % med(c) for c in zip(*whole)), "/".join("%.1f" % x for x in middle[side])))
+            side, " ".join("%.1f" % med(c) for c in zip(*whole)),
+            "/".join("-" if x is None else "%.1f" % x for x in middle[side])))
     for side in ("LinkLab", "JVM stopped"):
-        ratios = [a / b for a, b in zip(middle[side], middle["by hand"])]
+        ratios = [a / b for a, b in zip(middle[side], middle["by hand"]) if a is not None and b is not None]
         print("%s / by hand, seconds 2-4: %s; median %.3f" % (
             side, " ".join("%.3f" % x for x in ratios), med(ratios)))
 
