@@ -608,7 +608,9 @@ class ScriptedRunTest {
 
         serverMayAnswer.countDown();
         Await.until(() -> events.contains(SERVER + " closed"), Duration.ofSeconds(10), () -> "open: " + events);
-        assertTrue(events.contains(CLIENT + " closed"), events.toString());
+        // A Stop that comes before the run took the client's login (its thread still writing run.json) leaves
+        // that login to be closed once its probe ends, as the server's, in no set order with it.
+        Await.until(() -> events.contains(CLIENT + " closed"), Duration.ofSeconds(10), () -> "open: " + events);
     }
 
     @Test
