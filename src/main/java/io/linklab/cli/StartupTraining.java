@@ -18,6 +18,7 @@ import io.linklab.model.Tool;
 import io.linklab.model.ToolEvent;
 import io.linklab.remote.TransportException;
 import io.linklab.store.ResultsStore;
+import io.linklab.store.RunFolder;
 import io.linklab.store.StoredRun;
 import io.linklab.tools.Parsers;
 import io.linklab.tools.StreamingParser;
@@ -28,11 +29,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -124,7 +122,7 @@ public final class StartupTraining {
             int[] listed = listedClasses();
             return new Report(commands, rows, runFiles, parsed, listed[0], listed[1]);
         } finally {
-            deleteTree(work);
+            RunFolder.deleteTree(work);
         }
     }
 
@@ -395,27 +393,5 @@ public final class StartupTraining {
         List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

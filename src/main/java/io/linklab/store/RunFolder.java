@@ -148,7 +148,7 @@ public final class RunFolder {
     }
 
     /** Deletes a file, or a folder with everything in it. */
-    static void deleteTree(Path p) throws IOException {
+    public static void deleteTree(Path p) throws IOException {
         try (Stream<Path> walk = Files.walk(p)) {
             for (Path q : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
                 Files.delete(q);
