@@ -9,8 +9,9 @@
 #   LOGIN=slow LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ...   # hosts whose login shell burns 0.9 s
 #   CORES=split LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ... # each host on a core of its own
 #   WORKSTATION=idle ... # LinkLab's JVM and the by-hand ssh clients under SCHED_IDLE, as on a third machine
-#   PARTS may add "sessions" (where the two-process gap comes from) and "cause" (-P 4 with LinkLab's JVM stopped
-#   for 3 s); JAR may be the installed linklab command; LINKLAB_JAVA_OPTS adds options to `java -jar JAR`
+#   PARTS may add "sessions" (where the two-process gap comes from), "cause" (-P 4 with LinkLab's JVM stopped
+#   for 3 s) and "local" (-P 4 with LinkLab on the client host, --client local); JAR may be the installed
+#   linklab command; LINKLAB_JAVA_OPTS adds options to `java -jar JAR`
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ID=${LINKLAB_LAB_ID:-0}

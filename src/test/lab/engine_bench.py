@@ -19,7 +19,11 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
    alternated with LinkLab, to tell the scheduler's share per session from a cost of LinkLab's;
 5. cause (only when named): -P 4 by hand, by LinkLab, and by LinkLab with its JVM stopped in the test's seconds 2
    to 4, alternated, each interval's sender SUM: whether what LinkLab's -P 4 loses is its JVM's work on the
-   cores the lab's hosts share.
+   cores the lab's hosts share;
+6. local (only when named): -P 4 with LinkLab run on the client host itself (`--client local`, in h1's
+   namespace; with CORES=split on h1's core, as a JVM on a one-core host would be) against the same test typed on
+   that host (`ssh SERVER "iperf3 -s -1 -D"`, then iperf3 -c there), alternated, each interval's sender SUM: the
+   JVM then shares the client's core for certain, where a user runs LinkLab on one end of the test.
 
 The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
 each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, so it takes only
@@ -48,7 +52,7 @@ JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 # SCHED_IDLE: it gets only the time both hosts leave, as on a third machine; by default it shares the hosts' cores
 WS = ["chrt", "--idle", "0"] if ENV.get("WORKSTATION", "shared") == "idle" else []
 LINKLAB = WS + (["java"] + ENV.get("LINKLAB_JAVA_OPTS", "").split() + ["-jar", JAR] if JAR.endswith(".jar") else [JAR])
-# which parts run: wall (1 and the CPU), fidelity, sweep; sessions and cause when named
+# which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause and local when named
 PARTS = (sys.argv[3] if len(sys.argv) > 3 else "wall,fidelity,sweep").split(",")
 PORT = 5570
 HAND_PORT = 5580
@@ -61,6 +65,8 @@ LOGINS = ["--client", "root@" + ENV["H1_MGMT"] + AT, "--server", "root@" + ENV["
           "--target", ENV["H2_DATA"],
           "--client-if", "data0", "--server-if", "data0", "--identity", ENV["IDENTITY"],
           "--known-hosts", ENV["KNOWN_HOSTS"], "--port", str(PORT)]
+# LinkLab on the client host itself: its client end is local, its server logged in to as above
+LOCAL_LOGINS = ["--client", "local"] + LOGINS[2:]
 WORK = tempfile.mkdtemp(prefix="linklab-bench-")
 RESULT = re.compile(r"(\S+ )?(c2s|s2c): [0-9.]+ Gbit/s")
 
@@ -115,7 +121,13 @@ def group_shares(before, after, seconds):
     return shares
 
 
-def linklab(name, extra, freeze=0.0):
+def on_client_host():
+    """A command's prefix that runs it on the client host (h1's namespace; on its core with CORES=split)."""
+    pin = ["taskset", "-c", "0"] if ENV.get("CORES", "shared") == "split" else []
+    return ["ip", "netns", "exec", ENV["H1_NS"]] + pin
+
+
+def linklab(name, extra, freeze=0.0, local=False):
     """Runs `linklab test`; returns (wall s, receiver Gbit/s, JVM CPU while the tool ran, dir); the CPU is a pair:
     the thread groups' shares of one core over the tool's seconds, and the JVM's from "running" to the result.
     With freeze, the JVM is stopped (SIGSTOP) for that many seconds once the first interval is in its journal:
@@ -123,7 +135,8 @@ def linklab(name, extra, freeze=0.0):
     out = os.path.join(WORK, name)
     log = open(out + ".log", "w")
     t0 = time.monotonic()
-    p = subprocess.Popen(LINKLAB + ["test"] + LOGINS + extra + ["--out", out],
+    logins = LOCAL_LOGINS if local else LOGINS
+    p = subprocess.Popen((on_client_host() if local else []) + LINKLAB + ["test"] + logins + extra + ["--out", out],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     running = None
     to_result = None
@@ -223,19 +236,21 @@ def slowest_login():
     return max(times)
 
 
-def by_hand(streams=1, processes=1, duration=5, own_sessions=False):
+def by_hand(streams=1, processes=1, duration=5, own_sessions=False, local=False):
     """The same test as two ssh commands; returns (wall s, receiver Gbit/s summed over the processes, the sender
     SUM of each interval in Gbit/s, meaningful for one process: two print theirs interleaved). The clients
     share the one session of their ssh command, as a person's `a & b` does; with own_sessions each runs under
-    setsid, in a session of its own, as LinkLab starts every process."""
+    setsid, in a session of its own, as LinkLab starts every process. With local the clients are typed on the
+    client host itself rather than over ssh."""
     ports = [HAND_PORT + i for i in range(processes)]
     servers = "; ".join("iperf3 -s -1 -D -p %d" % p for p in ports)
     client = " & ".join("%siperf3 -c %s -p %d -t %d -P %d -f m" % (
         "setsid -w " if own_sessions else "", ENV["H2_DATA"], p, duration, streams) for p in ports)
     t0 = time.monotonic()
     subprocess.run(SSH + ["root@" + ENV["H2_MGMT"], servers], check=True)
-    text = subprocess.run(SSH + ["root@" + ENV["H1_MGMT"], client + "; wait"], check=True,
-                          capture_output=True, text=True).stdout
+    typed = on_client_host() + ["sh", "-c", client + "; wait"] if local else SSH + ["root@" + ENV["H1_MGMT"],
+                                                                                client + "; wait"]
+    text = subprocess.run(typed, check=True, capture_output=True, text=True).stdout
     wall = time.monotonic() - t0
     total = 0.0
     intervals = []
@@ -348,6 +363,31 @@ def cause():
             side, " ".join("%.3f" % x for x in ratios), med(ratios)))
 
 
+def local():
+    """-P 4 with LinkLab on the client host (--client local) against the same test typed there, alternated."""
+    print()
+    print("## 6. -P 4 on the client host: by hand there and LinkLab there (--client local), alternated; %s logins "
+          "to the server" % ("slow" if SLOW else "fast"))
+    sides = {"by hand": [], "LinkLab": []}
+    rates = {"by hand": [], "LinkLab": []}
+    for r in range(1, ROUNDS + 1):
+        for side in (["by hand", "LinkLab"] if r % 2 else ["LinkLab", "by hand"]):
+            if side == "by hand":
+                _, rate, intervals = by_hand(4, local=True)
+            else:
+                _, rate, _, out = linklab("local-%d" % r, ["--duration", "5", "--streams", "4"], local=True)
+                intervals = sender_intervals(out)
+            rates[side].append(rate)
+            sides[side].append(intervals)
+    for side in sides:
+        whole = [x for x in sides[side] if len(x) == 5]
+        print("%-8s median Gbit/s per interval: %s; receiver SUM %s" % (
+            side, " ".join("%.1f" % med(c) for c in zip(*whole)), "/".join("%.1f" % x for x in rates[side])))
+    ratios = [a / b for a, b in zip(rates["LinkLab"], rates["by hand"])]
+    print("LinkLab / by hand, receiver SUM: %s; median %.3f, above 1 in %d of %d" % (
+        " ".join("%.3f" % x for x in ratios), med(ratios), sum(x > 1 for x in ratios), len(ratios)))
+
+
 def sessions():
     """Where the two-process gap comes from: the lab's two hosts share this machine's cores, and with
     kernel.sched_autogroup_enabled the scheduler shares CPU between sessions before processes. A person's two
@@ -422,6 +462,8 @@ def main():
             sessions()
         if "cause" in PARTS:
             cause()
+        if "local" in PARTS:
+            local()
     finally:
         if split:
             pin_hosts(False)
