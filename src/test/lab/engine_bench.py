@@ -452,18 +452,10 @@ def main():
     if split:
         pin_hosts(True)
     try:
-        if "wall" in PARTS:
-            wall()
-        if "fidelity" in PARTS:
-            fidelity()
-        if "sweep" in PARTS:
-            sweep()
-        if "sessions" in PARTS:
-            sessions()
-        if "cause" in PARTS:
-            cause()
-        if "local" in PARTS:
-            local()
+        for name, part in (("wall", wall), ("fidelity", fidelity), ("sweep", sweep), ("sessions", sessions),
+                           ("cause", cause), ("local", local)):
+            if name in PARTS:
+                part()
     finally:
         if split:
             pin_hosts(False)
