@@ -1,5 +1,6 @@
 package io.linklab.engine;
 
+import io.linklab.concurrent.DaemonThreads;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.Topology;
@@ -16,6 +17,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -28,17 +32,25 @@ import java.util.function.Function;
  * question gets it from the Run, as before. A host whose early login failed is not tried early again by this
  * object: a host that wants a password sees one refused attempt per window, not one per wizard. Nothing is left
  * open on a host: what the Run does not take is closed when other hosts are chosen, when the wizard closes
- * without Run ({@link #dropAll}) and when the window closes.
+ * without Run ({@link #dropAll}), when the window closes, and {@link #HELD_AT_MOST} after it was made: a wizard
+ * left open must not hold a login shell and a session on a shared host for the rest of the day (a Run after that
+ * logs in itself).
  */
 public final class EarlyLogins {
 
     /** How long a held login may take to answer before the Run logs in afresh (it was dropped while waiting). */
     private static final Duration STILL_THERE = Duration.ofSeconds(2);
+    /** How long a login is held for a Run that has not come: far beyond the seconds a person spends in the wizard. */
+    static final Duration HELD_AT_MOST = Duration.ofMinutes(5);
+    /** Ends held logins no Run took in time; one daemon thread for every window's logins. */
+    private static final ScheduledExecutorService EXPIRY =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("linklab-early-logins"));
 
     private final Function<Topology, LabLogins> quietLogins;
     private final boolean enabled;
     private final Map<SshTarget, CompletableFuture<Transport>> held = new HashMap<>();
     private final Set<SshTarget> refused = new HashSet<>();
+    private final Duration heldAtMost;
 
     /**
      * @param quietLogins the logins of a lab (null: none) that ask no questions, as {@code new LabLogins(settings,
@@ -49,8 +61,13 @@ public final class EarlyLogins {
     }
 
     EarlyLogins(Function<Topology, LabLogins> quietLogins, boolean enabled) {
+        this(quietLogins, enabled, HELD_AT_MOST);
+    }
+
+    EarlyLogins(Function<Topology, LabLogins> quietLogins, boolean enabled, Duration heldAtMost) {
         this.quietLogins = quietLogins;
         this.enabled = enabled;
+        this.heldAtMost = heldAtMost;
     }
 
     /**
@@ -89,6 +106,8 @@ public final class EarlyLogins {
             made.whenComplete((t, e) -> {
                 if (e != null) {
                     forgetFailed(target, made);
+                } else {
+                    EXPIRY.schedule(() -> expire(target, made), heldAtMost.toMillis(), TimeUnit.MILLISECONDS);
                 }
             });
         });
@@ -133,6 +152,13 @@ public final class EarlyLogins {
 
     private synchronized CompletableFuture<Transport> take(SshTarget target) {
         return held.remove(target);
+    }
+
+    /** Closes a login no Run took within {@link #heldAtMost}, unless it was taken or dropped meanwhile. */
+    private synchronized void expire(SshTarget target, CompletableFuture<Transport> made) {
+        if (held.remove(target, made)) {
+            closeWhenMade(made);
+        }
     }
 
     private synchronized void forgetFailed(SshTarget target, CompletableFuture<Transport> made) {

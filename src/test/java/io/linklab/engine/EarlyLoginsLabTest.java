@@ -94,6 +94,25 @@ class EarlyLoginsLabTest {
     }
 
     @Test
+    void aLoginNoRunTakesIsClosedOnItsHostOnceItWasHeldItsTime() throws Exception {
+        EarlyLogins early = new EarlyLogins(
+                topology -> new LabLogins(lab.sshSettings(), LoginPrompts.NONE, topology), true, Duration.ofSeconds(5));
+        int[] before = shellsSoFar();
+        early.prepare(List.of(lab.h1().slowLogin()), null);
+        awaitShells(new int[] {before[0] + 1, before[1]});
+        assertFalse(
+                Await.poll(() -> lab.h1().processes(), p -> !p.isEmpty(), Duration.ofSeconds(4), Duration.ofMillis(50))
+                        .isEmpty(),
+                "the login made ahead holds no session on h1");
+
+        // no Run, no other hosts chosen, the wizard still open
+        String left =
+                Await.poll(() -> lab.h1().processes(), String::isEmpty, Duration.ofSeconds(30), Duration.ofMillis(100));
+        assertEquals("", left, "the login made ahead was not closed after its time");
+        assertEquals(Set.of(), early.held(), "an expired login is no longer held");
+    }
+
+    @Test
     void aLoginNoLongerWantedIsClosedOnItsHostAndDropAllClosesTheRest() throws Exception {
         EarlyLogins early = early();
         int[] before = shellsSoFar();
