@@ -1,6 +1,5 @@
 package io.linklab.engine;
 
-import io.linklab.concurrent.DaemonThreads;
 import io.linklab.model.HostSpec;
 import io.linklab.model.InvalidValueException;
 import io.linklab.model.Topology;
@@ -17,8 +16,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -42,9 +39,6 @@ public final class EarlyLogins {
     private static final Duration STILL_THERE = Duration.ofSeconds(2);
     /** How long a login is held for a Run that has not come: far beyond the seconds a person spends in the wizard. */
     static final Duration HELD_AT_MOST = Duration.ofMinutes(5);
-    /** Ends held logins no Run took in time; one daemon thread for every window's logins. */
-    private static final ScheduledExecutorService EXPIRY =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("linklab-early-logins"));
 
     private final Function<Topology, LabLogins> quietLogins;
     private final boolean enabled;
@@ -107,7 +101,8 @@ public final class EarlyLogins {
                 if (e != null) {
                     forgetFailed(target, made);
                 } else {
-                    EXPIRY.schedule(() -> expire(target, made), heldAtMost.toMillis(), TimeUnit.MILLISECONDS);
+                    CompletableFuture.delayedExecutor(heldAtMost.toMillis(), TimeUnit.MILLISECONDS, Run.IO)
+                            .execute(() -> expire(target, made));
                 }
             });
         });
