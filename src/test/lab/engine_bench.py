@@ -274,6 +274,11 @@ def med(xs):
     return statistics.median(xs)
 
 
+def interval_medians(runs):
+    """Each interval's median over the runs that reported all five, as text."""
+    return " ".join("%.1f" % med(c) for c in zip(*[x for x in runs if len(x) == 5]))
+
+
 def spread(ratios):
     """The median's 95 % interval from the pairs resampled 2,000 times (a fixed seed): where the median of another
     run of as many pairs may land on a machine this noisy."""
@@ -362,9 +367,8 @@ def cause():
     # seconds 2-4 of each round (None where a run lacks an interval), so that ratios pair the same round's runs
     middle = {side: [statistics.mean(x[1:4]) if len(x) == 5 else None for x in runs] for side, runs in sides.items()}
     for side in names:
-        whole = [x for x in sides[side] if len(x) == 5]
         print("%-12s median Gbit/s per interval: %s; seconds 2-4: %s" % (
-            side, " ".join("%.1f" % med(c) for c in zip(*whole)),
+            side, interval_medians(sides[side]),
             "/".join("-" if x is None else "%.1f" % x for x in middle[side])))
     for side in ("LinkLab", "JVM stopped"):
         ratios = [a / b for a, b in zip(middle[side], middle["by hand"]) if a is not None and b is not None]
@@ -389,9 +393,8 @@ def local():
             rates[side].append(rate)
             sides[side].append(intervals)
     for side in sides:
-        whole = [x for x in sides[side] if len(x) == 5]
         print("%-8s median Gbit/s per interval: %s; receiver SUM %s" % (
-            side, " ".join("%.1f" % med(c) for c in zip(*whole)), "/".join("%.1f" % x for x in rates[side])))
+            side, interval_medians(sides[side]), "/".join("%.1f" % x for x in rates[side])))
     ratios = [a / b for a, b in zip(rates["LinkLab"], rates["by hand"])]
     print("LinkLab / by hand, receiver SUM: %s; median %.3f, %s, above 1 in %d of %d" % (
         " ".join("%.3f" % x for x in ratios), med(ratios), spread(ratios), sum(x > 1 for x in ratios), len(ratios)))
