@@ -38,21 +38,26 @@ final class RunCleanup {
         if (mtu != null) {
             joinAll(List.of(CompletableFuture.runAsync(() -> record.mtuRestore(mtu.restore()), Run.IO)));
         }
+        // Each host's connection closes as soon as its own clean-up is done, the hosts at once: a close waits
+        // for the host session's end (20 ms on a small host), which the user waits for before the exit.
         List<CompletableFuture<Void>> work = new ArrayList<>();
         for (Transport t : hosts) {
-            work.add(CompletableFuture.runAsync(() -> cleanUpHost(t), Run.IO));
+            work.add(CompletableFuture.runAsync(
+                    () -> {
+                        try {
+                            cleanUpHost(t);
+                        } finally {
+                            t.close();
+                        }
+                    },
+                    Run.IO));
         }
-        return () -> {
-            joinAll(work);
-            for (Transport t : hosts) {
-                t.close();
-            }
-        };
+        return () -> joinAll(work);
     }
 
     /** The hosts' clean-up under way: one round trip per host, which the run's files need not wait for. */
     interface HostCleanup {
-        /** Waits for every host's clean-up and closes the connections. */
+        /** Waits until every host is cleaned up and its connection closed. */
         void await();
     }
 
