@@ -10,7 +10,8 @@
 #   CORES=split LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ... # each host on a core of its own
 #   WORKSTATION=idle ... # LinkLab's JVM and the by-hand ssh clients under SCHED_IDLE, as on a third machine
 #   PARTS may add "sessions" (where the two-process gap comes from), "cause" (-P 4 with LinkLab's JVM stopped
-#   for 3 s) and "local" (-P 4 with LinkLab on the client host, --client local); JAR may be the installed
+#   for 3 s), "local" (-P 4 with LinkLab on the client host, --client local) and "cores" (-P 4 under a trace
+#   of the scheduler: what the client's iperf3 got of its core; needs perf); JAR may be the installed
 #   linklab command; LINKLAB_JAVA_OPTS adds options to `java -jar JAR`
 set -euo pipefail
 cd "$(dirname "$0")/../../.."

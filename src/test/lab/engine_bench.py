@@ -23,7 +23,11 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
 6. local (only when named): -P 4 with LinkLab run on the client host itself (`--client local`, in h1's
    namespace; with CORES=split on h1's core, as a JVM on a one-core host would be) against the same test typed on
    that host (`ssh SERVER "iperf3 -s -1 -D"`, then iperf3 -c there), alternated, each interval's sender SUM: the
-   JVM then shares the client's core for certain, where a user runs LinkLab on one end of the test.
+   JVM then shares the client's core for certain, where a user runs LinkLab on one end of the test;
+7. cores (only when named; needs perf, and CORES=split to tell the ends apart): -P 4 by hand and by LinkLab,
+   alternated, each under a trace of the kernel's scheduler (`perf record -e sched:sched_switch -a`): how much of
+   its core the client's iperf3 had and how long it slept (waiting for its sockets: the receiver had not taken
+   the data), over the whole test and in its first second, and how much of each end's core LinkLab's JVM took.
 
 The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
 each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, so it takes only
@@ -139,6 +143,7 @@ def linklab(name, extra, freeze=0.0, local=False):
     logins = LOCAL_LOGINS if local else LOGINS
     p = subprocess.Popen((on_client_host() if local else []) + LINKLAB + ["test"] + logins + extra + ["--out", out],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    LINKLAB_PIDS.append(p.pid)
     running = None
     to_result = None
     during = []
@@ -193,6 +198,7 @@ def linklab(name, extra, freeze=0.0, local=False):
 
 FIRST_TIMES = []
 LAST_TIMES = []
+LINKLAB_PIDS = []
 
 
 def last_interval_to_exit(out, t0, wall):
@@ -443,6 +449,104 @@ def sweep():
                                                                                    len(beyond)))
 
 
+SWITCH = re.compile(r"^\s*\S.*?\s(\d+)/(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+sched:sched_switch: .*?prev_pid=(\d+) .*?"
+                    r"prev_state=(\S+) ==> .*?next_pid=(\d+)")
+EXEC = re.compile(r"^\s*\S.*?\s(\d+)/(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+sched:sched_process_exec: filename=(\S+)")
+
+
+def traced(work):
+    """Runs work() under a scheduler trace of every CPU; returns work's result and the trace's lines."""
+    data = os.path.join(WORK, "sched.data")
+    rec = subprocess.Popen(["perf", "record", "-q", "-a", "-e", "sched:sched_switch", "-e", "sched:sched_process_exec",
+                            "-o", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)  # perf has opened its buffers (the trace's first switches are in the output well before work)
+    try:
+        result = work()
+    finally:
+        rec.send_signal(signal.SIGINT)
+        rec.wait()
+    text = subprocess.run(["perf", "script", "-i", data, "-F", "comm,pid,tid,cpu,time,event,trace"],
+                          capture_output=True, text=True).stdout
+    os.remove(data)
+    return result, text.splitlines()
+
+
+def core_use(lines, duration, jvm):
+    """From a trace: the client iperf3 (the last iperf3 started) over its test and its first second: its share of
+    its core, the seconds it slept, the JVM's (process jvm) share of the client's core and of the other, and what
+    every other task took of the client's core (the tools' output, the samplers, sshd, the kernel's threads)."""
+    start = None
+    for line in lines:
+        m = EXEC.match(line)
+        if m and m.group(5).endswith("/iperf3"):
+            start = (float(m.group(4)), int(m.group(2)), int(m.group(3)))
+    if start is None:
+        return None
+    t0, client, client_cpu = start
+    windows = {"test": (t0, t0 + duration), "first": (t0, t0 + 1.0)}
+    process = {}  # thread id -> process id, from the events each thread was running at
+    running = {}  # cpu -> (thread, since)
+    asleep = None
+    use = {w: {"client": 0.0, "slept": 0.0, "jvm here": 0.0, "jvm there": 0.0, "others here": 0.0} for w in windows}
+
+    def add(key, a, b):
+        for w, (lo, hi) in windows.items():
+            span = min(b, hi) - max(a, lo)
+            if span > 0:
+                use[w][key] += span
+
+    for line in lines:
+        m = SWITCH.match(line)
+        if not m:
+            continue
+        cpu, t, prev, state, nxt = int(m.group(3)), float(m.group(4)), int(m.group(5)), m.group(6), int(m.group(7))
+        process[int(m.group(2))] = int(m.group(1))
+        if cpu in running:
+            tid, since = running[cpu]
+            if tid == client:
+                add("client", since, t)
+            elif jvm is not None and process.get(tid) == jvm:
+                add("jvm here" if cpu == client_cpu else "jvm there", since, t)
+            elif tid != 0 and cpu == client_cpu:
+                add("others here", since, t)
+        running[cpu] = (nxt, t)
+        if prev == client and state.startswith(("S", "D")):
+            asleep = t
+        elif nxt == client and asleep is not None:
+            add("slept", asleep, t)
+            asleep = None
+    return {w: {k: v / (1.0 if k == "slept" else hi - lo) for k, v in use[w].items()}
+            for w, (lo, hi) in windows.items()}
+
+
+def cores():
+    """-P 4 by hand and by LinkLab, alternated, under a scheduler trace: what the client's iperf3 got of its core."""
+    print()
+    print("## 7. -P 4 under a scheduler trace: the client iperf3's core, by hand and by LinkLab; %s logins; "
+          "hosts' cores %s" % ("slow" if SLOW else "fast", ENV.get("CORES", "shared")))
+    if subprocess.run(["sh", "-c", "command -v perf"], capture_output=True).returncode != 0:
+        sys.exit("the cores part needs perf (Debian: apt-get install linux-perf)")
+    sides = {"by hand": [], "LinkLab": []}
+    for r in range(1, ROUNDS + 1):
+        for side in (["by hand", "LinkLab"] if r % 2 else ["LinkLab", "by hand"]):
+            if side == "by hand":
+                _, lines = traced(lambda: by_hand(4))
+                jvm = None
+            else:
+                _, lines = traced(lambda: linklab("cores-%d" % r, ["--duration", "5", "--streams", "4"]))
+                jvm = LINKLAB_PIDS[-1]
+            found = core_use(lines, 5.0, jvm)
+            if found:
+                sides[side].append(found)
+    for side, runs in sides.items():
+        for w, label in (("test", "the test"), ("first", "its first second")):
+            print("%-8s %-16s client iperf3 %.3f of its core, slept %.0f ms; on the client's core LinkLab's JVM %.3f, "
+                  "other tasks %.3f; LinkLab's JVM on the other core %.3f (medians of %d)" % (
+                      side, label, med([x[w]["client"] for x in runs]), 1000 * med([x[w]["slept"] for x in runs]),
+                      med([x[w]["jvm here"] for x in runs]), med([x[w]["others here"] for x in runs]),
+                      med([x[w]["jvm there"] for x in runs]), len(runs)))
+
+
 def pin_hosts(split):
     """CORES=split gives each host of the lab a core of its own, as two machines have: every process in a host's
     namespace (its sshd listeners, so every login and tool started later) is bound to that core; split=False
@@ -465,7 +569,7 @@ def main():
         pin_hosts(True)
     try:
         for name, part in (("wall", wall), ("fidelity", fidelity), ("sweep", sweep), ("sessions", sessions),
-                           ("cause", cause), ("local", local)):
+                           ("cause", cause), ("local", local), ("cores", cores)):
             if name in PARTS:
                 part()
     finally:
