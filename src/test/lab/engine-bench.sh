@@ -8,7 +8,8 @@
 #   LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh [ROUNDS] [JAR] [PARTS: wall,fidelity,sweep]
 #   LOGIN=slow LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ...   # hosts whose login shell burns 0.9 s
 #   CORES=split LINKLAB_LAB_ID=N bash src/test/lab/engine-bench.sh ... # each host on a core of its own
-#   WORKSTATION=idle ... # LinkLab's JVM and the by-hand ssh clients under SCHED_IDLE, as on a third machine
+#   WORKSTATION=idle ... # LinkLab's JVM and the by-hand ssh clients under SCHED_IDLE (not a third machine:
+#                        # the cores part shows the JVM takes as much of the hosts' cores under it)
 #   PARTS may add "sessions" (where the two-process gap comes from), "cause" (-P 4 with LinkLab's JVM stopped
 #   for 3 s), "local" (-P 4 with LinkLab on the client host, --client local) and "cores" (-P 4 under a trace
 #   of the scheduler: what the client's iperf3 got of its core; needs perf); JAR may be the installed

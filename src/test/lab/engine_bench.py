@@ -30,8 +30,8 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
    the data), over the whole test and in its first second, and how much of each end's core LinkLab's JVM took.
 
 The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
-each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, so it takes only
-the time both hosts leave, as a third machine would. LINKLAB_JAVA_OPTS adds JVM options to `java -jar`, e.g.
+each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, meant to leave it only
+the time both hosts leave, as a third machine would (the cores part shows the JVM takes as much of them under it). LINKLAB_JAVA_OPTS adds JVM options to `java -jar`, e.g.
 -XX:TieredStopAtLevel=1, the installed command's JIT setting.
 """
 import csv
@@ -54,7 +54,8 @@ JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 # a jar runs as `java -jar JAR` (no class-data archive); anything else is the command a user types, e.g. the
 # installed /usr/bin/linklab or the app image's lib/app/linklab, which map the archive postinst made (0802)
 # WORKSTATION=idle runs what a person's workstation runs (LinkLab's JVM; the by-hand side's ssh clients) under
-# SCHED_IDLE: it gets only the time both hosts leave, as on a third machine; by default it shares the hosts' cores
+# SCHED_IDLE, meant to give it only the time both hosts leave (the cores part shows it takes as much of them under
+# it); by default it shares the hosts' cores
 WS = ["chrt", "--idle", "0"] if ENV.get("WORKSTATION", "shared") == "idle" else []
 LINKLAB = WS + (["java"] + ENV.get("LINKLAB_JAVA_OPTS", "").split() + ["-jar", JAR] if JAR.endswith(".jar") else [JAR])
 # which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause and local when named
