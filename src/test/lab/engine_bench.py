@@ -31,8 +31,9 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
 
 The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
 each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, meant to leave it only
-the time both hosts leave, as a third machine would (the cores part shows the JVM takes as much of them under it). LINKLAB_JAVA_OPTS adds JVM options to `java -jar`, e.g.
--XX:TieredStopAtLevel=1, the installed command's JIT setting.
+the time both hosts leave, as a third machine would (the cores part shows the JVM takes as much of them under it).
+LINKLAB_JAVA_OPTS adds JVM options to `java -jar`, e.g. -XX:TieredStopAtLevel=1, the installed command's JIT
+setting.
 """
 import csv
 import json
@@ -58,7 +59,7 @@ JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 # it); by default it shares the hosts' cores
 WS = ["chrt", "--idle", "0"] if ENV.get("WORKSTATION", "shared") == "idle" else []
 LINKLAB = WS + (["java"] + ENV.get("LINKLAB_JAVA_OPTS", "").split() + ["-jar", JAR] if JAR.endswith(".jar") else [JAR])
-# which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause and local when named
+# which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause, local and cores when named
 PARTS = (sys.argv[3] if len(sys.argv) > 3 else "wall,fidelity,sweep").split(",")
 PORT = 5570
 HAND_PORT = 5580
@@ -456,20 +457,20 @@ EXEC = re.compile(r"^\s*\S.*?\s(\d+)/(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+sched:sched
 
 
 def traced(work):
-    """Runs work() under a scheduler trace of every CPU; returns work's result and the trace's lines."""
+    """Runs work() under a scheduler trace of every CPU; returns the trace's lines."""
     data = os.path.join(WORK, "sched.data")
     rec = subprocess.Popen(["perf", "record", "-q", "-a", "-e", "sched:sched_switch", "-e", "sched:sched_process_exec",
                             "-o", data], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)  # perf has opened its buffers (the trace's first switches are in the output well before work)
     try:
-        result = work()
+        work()
     finally:
         rec.send_signal(signal.SIGINT)
         rec.wait()
     text = subprocess.run(["perf", "script", "-i", data, "-F", "comm,pid,tid,cpu,time,event,trace"],
                           capture_output=True, text=True).stdout
     os.remove(data)
-    return result, text.splitlines()
+    return text.splitlines()
 
 
 def core_use(lines, duration, jvm):
@@ -531,10 +532,10 @@ def cores():
     for r in range(1, ROUNDS + 1):
         for side in (["by hand", "LinkLab"] if r % 2 else ["LinkLab", "by hand"]):
             if side == "by hand":
-                _, lines = traced(lambda: by_hand(4))
+                lines = traced(lambda: by_hand(4))
                 jvm = None
             else:
-                _, lines = traced(lambda: linklab("cores-%d" % r, ["--duration", "5", "--streams", "4"]))
+                lines = traced(lambda: linklab("cores-%d" % r, ["--duration", "5", "--streams", "4"]))
                 jvm = LINKLAB_PIDS[-1]
             found = core_use(lines, 5.0, jvm)
             if found:
