@@ -153,13 +153,14 @@ check "postinst made the class-data archive $jsa and recorded its size" \
 # JAVA_TOOL_OPTIONS reaches the JVM the command starts: its class-loading log says where each class came from
 cds_log() { run_clean env JAVA_TOOL_OPTIONS="-Xlog:class+load:file=$1" linklab import "$PWD/$fixture" --samples "$work/cds-samples.csv" >/dev/null 2>&1; }
 cds_log "$work/cds-on.log" || true
-top=$(grep -c 'shared objects file (top)' "$work/cds-on.log" 2>/dev/null || true)
+top=$(grep -c 'source: shared objects file' "$work/cds-on.log" 2>/dev/null || true)
 all=$(grep -c '' "$work/cds-on.log" 2>/dev/null || true)
 echo "  linklab import: ${top:-0} of ${all:-0} classes from the archive, $(grep -c 'source: jar:\|source: file:' "$work/cds-on.log" || true) from jars"
-check "linklab import loads its parser, Jackson's and commons-csv's classes from the archive" bash -c "
-  grep -q 'io.linklab.tools.iperf3.Iperf3JsonParser source: shared objects file (top)' '$work/cds-on.log' &&
-  grep -q 'com.fasterxml.jackson.core.JsonFactory source: shared objects file (top)' '$work/cds-on.log' &&
-  grep -q 'org.apache.commons.csv.CSVPrinter source: shared objects file (top)' '$work/cds-on.log'"
+check "linklab import loads its parser's, picocli's, Jackson's and commons-csv's classes from the archive" bash -c "
+  grep -q 'picocli.CommandLine source: shared objects file' '$work/cds-on.log' &&
+  grep -q 'io.linklab.tools.iperf3.Iperf3JsonParser source: shared objects file' '$work/cds-on.log' &&
+  grep -q 'com.fasterxml.jackson.core.JsonFactory source: shared objects file' '$work/cds-on.log' &&
+  grep -q 'org.apache.commons.csv.CSVPrinter source: shared objects file' '$work/cds-on.log'"
 # A damaged archive must only cost the speed-up: truncated (JDK 17 would die of SIGBUS mapping it, so the
 # command checks the recorded size), overwritten with the right size (the JVM rejects the header), stale (a jar
 # changed after it was made). Each time `linklab --help` must print exactly what it prints with the archive.
@@ -181,7 +182,7 @@ check "reinstalling (an upgrade for dpkg) makes a fresh archive that linklab use
   $(declare -f dpkg_waiting); dpkg_waiting -i '$deb' >'$work/dpkg-i2.log' 2>&1 &&
   [[ -s '$jsa' && \$(stat -c %s '$jsa') == \$(cat '$jsa.size') ]] &&
   env -i HOME='$work/home' PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS='-Xlog:class+load:file=$work/cds-again.log' \
-    linklab --version >/dev/null 2>&1 && grep -q 'shared objects file (top)' '$work/cds-again.log'"
+    linklab --version >/dev/null 2>&1 && grep -q 'io.linklab.Launcher source: shared objects file' '$work/cds-again.log'"
 echo "  reinstall (archive made again): $(secs "$t0" "$(now)") s"
 
 # --- the menu entry ----------------------------------------------------------------------------------------

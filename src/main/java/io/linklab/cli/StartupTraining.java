@@ -40,7 +40,8 @@ import java.util.List;
  * The training run for the class-data archive (docs/decisions/0802-class-data-archive.md): one JVM goes
  * through what `linklab test` and `linklab import` load — the CLI with its help texts, plans saved and read,
  * every parser on a bundled sample, the run record, journal and CSVs of a test run, JSch with the key, key
- * exchange, cipher and signature classes of a login — so that {@code -XX:ArchiveClassesAtExit} archives them.
+ * exchange, cipher and signature classes of a login — so that the archive made from the list of the classes it
+ * loaded ({@code -XX:DumpLoadedClassList}) holds them.
  * <p>
  * It never opens a connection: the `test` run it makes gets hosts that refuse at once, and JSch's algorithms
  * run on local buffers. The classes only a connected login reaches (socket channels, JSch's session and

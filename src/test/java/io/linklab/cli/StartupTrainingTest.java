@@ -52,7 +52,7 @@ class StartupTrainingTest {
 
     /**
      * In a JVM of its own, as postinst runs it: exit 0, silent, the classes of every step loaded (the class-load
-     * log is what -XX:ArchiveClassesAtExit archives), and nothing written into the temp folder or the home.
+     * log is the list the archive is made from), and nothing written into the temp folder or the home.
      */
     @Test
     void aTrainingJvmLoadsTheClassesOfImportTestAndSshAndWritesNothingOutsideItsFolder() throws Exception {
