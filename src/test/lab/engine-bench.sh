@@ -12,7 +12,8 @@
 #                        # the cores part shows the JVM takes as much of the hosts' cores under it)
 #   PARTS may add "sessions" (where the two-process gap comes from), "cause" (-P 4 with LinkLab's JVM stopped
 #   for 3 s), "local" (-P 4 with LinkLab on the client host, --client local) and "cores" (-P 4 under a trace
-#   of the scheduler: what the client's iperf3 got of its core; needs perf); JAR may be the installed
+#   of the scheduler: what the client's iperf3 got of its core; needs perf), "versus" (the wall time of JAR
+#   against other LinkLab commands, VERSUS=/path/to/linklab[,...], and by hand); JAR may be the installed
 #   linklab command; LINKLAB_JAVA_OPTS adds options to `java -jar JAR`
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -20,7 +21,7 @@ ID=${LINKLAB_LAB_ID:-0}
 # lab.sh finds the lab's folder the safe way (root's pointer in /run/linklab) and says if it is not up
 lab_env=$(LINKLAB_LAB_ID=$ID bash src/test/lab/lab.sh env)
 eval "$lab_env"
-export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA H1_NS H2_NS SLOW_LOGIN_PORT LOGIN
+export SSH_CONFIG IDENTITY KNOWN_HOSTS H1_MGMT H2_MGMT H2_DATA H1_NS H2_NS SLOW_LOGIN_PORT LOGIN VERSUS
 JAR=${2:-target/linklab.jar}
 [[ -f $JAR ]] || { echo "build first: mvn -B -DskipTests package" >&2; exit 2; }
 exec python3 src/test/lab/engine_bench.py "${1:-7}" "$JAR" "${3:-wall,fidelity,sweep}"

@@ -28,6 +28,9 @@ fast logins (port 22) or its slow ones (LOGIN=slow: port 2201, whose login shell
    alternated, each under a trace of the kernel's scheduler (`perf record -e sched:sched_switch -a`): how much of
    its core the client's iperf3 had and how long it slept (waiting for its sockets: the receiver had not taken
    the data), over the whole test and in its first second, and how much of each end's core LinkLab's JVM took.
+8. versus (only when named): part 1's test by this LinkLab, by each of the LinkLab commands in VERSUS (comma-
+   separated, e.g. the app images of two builds), and by hand, the order rotating every round: what a change to
+   LinkLab or its start (a JVM option, the class-data archive) does to the wall time, with the same noise.
 
 The lab's two hosts and the workstation (this JVM, the ssh clients) share one machine's cores. CORES=split gives
 each host a core of its own; WORKSTATION=idle runs the workstation's side under SCHED_IDLE, meant to leave it only
@@ -59,7 +62,7 @@ JAR = sys.argv[2] if len(sys.argv) > 2 else "target/linklab.jar"
 # it); by default it shares the hosts' cores
 WS = ["chrt", "--idle", "0"] if ENV.get("WORKSTATION", "shared") == "idle" else []
 LINKLAB = WS + (["java"] + ENV.get("LINKLAB_JAVA_OPTS", "").split() + ["-jar", JAR] if JAR.endswith(".jar") else [JAR])
-# which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause, local and cores when named
+# which parts run: wall (1 and the CPU), fidelity, sweep; sessions, cause, local, cores and versus when named
 PARTS = (sys.argv[3] if len(sys.argv) > 3 else "wall,fidelity,sweep").split(",")
 PORT = 5570
 HAND_PORT = 5580
@@ -134,7 +137,7 @@ def on_client_host():
     return ["ip", "netns", "exec", ENV["H1_NS"]] + pin
 
 
-def linklab(name, extra, freeze=0.0, local=False):
+def linklab(name, extra, freeze=0.0, local=False, command=None):
     """Runs `linklab test`; returns (wall s, receiver Gbit/s, JVM CPU while the tool ran, dir); the CPU is a pair:
     the thread groups' shares of one core over the tool's seconds, and the JVM's from "running" to the result.
     With freeze, the JVM is stopped (SIGSTOP) for that many seconds once the first interval is in its journal:
@@ -143,7 +146,8 @@ def linklab(name, extra, freeze=0.0, local=False):
     log = open(out + ".log", "w")
     t0 = time.monotonic()
     logins = LOCAL_LOGINS if local else LOGINS
-    p = subprocess.Popen((on_client_host() if local else []) + LINKLAB + ["test"] + logins + extra + ["--out", out],
+    p = subprocess.Popen((on_client_host() if local else []) + (command or LINKLAB) + ["test"] + logins + extra
+                         + ["--out", out],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     LINKLAB_PIDS.append(p.pid)
     running = None
@@ -562,6 +566,36 @@ def pin_hosts(split):
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def versus():
+    others = [c for c in ENV.get("VERSUS", "").split(",") if c]
+    if not others:
+        sys.exit("versus: name the other LinkLab commands in VERSUS=/path/to/linklab[,...]")
+    sides = [" ".join(LINKLAB)] + others
+    print()
+    print("## 8. versus: a 5-second iperf3 test by %d LinkLab commands and by hand, the order rotating; %s logins"
+          % (len(sides), "slow" if SLOW else "fast"))
+    for i, c in enumerate(sides):
+        print("  [%d] %s" % (i, c))
+    runs = {s: [] for s in sides + ["hand"]}
+    order = sides + ["hand"]
+    for r in range(ROUNDS):
+        for side in order[r % len(order):] + order[:r % len(order)]:
+            if side == "hand":
+                runs[side].append(by_hand()[0])
+            else:
+                cmd = LINKLAB if side == sides[0] else WS + [side]
+                runs[side].append(linklab("versus-%d-%d" % (r, sides.index(side)), ["--duration", "5"], command=cmd)[0])
+        print("round %d: %s  load %s" % (r + 1, " ".join("%.2f" % runs[s][-1] for s in order), load()))
+    for i, side in enumerate(sides):
+        ratios = [a / b for a, b in zip(runs[side], runs["hand"])]
+        print("[%d] median %.2f s; / by hand median %.3f, %s" % (i, med(runs[side]), med(ratios), spread(ratios)))
+    print("by hand median %.2f s" % med(runs["hand"]))
+    for i, side in enumerate(sides[1:], 1):
+        ratios = [a / b for a, b in zip(runs[side], runs[sides[0]])]
+        print("[%d] / [0]: median %.3f, %s, below 1 in %d of %d" % (
+            i, med(ratios), spread(ratios), sum(x < 1 for x in ratios), len(ratios)))
+
+
 def main():
     split = ENV.get("CORES", "shared") == "split"
     print("machine: %d cores, %s; load %s at the start; %s logins (port %s); hosts' cores: %s" % (
@@ -571,7 +605,7 @@ def main():
         pin_hosts(True)
     try:
         for name, part in (("wall", wall), ("fidelity", fidelity), ("sweep", sweep), ("sessions", sessions),
-                           ("cause", cause), ("local", local), ("cores", cores)):
+                           ("cause", cause), ("local", local), ("cores", cores), ("versus", versus)):
             if name in PARTS:
                 part()
     finally:
