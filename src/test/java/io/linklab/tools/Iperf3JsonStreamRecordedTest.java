@@ -158,6 +158,27 @@ class Iperf3JsonStreamRecordedTest {
     }
 
     /**
+     * A Stop that reached the server before the client (LinkLab stops both at once): iperf3 3.21's client then
+     * failed with "getsockopt - Bad file descriptor", no interruption, and its end event still has the receiver's
+     * totals as 0 bytes, never exchanged. Kept, they made a 0 bit/s receiver total of a stopped run.
+     */
+    @Test
+    void aClientWhoseServerWasStoppedFirstLeavesOutTheReceiverZeros() {
+        CollectingSink s = load("iperf3_3.21_lab_client_P2_server_stopped_first_json_stream.jsonl");
+        assertTrue(
+                s.summaries.stream().noneMatch(x -> x.role() == Role.RECEIVER),
+                "0-byte receiver totals of a client whose test an error ended are not measurements: " + s.summaries);
+        assertTrue(
+                s.summaries.stream().anyMatch(x -> x.isSum() && x.role() == Role.SENDER && x.bytes() == 8_774_615_040L),
+                "the sender's SUM stays: " + s.summaries);
+        assertTrue(
+                s.events.stream().anyMatch(e -> e.kind().equals(ToolMeta.TOTALS_NOT_EXCHANGED)), s.events.toString());
+        assertTrue(
+                s.events.stream().anyMatch(e -> e.message().contains("getsockopt - Bad file descriptor")),
+                "the error itself is reported: " + s.events);
+    }
+
+    /**
      * A stopped client can print its end event before the "error" event that says it was interrupted (a lab run
      * recorded totals at 2.00 s with the receiver's zeros, then totals again at 2.01 s without them): the
      * recorded interrupted output, its end event moved before the error and printed again after it.

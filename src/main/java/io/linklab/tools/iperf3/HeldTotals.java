@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The end-of-test totals of one iperf3 test on their way to the sink. An interrupted iperf3 ("interrupt - the
- * client has terminated", "the server has terminated") prints the totals of the other end as 0.00 Bytes: the two
- * ends never exchanged their results, so those zeros were never measured and are left out. Whether the
+ * The end-of-test totals of one iperf3 test on their way to the sink. An iperf3 whose test an error ended ("interrupt
+ * - the client has terminated", "the server has terminated", "control socket has closed unexpectedly", 3.21's
+ * "getsockopt - Bad file descriptor" when its server was stopped first) prints the totals of the other end as 0.00
+ * Bytes: the two ends never exchanged their results, so those zeros were never measured and are left out. Whether the
  * interruption message comes before or after the totals depends on how stdout and stderr reach the reader, so
  * such a zero is held until the test is over; every other total passes at once. A total printed twice (a signal
  * after the end makes iperf3 print its report again) passes once.
@@ -45,7 +46,7 @@ final class HeldTotals {
         }
     }
 
-    /** iperf3 said that it, or the other end, was ended by a signal before the test was over. */
+    /** iperf3 said that an error (a signal, the other end gone) ended the test before it was over. */
     void interrupted() {
         interrupted = true;
     }

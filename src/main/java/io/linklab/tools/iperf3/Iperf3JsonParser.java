@@ -386,9 +386,9 @@ public final class Iperf3JsonParser implements StreamingParser {
                     String msg = parser.getText();
                     String prefix = serverSide[depth - 1] ? "server: " : "";
                     String kind = ToolMeta.classifyError(msg);
-                    if (kind.equals(ToolMeta.INTERRUPTED)) {
-                        test.interrupted();
-                    }
+                    // Whatever the error (a signal, the other end gone, 3.21's "getsockopt - Bad file descriptor"
+                    // when its server was stopped first), the test ended before its ends exchanged results.
+                    test.interrupted();
                     sink.event(ToolEvent.error(kind, prefix + "iperf3: " + msg, currentLine()));
                 }
                 break;

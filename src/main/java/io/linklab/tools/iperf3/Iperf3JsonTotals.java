@@ -116,8 +116,8 @@ final class Iperf3JsonTotals {
     }
 
     /**
-     * The test was ended by a signal (a --json-stream "error" event before "end"): the other end's totals, never
-     * exchanged, come as zeros and are left out, as the text parser leaves them out.
+     * An error ended the test (a --json-stream "error" event: a signal, the other end gone): the other end's totals,
+     * never exchanged, come as zeros and are left out, as the text parser leaves them out.
      */
     void interrupted() {
         interrupted = true;

@@ -400,12 +400,11 @@ public final class Iperf3TextParser extends BracketedTextParser {
         }
         String message = (proc.title == null ? "" : proc.title + ": ") + "iperf3: " + text;
         String kind = ToolMeta.classifyError(text);
-        if (kind.equals(ToolMeta.INTERRUPTED)) {
-            proc.totals.interrupted();
-        }
         if (text.startsWith("warning") || (kind.equals(ToolMeta.TOOL_ERROR) && !text.contains("error"))) {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, message, lineNo));
         } else {
+            // any error (a signal, the other end gone) ended the test before its ends exchanged results
+            proc.totals.interrupted();
             sink.event(ToolEvent.error(kind, message, lineNo));
         }
     }
