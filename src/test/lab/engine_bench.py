@@ -579,22 +579,22 @@ def versus():
           % (len(sides), "slow" if SLOW else "fast"))
     for i, c in enumerate(sides):
         print("  [%d] %s" % (i, c))
-    runs = {s: [] for s in sides + ["hand"]}
-    order = sides + ["hand"]
+    commands = [LINKLAB] + [WS + [c] for c in others]
+    hand = len(sides)  # by hand runs as the last side
+    runs = [[] for _ in range(hand + 1)]
     for r in range(ROUNDS):
-        for side in order[r % len(order):] + order[:r % len(order)]:
-            if side == "hand":
-                runs[side].append(by_hand()[0])
+        for i in [(r + k) % (hand + 1) for k in range(hand + 1)]:
+            if i == hand:
+                runs[i].append(by_hand()[0])
             else:
-                cmd = LINKLAB if side == sides[0] else WS + [side]
-                runs[side].append(linklab("versus-%d-%d" % (r, sides.index(side)), ["--duration", "5"], command=cmd)[0])
-        print("round %d: %s  load %s" % (r + 1, " ".join("%.2f" % runs[s][-1] for s in order), load()))
-    for i, side in enumerate(sides):
-        ratios = [a / b for a, b in zip(runs[side], runs["hand"])]
-        print("[%d] median %.2f s; / by hand median %.3f, %s" % (i, med(runs[side]), med(ratios), spread(ratios)))
-    print("by hand median %.2f s" % med(runs["hand"]))
-    for i, side in enumerate(sides[1:], 1):
-        ratios = [a / b for a, b in zip(runs[side], runs[sides[0]])]
+                runs[i].append(linklab("versus-%d-%d" % (r, i), ["--duration", "5"], command=commands[i])[0])
+        print("round %d: %s  load %s" % (r + 1, " ".join("%.2f" % x[-1] for x in runs), load()))
+    for i in range(hand):
+        ratios = [a / b for a, b in zip(runs[i], runs[hand])]
+        print("[%d] median %.2f s; / by hand median %.3f, %s" % (i, med(runs[i]), med(ratios), spread(ratios)))
+    print("by hand median %.2f s" % med(runs[hand]))
+    for i in range(1, hand):
+        ratios = [a / b for a, b in zip(runs[i], runs[0])]
         print("[%d] / [0]: median %.3f, %s, below 1 in %d of %d" % (
             i, med(ratios), spread(ratios), sum(x < 1 for x in ratios), len(ratios)))
 
