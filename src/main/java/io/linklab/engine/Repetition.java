@@ -135,6 +135,7 @@ final class Repetition {
             List<RemoteProcess> started = ProcessStarts.startAll(starts, control);
             samplers.addAll(started.subList(0, samplerCount));
             servers.addAll(started.subList(samplerCount, started.size()));
+            control.serving(servers);
             beforeClients.run();
             awaitServers(servers, ready, serverErr);
             if (counters != null) {

@@ -7,11 +7,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Whether a run must stop and why (the user, a signal, a failure from within, an Error on another thread), and
- * the processes a stop must kill: every process the run started is registered here until it is stopped.
+ * the processes a stop must kill: every process the run started is registered here until it is stopped. A stop
+ * kills them at once, but for the measurement's servers, which the run's thread stops after their clients.
  */
 final class RunControl {
 
@@ -21,6 +24,13 @@ final class RunControl {
     private final List<RemoteProcess> live = Collections.synchronizedList(new ArrayList<>());
     /** Kills started by cancel(); clean-up waits for them so none is still at work when the run ends. */
     private final List<CompletableFuture<Void>> cancels = Collections.synchronizedList(new ArrayList<>());
+    /**
+     * The measurement's servers: a Stop leaves them to the run thread, which stops them after their clients, as a
+     * person stops a test. Stopped with their clients, a server could go first: iperf3 3.21's client then fails
+     * ("getsockopt - Bad file descriptor") instead of reporting an interruption, and a server killed before its
+     * client's end reached it never prints what it received, the receiver's only total of a stopped run.
+     */
+    private final Set<RemoteProcess> servers = ConcurrentHashMap.newKeySet();
 
     private volatile boolean cancelled;
     /** Who stopped the run ("the user", "SIGTERM") and when: run.json's outcome of an interrupted run. */
@@ -62,7 +72,9 @@ final class RunControl {
         // Unblocks the run thread at once; the run thread still does the whole clean-up itself.
         synchronized (live) {
             for (RemoteProcess p : live) {
-                cancels.add(CompletableFuture.runAsync(p::cancel, Run.IO));
+                if (!servers.contains(p)) {
+                    cancels.add(CompletableFuture.runAsync(p::cancel, Run.IO));
+                }
             }
         }
         synchronized (this) {
@@ -166,12 +178,21 @@ final class RunControl {
         return p;
     }
 
+    /**
+     * Marks started processes as the measurement's servers: from now on a Stop leaves them to the run thread's
+     * clean-up (one that came before this already stopped them).
+     */
+    void serving(List<RemoteProcess> ps) {
+        servers.addAll(ps);
+    }
+
     /** Stops a process and returns once it is gone with its output delivered (a Stop's cancel may be under way). */
     void stop(RemoteProcess p) {
         if (p.isAlive()) {
             p.cancel();
         }
         live.remove(p);
+        servers.remove(p);
     }
 
     /** What the clean-up must still kill, and the kills a stop already started: taken once, at the end. */
@@ -181,6 +202,7 @@ final class RunControl {
             left = new ArrayList<>(live);
             live.clear();
         }
+        servers.clear();
         List<CompletableFuture<Void>> work = new ArrayList<>();
         for (RemoteProcess p : left) {
             work.add(CompletableFuture.runAsync(p::cancel, Run.IO));

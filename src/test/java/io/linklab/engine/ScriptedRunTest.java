@@ -548,6 +548,37 @@ class ScriptedRunTest {
                 s.commands().toString());
     }
 
+    /**
+     * A Stop stops the clients and leaves the servers to the clean-up, which stops them after the clients, as a
+     * person stops a test: a server stopped with its client may go first and never print what it received.
+     */
+    @Test
+    void aStopStopsTheClientsBeforeTheServers() throws Exception {
+        ScriptedTransport c =
+                client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).runningUntilStopped());
+        ScriptedTransport s = server().on("iperf3 -s", listeningServer());
+        TestEngine engine = engine(c, s, PointHooks.NONE);
+        CountDownLatch measured = new CountDownLatch(1);
+        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                measured.countDown();
+            }
+        });
+        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
+        h.cancel();
+
+        RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
+        assertEquals(
+                RunRecord.State.CANCELLED,
+                engine.store().open(h.runId()).record().state(),
+                o.message());
+        assertTrue(
+                firstEvent(CLIENT + " stop iperf3 client.*") < firstEvent(SERVER + " stop iperf3 server.*"),
+                events.toString());
+        assertFalse(c.running("iperf3") || s.running("iperf3"), "a process was left running");
+    }
+
     @Test
     void clientsAreStoppedBeforeServersAndBothHostsAreCleanedWhenOneCleanUpThrows() throws Exception {
         ScriptedTransport c = client().on(
