@@ -220,5 +220,10 @@ class Iperf3JsonStreamLabTest {
                         .filter(x -> x.process() == null && x.role() == Role.RECEIVER)
                         .noneMatch(x -> x.bytes() != null && x.bytes() == 0),
                 "a stopped client's receiver totals were never exchanged: " + run.summaries());
+        assertTrue(
+                run.summaries().stream()
+                        .map(RunJournal.Entry::value)
+                        .anyMatch(x -> x.isSum() && x.role() == Role.RECEIVER && x.bytes() != null && x.bytes() > 0),
+                "the server, stopped after its client, printed what it received: " + run.summaries());
     }
 }
