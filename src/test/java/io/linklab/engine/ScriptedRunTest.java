@@ -153,6 +153,20 @@ class ScriptedRunTest {
         return run;
     }
 
+    /** Starts {@code plan} and stops it (as the user) once {@code intervals} samples have arrived. */
+    private static RunHandle stoppedAfter(TestEngine engine, TestPlan plan, int intervals) throws Exception {
+        CountDownLatch measured = new CountDownLatch(intervals);
+        RunHandle h = engine.start(plan, new RunListener() {
+            @Override
+            public void sample(String point, Sample sample) {
+                measured.countDown();
+            }
+        });
+        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
+        h.cancel();
+        return h;
+    }
+
     private int firstEvent(String regex) {
         for (int i = 0; i < events.size(); i++) {
             if (events.get(i).matches(regex)) {
@@ -297,15 +311,7 @@ class ScriptedRunTest {
                                 .partingWith(Duration.ofMillis(300), last + "\n" + IPERF3_CLIENT_TOTALS));
         ScriptedTransport s = server().on("iperf3 -s", listeningServer());
         TestEngine engine = engine(c, s, PointHooks.NONE);
-        CountDownLatch measured = new CountDownLatch(2);
-        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
-            @Override
-            public void sample(String point, Sample sample) {
-                measured.countDown();
-            }
-        });
-        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
-        h.cancel();
+        RunHandle h = stoppedAfter(engine, plan(null).toBuilder().durationS(30).build(), 2);
         Await.until(
                 () -> c.stopRequested("^iperf3 -c"), Duration.ofSeconds(10), () -> "the client was never told to stop");
         h.cancel("the user, again");
@@ -367,16 +373,8 @@ class ScriptedRunTest {
                         iperf3: interrupt - the server has terminated
                         """));
         TestEngine engine = engine(c, s, PointHooks.NONE);
-        CountDownLatch measured = new CountDownLatch(4);
-        RunHandle h =
-                engine.start(plan(null).toBuilder().durationS(30).processes(2).build(), new RunListener() {
-                    @Override
-                    public void sample(String point, Sample sample) {
-                        measured.countDown();
-                    }
-                });
-        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
-        h.cancel();
+        RunHandle h = stoppedAfter(
+                engine, plan(null).toBuilder().durationS(30).processes(2).build(), 4);
 
         RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
         StoredRun run = engine.store().open(h.runId());
@@ -558,15 +556,7 @@ class ScriptedRunTest {
                 client().on("^iperf3 -c", Script.prints(IPERF3_CLIENT_INTERVALS).runningUntilStopped());
         ScriptedTransport s = server().on("iperf3 -s", listeningServer());
         TestEngine engine = engine(c, s, PointHooks.NONE);
-        CountDownLatch measured = new CountDownLatch(1);
-        RunHandle h = engine.start(plan(null).toBuilder().durationS(30).build(), new RunListener() {
-            @Override
-            public void sample(String point, Sample sample) {
-                measured.countDown();
-            }
-        });
-        assertTrue(measured.await(30, TimeUnit.SECONDS), "no interval arrived");
-        h.cancel();
+        RunHandle h = stoppedAfter(engine, plan(null).toBuilder().durationS(30).build(), 1);
 
         RunOutcome o = h.await(Duration.ofSeconds(30)).orElseThrow(() -> new AssertionError("the run never ended"));
         assertEquals(
