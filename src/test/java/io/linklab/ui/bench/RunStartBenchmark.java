@@ -5,12 +5,14 @@ import io.linklab.model.TestPlan;
 import io.linklab.model.Topology;
 import io.linklab.remote.SshSettings;
 import io.linklab.store.ResultsStore;
+import io.linklab.store.RunFolder;
 import io.linklab.ui.dashboard.DashboardView;
 import io.linklab.ui.history.StoreLibrary;
 import io.linklab.ui.runs.EngineWiring;
 import io.linklab.ui.runs.RunWarmUp;
 import io.linklab.ui.runs.RunsArea;
 import io.linklab.ui.tasks.BackgroundTasks;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,6 +124,11 @@ public class RunStartBenchmark {
                             Platform.runLater(() -> {
                                 area.shutdown();
                                 tasks.close();
+                                try {
+                                    RunFolder.deleteTree(root);
+                                } catch (IOException e) {
+                                    System.err.println("run-start-bench: could not remove " + root + ": " + e);
+                                }
                                 Platform.exit();
                             });
                         }
