@@ -2,18 +2,17 @@ package io.linklab.matrix;
 
 import io.linklab.matrix.MatrixSchedule.Uplinks;
 import io.linklab.model.Topology;
+import io.linklab.store.RunFolder;
 import io.linklab.testing.ScriptedMatrixLab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Benchmark (not a test; src/test/bench/matrix-files.sh, docs/BENCHMARKS.md "Matrix files"): matrices of 8, 16 and
@@ -77,7 +76,7 @@ public final class MatrixFilesBenchmark {
                         bytes[0] / (double) rounds / 1e3,
                         bytes[1] / (double) rounds / 1e3);
             } finally {
-                delete(dir);
+                RunFolder.deleteTree(dir);
             }
         }
         System.out.println("median of " + rounds + " replays each; load average after: "
@@ -148,7 +147,7 @@ public final class MatrixFilesBenchmark {
             bytes[append ? 0 : 1] += append ? 2 * Files.size(file) : written;
             return took;
         } finally {
-            delete(dir);
+            RunFolder.deleteTree(dir);
         }
     }
 
@@ -158,13 +157,5 @@ public final class MatrixFilesBenchmark {
         return sorted.length % 2 == 1
                 ? sorted[sorted.length / 2]
                 : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
-            }
-        }
     }
 }
