@@ -35,8 +35,10 @@ phase() { local t; t=$(date +%s); phases+=("$(printf '%-22s %4d s' "$1" $((t - p
 apt_dropin=
 lab_up=
 restart_netserver=
+mvn_log=
 cleanup() {
   local rc=$?
+  if [[ -n "$mvn_log" ]]; then rm -f "$mvn_log"; fi
   if [[ -n "$apt_dropin" ]]; then rm -f "$apt_dropin"; apt-get update -q >/dev/null 2>&1 || true; fi
   if [[ -n "$lab_up" ]]; then for id in "${LABS[@]}"; do LINKLAB_LAB_ID=$id bash "$LAB" down || true; done; fi
   if [[ -n "$restart_netserver" ]]; then start_netserver || true; fi
