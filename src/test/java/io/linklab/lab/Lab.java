@@ -362,22 +362,38 @@ public final class Lab {
                         + " not binding " + binary + " over /usr/bin/iperf3 there");
             }
             Lab.exec("nsenter", "-t", sshd, "-m", "mount", "--bind", binary.toString(), "/usr/bin/iperf3");
-            return () -> Lab.exec("nsenter", "-t", sshd, "-m", "umount", "/usr/bin/iperf3");
+            return () -> Lab.exec("nsenter", "-t", sshdPid(), "-m", "umount", "/usr/bin/iperf3");
         }
 
+        /**
+         * A listening sshd of this host (one whose parent is no sshd), which lives as long as the lab. The sshd of
+         * a login ends with its login, and its pid then leads nowhere: a test's iperf3 stayed bound over
+         * /usr/bin/iperf3 when the login whose sshd had been taken ended before the test did.
+         */
         private String sshdPid() throws IOException, InterruptedException {
             for (String pid : Lab.exec("ip", "netns", "pids", namespace).trim().split("\\s+")) {
                 try {
-                    if (Files.readSymbolicLink(Path.of("/proc", pid, "exe"))
-                            .toString()
-                            .equals("/usr/sbin/sshd")) {
+                    if (isSshd(pid) && !parentIsSshd(pid)) {
                         return pid;
                     }
                 } catch (IOException gone) {
                     // exited between listing and reading
                 }
             }
-            throw new IllegalStateException("no sshd runs in " + namespace + ": is the lab up?");
+            throw new IllegalStateException("no listening sshd runs in " + namespace + ": is the lab up?");
+        }
+
+        private static boolean isSshd(String pid) throws IOException {
+            return Files.readSymbolicLink(Path.of("/proc", pid, "exe"))
+                    .toString()
+                    .equals("/usr/sbin/sshd");
+        }
+
+        /** By the parent's name, which anyone may read (a listener's parent is init, whose exe only root may). */
+        private static boolean parentIsSshd(String pid) throws IOException {
+            String stat = Files.readString(Path.of("/proc", pid, "stat"));
+            String parent = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
+            return Files.readString(Path.of("/proc", parent, "comm")).strip().equals("sshd");
         }
 
         public int mtu() throws IOException, InterruptedException {
