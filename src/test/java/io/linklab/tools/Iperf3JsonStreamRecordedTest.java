@@ -156,7 +156,7 @@ class Iperf3JsonStreamRecordedTest {
     }
 
     /**
-     * A Stop that reached the server before the client (LinkLab stops both at once): iperf3 3.21's client then
+     * A Stop that reached the server before the client (as LinkLab's did when it stopped both at once): iperf3 3.21's client then
      * failed with "getsockopt - Bad file descriptor", no interruption, and its end event still has the receiver's
      * totals as 0 bytes, never exchanged. Kept, they made a 0 bit/s receiver total of a stopped run.
      */

@@ -26,7 +26,7 @@ final class HeldTotals {
 
     private final List<Summary> seen = new ArrayList<>();
     private final List<Held> held = new ArrayList<>();
-    private boolean interrupted;
+    private boolean endedByError;
 
     /** @param printedByServer whether the output is the server's (its own view is the receiver's of client→server) */
     void add(Summary s, boolean printedByServer, MeasurementSink sink) {
@@ -47,19 +47,19 @@ final class HeldTotals {
     }
 
     /** iperf3 said that an error (a signal, the other end gone) ended the test before it was over. */
-    void interrupted() {
-        interrupted = true;
+    void endedByError() {
+        endedByError = true;
     }
 
     /**
-     * The test is over: passes on the held totals, without the other end's zeros if it was interrupted (and says
+     * The test is over: passes on the held totals, without the other end's zeros if an error ended it (and says
      * what was left out), and starts over for the next test.
      */
     void release(MeasurementSink sink, long lineNo) {
         List<String> left = new ArrayList<>();
         for (Held h : held) {
             Summary s = h.total();
-            if (interrupted && h.peerZero()) {
+            if (endedByError && h.peerZero()) {
                 String what = s.role().csv()
                         + (s.direction() == null ? "" : " " + s.direction().csv());
                 if (!left.contains(what)) {
@@ -82,7 +82,7 @@ final class HeldTotals {
         }
         seen.clear();
         held.clear();
-        interrupted = false;
+        endedByError = false;
     }
 
     /** The role whose figures only the other end knows: what it sent to us or received from us. */

@@ -388,7 +388,7 @@ public final class Iperf3JsonParser implements StreamingParser {
                     String kind = ToolMeta.classifyError(msg);
                     // Whatever the error (a signal, the other end gone, 3.21's "getsockopt - Bad file descriptor"
                     // when its server was stopped first), the test ended before its ends exchanged results.
-                    test.interrupted();
+                    test.endedByError();
                     sink.event(ToolEvent.error(kind, prefix + "iperf3: " + msg, currentLine()));
                 }
                 break;

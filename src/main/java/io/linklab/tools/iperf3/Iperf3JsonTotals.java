@@ -73,7 +73,7 @@ final class Iperf3JsonTotals {
     private boolean reverse;
     private final List<Summary> endTotals = new ArrayList<>();
     private final HeldTotals held = new HeldTotals();
-    private boolean interrupted;
+    private boolean endedByError;
     private final LongSupplier line;
     /** The sockets the current test's start event connected, and those already reported as never opened. */
     private final Set<Long> opened = new HashSet<>();
@@ -95,7 +95,7 @@ final class Iperf3JsonTotals {
     void startTest() {
         testOver();
         client = true;
-        interrupted = false;
+        endedByError = false;
         sawStart = true;
         opened.clear();
         reportedUnknown.clear();
@@ -119,8 +119,8 @@ final class Iperf3JsonTotals {
      * An error ended the test (a --json-stream "error" event: a signal, the other end gone): the other end's totals,
      * never exchanged, come as zeros and are left out, as the text parser leaves them out.
      */
-    void interrupted() {
-        interrupted = true;
+    void endedByError() {
+        endedByError = true;
     }
 
     /** Which end printed the output, from "connecting_to" or "accepted_connection". */
@@ -258,13 +258,13 @@ final class Iperf3JsonTotals {
 
     /**
      * The test is over (the next one starts, a damaged document is cut, or the output ends): the held totals go
-     * to the sink, without the other end's zeros if an "error" event anywhere in the test said it was
-     * interrupted.
+     * to the sink, without the other end's zeros if an "error" event anywhere in the test said an error ended
+     * it.
      */
     void testOver() {
         flushEndTotals();
-        if (interrupted) {
-            held.interrupted();
+        if (endedByError) {
+            held.endedByError();
         }
         held.release(sink, 0);
     }

@@ -17,7 +17,7 @@ import java.util.Map;
  * Reads iperf3's human-readable output (3.0 to 3.21), client or server side: "Bandwidth" and "Bitrate"
  * headers, Retr/Cwnd columns, -P with [SUM], -R, --bidir role tags, UDP jitter/loss, -O omitted
  * intervals, --timestamps and -T prefixes (the -T title becomes {@link Sample#process()}),
- * --get-server-output sections and server logs holding many tests. An interrupted test's zeros for the other
+ * --get-server-output sections and server logs holding many tests. The zeros an error-ended test prints for the other
  * end's totals are not passed on ({@link HeldTotals}); an interval iperf3 prints a second time is passed on once.
  */
 public final class Iperf3TextParser extends BracketedTextParser {
@@ -404,7 +404,7 @@ public final class Iperf3TextParser extends BracketedTextParser {
             sink.event(ToolEvent.warning(ToolMeta.TOOL_WARNING, message, lineNo));
         } else {
             // any error (a signal, the other end gone) ended the test before its ends exchanged results
-            proc.totals.interrupted();
+            proc.totals.endedByError();
             sink.event(ToolEvent.error(kind, message, lineNo));
         }
     }
