@@ -121,16 +121,23 @@ public class RunStartBenchmark {
                         } catch (Exception e) {
                             e.printStackTrace();
                         } finally {
+                            CompletableFuture<Void> closed = new CompletableFuture<>();
                             Platform.runLater(() -> {
-                                area.shutdown();
-                                tasks.close();
                                 try {
-                                    RunFolder.deleteTree(root);
-                                } catch (IOException e) {
-                                    System.err.println("run-start-bench: could not remove " + root + ": " + e);
+                                    area.shutdown();
+                                    tasks.close();
+                                } finally {
+                                    closed.complete(null);
                                 }
-                                Platform.exit();
                             });
+                            // the runs' folder is removed here, off the FX thread, once nothing writes to it
+                            closed.join();
+                            try {
+                                RunFolder.deleteTree(root);
+                            } catch (IOException e) {
+                                System.err.println("run-start-bench: could not remove " + root + ": " + e);
+                            }
+                            Platform.runLater(Platform::exit);
                         }
                     },
                     "run-start-bench");
